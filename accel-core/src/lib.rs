@@ -1,0 +1,1 @@
+//! Shared core (to come).

@@ -1,0 +1,64 @@
+//! Builds the mock vendor libraries that the tests and examples open with `dlopen`.
+//!
+//! Each mock is one Rust `cdylib` crate of its own under `mocks/<vendor>/` with no dependencies
+//! (std only), compiled here with the same `rustc` that builds the workspace. It exports the real
+//! C symbols of the vendor library with the behaviour the vendor notes record, plus a `mock_*`
+//! control interface. Paths reach the code as `ACCEL_MOCK_*` compile-time variables.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+struct Mock {
+    /// Directory under `mocks/`.
+    dir: &'static str,
+    /// Output file name (the vendor's soname, so the loader sees what it would see in the field).
+    file: &'static str,
+    /// Compile-time variable that receives the absolute path.
+    var: &'static str,
+}
+
+const MOCKS: &[Mock] = &[
+    Mock { dir: "cupti", file: "libcupti.so", var: "ACCEL_MOCK_CUPTI" },
+    Mock { dir: "mspti", file: "libmspti.so", var: "ACCEL_MOCK_MSPTI" },
+    Mock { dir: "rocprofiler", file: "librocprofiler-sdk.so", var: "ACCEL_MOCK_ROCPROFILER" },
+    // Stand-ins for the CANN libraries MSPTI needs, so the MSPTI loader's preflight passes.
+    Mock { dir: "cann/ascendalog", file: "ascend/lib64/libascendalog.so", var: "" },
+    Mock { dir: "cann/profapi", file: "ascend/lib64/libprofapi.so", var: "" },
+];
+
+fn main() {
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("mocks");
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    println!("cargo:rerun-if-changed=mocks");
+    println!("cargo:rerun-if-changed=build.rs");
+    for mock in MOCKS {
+        let src = Path::new("mocks").join(mock.dir).join("lib.rs");
+        let dst = out.join(mock.file);
+        std::fs::create_dir_all(dst.parent().expect("has a parent")).expect("create mock output dir");
+        if src.exists() {
+            let status = Command::new(&rustc)
+                .args([
+                    "--edition",
+                    "2021",
+                    "--crate-type",
+                    "cdylib",
+                    "-C",
+                    "opt-level=1",
+                    "-C",
+                    "panic=abort",
+                ])
+                .args(["--crate-name", &format!("mock_{}", mock.dir.replace(['/', '-'], "_"))])
+                .arg("-o")
+                .arg(&dst)
+                .arg(&src)
+                .status()
+                .expect("run rustc for a mock library");
+            assert!(status.success(), "building the mock {} failed", mock.dir);
+        }
+        if !mock.var.is_empty() {
+            println!("cargo:rustc-env={}={}", mock.var, dst.display());
+        }
+    }
+    println!("cargo:rustc-env=ACCEL_MOCK_ASCEND_HOME={}", out.join("ascend").display());
+}

@@ -1,0 +1,1 @@
+//! Generated declarations and run-time loader (filled in by the foundation work).
