@@ -1,1 +1,37 @@
-//! Generated declarations and run-time loader (filled in by the foundation work).
+//! Raw MSPTI (Huawei Ascend profiling) declarations and a run-time loader.
+//!
+//! Nothing links `libmspti.so`: [`Library::open`] finds it at run time (see [`SPEC`] for the
+//! search order) and resolves each function on first call, so a library that lacks one (the
+//! optional `msptiActivityIsEnabled`, for example) still serves the rest and that call returns
+//! [`MissingSymbol`]. A `libmspti.so` whose CANN dependencies are absent is refused
+//! ([`LoadError::Refused`]) instead of opened, because opening it aborts the process.
+//!
+//! - [`generated`]: bindgen output from `Ascend/mspti` `csrc/include` (enums as newtypes, any
+//!   value representable). Regenerate with
+//!   `cargo run -p bindings-gen -- mspti <Ascend/mspti checkout>/csrc/include`.
+//! - [`records`]: the packed activity records, by hand (bindgen cannot express them).
+//!
+//! The safe API is the `mspti` crate.
+
+#![allow(non_camel_case_types, non_snake_case, non_upper_case_globals)]
+
+/// bindgen output; do not edit.
+#[allow(
+    missing_docs,
+    missing_debug_implementations,
+    clippy::all,
+    clippy::undocumented_unsafe_blocks,
+    unsafe_op_in_unsafe_fn
+)]
+pub mod generated {
+    pub mod functions;
+    pub mod types;
+}
+
+mod loader;
+pub mod records;
+
+pub use accel_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
+pub use generated::functions::MsptiFunctions;
+pub use generated::types::*;
+pub use loader::{places, preflight, Library, CANN_DEPENDENCIES, DEFAULT_TOOLKIT, ENV_VAR, SPEC};
