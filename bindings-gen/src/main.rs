@@ -11,6 +11,8 @@
 //! libclang is opened at run time, so only running the generator needs it, never building it.
 
 mod common;
+mod cupti;
+mod mspti;
 
 use std::process::ExitCode;
 
@@ -21,6 +23,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let result = match vendor.as_str() {
+        "cupti" => cupti::run(rest),
+        "mspti" => mspti::run(rest),
         other => Err(format!(
             "unknown vendor `{other}`; expected cupti, mspti or rocprofiler ({} arguments)",
             rest.len()

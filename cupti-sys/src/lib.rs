@@ -1,1 +1,90 @@
-//! Generated declarations and run-time loader (filled in by the foundation work).
+//! Raw CUPTI declarations, generated from NVIDIA's headers, and a run-time loader for `libcupti`.
+//!
+//! Nothing links `libcupti`: [`Library::open`] finds and `dlopen`s it (see [`search_places`] for
+//! the order), and every function of [`CuptiFunctions`] is resolved on its first call. A function
+//! the opened library lacks returns [`accel_loader::MissingSymbol`] naming it; a library that
+//! cannot be found is a [`LoadError`] listing every place tried.
+//!
+//! ```no_run
+//! let lib = cupti_sys::Library::open(None)?;
+//! let mut version = 0;
+//! // SAFETY: `version` is a valid out-pointer.
+//! let result = unsafe { lib.functions().cuptiGetVersion(&mut version) }?;
+//! assert_eq!(result, cupti_sys::CUptiResult::CUPTI_SUCCESS);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # One build for CUPTI 12.9 and 13.0
+//!
+//! The crate root holds the types of the CUPTI 13.0 headers (`nvidia-cuda-cupti` 13.0.x) and
+//! [`CuptiFunctions`], the functions of the 13.0 headers followed by any that only 12.x has
+//! (none for 12.9: every 12.9 function is still declared by 13.0). [`v12`] holds the 12.9
+//! headers (`nvidia-cuda-cupti-cu12` 12.9.x): their items that differ from 13.0, and everything
+//! else re-exported from the root. Which one applies is decided at run time by
+//! `cuptiGetVersion`: 12.x counts 1, 2, ... (12.9 reports 28, [`v12::CUPTI_API_VERSION`]), 13.0
+//! reports 130001 ([`CUPTI_API_VERSION`]); see [`is_api_version_12`].
+//!
+//! What differs between the two, as generated:
+//! - Record versions. Each library writes the newest record version its headers define, and the
+//!   newest changed: kernels are `CUpti_ActivityKernel9` (208 bytes) in 12.9 and
+//!   `CUpti_ActivityKernel10` (216 bytes, adds `isDeviceLaunched`) in 13.0; memory pools
+//!   `CUpti_ActivityMemoryPool2` (72) / `CUpti_ActivityMemoryPool3` (80, adds `isManagedPool`);
+//!   marker data `CUpti_ActivityMarkerData` (32) / `CUpti_ActivityMarkerData2` (40, adds
+//!   `cuptiDomainId`). The 13.0 headers still define the older versions, identically, so all of
+//!   them are at the crate root.
+//! - Records changed in place at the same size: `CUpti_ActivityMemcpy6` and
+//!   `CUpti_ActivityMemset4` gained `isDeviceLaunched` in 13.0 where 12.9 has padding
+//!   ([`v12::CUpti_ActivityMemcpy6`], [`v12::CUpti_ActivityMemset4`]).
+//! - Unions: `CUpti_MetricValue` (13.0 adds `metricValueNvtxExtendedPayload`) and the driver's
+//!   `CUlaunchAttributeValue`, same sizes.
+//! - Enums: each C enum is one `#[repr(transparent)]` newtype shared by both versions (any
+//!   value is representable). 13.0 adds values (result codes, activity and callback ids, device
+//!   attributes); 12.9's differing constants are module-level consts in [`v12`]: its `*_SIZE`
+//!   / `*_MAX` sentinels, and 20 runtime callback ids that 13.0 renamed, because CUDA 13 dropped
+//!   the `_v2`/`_v3` suffix of the runtime functions they trace (12.9's
+//!   `CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v2_v12000` is 13.0's
+//!   `CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v12000`, both 440). Callback ids are never
+//!   renumbered, so one id means one API in both; [`cbid_name`] gives the name each version uses.
+//! - Functions: both libraries export the same names for the functions both headers declare;
+//!   the real 12.9 library lacks a few that 13.0 added (see [`CuptiFunctions::missing`]).
+
+#[allow(
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    dead_code,
+    missing_debug_implementations,
+    unsafe_op_in_unsafe_fn,
+    clippy::all,
+    clippy::undocumented_unsafe_blocks,
+    rustdoc::all
+)]
+mod generated {
+    pub mod cbid_names;
+    pub mod functions;
+    pub mod types;
+    pub mod v12 {
+        pub mod types;
+    }
+}
+
+mod cbid;
+mod loader;
+
+pub use accel_loader::{LoadError, MissingSymbol};
+pub use cbid::{cbid_name, is_api_version_12};
+pub use generated::functions::CuptiFunctions;
+pub use generated::types::*;
+pub use loader::{search_places, Library, LIBRARY_PATH_VAR, SPEC};
+
+/// Callback-id name tables, generated from the cbid enums of both headers.
+pub mod cbid_names {
+    pub use crate::generated::cbid_names::*;
+}
+
+/// CUPTI 12.x (generated from the 12.9 headers): the items whose definition differs from 13.0,
+/// and every other item of the crate root. Use these layouts when `cuptiGetVersion` says 12.x
+/// ([`is_api_version_12`]).
+pub mod v12 {
+    pub use crate::generated::v12::types::*;
+}

@@ -1,0 +1,166 @@
+//! Finding and opening `libcupti` at run time.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use accel_loader::{LibrarySpec, LoadError, LoadedLibrary, SearchPlace};
+
+use crate::CuptiFunctions;
+
+/// Environment variable naming the `libcupti` file to open (checked right after an explicit path).
+pub const LIBRARY_PATH_VAR: &str = "CUPTI_LIBRARY_PATH";
+
+/// The toolkit's per-architecture library directory under a CUDA root.
+#[cfg(target_arch = "aarch64")]
+const TARGET_LIB: &str = "targets/sbsa-linux/lib";
+/// The toolkit's per-architecture library directory under a CUDA root.
+#[cfg(not(target_arch = "aarch64"))]
+const TARGET_LIB: &str = "targets/x86_64-linux/lib";
+
+/// Directories under a CUDA root where `libcupti` lives, in the order searched.
+const CUDA_SUBDIRS: [&str; 3] = ["extras/CUPTI/lib64", "lib64", TARGET_LIB];
+
+/// Directories of the CUPTI Python wheels under a `site-packages` directory: 13.x
+/// (`nvidia-cuda-cupti`) first, then 12.x (`nvidia-cuda-cupti-cu12`).
+const WHEEL_SUBDIRS: [&str; 2] = ["nvidia/cu13/lib", "nvidia/cuda_cupti/lib"];
+
+/// Where and how `libcupti` is looked for. See [`search_places`] for the usual places.
+pub const SPEC: LibrarySpec = LibrarySpec {
+    name: "CUPTI (libcupti)",
+    env_var: LIBRARY_PATH_VAR,
+    file_names: &["libcupti.so", "libcupti.so.13", "libcupti.so.12"],
+    places: search_places,
+    sonames: &["libcupti.so", "libcupti.so.13", "libcupti.so.12"],
+    reuse_loaded: false,
+    preflight: None,
+    hint:
+        "install CUDA's CUPTI, or `pip install nvidia-cuda-cupti` (13.x) or `nvidia-cuda-cupti-cu12` (12.x), \
+           or set CUPTI_LIBRARY_PATH to the libcupti.so file",
+};
+
+/// The usual places of `libcupti`, in the order searched (computed from the environment now):
+///
+/// 1. `$CUDA_HOME`, then `$CUDA_PATH`: each of `extras/CUPTI/lib64`, `lib64`,
+///    `targets/<arch>-linux/lib`;
+/// 2. the same three under `/usr/local/cuda`;
+/// 3. the CUPTI Python wheels, `nvidia/cu13/lib` then `nvidia/cuda_cupti/lib`, in every
+///    `site-packages` / `dist-packages` directory found (without running Python) under
+///    `$VIRTUAL_ENV`, `$CONDA_PREFIX`, each entry of `$PYTHONPATH`, `~/.local`, `/usr/local`
+///    and `/usr`, newest Python first.
+///
+/// A directory reached twice is listed once. [`Library::open`] tries an explicit path and
+/// `$CUPTI_LIBRARY_PATH` before these, and the plain sonames (`libcupti.so`, `libcupti.so.13`,
+/// `libcupti.so.12`, through the system loader) after them.
+pub fn search_places() -> Vec<SearchPlace> {
+    let mut places = Vec::new();
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        places.extend(SearchPlace::under_env(var, &CUDA_SUBDIRS));
+    }
+    for sub in CUDA_SUBDIRS {
+        places
+            .push(SearchPlace::new(format!("/usr/local/cuda/{sub}"), Path::new("/usr/local/cuda").join(sub)));
+    }
+    for (origin, site) in site_packages() {
+        for sub in WHEEL_SUBDIRS {
+            places.push(SearchPlace::new(format!("Python wheel ({origin}): {sub}"), site.join(sub)));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    places.retain(|p| seen.insert(p.dir.clone()));
+    places
+}
+
+/// `site-packages` / `dist-packages` directories that exist, each with how it was found.
+fn site_packages() -> Vec<(String, PathBuf)> {
+    let mut prefixes: Vec<(String, PathBuf)> = Vec::new();
+    for var in ["VIRTUAL_ENV", "CONDA_PREFIX"] {
+        if let Some(v) = std::env::var_os(var).filter(|v| !v.is_empty()) {
+            prefixes.push((format!("${var}"), PathBuf::from(v)));
+        }
+    }
+    let mut sites = Vec::new();
+    for (origin, prefix) in &prefixes {
+        sites.extend(python_dirs(&prefix.join("lib"), origin));
+    }
+    if let Some(v) = std::env::var_os("PYTHONPATH") {
+        for dir in std::env::split_paths(&v).filter(|d| d.is_dir()) {
+            sites.push(("$PYTHONPATH".to_owned(), dir));
+        }
+    }
+    if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+        sites.extend(python_dirs(&Path::new(&home).join(".local/lib"), "~/.local"));
+    }
+    sites.extend(python_dirs(Path::new("/usr/local/lib"), "/usr/local"));
+    sites.extend(python_dirs(Path::new("/usr/lib"), "/usr"));
+    sites
+}
+
+/// `<lib>/python3.X/{site,dist}-packages` (and Debian's `<lib>/python3/dist-packages`) that
+/// exist, newest Python first.
+fn python_dirs(lib: &Path, origin: &str) -> Vec<(String, PathBuf)> {
+    let Ok(entries) = fs::read_dir(lib) else { return Vec::new() };
+    let mut versions: Vec<(u32, String)> = entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|name| {
+            let minor = name.strip_prefix("python3")?;
+            let minor = match minor.strip_prefix('.') {
+                Some(m) => m.parse().ok()?,
+                None if minor.is_empty() => 0,
+                None => return None,
+            };
+            Some((minor, name))
+        })
+        .collect();
+    versions.sort_by_key(|v| std::cmp::Reverse(v.0));
+    let mut out = Vec::new();
+    for (_, name) in versions {
+        for kind in ["site-packages", "dist-packages"] {
+            let dir = lib.join(&name).join(kind);
+            if dir.is_dir() {
+                out.push((origin.to_owned(), dir));
+            }
+        }
+    }
+    out
+}
+
+/// An opened `libcupti` and its function table.
+///
+/// The library stays mapped until the process ends (CUPTI runs threads and callbacks that could
+/// outlive an unload), so the table is valid for as long as this value or a clone of its
+/// resolver lives.
+#[derive(Debug)]
+pub struct Library {
+    loaded: LoadedLibrary,
+    functions: CuptiFunctions,
+}
+
+impl Library {
+    /// Opens `libcupti`: `explicit` when given (that file or an error); otherwise the file named by
+    /// `$CUPTI_LIBRARY_PATH`, then the [`search_places`], then the plain sonames through the
+    /// system loader. The error lists every place tried, in order.
+    ///
+    /// Functions resolve on first call: one this library version lacks returns
+    /// [`accel_loader::MissingSymbol`] naming it (see [`CuptiFunctions::missing`]).
+    pub fn open(explicit: Option<&Path>) -> Result<Library, LoadError> {
+        let loaded = accel_loader::open(&SPEC, explicit)?;
+        let functions = CuptiFunctions::new(loaded.resolver());
+        Ok(Library { loaded, functions })
+    }
+
+    /// The function table: every CUPTI function of the 13.0 headers (and those only 12.x has).
+    pub fn functions(&self) -> &CuptiFunctions {
+        &self.functions
+    }
+
+    /// What was passed to `dlopen`: a path, or a plain soname found by the system loader.
+    pub fn path(&self) -> &Path {
+        self.loaded.path()
+    }
+
+    /// Which step of the search order found it (`"explicit path"`, `"$CUPTI_LIBRARY_PATH"`,
+    /// `"$CUDA_HOME/extras/CUPTI/lib64"`, `"system loader"`, ...).
+    pub fn origin(&self) -> &str {
+        self.loaded.origin()
+    }
+}
