@@ -13,7 +13,7 @@ mod symbol;
 mod table;
 
 pub use error::{Attempt, LoadError, MissingSymbol};
-pub use search::{open, LibrarySpec, LoadedLibrary, Preflight, SearchPlace};
+pub use search::{open, open_preferring_loaded, LibrarySpec, LoadedLibrary, Preflight, SearchPlace};
 pub use symbol::{LazySymbol, Resolver};
 
 #[doc(hidden)]

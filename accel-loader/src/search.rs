@@ -151,7 +151,55 @@ fn opened(lib: libloading::Library, spec: &LibrarySpec, path: PathBuf, origin: S
 ///
 /// The error lists every place tried. A [`LibrarySpec::preflight`] failure refuses at once.
 pub fn open(spec: &LibrarySpec, explicit: Option<&Path>) -> Result<LoadedLibrary, LoadError> {
+    search(spec, explicit, false)
+}
+
+/// Like [`open`], but a copy of the library that this process has already loaded (any of
+/// [`LibrarySpec::sonames`], found with `RTLD_NOLOAD`) wins over everything, `explicit` included.
+///
+/// For libraries that call *into* the caller (rocprofiler-sdk calls a tool's
+/// `rocprofiler_configure`): inside such a process the loaded copy is the one whose state
+/// matters, and mapping a second copy from another path would silently split that state.
+/// When no copy is loaded, the search goes on exactly as [`open`]'s steps 1 and 3-5.
+pub fn open_preferring_loaded(
+    spec: &LibrarySpec,
+    explicit: Option<&Path>,
+) -> Result<LoadedLibrary, LoadError> {
+    search(spec, explicit, true)
+}
+
+fn reuse_loaded_copy(spec: &LibrarySpec, tried: &mut Vec<Attempt>) -> Option<LoadedLibrary> {
+    for soname in spec.sonames {
+        match dlopen(Path::new(soname), true) {
+            Ok(lib) => {
+                return Some(opened(
+                    lib,
+                    spec,
+                    PathBuf::from(soname),
+                    "already loaded in this process".into(),
+                ))
+            }
+            Err(_) => tried.push(Attempt {
+                origin: "already loaded in this process".into(),
+                path: PathBuf::from(soname),
+                reason: "not loaded".into(),
+            }),
+        }
+    }
+    None
+}
+
+fn search(
+    spec: &LibrarySpec,
+    explicit: Option<&Path>,
+    loaded_first: bool,
+) -> Result<LoadedLibrary, LoadError> {
     let mut tried = Vec::new();
+    if loaded_first {
+        if let Some(lib) = reuse_loaded_copy(spec, &mut tried) {
+            return Ok(lib);
+        }
+    }
     let try_file = |origin: String,
                     path: PathBuf,
                     tried: &mut Vec<Attempt>|
@@ -186,23 +234,9 @@ pub fn open(spec: &LibrarySpec, explicit: Option<&Path>) -> Result<LoadedLibrary
         };
     }
 
-    if spec.reuse_loaded {
-        for soname in spec.sonames {
-            match dlopen(Path::new(soname), true) {
-                Ok(lib) => {
-                    return Ok(opened(
-                        lib,
-                        spec,
-                        PathBuf::from(soname),
-                        "already loaded in this process".into(),
-                    ))
-                }
-                Err(_) => tried.push(Attempt {
-                    origin: "already loaded in this process".into(),
-                    path: PathBuf::from(soname),
-                    reason: "not loaded".into(),
-                }),
-            }
+    if spec.reuse_loaded && !loaded_first {
+        if let Some(lib) = reuse_loaded_copy(spec, &mut tried) {
+            return Ok(lib);
         }
     }
 

@@ -11,8 +11,11 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Resolver {
     library: &'static str,
-    find: Arc<dyn Fn(&CStr) -> Option<NonNull<c_void>> + Send + Sync>,
+    find: Arc<FindFn>,
 }
+
+/// The lookup a [`Resolver`] wraps.
+type FindFn = dyn Fn(&CStr) -> Option<NonNull<c_void>> + Send + Sync;
 
 impl fmt::Debug for Resolver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -13,6 +13,7 @@
 mod common;
 mod cupti;
 mod mspti;
+mod rocprofiler;
 
 use std::process::ExitCode;
 
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
     let result = match vendor.as_str() {
         "cupti" => cupti::run(rest),
         "mspti" => mspti::run(rest),
+        "rocprofiler" => rocprofiler::run(rest),
         other => Err(format!(
             "unknown vendor `{other}`; expected cupti, mspti or rocprofiler ({} arguments)",
             rest.len()

@@ -1,1 +1,44 @@
-//! Generated declarations and run-time loader (filled in by the foundation work).
+//! Raw rocprofiler-sdk (AMD ROCm profiling) declarations and a run-time loader.
+//!
+//! Nothing links `librocprofiler-sdk.so`: [`Library::open`] finds it at run time (see [`SPEC`]
+//! for the search order) and resolves each function on first call, so a library that lacks one
+//! (an SDK older than `rocprofiler_dispatch_counting_service_set_agents`, for example) still
+//! serves the rest and that call returns [`MissingSymbol`].
+//!
+//! A rocprofiler *tool* runs inside a process where the ROCm runtime has already loaded the SDK;
+//! the loader therefore first reuses that copy (`RTLD_NOLOAD`) so that a tool never maps a second
+//! SDK with its own state, and a tool library should not link the SDK at all.
+//!
+//! - [`generated`]: bindgen output from `ROCm/rocm-systems`
+//!   `projects/rocprofiler-sdk/source/include` (snapshot `1b1610fc2b2a`, plus
+//!   `rocprofiler_dispatch_counting_service_set_agents` and status 41 from newer headers). Enums
+//!   are newtypes, so any value is representable. Regenerate with
+//!   `cargo run -p bindings-gen -- rocprofiler <tree of ROCm/rocm-systems>` (the generator's
+//!   documentation says which stand-ins it writes for HIP and which types it leaves out).
+//!   Operation ids of the HIP runtime API depend on the HIP version: look names up at run time
+//!   with `rocprofiler_query_callback_tracing_kind_operation_name` rather than trusting the
+//!   `ROCPROFILER_HIP_RUNTIME_API_ID_*` constants.
+//!
+//! The safe API is the `rocprofiler` crate.
+
+#![allow(non_camel_case_types, non_snake_case, non_upper_case_globals)]
+
+/// bindgen output; do not edit.
+#[allow(
+    missing_docs,
+    missing_debug_implementations,
+    clippy::all,
+    clippy::undocumented_unsafe_blocks,
+    unsafe_op_in_unsafe_fn
+)]
+pub mod generated {
+    pub mod functions;
+    pub mod types;
+}
+
+mod loader;
+
+pub use accel_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
+pub use generated::functions::RocprofilerFunctions;
+pub use generated::types::*;
+pub use loader::{places, Library, ENV_VAR, SPEC};

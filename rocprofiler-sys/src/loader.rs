@@ -1,0 +1,81 @@
+//! Finding and opening `librocprofiler-sdk.so`, preferring the copy the process already has.
+
+use std::ffi::CStr;
+use std::path::Path;
+
+use accel_loader::{LibrarySpec, LoadError, LoadedLibrary, SearchPlace};
+
+use crate::generated::functions::RocprofilerFunctions;
+
+/// Environment variable that may name the `librocprofiler-sdk.so` file to open.
+pub const ENV_VAR: &str = "ROCPROFILER_LIBRARY_PATH";
+
+const HINT: &str =
+    "install ROCm (rocprofiler-sdk) and set ROCM_PATH, or set ROCPROFILER_LIBRARY_PATH to the \
+     librocprofiler-sdk.so file";
+
+/// The search order:
+/// 1. a copy already loaded in this process (the ROCm runtime loads the SDK before it calls a
+///    tool; a second copy would have its own, empty, state);
+/// 2. an explicit path;
+/// 3. `$ROCPROFILER_LIBRARY_PATH`;
+/// 4. `$ROCM_PATH/lib`, then `/opt/rocm/lib`;
+/// 5. the plain sonames `librocprofiler-sdk.so`, `librocprofiler-sdk.so.1` through the system loader.
+pub static SPEC: LibrarySpec = LibrarySpec {
+    name: "rocprofiler-sdk (librocprofiler-sdk)",
+    env_var: ENV_VAR,
+    file_names: &["librocprofiler-sdk.so", "librocprofiler-sdk.so.1"],
+    places,
+    sonames: &["librocprofiler-sdk.so", "librocprofiler-sdk.so.1"],
+    reuse_loaded: true,
+    preflight: None,
+    hint: HINT,
+};
+
+/// The vendor's usual directories, in search order (reads the environment now).
+pub fn places() -> Vec<SearchPlace> {
+    let mut places = SearchPlace::under_env("ROCM_PATH", &["lib"]);
+    places.push(SearchPlace::new("/opt/rocm/lib", "/opt/rocm/lib"));
+    places
+}
+
+/// An opened `librocprofiler-sdk.so` and its lazily resolved functions.
+///
+/// The library is never unloaded (the SDK's threads and callbacks can outlive any handle).
+#[derive(Debug)]
+pub struct Library {
+    loaded: LoadedLibrary,
+    functions: RocprofilerFunctions,
+}
+
+impl Library {
+    /// Opens `librocprofiler-sdk.so`: the copy already loaded in this process when there is
+    /// one, else `explicit` when given, else the rest of the [`SPEC`] search order.
+    pub fn open(explicit: Option<&Path>) -> Result<Library, LoadError> {
+        let loaded = accel_loader::open_preferring_loaded(&SPEC, explicit)?;
+        let functions = RocprofilerFunctions::new(loaded.resolver());
+        Ok(Library { loaded, functions })
+    }
+
+    /// The function table; each call returns `Err(MissingSymbol)` when this library lacks it.
+    pub fn functions(&self) -> &RocprofilerFunctions {
+        &self.functions
+    }
+
+    /// What was opened and which step of the search order found it.
+    pub fn loaded(&self) -> &LoadedLibrary {
+        &self.loaded
+    }
+
+    /// Looks up a symbol that is not part of the SDK's API (the mock's controls, for example).
+    pub fn raw_symbol(&self, name: &CStr) -> Option<std::ptr::NonNull<std::ffi::c_void>> {
+        self.loaded.resolver().find(name)
+    }
+}
+
+impl std::ops::Deref for Library {
+    type Target = RocprofilerFunctions;
+    fn deref(&self) -> &RocprofilerFunctions {
+        &self.functions
+    }
+}
