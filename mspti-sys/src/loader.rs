@@ -17,7 +17,7 @@ pub const DEFAULT_TOOLKIT: &str = "/usr/local/Ascend/ascend-toolkit/latest";
 /// requires of them. Missing either library (or `libascendalog.so`'s symbols) makes that
 /// constructor throw, which aborts the process.
 pub const CANN_DEPENDENCIES: &[(&str, &[&str])] =
-    &[("libascendalog.so", &["CheckLogLevelForC", "DlogInnerForC"]), ("libprofapi.so", &[])];
+    &[("libascendalog.so", &["CheckLogLevelForC", "DlogInnerForC"]), ("libprofapi.so", &["MsprofRegisterProfileCallback"])];
 
 const HINT: &str = "install the CANN toolkit and `source <toolkit>/set_env.sh` (it sets ASCEND_HOME_PATH), \
      or set MSPTI_LIBRARY_PATH to the libmspti.so file";
