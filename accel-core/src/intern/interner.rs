@@ -1,0 +1,88 @@
+use std::collections::HashMap;
+use std::ffi::{c_char, CStr};
+use std::fmt;
+use std::sync::Arc;
+
+use super::fx_hash::FxBuild;
+use super::{NameId, Names};
+
+/// Gives each distinct name one [`NameId`]; owned by the single thread that decodes records.
+///
+/// Lookups of known names hash the bytes and allocate nothing; a new name is copied once and published to
+/// the shared [`Names`] (lock-free). Names are keyed by content, never by pointer: a vendor may reuse a
+/// string's address for another string.
+pub struct Interner {
+    names: Names,
+    by_content: HashMap<Box<[u8]>, NameId, FxBuild>,
+    next: u32,
+}
+
+impl Interner {
+    /// An empty interner.
+    pub fn new() -> Self {
+        Interner { names: Names::new(), by_content: HashMap::default(), next: 1 }
+    }
+
+    /// The read handle consumers (on any thread) use to resolve ids from this interner.
+    pub fn names(&self) -> Names {
+        self.names.clone()
+    }
+
+    /// The id of `name`, interning it on first sight.
+    pub fn intern(&mut self, name: &str) -> NameId {
+        self.intern_bytes(name.as_bytes())
+    }
+
+    /// The id of a name given as bytes; invalid UTF-8 is stored with U+FFFD replacements (but keyed by the
+    /// original bytes).
+    pub fn intern_bytes(&mut self, bytes: &[u8]) -> NameId {
+        if let Some(&id) = self.by_content.get(bytes) {
+            return id;
+        }
+        let Some(after) = self.next.checked_add(1) else {
+            // 4 billion distinct names: no id left. Records keep "no name" rather than a wrong one.
+            return NameId::NONE;
+        };
+        let id = NameId(self.next);
+        self.next = after;
+        let text: Arc<str> = Arc::from(String::from_utf8_lossy(bytes));
+        self.names.publish(id, text);
+        self.by_content.insert(bytes.into(), id);
+        id
+    }
+
+    /// The id of a NUL-terminated C string; NULL gives [`NameId::NONE`].
+    ///
+    /// # Safety
+    /// `ptr` is NULL or points to a NUL-terminated string that stays valid and unchanged during this call.
+    pub unsafe fn intern_cstr(&mut self, ptr: *const c_char) -> NameId {
+        if ptr.is_null() {
+            return NameId::NONE;
+        }
+        // SAFETY: non-null, and the caller guarantees a valid NUL-terminated string for this call.
+        let bytes = unsafe { CStr::from_ptr(ptr) }.to_bytes();
+        self.intern_bytes(bytes)
+    }
+
+    /// How many distinct names were interned.
+    pub fn len(&self) -> usize {
+        self.by_content.len()
+    }
+
+    /// True when nothing was interned yet.
+    pub fn is_empty(&self) -> bool {
+        self.by_content.is_empty()
+    }
+}
+
+impl Default for Interner {
+    fn default() -> Self {
+        Interner::new()
+    }
+}
+
+impl fmt::Debug for Interner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Interner").field("len", &self.len()).finish()
+    }
+}

@@ -1,0 +1,186 @@
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::{JoinHandle, ThreadId};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{bounded, unbounded, RecvTimeoutError, Sender};
+
+use super::consumer::Consumer;
+use super::counts::Counters;
+use super::decode_loop::DecodeLoop;
+use super::message::Message;
+use super::{ConsumerId, Counts, Handoff, PipelineConfig, PipelineError, RecordWalker};
+use crate::columns::{Batch, FamilySet};
+use crate::intern::{Interner, Names};
+use crate::pool::BufferPool;
+
+/// A running decode thread with its consumers.
+///
+/// Dropping it (or [`shutdown`](Self::shutdown)) decodes and delivers everything handed off before,
+/// then joins the thread.
+pub struct Pipeline {
+    tx: Sender<Message>,
+    counters: Arc<Counters>,
+    pool: Arc<BufferPool>,
+    names: Names,
+    next_consumer: AtomicU64,
+    thread: Option<JoinHandle<()>>,
+    thread_id: ThreadId,
+}
+
+impl Pipeline {
+    /// Starts the decode thread running `walker` over buffers of `pool`.
+    pub fn start<W: RecordWalker>(
+        walker: W,
+        pool: Arc<BufferPool>,
+        config: PipelineConfig,
+    ) -> Result<Pipeline, PipelineError> {
+        let (tx, rx) = unbounded();
+        let counters = Arc::new(Counters::default());
+        let interner = Interner::new();
+        let names = interner.names();
+        let decode = DecodeLoop {
+            walker,
+            rx,
+            pool: Arc::clone(&pool),
+            interner,
+            names: names.clone(),
+            counters: Arc::clone(&counters),
+            batch: Batch::new(),
+            consumers: Vec::new(),
+            deadline: None,
+            config: config.clone(),
+        };
+        let thread = std::thread::Builder::new()
+            .name(config.thread_name)
+            .spawn(move || decode.run())
+            .map_err(PipelineError::Spawn)?;
+        let thread_id = thread.thread().id();
+        Ok(Pipeline {
+            tx,
+            counters,
+            pool,
+            names,
+            next_consumer: AtomicU64::new(1),
+            thread: Some(thread),
+            thread_id,
+        })
+    }
+
+    /// A handle for the vendor's threads (see [`Handoff`]).
+    pub fn handoff(&self) -> Handoff {
+        Handoff::new(self.tx.clone(), Arc::clone(&self.counters), Arc::clone(&self.pool))
+    }
+
+    /// The names the decode thread interns, readable from any thread.
+    pub fn names(&self) -> Names {
+        self.names.clone()
+    }
+
+    /// The pool buffers are recycled through.
+    pub fn pool(&self) -> &Arc<BufferPool> {
+        &self.pool
+    }
+
+    /// Calls `consumer` on the decode thread with every later batch holding rows of one of `families`.
+    ///
+    /// The batch is passed whole: it may also hold rows of families the consumer did not ask for. Takes
+    /// effect in order with handoffs: buffers completed after this call are seen by the consumer. A panic
+    /// in `consumer` is caught and counted (`Counts::consumer_panics`); the consumer stays subscribed.
+    /// The consumer must not block on this pipeline's `sync()` (it would get
+    /// [`PipelineError::OnDecodeThread`]).
+    pub fn subscribe<F>(&self, families: FamilySet, consumer: F) -> ConsumerId
+    where
+        F: FnMut(&Batch, &Names) + Send + 'static,
+    {
+        let id = ConsumerId(self.next_consumer.fetch_add(1, Ordering::Relaxed));
+        let consumer = Consumer { id, families, callback: Box::new(consumer) };
+        // A send fails only when the decode thread is gone; the consumer could never be called anyway.
+        let _ = self.tx.send(Message::Subscribe(consumer));
+        id
+    }
+
+    /// Removes a consumer. When this returns (off the decode thread) the consumer will not be called again
+    /// and has been dropped. Returns whether it was subscribed. Called from inside a consumer, it takes
+    /// effect after the current delivery and returns `true`.
+    pub fn unsubscribe(&self, id: ConsumerId) -> bool {
+        if self.on_decode_thread() {
+            return self.tx.send(Message::Unsubscribe { id, ack: None }).is_ok();
+        }
+        let (ack, answer) = bounded(1);
+        if self.tx.send(Message::Unsubscribe { id, ack: Some(ack) }).is_err() {
+            return false;
+        }
+        answer.recv().unwrap_or(false)
+    }
+
+    /// Returns once every buffer handed off (`Handoff::completed` returned) before this call has been
+    /// decoded and delivered to the consumers, including a partly filled batch.
+    ///
+    /// The vendor crate first makes the vendor flush its buffers, then calls this.
+    pub fn sync(&self) -> Result<(), PipelineError> {
+        self.fence(None)
+    }
+
+    /// [`sync`](Self::sync) waiting at most `timeout`.
+    pub fn sync_timeout(&self, timeout: Duration) -> Result<(), PipelineError> {
+        self.fence(Some(Instant::now() + timeout))
+    }
+
+    fn fence(&self, deadline: Option<Instant>) -> Result<(), PipelineError> {
+        if self.on_decode_thread() {
+            return Err(PipelineError::OnDecodeThread);
+        }
+        let (ack, answer) = bounded(1);
+        self.tx.send(Message::Fence { ack }).map_err(|_| PipelineError::Stopped)?;
+        match deadline {
+            None => answer.recv().map_err(|_| PipelineError::Stopped),
+            Some(deadline) => answer.recv_deadline(deadline).map_err(|e| match e {
+                RecvTimeoutError::Timeout => PipelineError::Timeout,
+                RecvTimeoutError::Disconnected => PipelineError::Stopped,
+            }),
+        }
+    }
+
+    /// The tallies now (see [`Counts`] for the identity they satisfy).
+    pub fn counts(&self) -> Counts {
+        self.counters.snapshot()
+    }
+
+    /// Decodes and delivers everything handed off so far, stops the decode thread and returns the final
+    /// counts. Dropping the pipeline does the same without the counts.
+    pub fn shutdown(mut self) -> Counts {
+        self.stop();
+        self.counts()
+    }
+
+    fn stop(&mut self) {
+        let Some(thread) = self.thread.take() else { return };
+        let _ = self.tx.send(Message::Shutdown);
+        if !self.on_decode_thread() {
+            // The loop catches walker and consumer panics, so join fails only if the thread itself broke;
+            // there is nothing more to do then.
+            let _ = thread.join();
+        }
+    }
+
+    fn on_decode_thread(&self) -> bool {
+        std::thread::current().id() == self.thread_id
+    }
+}
+
+impl Drop for Pipeline {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+impl fmt::Debug for Pipeline {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pipeline")
+            .field("running", &self.thread.is_some())
+            .field("counts", &self.counts())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,133 @@
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use crossbeam_queue::ArrayQueue;
+
+use super::{ActivityBuffer, PoolStats};
+
+/// A bounded, lock-free pool of equally sized [`ActivityBuffer`]s.
+///
+/// `take` and `give_back` never block and never take a lock (a `crossbeam_queue::ArrayQueue` of free
+/// buffers plus atomic counters), so they are safe to call from a vendor's buffer callbacks. At most
+/// `max_in_flight` buffers exist at once: when all of them are handed out, `take` returns `None` and counts a
+/// declined request; the caller then tells the vendor it has no buffer (the vendor drops and counts records).
+pub struct BufferPool {
+    free: ArrayQueue<ActivityBuffer>,
+    buffer_size: usize,
+    max_in_flight: usize,
+    allocated: AtomicUsize,
+    declined: AtomicU64,
+}
+
+impl BufferPool {
+    /// A pool of buffers of `buffer_size` bytes (rounded up to a multiple of 8, at least 8), of which at most
+    /// `max_in_flight` (at least 1) exist at once. Nothing is allocated until the first `take` (or
+    /// [`warm`](Self::warm)).
+    pub fn new(buffer_size: usize, max_in_flight: usize) -> Arc<BufferPool> {
+        let buffer_size = buffer_size.max(8).div_ceil(8) * 8;
+        let max_in_flight = max_in_flight.max(1);
+        Arc::new(BufferPool {
+            free: ArrayQueue::new(max_in_flight),
+            buffer_size,
+            max_in_flight,
+            allocated: AtomicUsize::new(0),
+            declined: AtomicU64::new(0),
+        })
+    }
+
+    /// The size in bytes of every buffer of this pool.
+    pub fn buffer_size(&self) -> usize {
+        self.buffer_size
+    }
+
+    /// The most buffers that exist at once.
+    pub fn max_in_flight(&self) -> usize {
+        self.max_in_flight
+    }
+
+    /// Allocates up to `count` buffers now (within the bound) so that later `take`s never allocate.
+    /// Returns how many were added.
+    pub fn warm(&self, count: usize) -> usize {
+        let mut added = 0;
+        while added < count && self.reserve_slot() {
+            if self.free.push(ActivityBuffer::zeroed(self.buffer_size)).is_err() {
+                self.release_slot();
+                break;
+            }
+            added += 1;
+        }
+        added
+    }
+
+    /// A free buffer, or a new one while fewer than `max_in_flight` exist; `None` (counted as declined)
+    /// when all of them are handed out. Never blocks.
+    pub fn take(&self) -> Option<ActivityBuffer> {
+        if let Some(buf) = self.free.pop() {
+            return Some(buf);
+        }
+        if self.reserve_slot() {
+            return Some(ActivityBuffer::zeroed(self.buffer_size));
+        }
+        // A buffer may have come back between the first pop and the bound check.
+        if let Some(buf) = self.free.pop() {
+            return Some(buf);
+        }
+        self.declined.fetch_add(1, Ordering::Relaxed);
+        None
+    }
+
+    /// Returns a buffer to the pool for reuse. Never blocks.
+    ///
+    /// A buffer of another size (not one of ours) is freed and not counted.
+    pub fn give_back(&self, buf: ActivityBuffer) {
+        if buf.len() != self.buffer_size {
+            return;
+        }
+        if let Err(buf) = self.free.push(buf) {
+            // More buffers came back than the bound allows: one was not ours. Free it.
+            drop(buf);
+            self.release_slot();
+        }
+    }
+
+    /// Frees a buffer of this pool instead of recycling it, releasing its slot in the bound.
+    pub fn discard(&self, buf: ActivityBuffer) {
+        if buf.len() == self.buffer_size {
+            self.release_slot();
+        }
+        drop(buf);
+    }
+
+    /// The pool's counters now (see [`PoolStats`] on consistency).
+    pub fn stats(&self) -> PoolStats {
+        let allocated = self.allocated.load(Ordering::Acquire);
+        let free = self.free.len();
+        PoolStats {
+            allocated,
+            free,
+            in_flight: allocated.saturating_sub(free),
+            declined: self.declined.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Claims one allocation slot under the bound.
+    fn reserve_slot(&self) -> bool {
+        self.allocated
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < self.max_in_flight).then_some(n + 1))
+            .is_ok()
+    }
+
+    fn release_slot(&self) {
+        let _ = self.allocated.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+    }
+}
+
+impl std::fmt::Debug for BufferPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BufferPool")
+            .field("buffer_size", &self.buffer_size)
+            .field("max_in_flight", &self.max_in_flight)
+            .field("stats", &self.stats())
+            .finish()
+    }
+}

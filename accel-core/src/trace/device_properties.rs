@@ -1,0 +1,62 @@
+use serde_json::Value;
+
+use super::json_object::JsonObject;
+
+/// One entry of the trace's `deviceProperties` list (Kineto's keys; absent values are left out).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeviceProperties {
+    /// Device ordinal (the `pid` of its GPU events).
+    pub id: u32,
+    /// Device name.
+    pub name: String,
+    /// `totalGlobalMem`, bytes.
+    pub total_global_mem: Option<u64>,
+    /// `computeMajor`.
+    pub compute_major: Option<i32>,
+    /// `computeMinor`.
+    pub compute_minor: Option<i32>,
+    /// `maxThreadsPerBlock`.
+    pub max_threads_per_block: Option<u32>,
+    /// `maxThreadsPerMultiprocessor`.
+    pub max_threads_per_multiprocessor: Option<u32>,
+    /// `regsPerBlock`.
+    pub regs_per_block: Option<u32>,
+    /// `regsPerMultiprocessor`.
+    pub regs_per_multiprocessor: Option<u32>,
+    /// `warpSize`.
+    pub warp_size: Option<u32>,
+    /// `sharedMemPerBlock`, bytes.
+    pub shared_mem_per_block: Option<u64>,
+    /// `sharedMemPerMultiprocessor`, bytes.
+    pub shared_mem_per_multiprocessor: Option<u64>,
+    /// `numSms`.
+    pub num_sms: Option<u32>,
+    /// `sharedMemPerBlockOptin`, bytes.
+    pub shared_mem_per_block_optin: Option<u64>,
+    /// Further vendor-specific keys, written after the ones above.
+    pub extra: Vec<(String, Value)>,
+}
+
+impl DeviceProperties {
+    pub(crate) fn write(&self, out: &mut Vec<u8>) {
+        let mut o = JsonObject::begin(out);
+        o.uint("id", u64::from(self.id));
+        o.str("name", &self.name);
+        o.opt_uint("totalGlobalMem", self.total_global_mem);
+        o.opt_int("computeMajor", self.compute_major.map(i64::from));
+        o.opt_int("computeMinor", self.compute_minor.map(i64::from));
+        o.opt_uint("maxThreadsPerBlock", self.max_threads_per_block.map(u64::from));
+        o.opt_uint("maxThreadsPerMultiprocessor", self.max_threads_per_multiprocessor.map(u64::from));
+        o.opt_uint("regsPerBlock", self.regs_per_block.map(u64::from));
+        o.opt_uint("regsPerMultiprocessor", self.regs_per_multiprocessor.map(u64::from));
+        o.opt_uint("warpSize", self.warp_size.map(u64::from));
+        o.opt_uint("sharedMemPerBlock", self.shared_mem_per_block);
+        o.opt_uint("sharedMemPerMultiprocessor", self.shared_mem_per_multiprocessor);
+        o.opt_uint("numSms", self.num_sms.map(u64::from));
+        o.opt_uint("sharedMemPerBlockOptin", self.shared_mem_per_block_optin);
+        for (key, value) in &self.extra {
+            o.value(key, value);
+        }
+        o.end();
+    }
+}

@@ -1,0 +1,37 @@
+//! Chrome trace JSON, written with the conventions of PyTorch's profiler (Kineto).
+//!
+//! Perfetto, chrome://tracing, HolisticTraceAnalysis (HTA) and TensorBoard all read Kineto's files, so we
+//! write the same: metadata keys first (`schemaVersion`, `deviceProperties`, ..., `baseTimeNanoseconds`),
+//! then `traceEvents`, then `distributedInfo` (with `"rank": N`, a space after the colon, which HTA's regex
+//! needs) and `traceName`. `ts`/`dur` are microseconds relative to `baseTimeNanoseconds`, 3 decimals.
+//!
+//! - GPU work (`kernel`, `gpu_memcpy`, `gpu_memset`): `pid` = device, `tid` = stream, args `device`,
+//!   `context`, `stream`, `correlation` (+ `grid`, `block`, `registers per thread`, `shared memory` for
+//!   kernels; `bytes`, `memory bandwidth (GB/s)` for copies and sets).
+//! - API calls (`cuda_runtime` / `cuda_driver`, chosen per vendor domain by [`Categories`]): host
+//!   `pid`/`tid`, args `correlation` and `cbid`, never an integer `stream` (HTA would take them for GPU work).
+//! - Flow arrows `ph: "s"` / `ph: "f"`, `cat: "ac2g"`, `id` = correlation, `bp: "e"` on the `f` end, from each
+//!   API call to the GPU work with its correlation id.
+//! - Markers: `user_annotation` on the host, `gpu_user_annotation` on a device.
+//!
+//! Files are written to a temporary file and renamed, so a crash never leaves half a trace.
+
+mod categories;
+mod chrome_trace;
+mod device_events;
+mod device_properties;
+mod emit;
+mod flows;
+mod gpu_events;
+mod host_events;
+mod json_object;
+mod meta;
+mod op_names;
+mod time_map;
+
+pub use categories::Categories;
+pub use chrome_trace::ChromeTrace;
+pub use device_properties::DeviceProperties;
+pub use meta::TraceMeta;
+pub use op_names::{memcpy_name, memset_name};
+pub use time_map::TimeMap;
