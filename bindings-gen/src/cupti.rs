@@ -39,12 +39,17 @@ struct Release {
 impl Release {
     fn find(dir: &Path, wheel: &'static str, include_dirs: &[&str]) -> Result<Release, String> {
         let prefix = format!("{}-", wheel.replace('-', "_"));
-        let version = fs::read_dir(dir)
+        let versions: Vec<String> = fs::read_dir(dir)
             .map_err(|e| format!("{}: {e} (run bindings-gen/regen-cupti.sh)", dir.display()))?
             .filter_map(|e| e.ok())
             .filter_map(|e| e.file_name().into_string().ok())
-            .find_map(|n| n.strip_prefix(&prefix)?.strip_suffix(".dist-info").map(str::to_owned))
-            .ok_or_else(|| format!("no {prefix}*.dist-info in {}", dir.display()))?;
+            .filter_map(|n| n.strip_prefix(&prefix)?.strip_suffix(".dist-info").map(str::to_owned))
+            .collect();
+        let version = match versions.as_slice() {
+            [one] => one.clone(),
+            [] => return Err(format!("no {prefix}*.dist-info in {}", dir.display())),
+            more => return Err(format!("{} holds several {wheel} versions: {more:?}", dir.display())),
+        };
         let includes: Vec<PathBuf> = include_dirs.iter().map(|d| dir.join(d)).collect();
         for inc in &includes {
             if !inc.is_dir() {
@@ -136,6 +141,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         fns.push_str(&format!("        #[doc = \"Only in CUPTI 12.x: 13.0 removed `{}`.\"]\n", f.name));
         fns.push_str(&indent(&diff.qualify(&f.text), 8));
     }
+    let names12: BTreeSet<&str> = externs12.iter().map(|f| f.name.as_str()).collect();
+    let only13: Vec<&str> = names13.iter().copied().filter(|n| !names12.contains(n)).collect();
     for f12 in &externs12 {
         if let Some(f13) = externs13.iter().find(|f| f.name == f12.name) {
             if f13.text != f12.text {
@@ -160,11 +167,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         out.join("cbid_names.rs"),
     ])?;
     eprintln!(
-        "CUPTI {}: {} functions ({} only in {}); {} 12.x subjects differ: {}",
+        "CUPTI {}: {} functions ({} only in {}, {} not in it: {}); {} 12.x subjects differ: {}",
         v13.version,
         externs13.len() + only12.len(),
         only12.len(),
         v12.version,
+        only13.len(),
+        only13.join(", "),
         diff.subjects.len(),
         diff.subjects.join(", ")
     );
@@ -239,7 +248,8 @@ fn split(text: &str) -> (Vec<Item>, Vec<Extern>) {
             let l = line.strip_prefix("    ").unwrap_or(line);
             buf.push_str(l);
             buf.push('\n');
-            if l.trim_end().ends_with(';') && !l.starts_with(' ') {
+            let parens = buf.matches('(').count() == buf.matches(')').count();
+            if l.trim_end().ends_with(';') && parens {
                 let name = fn_name(&buf).unwrap_or_default();
                 externs.push(Extern { name, text: std::mem::take(&mut buf) });
             }

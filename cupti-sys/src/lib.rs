@@ -40,13 +40,15 @@
 //! - Enums: each C enum is one `#[repr(transparent)]` newtype shared by both versions (any
 //!   value is representable). 13.0 adds values (result codes, activity and callback ids, device
 //!   attributes); 12.9's differing constants are module-level consts in [`v12`]: its `*_SIZE`
-//!   / `*_MAX` sentinels, and 20 runtime callback ids that 13.0 renamed, because CUDA 13 dropped
+//!   / `*_MAX` sentinels, and 19 runtime callback ids that 13.0 renamed, because CUDA 13 dropped
 //!   the `_v2`/`_v3` suffix of the runtime functions they trace (12.9's
 //!   `CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v2_v12000` is 13.0's
 //!   `CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v12000`, both 440). Callback ids are never
 //!   renumbered, so one id means one API in both; [`cbid_name`] gives the name each version uses.
-//! - Functions: both libraries export the same names for the functions both headers declare;
-//!   the real 12.9 library lacks a few that 13.0 added (see [`CuptiFunctions::missing`]).
+//! - Functions: the 12.9 headers declare 98 of the 100 functions of the 13.0 headers, with the
+//!   same signatures; 13.0 added `cuptiSubscribe_v2` and
+//!   `cuptiActivityEnableCudaEventDeviceTimestamps`, which the 12.9 library does not export
+//!   (calling them there returns [`MissingSymbol`]; see [`CuptiFunctions::missing`]).
 
 #[allow(
     non_camel_case_types,
