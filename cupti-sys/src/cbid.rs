@@ -47,3 +47,66 @@ pub fn cbid_name(domain: CUpti_CallbackDomain, cbid: u32, api_version: u32) -> O
     }
     find(names13, cbid)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::*;
+
+    const V13: u32 = CUPTI_API_VERSION;
+    const V12: u32 = v12::CUPTI_API_VERSION;
+
+    #[test]
+    fn every_id_below_the_size_sentinel_has_a_name() {
+        let domains = [
+            (DRIVER_CBID_NAMES, CUpti_driver_api_trace_cbid_enum::CUPTI_DRIVER_TRACE_CBID_SIZE.0),
+            (RUNTIME_CBID_NAMES, CUpti_runtime_api_trace_cbid_enum::CUPTI_RUNTIME_TRACE_CBID_SIZE.0),
+            (RESOURCE_CBID_NAMES, CUpti_CallbackIdResource::CUPTI_CBID_RESOURCE_SIZE.0),
+            (SYNCHRONIZE_CBID_NAMES, CUpti_CallbackIdSync::CUPTI_CBID_SYNCHRONIZE_SIZE.0),
+            (NVTX_CBID_NAMES, CUpti_nvtx_api_trace_cbid::CUPTI_CBID_NVTX_SIZE.0),
+            (STATE_CBID_NAMES, CUpti_CallbackIdState::CUPTI_CBID_STATE_SIZE.0),
+        ];
+        for (table, size) in domains {
+            let ids: Vec<u32> = table.iter().map(|&(id, _)| id).collect();
+            assert_eq!(ids, (1..size).collect::<Vec<_>>());
+            assert!(table.iter().all(|(_, name)| !name.is_empty()));
+        }
+        // 12.9's differences stay below its own sentinel.
+        let size12 = v12::CUPTI_RUNTIME_TRACE_CBID_SIZE.0;
+        assert!(RUNTIME_CBID_NAMES_12.iter().all(|&(id, _)| id < size12));
+        assert!(RUNTIME_CBID_NAMES_12.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn names_are_the_traced_functions() {
+        let runtime = CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API;
+        let driver = CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API;
+        let launch = CUpti_runtime_api_trace_cbid_enum::CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000.0;
+        assert_eq!(cbid_name(runtime, launch, V13), Some("cudaLaunchKernel"));
+        assert_eq!(cbid_name(runtime, launch, V12), Some("cudaLaunchKernel"));
+        let alloc = CUpti_driver_api_trace_cbid_enum::CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2.0;
+        assert_eq!(cbid_name(driver, alloc, V13), Some("cuMemAlloc_v2"));
+        let push = CUpti_nvtx_api_trace_cbid::CUPTI_CBID_NVTX_nvtxRangePushA.0;
+        assert_eq!(cbid_name(CUpti_CallbackDomain::CUPTI_CB_DOMAIN_NVTX, push, V13), Some("nvtxRangePushA"));
+        let created = CUpti_CallbackIdResource::CUPTI_CBID_RESOURCE_CONTEXT_CREATED.0;
+        assert_eq!(
+            cbid_name(CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RESOURCE, created, V13),
+            Some("CONTEXT_CREATED")
+        );
+    }
+
+    #[test]
+    fn names_follow_the_library_version() {
+        let runtime = CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API;
+        let props =
+            CUpti_runtime_api_trace_cbid_enum::CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v12000.0;
+        assert_eq!(props, v12::CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v2_v12000.0);
+        assert_eq!(cbid_name(runtime, props, V13), Some("cudaGetDeviceProperties"));
+        assert_eq!(cbid_name(runtime, props, V12), Some("cudaGetDeviceProperties_v2"));
+        // An id newer than both headers, or an unknown domain, has no name.
+        let size = CUpti_runtime_api_trace_cbid_enum::CUPTI_RUNTIME_TRACE_CBID_SIZE.0;
+        assert_eq!(cbid_name(runtime, size, V13), None);
+        assert_eq!(cbid_name(CUpti_CallbackDomain(77), 1, V13), None);
+        assert!(is_api_version_12(V12) && !is_api_version_12(V13));
+    }
+}
