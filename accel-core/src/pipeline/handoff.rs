@@ -5,6 +5,7 @@ use crossbeam_channel::{SendError, Sender};
 
 use super::counts::{add, Counters};
 use super::message::Message;
+use super::Counts;
 use crate::pool::{ActivityBuffer, BufferPool};
 
 /// The vendor-thread side of a [`Pipeline`](super::Pipeline): hands completed buffers to the decode
@@ -60,6 +61,11 @@ impl Handoff {
     /// Counts `records` the vendor reports as lost.
     pub fn vendor_dropped(&self, records: u64) {
         add(&self.counters.vendor_dropped, records);
+    }
+
+    /// The pipeline's tallies (the same as `Pipeline::counts`; still readable after the pipeline is gone).
+    pub fn counts(&self) -> Counts {
+        self.counters.snapshot()
     }
 
     /// The pool this pipeline recycles buffers through.
