@@ -1,1 +1,42 @@
-//! Safe API (to come).
+//! Safe access to Huawei Ascend's MSPTI profiling interface (`libmspti.so`).
+//!
+//! ```no_run
+//! use mspti::{Domain, Mspti, RuntimeCbid};
+//!
+//! let mspti = Mspti::open()?; // finds libmspti.so at run time; refuses one that would abort
+//! let mut subscriber = mspti.subscribe(|cb| {
+//!     if cb.is_enter() {
+//!         cb.slot().set(42); // read back at this call's EXIT, on this thread
+//!     }
+//!     println!("{} {} {:?}", cb.site(), cb.id(), cb.function_name());
+//! })?;
+//! subscriber.enable_domain(Domain::RUNTIME)?; // needs libmspti.so in LD_PRELOAD
+//! subscriber.enable_callback(RuntimeCbid::LAUNCH)?;
+//! # Ok::<(), mspti::Error>(())
+//! ```
+//!
+//! - [`Mspti`] opens the library (see `mspti-sys` for the search order) and owns everything else.
+//! - [`Subscriber`]: the callback API (one subscriber per process), with the entry/exit
+//!   [`Slot`] kept by this crate because MSPTI's own `correlationData` pointer is garbage.
+//! - [`Activity`]: the activity API into `accel-core` column batches.
+//! - [`preload`]: MSPTI's callbacks need `libmspti.so` in `LD_PRELOAD`.
+//! - [`Error`]: every result code, with messages that say what to do.
+//!
+//! Normal use needs no `unsafe`; the real library's traps (callbacks after unsubscribe,
+//! concurrent completion threads, a per-thread record cursor, uninitialised callback fields)
+//! are handled inside.
+
+pub mod activity;
+pub mod callback;
+mod error;
+pub mod ids;
+mod library;
+pub mod preload;
+
+pub use accel_core;
+pub use activity::{Activity, ActivityConfig, ActivityCounts};
+pub use callback::{CallbackData, Slot, Subscriber};
+pub use error::{Error, Result};
+pub use ids::{ActivityKind, CallbackId, Domain, ExternalKind, HcclCbid, RuntimeCbid, Site};
+pub use library::Mspti;
+pub use mspti_sys;

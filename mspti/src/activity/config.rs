@@ -1,0 +1,27 @@
+//! How an activity session buffers and batches.
+
+use std::time::Duration;
+
+/// Settings of an [`Activity`](super::Activity) session.
+///
+/// Build with struct update syntax: `ActivityConfig { max_buffers: 32, ..Default::default() }`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActivityConfig {
+    /// Bytes per buffer handed to MSPTI (rounded up to a multiple of 8). MSPTI warns below 2 MiB
+    /// and hands a buffer back once it is 80% full.
+    pub buffer_size: usize,
+    /// Buffers that exist at once, at most (the pool's bound). When all are with MSPTI or
+    /// waiting to be decoded, a request is declined: MSPTI then loses records, which are counted.
+    pub max_buffers: usize,
+    /// Rows per batch handed to consumers (all families together).
+    pub batch_rows: usize,
+    /// Also hand over a partly filled batch once its oldest row waited this long.
+    pub batch_interval: Option<Duration>,
+}
+
+impl Default for ActivityConfig {
+    /// 2 MiB buffers, at most 16 (32 MiB), batches of 16 Ki rows, no time-based delivery.
+    fn default() -> Self {
+        ActivityConfig { buffer_size: 2 << 20, max_buffers: 16, batch_rows: 16 * 1024, batch_interval: None }
+    }
+}

@@ -1,0 +1,111 @@
+//! [`Mspti`]: the opened library, the owner every other handle borrows.
+
+use std::ffi::CString;
+use std::path::Path;
+
+use mspti_sys as sys;
+
+use crate::activity::{Activity, ActivityConfig};
+use crate::callback::{CallbackData, Subscriber};
+use crate::error::{check, Error, Result};
+use crate::ids::ExternalKind;
+
+/// An opened `libmspti.so`.
+///
+/// Opening runs the loader of `mspti-sys`: an explicit path, else a copy already loaded in the
+/// process (`LD_PRELOAD`), `$MSPTI_LIBRARY_PATH`, the CANN toolkit directories
+/// (`$ASCEND_HOME_PATH`, `$ASCEND_TOOLKIT_HOME`, `/usr/local/Ascend/ascend-toolkit/latest`, each
+/// with `lib64` and `tools/mspti/lib64`), then `libmspti.so` on the loader path. A library whose
+/// CANN dependencies are missing is refused (opening it would abort the process): the error
+/// says what to install or set.
+///
+/// [`Subscriber`] and [`Activity`] borrow it, so they cannot outlive it:
+///
+/// ```compile_fail
+/// let mspti = mspti::Mspti::open().unwrap();
+/// let subscriber = mspti.subscribe(|_| {}).unwrap();
+/// drop(mspti); // error: `mspti` is still borrowed by `subscriber`
+/// drop(subscriber);
+/// ```
+#[derive(Debug)]
+pub struct Mspti {
+    lib: sys::Library,
+}
+
+impl Mspti {
+    /// Opens `libmspti.so` through the search order (see the type's documentation).
+    pub fn open() -> Result<Mspti> {
+        Ok(Mspti { lib: sys::Library::open(None)? })
+    }
+
+    /// Opens exactly this file (and nothing else).
+    pub fn open_path(path: impl AsRef<Path>) -> Result<Mspti> {
+        Ok(Mspti { lib: sys::Library::open(Some(path.as_ref()))? })
+    }
+
+    /// The raw library: its function table and where it was found.
+    pub fn sys(&self) -> &sys::Library {
+        &self.lib
+    }
+
+    /// Subscribes `callback` to MSPTI's API callbacks (`msptiSubscribe`). Nothing is delivered
+    /// until ids are enabled on the returned [`Subscriber`].
+    ///
+    /// One subscriber per process: while another exists (ours or another tool's), this returns
+    /// [`Error::MultipleSubscribersNotSupported`]. The closure runs on the application's
+    /// threads, inside their API calls, concurrently on several threads; user data is whatever
+    /// it captures. Subscribe after `aclInit`: MSPTI needs CANN's profiling library loaded.
+    #[doc(alias = "msptiSubscribe")]
+    pub fn subscribe<F>(&self, callback: F) -> Result<Subscriber<'_>>
+    where
+        F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
+    {
+        Subscriber::new(self, callback)
+    }
+
+    /// Starts collecting activity records (`msptiActivityRegisterCallbacks`): buffers come from a
+    /// bounded pool, completed buffers are decoded off MSPTI's threads into column batches.
+    /// Enable kinds on the returned [`Activity`]. One per process at a time.
+    pub fn activity(&self, config: ActivityConfig) -> Result<Activity<'_>> {
+        Activity::start(self, config)
+    }
+
+    /// Pushes an id onto MSPTI's stack for `kind` (`msptiActivityPushExternalCorrelationId`).
+    /// While it is on top, each API call gets an EXTERNAL_CORRELATION record linking it to this id.
+    /// The stack is one per kind for the whole process, not per thread.
+    #[doc(alias = "msptiActivityPushExternalCorrelationId")]
+    pub fn push_external_correlation_id(&self, kind: ExternalKind, id: u64) -> Result<()> {
+        // SAFETY: plain values.
+        check(unsafe { self.lib.msptiActivityPushExternalCorrelationId(kind.into(), id) }, "external kind")
+    }
+
+    /// Pops the top id of `kind`'s stack (`msptiActivityPopExternalCorrelationId`); `Ok(None)`
+    /// when it is empty.
+    #[doc(alias = "msptiActivityPopExternalCorrelationId")]
+    pub fn pop_external_correlation_id(&self, kind: ExternalKind) -> Result<Option<u64>> {
+        let mut id = 0u64;
+        // SAFETY: `id` is a valid out-pointer for the call.
+        match check(unsafe { self.lib.msptiActivityPopExternalCorrelationId(kind.into(), &mut id) }, "") {
+            Ok(()) => Ok(Some(id)),
+            Err(Error::QueueEmpty) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Collects MARKER records of the MSTX domain `name` again (every domain is collected
+    /// unless disabled).
+    #[doc(alias = "msptiActivityEnableMarkerDomain")]
+    pub fn enable_marker_domain(&self, name: &str) -> Result<()> {
+        let name = CString::new(name).map_err(|_| Error::NulInName)?;
+        // SAFETY: a NUL-terminated string that lives across the call.
+        check(unsafe { self.lib.msptiActivityEnableMarkerDomain(name.as_ptr()) }, "marker domain")
+    }
+
+    /// Stops collecting MARKER records of the MSTX domain `name`.
+    #[doc(alias = "msptiActivityDisableMarkerDomain")]
+    pub fn disable_marker_domain(&self, name: &str) -> Result<()> {
+        let name = CString::new(name).map_err(|_| Error::NulInName)?;
+        // SAFETY: a NUL-terminated string that lives across the call.
+        check(unsafe { self.lib.msptiActivityDisableMarkerDomain(name.as_ptr()) }, "marker domain")
+    }
+}
