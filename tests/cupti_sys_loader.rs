@@ -260,6 +260,21 @@ fn the_mock_opens_by_explicit_path() {
         assert!(lib.functions().has(name), "the mock lacks {name}");
     }
     println!("the mock lacks {:?}", lib.functions().missing());
+
+    // Calls go through to the library: CUPTI's one-subscriber rule holds across the table.
+    let fns = lib.functions();
+    let mut first = std::ptr::null_mut();
+    let mut second = std::ptr::null_mut();
+    // SAFETY: valid out-pointers; no callback is registered.
+    let r = unsafe { fns.cuptiSubscribe(&mut first, None, std::ptr::null_mut()) }.unwrap();
+    assert_eq!(r, CUptiResult::CUPTI_SUCCESS);
+    assert!(!first.is_null());
+    // SAFETY: as above.
+    let r = unsafe { fns.cuptiSubscribe(&mut second, None, std::ptr::null_mut()) }.unwrap();
+    assert_eq!(r, CUptiResult::CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);
+    // SAFETY: `first` came from a successful cuptiSubscribe.
+    let r = unsafe { fns.cuptiUnsubscribe(first) }.unwrap();
+    assert_eq!(r, CUptiResult::CUPTI_SUCCESS);
 }
 
 #[test]
