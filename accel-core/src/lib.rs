@@ -16,6 +16,51 @@
 //! - [`trace`]: a Chrome trace JSON writer following the conventions PyTorch's profiler (Kineto) uses, so
 //!   Perfetto, chrome://tracing and HolisticTraceAnalysis read our traces.
 //!
+//! A vendor crate wires it up like this (the walker here decodes a toy format of one `u64` correlation id
+//! per kernel record):
+//!
+//! ```
+//! use std::sync::{Arc, Mutex};
+//! use accel_core::columns::{Batch, FamilySet, KernelRow};
+//! use accel_core::intern::Interner;
+//! use accel_core::trace::{ChromeTrace, TimeMap, TraceMeta};
+//! use accel_core::{BufferPool, Pipeline, PipelineConfig, WalkStats};
+//!
+//! let walker = |bytes: &[u8], out: &mut Batch, names: &mut Interner| {
+//!     let name = names.intern("my_kernel");
+//!     let mut stats = WalkStats::default();
+//!     for record in bytes.chunks_exact(8) {
+//!         let correlation = u64::from_le_bytes(record.try_into().unwrap());
+//!         out.kernels.push(KernelRow { correlation, start: 1_000, end: 2_000, name, ..Default::default() });
+//!         stats.records += 1;
+//!     }
+//!     stats
+//! };
+//! let pool = BufferPool::new(4096, 8);
+//! let pipeline = Pipeline::start(walker, pool, PipelineConfig::default())?;
+//!
+//! // A consumer: here, a Chrome trace.
+//! let trace = Arc::new(Mutex::new(ChromeTrace::new(TraceMeta::default())));
+//! let sink = Arc::clone(&trace);
+//! pipeline.subscribe(FamilySet::all(), move |batch, names| {
+//!     sink.lock().unwrap().add_batch(batch, names, &TimeMap::IDENTITY);
+//! });
+//!
+//! // In the vendor's buffer callbacks (any thread):
+//! let handoff = pipeline.handoff();
+//! let mut buf = handoff.request_buffer().expect("pool has room");
+//! buf.as_mut_bytes()[..8].copy_from_slice(&42u64.to_le_bytes()); // the vendor writes records
+//! handoff.completed(buf, 8);
+//!
+//! // Flush: (the vendor flushes its buffers first, then)
+//! pipeline.sync()?;
+//! let counts = pipeline.counts();
+//! assert_eq!(counts.records_delivered, 1);
+//! assert_eq!(counts.records_produced(), counts.records_delivered + counts.records_dropped());
+//! assert_eq!(trace.lock().unwrap().event_count(), 1);
+//! # Ok::<(), accel_core::pipeline::PipelineError>(())
+//! ```
+//!
 //! Nothing here knows a vendor: each vendor crate supplies a [`RecordWalker`] that parses its raw
 //! buffers, and maps its own enums onto the shared columns.
 

@@ -306,3 +306,45 @@ fn sync_from_inside_a_consumer_is_an_error_not_a_deadlock() {
     assert!(called.load(Ordering::SeqCst));
     assert!(matches!(result.lock().unwrap().take(), Some(Err(PipelineError::OnDecodeThread))));
 }
+
+#[test]
+fn dropping_the_pipeline_under_running_producers_loses_nothing_silently() {
+    let pipeline = start(Duration::from_micros(50), 1_000_000, 16);
+    let seen = Arc::new(AtomicU64::new(0));
+    let sink = Arc::clone(&seen);
+    pipeline.subscribe(FamilySet::KERNEL, move |batch, _| {
+        sink.fetch_add(batch.kernels.len() as u64, Ordering::SeqCst);
+    });
+    let handoff = pipeline.handoff();
+    let stop = Arc::new(AtomicBool::new(false));
+    let producers: Vec<_> = (0..4)
+        .map(|_| {
+            let (handoff, stop) = (pipeline.handoff(), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                let mut sent = 0u64;
+                while !stop.load(Ordering::SeqCst) {
+                    hand_off(&handoff, &[(KERNEL, sent)]);
+                    sent += 1;
+                }
+                sent
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(30));
+    drop(pipeline);
+    std::thread::sleep(Duration::from_millis(10));
+    stop.store(true, Ordering::SeqCst);
+    let sent: u64 = producers.into_iter().map(|p| p.join().unwrap()).sum();
+
+    let counts = handoff.counts();
+    assert_eq!(counts.buffers_completed, sent);
+    assert!(counts.buffers_discarded > 0, "some buffers arrived after the shutdown");
+    assert_eq!(
+        counts.records_decoded + counts.buffers_discarded,
+        sent,
+        "each buffer decoded or discarded: {counts:?}"
+    );
+    assert_eq!(counts.records_delivered, counts.records_decoded);
+    assert_eq!(seen.load(Ordering::SeqCst), counts.records_delivered);
+    assert_eq!(handoff.pool().stats().in_flight, 0, "every buffer is back in the pool");
+}

@@ -5,21 +5,21 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
 use super::consumer::Consumer;
-use super::counts::{add, Counters};
+use super::counts::add;
+use super::link::Link;
 use super::message::Message;
 use super::{PipelineConfig, RecordWalker};
 use crate::columns::{Batch, Family, FamilySet};
 use crate::intern::{Interner, Names};
-use crate::pool::{ActivityBuffer, BufferPool};
+use crate::pool::ActivityBuffer;
 
 /// The decode thread's state: it alone owns the walker, the interner, the batch and the consumers.
 pub(crate) struct DecodeLoop<W> {
     pub(crate) walker: W,
     pub(crate) rx: Receiver<Message>,
-    pub(crate) pool: Arc<BufferPool>,
+    pub(crate) link: Arc<Link>,
     pub(crate) interner: Interner,
     pub(crate) names: Names,
-    pub(crate) counters: Arc<Counters>,
     pub(crate) config: PipelineConfig,
     pub(crate) batch: Batch,
     pub(crate) consumers: Vec<Consumer>,
@@ -28,8 +28,16 @@ pub(crate) struct DecodeLoop<W> {
 }
 
 impl<W: RecordWalker> DecodeLoop<W> {
-    /// Runs until `Shutdown` (or until every sender is gone), then delivers what is left.
-    pub(crate) fn run(mut self) {
+    /// Runs until `Shutdown`, then decodes and delivers what is left. If anything in here panics (walker
+    /// and consumer panics are caught inside), the link is still closed so no sender waits forever.
+    pub(crate) fn run_guarded(self) {
+        let link = Arc::clone(&self.link);
+        let _ = catch_unwind(AssertUnwindSafe(|| self.run()));
+        link.mark_stopped();
+        link.discard_leftovers();
+    }
+
+    fn run(mut self) {
         loop {
             let message = match self.deadline {
                 Some(deadline) => match self.rx.recv_deadline(deadline) {
@@ -38,6 +46,7 @@ impl<W: RecordWalker> DecodeLoop<W> {
                         self.deliver();
                         continue;
                     }
+                    // The link keeps a sender: never disconnected.
                     Err(RecvTimeoutError::Disconnected) => break,
                 },
                 None => match self.rx.recv() {
@@ -46,13 +55,14 @@ impl<W: RecordWalker> DecodeLoop<W> {
                 },
             };
             if !self.handle(message) {
-                // Shutdown: take what was sent before the receiver goes away, so that a producer that
-                // raced with the shutdown still has its buffer decoded.
-                while let Ok(message) = self.rx.try_recv() {
-                    self.handle(message);
-                }
                 break;
             }
+        }
+        // Shutdown: what producers sent before they could see `stopped` is still decoded and delivered;
+        // anything later is discarded (and counted) by its sender, see `Link`.
+        self.link.mark_stopped();
+        while let Ok(message) = self.rx.try_recv() {
+            self.handle(message);
         }
         self.deliver();
     }
@@ -83,13 +93,13 @@ impl<W: RecordWalker> DecodeLoop<W> {
         let walker = &mut self.walker;
         let (batch, interner) = (&mut self.batch, &mut self.interner);
         let walked = catch_unwind(AssertUnwindSafe(|| walker.walk(buf.as_slice(valid), batch, interner)));
-        self.pool.give_back(buf);
+        self.link.pool.give_back(buf);
         match walked {
-            Ok(stats) => add(&self.counters.skipped_unknown, stats.skipped_unknown),
-            Err(_) => add(&self.counters.walker_panics, 1),
+            Ok(stats) => add(&self.link.counters.skipped_unknown, stats.skipped_unknown),
+            Err(_) => add(&self.link.counters.walker_panics, 1),
         }
         let after = self.batch.len();
-        add(&self.counters.records_decoded, after.saturating_sub(before) as u64);
+        add(&self.link.counters.records_decoded, after.saturating_sub(before) as u64);
         if after >= self.config.batch_rows.max(1) {
             self.deliver();
         } else if after > 0 && self.deadline.is_none() {
@@ -112,7 +122,7 @@ impl<W: RecordWalker> DecodeLoop<W> {
             consumed |= consumer.families & present;
             let (callback, batch, names) = (&mut consumer.callback, &self.batch, &self.names);
             if catch_unwind(AssertUnwindSafe(|| callback(batch, names))).is_err() {
-                add(&self.counters.consumer_panics, 1);
+                add(&self.link.counters.consumer_panics, 1);
             }
         }
         let (mut delivered, mut unconsumed) = (0u64, 0u64);
@@ -124,8 +134,8 @@ impl<W: RecordWalker> DecodeLoop<W> {
                 unconsumed += rows;
             }
         }
-        add(&self.counters.records_delivered, delivered);
-        add(&self.counters.records_unconsumed, unconsumed);
+        add(&self.link.counters.records_delivered, delivered);
+        add(&self.link.counters.records_unconsumed, unconsumed);
         self.batch.clear();
     }
 }

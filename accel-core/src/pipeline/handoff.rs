@@ -1,9 +1,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crossbeam_channel::{SendError, Sender};
-
-use super::counts::{add, Counters};
+use super::counts::add;
+use super::link::Link;
 use super::message::Message;
 use super::Counts;
 use crate::pool::{ActivityBuffer, BufferPool};
@@ -16,20 +15,18 @@ use crate::pool::{ActivityBuffer, BufferPool};
 /// dropped: buffers completed then are recycled undecoded and counted as discarded.
 #[derive(Clone)]
 pub struct Handoff {
-    tx: Sender<Message>,
-    counters: Arc<Counters>,
-    pool: Arc<BufferPool>,
+    link: Arc<Link>,
 }
 
 impl Handoff {
-    pub(crate) fn new(tx: Sender<Message>, counters: Arc<Counters>, pool: Arc<BufferPool>) -> Self {
-        Handoff { tx, counters, pool }
+    pub(crate) fn new(link: Arc<Link>) -> Self {
+        Handoff { link }
     }
 
     /// A buffer for the vendor's buffer request, from the pipeline's pool; `None` (counted as a declined
     /// buffer) when the pool is at its bound.
     pub fn request_buffer(&self) -> Option<ActivityBuffer> {
-        let buf = self.pool.take();
+        let buf = self.link.pool.take();
         if buf.is_none() {
             self.declined();
         }
@@ -39,43 +36,38 @@ impl Handoff {
     /// A buffer the vendor filled: its first `valid` bytes hold records. Returns at once; the decode thread
     /// walks it and gives it back to the pool.
     pub fn completed(&self, buf: ActivityBuffer, valid: usize) {
-        add(&self.counters.buffers_completed, 1);
+        add(&self.link.counters.buffers_completed, 1);
         if valid == 0 {
-            self.pool.give_back(buf);
+            self.link.pool.give_back(buf);
             return;
         }
-        if let Err(SendError(message)) = self.tx.send(Message::Buffer { buf, valid }) {
-            add(&self.counters.buffers_discarded, 1);
-            if let Message::Buffer { buf, .. } = message {
-                self.pool.give_back(buf);
-            }
-        }
+        self.link.send(Message::Buffer { buf, valid });
     }
 
     /// Counts a vendor buffer request we could not serve (use when not going through
     /// [`request_buffer`](Self::request_buffer), which counts by itself).
     pub fn declined(&self) {
-        add(&self.counters.buffers_declined, 1);
+        add(&self.link.counters.buffers_declined, 1);
     }
 
     /// Counts `records` the vendor reports as lost.
     pub fn vendor_dropped(&self, records: u64) {
-        add(&self.counters.vendor_dropped, records);
+        add(&self.link.counters.vendor_dropped, records);
     }
 
     /// The pipeline's tallies (the same as `Pipeline::counts`; still readable after the pipeline is gone).
     pub fn counts(&self) -> Counts {
-        self.counters.snapshot()
+        self.link.counters.snapshot()
     }
 
     /// The pool this pipeline recycles buffers through.
     pub fn pool(&self) -> &Arc<BufferPool> {
-        &self.pool
+        &self.link.pool
     }
 }
 
 impl fmt::Debug for Handoff {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Handoff").field("pool", &self.pool).finish_non_exhaustive()
+        f.debug_struct("Handoff").field("pool", &self.link.pool).finish_non_exhaustive()
     }
 }

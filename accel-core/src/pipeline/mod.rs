@@ -16,6 +16,7 @@ mod counts;
 mod decode_loop;
 mod error;
 mod handoff;
+mod link;
 mod message;
 mod running;
 mod walker;

@@ -4,11 +4,11 @@ use std::sync::Arc;
 use std::thread::{JoinHandle, ThreadId};
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{bounded, unbounded, RecvTimeoutError, Sender};
+use crossbeam_channel::{bounded, RecvTimeoutError};
 
 use super::consumer::Consumer;
-use super::counts::Counters;
 use super::decode_loop::DecodeLoop;
+use super::link::Link;
 use super::message::Message;
 use super::{ConsumerId, Counts, Handoff, PipelineConfig, PipelineError, RecordWalker};
 use crate::columns::{Batch, FamilySet};
@@ -20,9 +20,7 @@ use crate::pool::BufferPool;
 /// Dropping it (or [`shutdown`](Self::shutdown)) decodes and delivers everything handed off before,
 /// then joins the thread.
 pub struct Pipeline {
-    tx: Sender<Message>,
-    counters: Arc<Counters>,
-    pool: Arc<BufferPool>,
+    link: Arc<Link>,
     names: Names,
     next_consumer: AtomicU64,
     thread: Option<JoinHandle<()>>,
@@ -36,17 +34,15 @@ impl Pipeline {
         pool: Arc<BufferPool>,
         config: PipelineConfig,
     ) -> Result<Pipeline, PipelineError> {
-        let (tx, rx) = unbounded();
-        let counters = Arc::new(Counters::default());
+        let (link, rx) = Link::new(pool);
         let interner = Interner::new();
         let names = interner.names();
         let decode = DecodeLoop {
             walker,
             rx,
-            pool: Arc::clone(&pool),
+            link: Arc::clone(&link),
             interner,
             names: names.clone(),
-            counters: Arc::clone(&counters),
             batch: Batch::new(),
             consumers: Vec::new(),
             deadline: None,
@@ -54,23 +50,15 @@ impl Pipeline {
         };
         let thread = std::thread::Builder::new()
             .name(config.thread_name)
-            .spawn(move || decode.run())
+            .spawn(move || decode.run_guarded())
             .map_err(PipelineError::Spawn)?;
         let thread_id = thread.thread().id();
-        Ok(Pipeline {
-            tx,
-            counters,
-            pool,
-            names,
-            next_consumer: AtomicU64::new(1),
-            thread: Some(thread),
-            thread_id,
-        })
+        Ok(Pipeline { link, names, next_consumer: AtomicU64::new(1), thread: Some(thread), thread_id })
     }
 
     /// A handle for the vendor's threads (see [`Handoff`]).
     pub fn handoff(&self) -> Handoff {
-        Handoff::new(self.tx.clone(), Arc::clone(&self.counters), Arc::clone(&self.pool))
+        Handoff::new(Arc::clone(&self.link))
     }
 
     /// The names the decode thread interns, readable from any thread.
@@ -80,7 +68,7 @@ impl Pipeline {
 
     /// The pool buffers are recycled through.
     pub fn pool(&self) -> &Arc<BufferPool> {
-        &self.pool
+        &self.link.pool
     }
 
     /// Calls `consumer` on the decode thread with every later batch holding rows of one of `families`.
@@ -96,8 +84,8 @@ impl Pipeline {
     {
         let id = ConsumerId(self.next_consumer.fetch_add(1, Ordering::Relaxed));
         let consumer = Consumer { id, families, callback: Box::new(consumer) };
-        // A send fails only when the decode thread is gone; the consumer could never be called anyway.
-        let _ = self.tx.send(Message::Subscribe(consumer));
+        // Once the decode thread is gone, the consumer could never be called anyway.
+        self.link.send(Message::Subscribe(consumer));
         id
     }
 
@@ -106,12 +94,11 @@ impl Pipeline {
     /// effect after the current delivery and returns `true`.
     pub fn unsubscribe(&self, id: ConsumerId) -> bool {
         if self.on_decode_thread() {
-            return self.tx.send(Message::Unsubscribe { id, ack: None }).is_ok();
+            return self.link.send(Message::Unsubscribe { id, ack: None });
         }
         let (ack, answer) = bounded(1);
-        if self.tx.send(Message::Unsubscribe { id, ack: Some(ack) }).is_err() {
-            return false;
-        }
+        self.link.send(Message::Unsubscribe { id, ack: Some(ack) });
+        // After the decode thread stopped the message is dropped unanswered: Err, "not subscribed".
         answer.recv().unwrap_or(false)
     }
 
@@ -133,7 +120,9 @@ impl Pipeline {
             return Err(PipelineError::OnDecodeThread);
         }
         let (ack, answer) = bounded(1);
-        self.tx.send(Message::Fence { ack }).map_err(|_| PipelineError::Stopped)?;
+        if !self.link.send(Message::Fence { ack }) {
+            return Err(PipelineError::Stopped);
+        }
         match deadline {
             None => answer.recv().map_err(|_| PipelineError::Stopped),
             Some(deadline) => answer.recv_deadline(deadline).map_err(|e| match e {
@@ -145,7 +134,7 @@ impl Pipeline {
 
     /// The tallies now (see [`Counts`] for the identity they satisfy).
     pub fn counts(&self) -> Counts {
-        self.counters.snapshot()
+        self.link.counters.snapshot()
     }
 
     /// Decodes and delivers everything handed off so far, stops the decode thread and returns the final
@@ -157,7 +146,7 @@ impl Pipeline {
 
     fn stop(&mut self) {
         let Some(thread) = self.thread.take() else { return };
-        let _ = self.tx.send(Message::Shutdown);
+        self.link.send(Message::Shutdown);
         if !self.on_decode_thread() {
             // The loop catches walker and consumer panics, so join fails only if the thread itself broke;
             // there is nothing more to do then.
@@ -179,7 +168,7 @@ impl Drop for Pipeline {
 impl fmt::Debug for Pipeline {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Pipeline")
-            .field("running", &self.thread.is_some())
+            .field("running", &!self.link.is_stopped())
             .field("counts", &self.counts())
             .finish_non_exhaustive()
     }
