@@ -1,1 +1,16 @@
-//! Safe API (to come).
+//! Safe access to NVIDIA's CUPTI profiling interface (`libcupti`), loaded at run time.
+//!
+//! - [`Cupti`] opens the library (see `cupti-sys` for the search order) and owns everything
+//!   else; [`Cupti::global`] is a process-wide one.
+//! - [`Error`]: the result codes a caller can act on, every other code kept raw, the loader's
+//!   errors.
+//!
+//! Normal use needs no `unsafe`; the raw function table stays reachable through
+//! [`Cupti::functions`].
+
+mod error;
+mod library;
+
+pub use cupti_sys;
+pub use error::{Error, Result, ResultCode};
+pub use library::Cupti;

@@ -1,0 +1,127 @@
+//! [`Cupti`]: the loaded `libcupti`, owner of everything else.
+
+use std::ffi::{c_char, CStr};
+use std::path::Path;
+use std::sync::OnceLock;
+
+use cupti_sys::{CUptiResult, CuptiFunctions, Library, MissingSymbol};
+
+use crate::error::{Error, Result, ResultCode};
+
+/// The loaded CUPTI library.
+///
+/// Everything this crate hands out borrows it (a [`crate::Subscriber`] is
+/// `Subscriber<'lib>`), so nothing can outlive it; [`Cupti::global`] gives a `&'static Cupti`
+/// for handles that must live anywhere (an injection tracer, a static).
+///
+/// The library is never unloaded (CUPTI runs threads and callbacks that could outlive a
+/// `dlclose`); dropping a `Cupti` only drops this handle.
+#[derive(Debug)]
+pub struct Cupti {
+    library: Library,
+    version: u32,
+}
+
+static GLOBAL: OnceLock<Cupti> = OnceLock::new();
+
+impl Cupti {
+    /// Opens `libcupti`: `explicit` when given (that file or an error), otherwise the default
+    /// search (see [`Cupti::load`]). Reads the version at once, so a file that is not CUPTI
+    /// fails here.
+    #[doc(alias = "cuptiGetVersion")]
+    pub fn open(explicit: Option<&Path>) -> Result<Cupti> {
+        let library = Library::open(explicit)?;
+        let mut version = 0;
+        // SAFETY: `version` is a valid out-pointer for the duration of the call.
+        let r = unsafe { library.functions().cuptiGetVersion(&mut version) };
+        let cupti = Cupti { library, version: 0 };
+        cupti.check("cuptiGetVersion", r)?;
+        Ok(Cupti { version, ..cupti })
+    }
+
+    /// Opens `libcupti` from the usual places: `$CUPTI_LIBRARY_PATH`, then `$CUDA_HOME` and
+    /// `$CUDA_PATH` (`extras/CUPTI/lib64`, `lib64`, `targets/<arch>-linux/lib`), then
+    /// `/usr/local/cuda`, then the CUPTI Python wheels, then the system loader. The error lists
+    /// every place tried (see [`cupti_sys::search_places`]).
+    pub fn load() -> Result<Cupti> {
+        Cupti::open(None)
+    }
+
+    /// The process-wide `Cupti`, opened with [`Cupti::load`] on first use. A failed first use
+    /// is not remembered: a later call tries again.
+    pub fn global() -> Result<&'static Cupti> {
+        if let Some(cupti) = GLOBAL.get() {
+            return Ok(cupti);
+        }
+        let cupti = Cupti::load()?;
+        Ok(GLOBAL.get_or_init(|| cupti))
+    }
+
+    /// Makes `explicit` (or the default search, for `None`) the process-wide `Cupti` returned by
+    /// [`Cupti::global`]. When one is already set, returns that one and opens nothing.
+    pub fn init_global(explicit: Option<&Path>) -> Result<&'static Cupti> {
+        if let Some(cupti) = GLOBAL.get() {
+            return Ok(cupti);
+        }
+        let cupti = Cupti::open(explicit)?;
+        Ok(GLOBAL.get_or_init(|| cupti))
+    }
+
+    /// What `cuptiGetVersion` returned: 12.x counts 1, 2, ... (12.9 is 28), 13.x reports
+    /// `major * 10000 + minor * 100 + patch` (13.0 is 130001).
+    #[doc(alias = "cuptiGetVersion")]
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// Whether the library is CUPTI 12.x or older: record layouts and some callback names
+    /// differ (see [`cupti_sys::v12`]).
+    pub fn is_12x(&self) -> bool {
+        cupti_sys::is_api_version_12(self.version)
+    }
+
+    /// The raw function table, for what this crate does not wrap. Each function is resolved on
+    /// first call; one this library lacks returns [`MissingSymbol`].
+    pub fn functions(&self) -> &CuptiFunctions {
+        self.library.functions()
+    }
+
+    /// The opened library (its path and how it was found).
+    pub fn library(&self) -> &Library {
+        &self.library
+    }
+
+    /// What was passed to `dlopen`: a path, or a plain soname found by the system loader.
+    pub fn path(&self) -> &Path {
+        self.library.path()
+    }
+
+    /// The library's name for a result code (`"CUPTI_ERROR_INVALID_PARAMETER"`), or `None`
+    /// when it has none or lacks `cuptiGetResultString`.
+    #[doc(alias = "cuptiGetResultString")]
+    pub fn result_string(&self, code: ResultCode) -> Option<String> {
+        let mut text: *const c_char = std::ptr::null();
+        // SAFETY: `text` is a valid out-pointer; CUPTI stores a pointer to a static string.
+        let r = unsafe { self.functions().cuptiGetResultString(code.into(), &mut text) };
+        if r != Ok(CUptiResult::CUPTI_SUCCESS) || text.is_null() {
+            return None;
+        }
+        // SAFETY: on success `text` points at a NUL-terminated static string owned by CUPTI.
+        Some(unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned())
+    }
+
+    /// `Ok(())` for `CUPTI_SUCCESS`, else the typed error of `function`.
+    pub(crate) fn check(
+        &self,
+        function: &'static str,
+        result: std::result::Result<CUptiResult, MissingSymbol>,
+    ) -> Result<()> {
+        let code = ResultCode::from(result?);
+        match Error::from_code(function, code, || {
+            self.result_string(code).unwrap_or_else(|| "no name for this code".to_owned())
+        }) {
+            None => Ok(()),
+            Some(e) => Err(e),
+        }
+    }
+}
