@@ -49,6 +49,13 @@ fn main() {
                     "panic=abort",
                 ])
                 .args(["--crate-name", &format!("mock_{}", mock.dir.replace(['/', '-'], "_"))])
+                // A DT_SONAME, as the vendor's library has, so that `dlopen(<soname>, RTLD_NOLOAD)`
+                // finds a copy loaded from a path (the loaders' reuse of an already-loaded library).
+                .arg("-C")
+                .arg(format!(
+                    "link-arg=-Wl,-soname,{}",
+                    Path::new(mock.file).file_name().expect("a file name").to_string_lossy()
+                ))
                 .arg("-o")
                 .arg(&dst)
                 .arg(&src)

@@ -1,0 +1,311 @@
+//! Kernels: code-object symbol registration, dispatch (counting callbacks, serialization,
+//! ENQUEUE tracing) and completion (dispatch records, COMPLETE tracing, counter results).
+
+use std::ffi::{c_char, c_void, CStr, CString};
+
+use crate::agents;
+use crate::api::{callback_targets, current_correlation, invoke, CATEGORY_TRACING};
+use crate::buffers::{emplace, Record};
+use crate::state::{state, CountingService};
+use crate::*;
+
+const CATEGORY_COUNTERS: u32 = 3;
+
+/// A counter collection chosen by a dispatch callback.
+pub struct Collection {
+    service: CountingService,
+    config: Vec<u64>,
+    user_data: rocprofiler_user_data_t,
+}
+
+/// A dispatched kernel that has not completed.
+pub struct InFlight {
+    info: rocprofiler_kernel_dispatch_info_t,
+    correlation: rocprofiler_correlation_id_t,
+    thread: u64,
+    start: u64,
+    serialized: bool,
+    instrumented: u32,
+    tracing_buffers: Vec<u64>,
+    collections: Vec<Collection>,
+}
+
+/// Registers a kernel symbol as a code object load would: contexts tracing CODE_OBJECT get
+/// CODE_OBJECT_DEVICE_KERNEL_SYMBOL_REGISTER (phase LOAD) with its name. Returns the kernel id.
+#[no_mangle]
+pub unsafe extern "C" fn mock_rocprofiler_kernel_symbol(name: *const c_char) -> u64 {
+    if name.is_null() {
+        return 0;
+    }
+    let owned = CStr::from_ptr(name).to_owned();
+    let (kernel_id, targets) = {
+        let mut st = state();
+        st.next_kernel += 1;
+        let id = st.next_kernel;
+        st.kernels.insert(id, owned.to_string_lossy().into_owned());
+        (id, callback_targets(&st, 10, 2))
+    };
+    let kept = CString::from(owned);
+    let mut data = rocprofiler_callback_tracing_code_object_kernel_symbol_register_data_t {
+        size: std::mem::size_of::<rocprofiler_callback_tracing_code_object_kernel_symbol_register_data_t>() as u64,
+        kernel_id,
+        code_object_id: 1,
+        kernel_name: kept.as_ptr(),
+        ..Default::default()
+    };
+    for (ctx, svc) in targets {
+        let mut user_data = rocprofiler_user_data_t::default();
+        invoke(
+            ctx,
+            &svc,
+            10,
+            2,
+            rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_LOAD,
+            rocprofiler_correlation_id_t::default(),
+            &mut data as *mut _ as *mut c_void,
+            &mut user_data,
+        );
+    }
+    kernel_id
+}
+
+fn counting_data(f: &InFlight, start: u64, end: u64) -> rocprofiler_dispatch_counting_service_data_t {
+    rocprofiler_dispatch_counting_service_data_t {
+        size: std::mem::size_of::<rocprofiler_dispatch_counting_service_data_t>() as u64,
+        correlation_id: rocprofiler_async_correlation_id_t {
+            internal: f.correlation.internal,
+            external: f.correlation.external,
+        },
+        start_timestamp: start,
+        end_timestamp: end,
+        dispatch_info: f.info,
+    }
+}
+
+/// Dispatches `kernel_id` on `agent` (a GPU): every active counting context whose agent set
+/// holds the agent gets its dispatch callback (config 0 = collect nothing), the dispatch is
+/// serialized when any does, and contexts tracing KERNEL_DISPATCH see ENQUEUE ENTER/EXIT.
+/// Returns the dispatch id (0: not a GPU agent).
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_dispatch_begin(
+    agent: u64,
+    queue: u64,
+    kernel_id: u64,
+    grid_x: u32,
+    grid_y: u32,
+    grid_z: u32,
+    wg_x: u32,
+    wg_y: u32,
+    wg_z: u32,
+) -> u64 {
+    if !agents::is_gpu(agent) {
+        return 0;
+    }
+    let (mut flight, services, enqueue) = {
+        let mut st = state();
+        st.next_dispatch += 1;
+        let dispatch_id = st.next_dispatch;
+        let correlation = match current_correlation() {
+            Some(c) => c,
+            None => rocprofiler_correlation_id_t { internal: st.new_correlation(), ..Default::default() },
+        };
+        let info = rocprofiler_kernel_dispatch_info_t {
+            size: std::mem::size_of::<rocprofiler_kernel_dispatch_info_t>() as u64,
+            agent_id: rocprofiler_agent_id_t { handle: agent },
+            queue_id: rocprofiler_queue_id_t { handle: queue },
+            kernel_id,
+            dispatch_id,
+            private_segment_size: 0,
+            group_segment_size: 1024,
+            workgroup_size: rocprofiler_dim3_t { x: wg_x, y: wg_y, z: wg_z },
+            grid_size: rocprofiler_dim3_t { x: grid_x, y: grid_y, z: grid_z },
+            ..Default::default()
+        };
+        let services: Vec<CountingService> = st
+            .active_contexts()
+            .filter(|c| !c.counting.is_empty() && c.counting_agents().contains(&agent))
+            .flat_map(|c| c.counting.clone())
+            .collect();
+        let tracing_buffers = crate::api::buffer_targets(&st, 11, 2);
+        let flight = InFlight {
+            info,
+            correlation,
+            thread: thread_id(),
+            start: 0,
+            serialized: st.serialization.get(&agent).copied().unwrap_or(0) > 0,
+            instrumented: 0,
+            tracing_buffers,
+            collections: Vec::new(),
+        };
+        (flight, services, callback_targets(&st, 12, 1))
+    };
+    for service in services {
+        let Some(cb) = service.dispatch_cb else { continue };
+        let mut config = rocprofiler_counter_config_id_t { handle: 0 };
+        let mut user_data = rocprofiler_user_data_t::default();
+        // SAFETY: the tool configured this callback for this context.
+        unsafe { cb(counting_data(&flight, 0, 0), &mut config, &mut user_data, service.dispatch_args.0) };
+        flight.instrumented += 1;
+        if config.handle != 0 {
+            let st = state();
+            // A config made for another agent collects nothing here.
+            if let Some(cfg) = st.config(config.handle).filter(|c| c.agent == agent) {
+                let counters = cfg.counters.clone();
+                drop(st);
+                flight.collections.push(Collection { service, config: counters, user_data });
+            }
+        }
+    }
+    let mut data = rocprofiler_callback_tracing_kernel_dispatch_data_t {
+        size: std::mem::size_of::<rocprofiler_callback_tracing_kernel_dispatch_data_t>() as u64,
+        dispatch_info: flight.info,
+        ..Default::default()
+    };
+    for (ctx, svc) in &enqueue {
+        let mut user_data = rocprofiler_user_data_t::default();
+        for phase in [
+            rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_ENTER,
+            rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_EXIT,
+        ] {
+            invoke(*ctx, svc, 12, 1, phase, flight.correlation, &mut data as *mut _ as *mut c_void, &mut user_data);
+        }
+    }
+    flight.start = now_ns();
+    let id = flight.info.dispatch_id;
+    state().in_flight.insert(id, flight);
+    id
+}
+
+/// Completes a dispatch: KERNEL_DISPATCH records (in completion order), COMPLETE tracing, and
+/// the counter results of every collection its dispatch callbacks chose.
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_dispatch_end(dispatch_id: u64) -> i32 {
+    let (flight, complete) = {
+        let mut st = state();
+        let Some(flight) = st.in_flight.remove(&dispatch_id) else { return -1 };
+        st.finished.insert(dispatch_id, (flight.serialized, flight.instrumented));
+        let complete = callback_targets(&st, 12, 2);
+        (flight, complete)
+    };
+    let end = now_ns().max(flight.start + 1);
+    let correlation = rocprofiler_async_correlation_id_t {
+        internal: flight.correlation.internal,
+        external: flight.correlation.external,
+    };
+    let mut data = rocprofiler_callback_tracing_kernel_dispatch_data_t {
+        size: std::mem::size_of::<rocprofiler_callback_tracing_kernel_dispatch_data_t>() as u64,
+        start_timestamp: flight.start,
+        end_timestamp: end,
+        dispatch_info: flight.info,
+    };
+    for (ctx, svc) in &complete {
+        let mut user_data = rocprofiler_user_data_t::default();
+        invoke(
+            *ctx,
+            svc,
+            12,
+            2,
+            rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_NONE,
+            flight.correlation,
+            &mut data as *mut _ as *mut c_void,
+            &mut user_data,
+        );
+    }
+    let grid = flight.info.grid_size;
+    let work_items = grid.x as u64 * grid.y as u64 * grid.z as u64;
+    let agent = flight.info.agent_id;
+    let mut st = state();
+    let record = rocprofiler_buffer_tracing_kernel_dispatch_record_t {
+        size: std::mem::size_of::<rocprofiler_buffer_tracing_kernel_dispatch_record_t>() as u64,
+        kind: rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_KERNEL_DISPATCH,
+        operation: rocprofiler_kernel_dispatch_operation_t::ROCPROFILER_KERNEL_DISPATCH_COMPLETE,
+        correlation_id: correlation,
+        thread_id: flight.thread,
+        start_timestamp: flight.start,
+        end_timestamp: end,
+        dispatch_info: flight.info,
+    };
+    for &buffer in &flight.tracing_buffers {
+        emplace(&mut st, buffer, Record::new(CATEGORY_TRACING, 11, &record));
+    }
+    let mut callbacks = Vec::new();
+    for c in &flight.collections {
+        let values: Vec<rocprofiler_counter_record_t> = c
+            .config
+            .iter()
+            .map(|&counter| rocprofiler_counter_record_t {
+                id: agents::instance_id(counter, 0),
+                counter_value: agents::counter_value(counter, work_items, end - flight.start),
+                dispatch_id,
+                user_data: c.user_data,
+                agent_id: agent,
+            })
+            .collect();
+        match c.service.buffer {
+            Some(buffer) => {
+                let header = rocprofiler_dispatch_counting_service_record_t {
+                    size: std::mem::size_of::<rocprofiler_dispatch_counting_service_record_t>() as u64,
+                    num_records: values.len() as u64,
+                    correlation_id: correlation,
+                    start_timestamp: flight.start,
+                    end_timestamp: end,
+                    dispatch_info: flight.info,
+                };
+                emplace(&mut st, buffer, Record::new(CATEGORY_COUNTERS, 1, &header));
+                for v in &values {
+                    emplace(&mut st, buffer, Record::new(CATEGORY_COUNTERS, 2, v));
+                }
+            }
+            None => callbacks.push((c.service.clone(), values, c.user_data)),
+        }
+    }
+    drop(st);
+    for (service, mut values, user_data) in callbacks {
+        if let Some(cb) = service.record_cb {
+            let data = counting_data(&flight, flight.start, end);
+            // SAFETY: the tool configured this record callback; `values` outlives the call.
+            unsafe { cb(data, values.as_mut_ptr(), values.len(), user_data, service.record_args.0) };
+        }
+    }
+    0
+}
+
+/// A dispatch from enqueue to completion. Returns the dispatch id (0: not a GPU agent).
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_dispatch(
+    agent: u64,
+    queue: u64,
+    kernel_id: u64,
+    grid_x: u32,
+    grid_y: u32,
+    grid_z: u32,
+    wg_x: u32,
+    wg_y: u32,
+    wg_z: u32,
+) -> u64 {
+    let id = mock_rocprofiler_dispatch_begin(agent, queue, kernel_id, grid_x, grid_y, grid_z, wg_x, wg_y, wg_z);
+    if id != 0 {
+        mock_rocprofiler_dispatch_end(id);
+    }
+    id
+}
+
+/// Whether a dispatch was serialized (1/0; -1 unknown).
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_dispatch_serialized(dispatch_id: u64) -> i32 {
+    let st = state();
+    if let Some(f) = st.in_flight.get(&dispatch_id) {
+        return f.serialized as i32;
+    }
+    st.finished.get(&dispatch_id).map_or(-1, |&(s, _)| s as i32)
+}
+
+/// How many dispatch counting callbacks a dispatch invoked (-1 unknown).
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_dispatch_instrumented(dispatch_id: u64) -> i32 {
+    let st = state();
+    if let Some(f) = st.in_flight.get(&dispatch_id) {
+        return f.instrumented as i32;
+    }
+    st.finished.get(&dispatch_id).map_or(-1, |&(_, n)| n as i32)
+}

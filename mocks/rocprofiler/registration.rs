@@ -1,0 +1,283 @@
+//! Tool registration: finding `rocprofiler_configure`, the configure window, finalization.
+//!
+//! `mock_rocprofiler_load_tools` does what the runtime's first call into the SDK does:
+//! collect the tools (a forced configure function, then each library of `ROCP_TOOL_LIBRARIES`,
+//! then a function registered with `mock_rocprofiler_register_configure`, then the global
+//! `rocprofiler_configure` symbol; each function once), call every `rocprofiler_configure`
+//! (version 10000, "1.0.0", priority, client id), then every returned `initialize`. Contexts,
+//! buffers and services can be created only while this runs. A tool whose configure returns
+//! NULL loses the contexts it created.
+
+use std::ffi::{c_char, c_int, c_void, CString};
+
+use crate::buffers::quiesce;
+use crate::state::{state, Client, State, CLIENT_OFFSET};
+use crate::*;
+
+extern "C" {
+    fn dlopen(filename: *const c_char, flag: c_int) -> *mut c_void;
+    fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
+}
+const RTLD_LAZY: c_int = 0x1;
+const RTLD_NOLOAD: c_int = 0x4;
+
+type ConfigureFn =
+    unsafe extern "C" fn(u32, *const c_char, u32, *mut rocprofiler_client_id_t) -> *mut rocprofiler_tool_configure_result_t;
+
+/// `ROCP_TOOL_LIBRARIES` split as the real library splits it: on `:`, and when there is a `:`,
+/// whatever follows the last one is dropped (so `a.so:b.so` names only `a.so`).
+fn tool_libraries() -> Vec<String> {
+    let Ok(mut val) = std::env::var("ROCP_TOOL_LIBRARIES") else { return Vec::new() };
+    if val.is_empty() {
+        return Vec::new();
+    }
+    if !val.contains(':') {
+        return vec![val];
+    }
+    let mut out = Vec::new();
+    while let Some(pos) = val.find(':') {
+        let token = val[..pos].to_string();
+        if !token.is_empty() {
+            out.push(token);
+        }
+        val.drain(..=pos);
+    }
+    out
+}
+
+fn configure_symbol(handle: *mut c_void) -> Option<ConfigureFn> {
+    // SAFETY: dlsym with a valid handle (or RTLD_DEFAULT = NULL) and a NUL-terminated name.
+    let sym = unsafe { dlsym(handle, c"rocprofiler_configure".as_ptr()) };
+    // SAFETY: a tool's `rocprofiler_configure` has this signature by contract.
+    (!sym.is_null()).then(|| unsafe { std::mem::transmute::<*mut c_void, ConfigureFn>(sym) })
+}
+
+fn find_clients(st: &State) -> Vec<Client> {
+    let mut found: Vec<(String, ConfigureFn)> = Vec::new();
+    let mut add = |name: String, f: ConfigureFn| {
+        if !found.iter().any(|(_, g)| *g as usize == f as usize) {
+            found.push((name, f));
+        }
+    };
+    if let Some(f) = st.forced {
+        add("(forced)".into(), f);
+    }
+    for lib in tool_libraries() {
+        let Ok(path) = CString::new(lib.clone()) else { continue };
+        // SAFETY: opening a tool library the user named, as the real SDK does.
+        let mut handle = unsafe { dlopen(path.as_ptr(), RTLD_NOLOAD | RTLD_LAZY) };
+        if handle.is_null() {
+            // SAFETY: as above.
+            handle = unsafe { dlopen(path.as_ptr(), RTLD_LAZY) };
+        }
+        if handle.is_null() {
+            eprintln!("[mock rocprofiler] ROCP_TOOL_LIBRARIES: cannot dlopen {lib}");
+            continue;
+        }
+        match configure_symbol(handle) {
+            Some(f) => add(lib, f),
+            None => eprintln!("[mock rocprofiler] {lib} has no rocprofiler_configure"),
+        }
+    }
+    if let Some(f) = st.registered_configure {
+        add("(registered)".into(), f);
+    }
+    if let Some(f) = configure_symbol(std::ptr::null_mut()) {
+        add("(RTLD_DEFAULT)".into(), f);
+    }
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(prio, (origin, configure))| Client {
+            origin,
+            configure,
+            id: Box::new(rocprofiler_client_id_t {
+                size: std::mem::size_of::<rocprofiler_client_id_t>(),
+                name: std::ptr::null(),
+                handle: CLIENT_OFFSET + prio as u32,
+            }),
+            result: None,
+        })
+        .collect()
+}
+
+/// The configure window: every tool's configure, then every initialize.
+fn initialize() {
+    let count = {
+        let mut st = state();
+        if st.init_status != 0 {
+            return;
+        }
+        st.init_status = -1;
+        st.clients = find_clients(&st);
+        st.clients.len()
+    };
+    for i in 0..count {
+        let (configure, id, handle) = {
+            let mut st = state();
+            let c = &mut st.clients[i];
+            let handle = c.id.handle;
+            let id: *mut rocprofiler_client_id_t = &mut *c.id;
+            st.current_client = Some(handle);
+            (st.clients[i].configure, id, handle)
+        };
+        if std::env::var_os("MOCK_ROCPROFILER_VERBOSE").is_some() {
+            eprintln!("[mock rocprofiler] configuring tool {i} from {}", state().clients[i].origin);
+        }
+        // SAFETY: the tool's configure function, called as the SDK calls it; `id` is boxed and
+        // stays valid.
+        let result = unsafe { configure(10000, c"1.0.0".as_ptr(), i as u32, id) };
+        let mut st = state();
+        if result.is_null() {
+            for ctx in st.contexts.iter_mut().filter(|c| c.client == handle) {
+                ctx.active = false;
+                ctx.registered = false;
+            }
+        } else {
+            // SAFETY: the tool returned a pointer to its configure result.
+            st.clients[i].result = Some(unsafe { *result });
+        }
+    }
+    for i in 0..count {
+        let call = {
+            let mut st = state();
+            let handle = st.clients[i].id.handle;
+            st.current_client = Some(handle);
+            st.clients[i].result.as_mut().and_then(|r| r.initialize.take().map(|init| (init, r.tool_data)))
+        };
+        if let Some((init, tool_data)) = call {
+            // SAFETY: the tool's initialize function with its own tool data.
+            unsafe { init(Some(client_finalize), tool_data) };
+        }
+    }
+    let mut st = state();
+    st.current_client = None;
+    st.init_status = 1;
+}
+
+/// The finalize function handed to each tool's initialize.
+extern "C" fn client_finalize(id: rocprofiler_client_id_t) {
+    let clients = state().clients.len();
+    if clients == 1 {
+        mock_rocprofiler_shutdown();
+    } else {
+        finalize_client(id.handle);
+    }
+}
+
+fn finalize_client(handle: u32) {
+    let call = {
+        let mut st = state();
+        let contexts: Vec<u64> =
+            st.contexts.iter().filter(|c| c.client == handle && c.active).map(|c| c.handle).collect();
+        for ctx in contexts {
+            crate::counting::release_serialization(&mut st, ctx);
+            if let Some(c) = st.context_mut(ctx) {
+                c.active = false;
+            }
+        }
+        let Some(client) = st.clients.iter_mut().find(|c| c.id.handle == handle) else { return };
+        client.result.as_mut().and_then(|r| r.finalize.take().map(|f| (f, r.tool_data)))
+    };
+    if let Some((fini, tool_data)) = call {
+        let was = {
+            let mut st = state();
+            let was = st.fini_status;
+            if was == 0 {
+                st.fini_status = -1;
+            }
+            was
+        };
+        // SAFETY: the tool's finalize function with its own tool data.
+        unsafe { fini(tool_data) };
+        if was == 0 {
+            state().fini_status = was;
+        }
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn rocprofiler_force_configure(configure_func: rocprofiler_configure_func_t) -> rocprofiler_status_t {
+    {
+        let mut st = state();
+        if st.init_status != 0 || st.forced.is_some() {
+            return status::CONFIGURATION_LOCKED;
+        }
+        st.forced = configure_func;
+    }
+    initialize();
+    status::SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn rocprofiler_is_initialized(out: *mut i32) -> rocprofiler_status_t {
+    if out.is_null() {
+        return status::INVALID_ARGUMENT;
+    }
+    *out = state().init_status;
+    status::SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn rocprofiler_is_finalized(out: *mut i32) -> rocprofiler_status_t {
+    if out.is_null() {
+        return status::INVALID_ARGUMENT;
+    }
+    *out = state().fini_status;
+    status::SUCCESS
+}
+
+/// Registers a configure function found "in the process" (as if a loaded library exported
+/// `rocprofiler_configure`), for tools that live in the test program itself.
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_register_configure(configure_func: rocprofiler_configure_func_t) {
+    state().registered_configure = configure_func;
+}
+
+/// Plays the runtime's first call into the SDK: runs the configure window. Returns
+/// CONFIGURATION_LOCKED when it has run already (or a forced configure did).
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_load_tools() -> rocprofiler_status_t {
+    if state().init_status != 0 {
+        return status::CONFIGURATION_LOCKED;
+    }
+    initialize();
+    status::SUCCESS
+}
+
+/// Number of tools whose configure returned a result.
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_client_count() -> u32 {
+    state().clients.iter().filter(|c| c.result.is_some()).count() as u32
+}
+
+/// Plays process exit: stops each tool's contexts and calls its finalize (once). Records still
+/// in buffers are not delivered unless a tool flushes them in its finalize.
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_shutdown() {
+    let handles: Vec<u32> = {
+        let mut st = state();
+        if st.fini_status != 0 {
+            return;
+        }
+        st.fini_status = -1;
+        if st.init_status > 0 {
+            st.clients.iter().map(|c| c.id.handle).collect()
+        } else {
+            Vec::new()
+        }
+    };
+    for h in handles {
+        finalize_client(h);
+    }
+    quiesce();
+    state().fini_status = 1;
+}
+
+/// Forgets everything (tools, contexts, buffers, configs, serialization) so that the next test
+/// starts with a library that has not been configured yet.
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_reset() {
+    quiesce();
+    *state() = State::default();
+}
