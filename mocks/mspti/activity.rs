@@ -32,6 +32,7 @@ pub static MAX_CONCURRENT_COMPLETIONS: AtomicU64 = AtomicU64::new(0);
 static CONCURRENT_COMPLETIONS: AtomicU64 = AtomicU64::new(0);
 pub static COMPLETION_DELAY_US: AtomicU64 = AtomicU64::new(0);
 pub static FLUSH_PERIOD_MS: AtomicU32 = AtomicU32::new(0);
+pub static NEXT_RECORD_CALLS: AtomicU64 = AtomicU64::new(0);
 
 /// A client buffer: address, size, bytes written.
 #[derive(Clone, Copy)]
@@ -264,6 +265,7 @@ pub unsafe extern "C" fn msptiActivityGetNextRecord(buffer: *mut u8, valid: usiz
     if crate::reentered("msptiActivityGetNextRecord") {
         return INNER;
     }
+    NEXT_RECORD_CALLS.fetch_add(1, Ordering::SeqCst);
     if buffer.is_null() {
         return INVALID_PARAMETER;
     }
@@ -397,6 +399,7 @@ pub fn reset() {
         &MISALIGNED,
         &MAX_CONCURRENT_COMPLETIONS,
         &COMPLETION_DELAY_US,
+        &NEXT_RECORD_CALLS,
     ] {
         c.store(0, Ordering::SeqCst);
     }

@@ -18,6 +18,18 @@ fn next_correlation() -> u64 {
     CORRELATION.fetch_add(1, Ordering::SeqCst) + 1
 }
 
+thread_local! {
+    /// Correlation ids of the API calls this thread is inside, innermost last.
+    static CALLS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The correlation id of the innermost API call this thread is playing (0 outside any), so that
+/// a body can write the kernel that call launches with the call's id.
+#[no_mangle]
+pub extern "C" fn mock_mspti_current_correlation() -> u64 {
+    CALLS.with(|c| c.borrow().last().copied().unwrap_or(0))
+}
+
 /// A body run between ENTER and EXIT of a played API call (for nested calls).
 pub type Body = Option<unsafe extern "C" fn(*mut c_void)>;
 
@@ -39,8 +51,10 @@ pub unsafe extern "C" fn mock_mspti_api_call(
     activity::report_external_correlation(corr);
     callbacks::fire(domain, cbid, SITE_ENTER, name);
     if let Some(body) = body {
+        CALLS.with(|c| c.borrow_mut().push(corr));
         // SAFETY: the test's function, with the test's argument.
         unsafe { body(arg) };
+        CALLS.with(|c| c.borrow_mut().pop());
     }
     callbacks::fire(domain, cbid, SITE_EXIT, name);
     let end = now_ns().max(start + 1);
@@ -123,6 +137,19 @@ pub extern "C" fn mock_mspti_marker(
         return;
     }
     let r = records::marker(flag, source_kind, timestamp, id, object_a, object_b, intern(name), intern(domain));
+    record(r.bytes(), false);
+}
+
+static MARK_ID: AtomicU64 = AtomicU64::new(0);
+
+/// Stand-in for MSTX's `mstxMarkA` (in CANN it comes from `libms_tools_ext.so`, which MSPTI
+/// hooks): an instantaneous host marker in the default domain, when MARKER is enabled.
+#[no_mangle]
+pub extern "C" fn mstxMarkA(message: *const c_char, _stream: *mut c_void) {
+    const INSTANTANEOUS: u32 = 1;
+    let id = MARK_ID.fetch_add(1, Ordering::SeqCst) + 1;
+    let empty = c"".as_ptr();
+    let r = records::marker(INSTANTANEOUS, 0, now_ns(), id, std::process::id(), thread_id(), intern(message), intern(empty));
     record(r.bytes(), false);
 }
 
@@ -241,7 +268,7 @@ pub extern "C" fn mock_mspti_set_completion_delay_us(us: u64) {
 
 /// Counters, by name: "recorded", "dropped", "requested", "declined", "completed",
 /// "completed_null", "misaligned", "max_concurrent_completions", "reentrant_calls",
-/// "garbage_writes", "flush_period_ms". Unknown names give `u64::MAX`.
+/// "garbage_writes", "next_record_calls", "flush_period_ms". Unknown names give `u64::MAX`.
 #[no_mangle]
 pub unsafe extern "C" fn mock_mspti_counter(name: *const c_char) -> u64 {
     if name.is_null() {
@@ -260,6 +287,7 @@ pub unsafe extern "C" fn mock_mspti_counter(name: *const c_char) -> u64 {
         b"max_concurrent_completions" => &activity::MAX_CONCURRENT_COMPLETIONS,
         b"reentrant_calls" => &crate::REENTRANT_CALLS,
         b"garbage_writes" => &callbacks::GARBAGE_WRITES,
+        b"next_record_calls" => &activity::NEXT_RECORD_CALLS,
         b"flush_period_ms" => return activity::FLUSH_PERIOD_MS.load(Ordering::SeqCst).into(),
         _ => return u64::MAX,
     };
