@@ -29,7 +29,10 @@ fn env<'a>(extra: &[(&'a str, Option<&'a str>)]) -> Vec<(&'a str, Option<&'a str
 
 #[test]
 fn refused_when_the_cann_libraries_are_absent() {
-    assert_child_passed(&run_child("child_refused_without_cann", &env(&[("MSPTI_LIBRARY_PATH", Some(MOCK_MSPTI))])));
+    assert_child_passed(&run_child(
+        "child_refused_without_cann",
+        &env(&[("MSPTI_LIBRARY_PATH", Some(MOCK_MSPTI))]),
+    ));
 }
 
 #[test]
@@ -52,7 +55,10 @@ fn child_refused_without_cann() {
 
 #[test]
 fn opens_when_ascend_home_path_points_at_cann() {
-    assert_child_passed(&run_child("child_opens_with_cann", &env(&[("ASCEND_HOME_PATH", Some(MOCK_ASCEND_HOME))])));
+    assert_child_passed(&run_child(
+        "child_opens_with_cann",
+        &env(&[("ASCEND_HOME_PATH", Some(MOCK_ASCEND_HOME))]),
+    ));
 }
 
 #[test]
@@ -71,14 +77,20 @@ fn child_opens_with_cann() {
     // SAFETY: plain values.
     assert_eq!(unsafe { lib.msptiActivityFlushPeriod(0) }, Ok(msptiResult::MSPTI_SUCCESS));
     // SAFETY: plain value.
-    assert_eq!(unsafe { lib.msptiActivityIsEnabled(msptiActivityKind::MSPTI_ACTIVITY_KIND_KERNEL) }, Ok(false));
+    assert_eq!(
+        unsafe { lib.msptiActivityIsEnabled(msptiActivityKind::MSPTI_ACTIVITY_KIND_KERNEL) },
+        Ok(false)
+    );
 }
 
 #[test]
 fn search_order_and_every_place_tried() {
     assert_child_passed(&run_child(
         "child_search_order",
-        &env(&[("ASCEND_HOME_PATH", Some("/nonexistent/home")), ("ASCEND_TOOLKIT_HOME", Some("/nonexistent/toolkit"))]),
+        &env(&[
+            ("ASCEND_HOME_PATH", Some("/nonexistent/home")),
+            ("ASCEND_TOOLKIT_HOME", Some("/nonexistent/toolkit")),
+        ]),
     ));
 }
 
@@ -135,7 +147,10 @@ fn fake_toolkit(name: &str) -> PathBuf {
 #[test]
 fn finds_libmspti_under_ascend_home_path_tools() {
     let root = fake_toolkit("home");
-    let out = run_child("child_finds_under_tools", &env(&[("ASCEND_HOME_PATH", Some(root.to_str().expect("utf-8")))]));
+    let out = run_child(
+        "child_finds_under_tools",
+        &env(&[("ASCEND_HOME_PATH", Some(root.to_str().expect("utf-8")))]),
+    );
     let _ = std::fs::remove_dir_all(&root);
     assert_child_passed(&out);
 }
@@ -156,7 +171,10 @@ fn env_var_comes_before_the_toolkit() {
     let root = fake_toolkit("env");
     let out = run_child(
         "child_env_var_first",
-        &env(&[("ASCEND_HOME_PATH", Some(root.to_str().expect("utf-8"))), ("MSPTI_LIBRARY_PATH", Some(MOCK_MSPTI))]),
+        &env(&[
+            ("ASCEND_HOME_PATH", Some(root.to_str().expect("utf-8"))),
+            ("MSPTI_LIBRARY_PATH", Some(MOCK_MSPTI)),
+        ]),
     );
     let _ = std::fs::remove_dir_all(&root);
     assert_child_passed(&out);
@@ -195,7 +213,10 @@ fn child_hint() {
 
 #[test]
 fn a_missing_symbol_is_a_per_call_error() {
-    assert_child_passed(&run_child("child_missing_symbol", &env(&[("ASCEND_HOME_PATH", Some(MOCK_ASCEND_HOME))])));
+    assert_child_passed(&run_child(
+        "child_missing_symbol",
+        &env(&[("ASCEND_HOME_PATH", Some(MOCK_ASCEND_HOME))]),
+    ));
 }
 
 #[test]
@@ -208,7 +229,8 @@ fn child_missing_symbol() {
     let path = Path::new(MOCK_ASCEND_HOME).join("lib64/libprofapi.so");
     let lib = Library::open(Some(&path)).expect("opens");
     // SAFETY: plain value; the call does not reach C (the symbol is missing).
-    let err = unsafe { lib.msptiActivityIsEnabled(msptiActivityKind::MSPTI_ACTIVITY_KIND_KERNEL) }.unwrap_err();
+    let err =
+        unsafe { lib.msptiActivityIsEnabled(msptiActivityKind::MSPTI_ACTIVITY_KIND_KERNEL) }.unwrap_err();
     assert_eq!(err.symbol, "msptiActivityIsEnabled");
     assert!(err.to_string().contains("msptiActivityIsEnabled"));
     assert_eq!(lib.missing().len(), 15);

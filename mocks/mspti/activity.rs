@@ -51,7 +51,8 @@ struct Manager {
     workers: Vec<JoinHandle<()>>,
     started: bool,
 }
-static MANAGER: Mutex<Manager> = Mutex::new(Manager { full: VecDeque::new(), workers: Vec::new(), started: false });
+static MANAGER: Mutex<Manager> =
+    Mutex::new(Manager { full: VecDeque::new(), workers: Vec::new(), started: false });
 static WAKE: Condvar = Condvar::new();
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -175,7 +176,8 @@ fn manager_thread() {
     let mut m = lock(&MANAGER);
     loop {
         let period = FLUSH_PERIOD_MS.load(Ordering::SeqCst);
-        let wait = if period == 0 { Duration::from_millis(100) } else { Duration::from_millis(period.into()) };
+        let wait =
+            if period == 0 { Duration::from_millis(100) } else { Duration::from_millis(period.into()) };
         m = WAKE.wait_timeout(m, wait).unwrap_or_else(|e| e.into_inner()).0;
         while let Some(b) = m.full.pop_front() {
             let worker = std::thread::Builder::new()
@@ -261,7 +263,11 @@ thread_local! {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn msptiActivityGetNextRecord(buffer: *mut u8, valid: usize, record: *mut *mut u8) -> u32 {
+pub unsafe extern "C" fn msptiActivityGetNextRecord(
+    buffer: *mut u8,
+    valid: usize,
+    record: *mut *mut u8,
+) -> u32 {
     if crate::reentered("msptiActivityGetNextRecord") {
         return INNER;
     }

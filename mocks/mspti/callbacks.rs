@@ -43,7 +43,8 @@ unsafe impl Sync for Subscriber {}
 
 static SUBSCRIBER: Mutex<Option<Arc<Subscriber>>> = Mutex::new(None);
 static INIT: AtomicBool = AtomicBool::new(false);
-static CBID_MAP: [AtomicU64; DOMAIN_SIZE as usize] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
+static CBID_MAP: [AtomicU64; DOMAIN_SIZE as usize] =
+    [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
 static LD_PRELOAD_CHECK: OnceLock<bool> = OnceLock::new();
 pub static GARBAGE_WRITES: AtomicU64 = AtomicU64::new(0);
 

@@ -59,7 +59,10 @@ pub unsafe extern "C" fn mock_mspti_api_call(
     callbacks::fire(domain, cbid, SITE_EXIT, name);
     let end = now_ns().max(start + 1);
     if domain == DOMAIN_RUNTIME {
-        record(records::api(kind::API, start, end, std::process::id(), thread_id(), corr, name).bytes(), false);
+        record(
+            records::api(kind::API, start, end, std::process::id(), thread_id(), corr, name).bytes(),
+            false,
+        );
     }
     corr
 }
@@ -136,7 +139,8 @@ pub extern "C" fn mock_mspti_marker(
     if !activity::domain_enabled(domain) {
         return;
     }
-    let r = records::marker(flag, source_kind, timestamp, id, object_a, object_b, intern(name), intern(domain));
+    let r =
+        records::marker(flag, source_kind, timestamp, id, object_a, object_b, intern(name), intern(domain));
     record(r.bytes(), false);
 }
 
@@ -149,7 +153,16 @@ pub extern "C" fn mstxMarkA(message: *const c_char, _stream: *mut c_void) {
     const INSTANTANEOUS: u32 = 1;
     let id = MARK_ID.fetch_add(1, Ordering::SeqCst) + 1;
     let empty = c"".as_ptr();
-    let r = records::marker(INSTANTANEOUS, 0, now_ns(), id, std::process::id(), thread_id(), intern(message), intern(empty));
+    let r = records::marker(
+        INSTANTANEOUS,
+        0,
+        now_ns(),
+        id,
+        std::process::id(),
+        thread_id(),
+        intern(message),
+        intern(empty),
+    );
     record(r.bytes(), false);
 }
 

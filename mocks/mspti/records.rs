@@ -135,10 +135,13 @@ pub fn hccl(
     comm_name: *const c_char,
 ) -> Rec {
     let mut r = Rec::new(kind::HCCL, 56);
-    r.u64(4, start).u64(12, end).u32(20, device).u32(24, stream).f64(28, bandwidth).ptr(36, name).ptr(
-        44,
-        comm_name,
-    );
+    r.u64(4, start)
+        .u64(12, end)
+        .u32(20, device)
+        .u32(24, stream)
+        .f64(28, bandwidth)
+        .ptr(36, name)
+        .ptr(44, comm_name);
     r
 }
 

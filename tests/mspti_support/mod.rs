@@ -106,7 +106,8 @@ unsafe extern "C" fn run_body(arg: *mut c_void) {
 macro_rules! sym {
     ($self:ident, $name:literal, $ty:ty) => {{
         // SAFETY: the mock exports this control with this signature.
-        let s: libloading::Symbol<$ty> = unsafe { $self.lib.get(concat!($name, "\0").as_bytes()) }.expect($name);
+        let s: libloading::Symbol<$ty> =
+            unsafe { $self.lib.get(concat!($name, "\0").as_bytes()) }.expect($name);
         *s
     }};
 }
@@ -158,11 +159,8 @@ impl Mock {
     /// An API-layout record of `kind`.
     #[allow(clippy::too_many_arguments)]
     pub fn api_record(&self, kind: u32, start: u64, end: u64, pid: u32, tid: u32, corr: u64, name: &str) {
-        let f = sym!(
-            self,
-            "mock_mspti_api_record",
-            extern "C" fn(u32, u64, u64, u32, u32, u64, *const c_char)
-        );
+        let f =
+            sym!(self, "mock_mspti_api_record", extern "C" fn(u32, u64, u64, u32, u32, u64, *const c_char));
         let name = cstr(name);
         f(kind, start, end, pid, tid, corr, name.as_ptr())
     }
@@ -181,7 +179,17 @@ impl Mock {
 
     /// A marker record (`a`/`b`: pid/tid for host markers, device/stream for device ones).
     #[allow(clippy::too_many_arguments)]
-    pub fn marker(&self, flag: u32, source: u32, ts: u64, id: u64, a: u32, b: u32, name: &str, domain: Option<&str>) {
+    pub fn marker(
+        &self,
+        flag: u32,
+        source: u32,
+        ts: u64,
+        id: u64,
+        a: u32,
+        b: u32,
+        name: &str,
+        domain: Option<&str>,
+    ) {
         let f = sym!(
             self,
             "mock_mspti_marker",
@@ -226,24 +234,41 @@ impl Mock {
         device: u32,
         stream: u32,
     ) {
-        let f = sym!(
-            self,
-            "mock_mspti_memory",
-            extern "C" fn(u32, u32, u64, u64, u64, u64, u64, u32, u32, u32)
-        );
+        let f =
+            sym!(self, "mock_mspti_memory", extern "C" fn(u32, u32, u64, u64, u64, u64, u64, u32, u32, u32));
         f(op, kind, corr, start, end, address, bytes, pid, device, stream)
     }
 
     /// A memset record.
     #[allow(clippy::too_many_arguments)]
-    pub fn memset(&self, value: u32, bytes: u64, start: u64, end: u64, device: u32, stream: u32, corr: u64, is_async: u8) {
+    pub fn memset(
+        &self,
+        value: u32,
+        bytes: u64,
+        start: u64,
+        end: u64,
+        device: u32,
+        stream: u32,
+        corr: u64,
+        is_async: u8,
+    ) {
         let f = sym!(self, "mock_mspti_memset", extern "C" fn(u32, u64, u64, u64, u32, u32, u64, u8));
         f(value, bytes, start, end, device, stream, corr, is_async)
     }
 
     /// A memcpy record.
     #[allow(clippy::too_many_arguments)]
-    pub fn memcpy(&self, kind: u32, bytes: u64, start: u64, end: u64, device: u32, stream: u32, corr: u64, is_async: u8) {
+    pub fn memcpy(
+        &self,
+        kind: u32,
+        bytes: u64,
+        start: u64,
+        end: u64,
+        device: u32,
+        stream: u32,
+        corr: u64,
+        is_async: u8,
+    ) {
         let f = sym!(self, "mock_mspti_memcpy", extern "C" fn(u32, u64, u64, u64, u32, u32, u64, u8));
         f(kind, bytes, start, end, device, stream, corr, is_async)
     }
