@@ -9,8 +9,13 @@
 //! [`Cupti::functions`].
 
 mod error;
+pub mod ids;
 mod library;
 
 pub use cupti_sys;
 pub use error::{Error, Result, ResultCode};
+pub use ids::{
+    CallbackDomain, CallbackId, CallbackSite, DriverCbid, NvtxCbid, ResourceCbid, RuntimeCbid, StateCbid,
+    SynchronizeCbid,
+};
 pub use library::Cupti;
