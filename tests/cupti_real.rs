@@ -27,6 +27,11 @@ fn library_file(var: &str) -> Option<PathBuf> {
     match std::env::var_os(var) {
         Some(v) if !v.is_empty() => Some(PathBuf::from(v)),
         _ => {
+            // CI sets CUPTI_REAL_REQUIRED so that a missing wheel fails instead of skipping.
+            assert!(
+                std::env::var_os("CUPTI_REAL_REQUIRED").is_none(),
+                "{var} is not set but CUPTI_REAL_REQUIRED is"
+            );
             println!("skipped: {var} is not set (see bindings-gen/regen-cupti.sh)");
             None
         }

@@ -77,8 +77,41 @@ fn system_cuda_has_cupti() -> bool {
     })
 }
 
+/// Whether to run the calling test's body here. The loader reuses a `libcupti` the process has
+/// already mapped, so a test of the search order must run where none is: the first call spawns
+/// this test binary again for just `test`, checks that it passed, and returns `false`; inside
+/// that fresh process it returns `true`.
+fn in_fresh_process(test: &str) -> bool {
+    const CHILD: &str = "CUPTI_SYS_LOADER_TEST_CHILD";
+    if std::env::var(CHILD).as_deref() == Ok(test) {
+        return true;
+    }
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let out = std::process::Command::new(exe)
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, test)
+        .output()
+        .expect("spawn the test binary");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{test} failed in a fresh process:\n{text}");
+    assert!(text.contains("1 passed"), "{test} did not run in the fresh process:\n{text}");
+    print!("{text}");
+    false
+}
+
+/// What the loader records for the copies a process could already have mapped.
+fn not_loaded_attempts() -> Vec<(String, PathBuf)> {
+    ["libcupti.so", "libcupti.so.13", "libcupti.so.12"]
+        .iter()
+        .map(|s| ("already loaded in this process".to_owned(), PathBuf::from(s)))
+        .collect()
+}
+
 #[test]
 fn missing_library_lists_every_place_tried_in_order() {
+    if !in_fresh_process("missing_library_lists_every_place_tried_in_order") {
+        return;
+    }
     let _lock = env_lock();
     let _env = CleanEnv::new();
     let tmp = TempDir::new("missing");
@@ -94,7 +127,8 @@ fn missing_library_lists_every_place_tried_in_order() {
     std::env::set_var("CUDA_HOME", &cuda_home);
     std::env::set_var("CUDA_PATH", &cuda_path);
 
-    let expected: Vec<(String, PathBuf)> = vec![
+    let mut expected = not_loaded_attempts();
+    expected.extend([
         ("$CUPTI_LIBRARY_PATH".into(), named.clone()),
         ("$CUDA_HOME/extras/CUPTI/lib64".into(), cuda_home.join("extras/CUPTI/lib64")),
         ("$CUDA_HOME/lib64".into(), cuda_home.join("lib64/libcupti.so")),
@@ -102,7 +136,7 @@ fn missing_library_lists_every_place_tried_in_order() {
         ("$CUDA_PATH/extras/CUPTI/lib64".into(), cuda_path.join("extras/CUPTI/lib64")),
         ("$CUDA_PATH/lib64".into(), cuda_path.join("lib64")),
         (format!("$CUDA_PATH/{TARGET_LIB}"), cuda_path.join(TARGET_LIB)),
-    ];
+    ]);
 
     // The documented order of the usual places starts with the CUDA roots, then /usr/local/cuda.
     let places: Vec<String> = cupti_sys::search_places().into_iter().map(|p| p.origin).collect();
@@ -128,6 +162,8 @@ fn missing_library_lists_every_place_tried_in_order() {
             assert_eq!(*library, "CUPTI (libcupti)");
             let got: Vec<_> = tried.iter().map(origin_and_path).collect();
             assert_eq!(got[..expected.len()], expected[..], "{err}");
+            assert!(tried[..3].iter().all(|a| a.reason == "not loaded"), "{err}");
+            let tried = &tried[3..];
             assert_eq!(tried[0].reason, "no such file");
             assert!(tried[1].reason.contains("none of libcupti.so"), "{}", tried[1].reason);
             // The bogus file was handed to dlopen, and its refusal is reported.
@@ -278,22 +314,45 @@ fn the_mock_opens_by_explicit_path() {
 }
 
 #[test]
-fn the_mock_opens_from_the_usual_places() {
-    if !mock_exists() {
+fn a_loaded_copy_is_reused_before_any_search() {
+    if !mock_exists() || !in_fresh_process("a_loaded_copy_is_reused_before_any_search") {
+        return;
+    }
+    let _lock = env_lock();
+    let _env = CleanEnv::new();
+    let first = Library::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(first.origin(), "explicit path");
+    // Nothing in the environment points at a libcupti now, but the process has one mapped.
+    std::env::set_var("CUPTI_LIBRARY_PATH", "/nonexistent/libcupti.so");
+    let again = Library::open(None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.origin(), "already loaded in this process");
+    assert_eq!(again.path(), Path::new("libcupti.so"));
+    version_of(&again);
+}
+
+#[test]
+fn the_mock_opens_from_the_variable_naming_it() {
+    if !mock_exists() || !in_fresh_process("the_mock_opens_from_the_variable_naming_it") {
         return;
     }
     let _lock = env_lock();
     let _env = CleanEnv::new();
     let mock = Path::new(accel_profiling::MOCK_CUPTI);
-
-    // The variable naming the file.
     std::env::set_var("CUPTI_LIBRARY_PATH", mock);
     let lib = Library::open(None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((lib.origin(), lib.path()), ("$CUPTI_LIBRARY_PATH", mock));
     version_of(&lib);
-    std::env::remove_var("CUPTI_LIBRARY_PATH");
+}
 
-    // A CUDA toolkit layout: `$CUDA_HOME/extras/CUPTI/lib64`, after an empty `$CUDA_HOME/...`.
+#[test]
+fn the_mock_opens_from_a_cuda_toolkit_layout() {
+    if !mock_exists() || !in_fresh_process("the_mock_opens_from_a_cuda_toolkit_layout") {
+        return;
+    }
+    let _lock = env_lock();
+    let _env = CleanEnv::new();
+    let mock = Path::new(accel_profiling::MOCK_CUPTI);
+    // `$CUDA_HOME/extras/CUPTI/lib64`.
     let tmp = TempDir::new("usual");
     let cupti_dir = tmp.0.join("cuda/extras/CUPTI/lib64");
     fs::create_dir_all(&cupti_dir).unwrap();
@@ -305,9 +364,18 @@ fn the_mock_opens_from_the_usual_places() {
         ("$CUDA_HOME/extras/CUPTI/lib64", cupti_dir.join("libcupti.so").as_path())
     );
     version_of(&lib);
-    std::env::remove_var("CUDA_HOME");
+}
 
+#[test]
+fn the_mock_opens_from_a_python_wheel() {
+    if !mock_exists() || !in_fresh_process("the_mock_opens_from_a_python_wheel") {
+        return;
+    }
+    let _lock = env_lock();
+    let _env = CleanEnv::new();
+    let mock = Path::new(accel_profiling::MOCK_CUPTI);
     // A virtual environment holding the CUPTI 13 wheel.
+    let tmp = TempDir::new("wheel");
     let wheel_dir = tmp.0.join("venv/lib/python3.12/site-packages/nvidia/cu13/lib");
     fs::create_dir_all(&wheel_dir).unwrap();
     fs::copy(mock, wheel_dir.join("libcupti.so.13")).unwrap();

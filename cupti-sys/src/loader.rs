@@ -31,7 +31,9 @@ pub const SPEC: LibrarySpec = LibrarySpec {
     file_names: &["libcupti.so", "libcupti.so.13", "libcupti.so.12"],
     places: search_places,
     sonames: &["libcupti.so", "libcupti.so.13", "libcupti.so.12"],
-    reuse_loaded: false,
+    // Inside a process that already mapped a libcupti (PyTorch's profiler, another tool), use that
+    // copy: two copies of CUPTI in one process each think they own the driver's callbacks.
+    reuse_loaded: true,
     preflight: None,
     hint:
         "install CUDA's CUPTI, or `pip install nvidia-cuda-cupti` (13.x) or `nvidia-cuda-cupti-cu12` (12.x), \
