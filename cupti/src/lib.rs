@@ -8,6 +8,7 @@
 //! Normal use needs no `unsafe`; the raw function table stays reachable through
 //! [`Cupti::functions`].
 
+pub mod decode;
 mod error;
 pub mod ids;
 mod library;

@@ -1,0 +1,176 @@
+//! Host-side records: runtime and driver API calls, CUPTI's own overhead, NVTX markers.
+
+use std::ffi::c_char;
+use std::mem::{offset_of, size_of};
+
+use accel_core::columns::{ApiRow, MarkerRow, HOST_DEVICE};
+use accel_core::intern::Interner;
+use accel_core::{Batch, NameId};
+use cupti_sys::{
+    cbid_name, CUpti_ActivityAPI, CUpti_ActivityMarker2, CUpti_ActivityOverhead3, CUpti_CallbackDomain,
+};
+
+use cupti_sys::CUpti_ActivityObjectKindId as ObjectId;
+use cupti_sys::CUpti_ActivityObjectKindId__bindgen_ty_1 as ProcessThread;
+use cupti_sys::CUpti_ActivityObjectKindId__bindgen_ty_2 as DeviceContextStream;
+
+use super::bytes::{ptr_at, u32_at, u64_at, view};
+use super::walker::{CuptiWalker, Decoded};
+use super::{PendingRange, API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
+
+type A = CUpti_ActivityAPI;
+const API_BYTES: usize = size_of::<A>();
+type O = CUpti_ActivityOverhead3;
+const OVERHEAD_BYTES: usize = size_of::<O>();
+type M = CUpti_ActivityMarker2;
+const MARKER_BYTES: usize = size_of::<M>();
+
+/// Offsets inside `CUpti_ActivityObjectKindId` (a union: `pt` = process/thread, `dcs` =
+/// device/context/stream).
+const PROCESS: usize = offset_of!(ObjectId, pt) + offset_of!(ProcessThread, processId);
+const THREAD: usize = offset_of!(ObjectId, pt) + offset_of!(ProcessThread, threadId);
+const DEVICE: usize = offset_of!(ObjectId, dcs) + offset_of!(DeviceContextStream, deviceId);
+const STREAM: usize = offset_of!(ObjectId, dcs) + offset_of!(DeviceContextStream, streamId);
+
+/// `CUpti_ActivityObjectKind` values naming a host object (process, thread).
+const OBJECT_PROCESS: u32 = 1;
+const OBJECT_THREAD: u32 = 2;
+
+/// Marker flags (`CUPTI_ACTIVITY_FLAG_MARKER_*`).
+const MARKER_INSTANTANEOUS: u32 = 1;
+const MARKER_START: u32 = 2;
+const MARKER_END: u32 = 4;
+
+/// A not-yet-looked-up slot of the API name tables.
+const UNSET: u32 = u32::MAX;
+
+/// Kineto's names of CUPTI overhead kinds (`CUpti_ActivityOverheadKind`; 1 << 16 and above are indexed
+/// by their bit).
+fn overhead_name(kind: u32) -> &'static str {
+    match kind {
+        1 => "Driver Compiler",
+        0x10000 => "Buffer Flush",
+        0x20000 => "Instrumentation",
+        0x40000 => "Resource",
+        0x80000 => "Runtime Triggered Module Loading",
+        0x100000 => "Lazy Function Loading",
+        0x200000 => "Command Buffer Full",
+        0x400000 => "Activity Buffer Request",
+        0x800000 => "UVM Activity Init",
+        _ => "Unknown Overhead",
+    }
+}
+
+impl CuptiWalker {
+    /// The interned name of API `cbid` of `domain` (looked up and interned once per id).
+    fn api_name(&mut self, domain: u32, cbid: u32, names: &mut Interner) -> NameId {
+        let table = &mut self.api_names[usize::from(domain == API_DOMAIN_DRIVER)];
+        let index = cbid as usize;
+        if let Some(&id) = table.get(index) {
+            if id != UNSET {
+                return NameId(id);
+            }
+        }
+        if index >= 1 << 16 {
+            return NameId::NONE;
+        }
+        let name = cbid_name(CUpti_CallbackDomain(domain), cbid, self.layouts.api_version())
+            .map_or(NameId::NONE, |n| names.intern(n));
+        if table.len() <= index {
+            table.resize(index + 1, UNSET);
+        }
+        table[index] = name.0;
+        name
+    }
+
+    #[inline]
+    pub(super) fn api(&mut self, rec: &[u8], domain: u32, out: &mut Batch, names: &mut Interner) -> Decoded {
+        let Some(r) = view::<API_BYTES>(rec) else { return Decoded::Skipped };
+        let cbid = u32_at(r, offset_of!(A, cbid));
+        let name = self.api_name(domain, cbid, names);
+        out.api_calls.push(ApiRow {
+            start: u64_at(r, offset_of!(A, start)),
+            end: u64_at(r, offset_of!(A, end)),
+            process: u32_at(r, offset_of!(A, processId)),
+            thread: u64::from(u32_at(r, offset_of!(A, threadId))),
+            correlation: u64::from(u32_at(r, offset_of!(A, correlationId))),
+            domain,
+            cbid,
+            name,
+        });
+        Decoded::Row
+    }
+
+    pub(super) fn overhead(&mut self, rec: &[u8], out: &mut Batch, names: &mut Interner) -> Decoded {
+        let Some(r) = view::<OVERHEAD_BYTES>(rec) else { return Decoded::Skipped };
+        let kind = u32_at(r, offset_of!(O, overheadKind));
+        let object = offset_of!(O, objectId);
+        let (process, thread) = match u32_at(r, offset_of!(O, objectKind)) {
+            OBJECT_PROCESS | OBJECT_THREAD => (u32_at(r, object + PROCESS), u32_at(r, object + THREAD)),
+            _ => (self.process_id, 0),
+        };
+        out.api_calls.push(ApiRow {
+            start: u64_at(r, offset_of!(O, start)),
+            end: u64_at(r, offset_of!(O, end)),
+            process,
+            thread: u64::from(thread),
+            correlation: u64::from(u32_at(r, offset_of!(O, correlationId))),
+            domain: API_DOMAIN_OVERHEAD,
+            cbid: kind,
+            name: names.intern(overhead_name(kind)),
+        });
+        Decoded::Row
+    }
+
+    /// NVTX markers: an instant is a row; a range start is held until its end record (same id) arrives,
+    /// then the range is one row.
+    pub(super) fn marker(&mut self, rec: &[u8], out: &mut Batch, names: &mut Interner) -> Decoded {
+        let Some(r) = view::<MARKER_BYTES>(rec) else { return Decoded::Skipped };
+        let flags = u32_at(r, offset_of!(M, flags));
+        let timestamp = u64_at(r, offset_of!(M, timestamp));
+        let id = u32_at(r, offset_of!(M, id));
+        if flags & MARKER_END != 0 {
+            let Some(start) = self.open_ranges.remove(&id) else {
+                self.shared.unpaired_range_end();
+                return Decoded::Skipped;
+            };
+            self.shared.set_open_ranges(self.open_ranges.len());
+            out.markers.push(MarkerRow { end: timestamp, ..start.row });
+            return Decoded::Row;
+        }
+        let object = offset_of!(M, objectId);
+        let (process, thread, device, stream) = match u32_at(r, offset_of!(M, objectKind)) {
+            OBJECT_PROCESS | OBJECT_THREAD => {
+                (u32_at(r, object + PROCESS), u64::from(u32_at(r, object + THREAD)), HOST_DEVICE, 0)
+            }
+            _ => (self.process_id, 0, u32_at(r, object + DEVICE), u64::from(u32_at(r, object + STREAM))),
+        };
+        // SAFETY: CUPTI's marker name and domain are NULL or NUL-terminated strings valid while the buffer
+        // holding the record is processed. Interned by content: NVTX messages are often built per call.
+        let (name, domain) = unsafe {
+            (
+                names.intern_cstr(ptr_at(r, offset_of!(M, name)) as *const c_char),
+                names.intern_cstr(ptr_at(r, offset_of!(M, domain)) as *const c_char),
+            )
+        };
+        let row = MarkerRow {
+            start: timestamp,
+            end: timestamp,
+            id: u64::from(id),
+            process,
+            thread,
+            device,
+            stream,
+            domain,
+            name,
+            flags,
+        };
+        if flags & MARKER_START != 0 && flags & MARKER_INSTANTANEOUS == 0 {
+            self.open_ranges.insert(id, PendingRange { row });
+            self.shared.set_open_ranges(self.open_ranges.len());
+            return Decoded::Held;
+        }
+        out.markers.push(row);
+        Decoded::Row
+    }
+}

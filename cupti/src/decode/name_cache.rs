@@ -1,0 +1,92 @@
+//! Kernel names, interned once per distinct string and looked up by address afterwards.
+//!
+//! CUPTI's kernel records carry a `const char *name` that is the same pointer for every launch of the same
+//! function. Hashing the string for every record would cost more than the rest of the record's decoding,
+//! so the walker remembers `address -> (NameId, bytes)` in a small direct-mapped table. An address is not
+//! trusted blindly: a module can be unloaded and another name placed at the same address, so a hit is
+//! confirmed by comparing the string with the bytes remembered for it (a `strlen` and a `memcmp`, both
+//! vectorised), and a mismatch re-interns by content. Memory stays bounded: a slot holds one name, and a
+//! collision replaces it.
+
+use std::ffi::{c_char, CStr};
+
+use accel_core::intern::Interner;
+use accel_core::NameId;
+
+/// Slots of the table (a power of two).
+const SLOTS: usize = 4096;
+
+/// The slot of an address: a multiplicative hash of its bits above the alignment.
+#[inline]
+fn slot_of(addr: usize) -> usize {
+    (((addr as u64) >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (SLOTS - 1)
+}
+
+#[derive(Default)]
+struct Slot {
+    addr: usize,
+    id: NameId,
+    bytes: Box<[u8]>,
+}
+
+/// Address-keyed cache in front of an [`Interner`].
+pub(crate) struct NameCache {
+    slots: Box<[Slot]>,
+}
+
+impl NameCache {
+    pub(crate) fn new() -> Self {
+        NameCache { slots: (0..SLOTS).map(|_| Slot::default()).collect() }
+    }
+
+    /// The id of the NUL-terminated string at `ptr` (`NameId::NONE` for NULL).
+    ///
+    /// # Safety
+    /// `ptr` is NULL or points to a NUL-terminated string that stays valid during this call.
+    #[inline]
+    pub(crate) unsafe fn intern(&mut self, ptr: *const c_char, names: &mut Interner) -> NameId {
+        if ptr.is_null() {
+            return NameId::NONE;
+        }
+        let addr = ptr as usize;
+        // SAFETY: non-null, and the caller guarantees a valid NUL-terminated string for this call.
+        let text = unsafe { CStr::from_ptr(ptr) }.to_bytes();
+        let slot = &mut self.slots[slot_of(addr)];
+        if slot.addr == addr && *slot.bytes == *text {
+            return slot.id;
+        }
+        let id = names.intern_bytes(text);
+        *slot = Slot { addr, id, bytes: text.into() };
+        id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_address_same_id_and_reused_address_is_rechecked() {
+        let mut interner = Interner::new();
+        let mut cache = NameCache::new();
+        let mut text = *b"kernel_a\0";
+        let ptr = text.as_ptr().cast::<c_char>();
+        // SAFETY: `text` is NUL-terminated and alive.
+        let a = unsafe { cache.intern(ptr, &mut interner) };
+        // SAFETY: as above.
+        assert_eq!(unsafe { cache.intern(ptr, &mut interner) }, a);
+        // Another string at the same address (a module unloaded and another loaded there).
+        text[7] = b'b';
+        let ptr = text.as_ptr().cast::<c_char>();
+        // SAFETY: as above.
+        let b = unsafe { cache.intern(ptr, &mut interner) };
+        assert_ne!(a, b);
+        assert_eq!(interner.names().resolve(b), "kernel_b");
+        // The same content at another address keeps its id (interned by content).
+        let copy = *b"kernel_a\0";
+        // SAFETY: NUL-terminated and alive.
+        assert_eq!(unsafe { cache.intern(copy.as_ptr().cast(), &mut interner) }, a);
+        // SAFETY: NULL is allowed.
+        assert_eq!(unsafe { cache.intern(std::ptr::null(), &mut interner) }, NameId::NONE);
+    }
+}

@@ -1,0 +1,209 @@
+//! The walker on synthetic buffers written at the generated structs' offsets.
+
+use accel_core::columns::{CopyKind, MemoryKind, HOST_DEVICE};
+use accel_core::intern::Interner;
+use accel_core::{Batch, RecordWalker};
+
+use super::records::{Kernel, Records};
+use super::*;
+
+fn walk(walker: &mut CuptiWalker, bytes: &[u8]) -> (Batch, Interner, accel_core::WalkStats) {
+    let mut batch = Batch::new();
+    let mut names = Interner::new();
+    let stats = walker.walk(bytes, &mut batch, &mut names);
+    (batch, names, stats)
+}
+
+#[test]
+fn kernels_decode_with_the_layout_of_each_version() {
+    for (version, size) in [(VERSION_12_9, 208), (VERSION_13_0, 216), (VERSION_13_2, 224)] {
+        let mut recs = Records::new();
+        let k = Kernel {
+            start: 10,
+            end: 25,
+            device: 3,
+            context: 9,
+            stream: 13,
+            correlation: 77,
+            grid: [4, 5, 6],
+            block: [32, 2, 1],
+            static_shared: 1024,
+            dynamic_shared: 512,
+            registers: 40,
+            name: c"gemm_kernel",
+        };
+        recs.kernel(size, kinds::CONCURRENT_KERNEL, &k);
+        recs.kernel(size, kinds::KERNEL, &Kernel { correlation: 78, ..k });
+        let mut walker = CuptiWalker::new(RecordLayouts::for_version(version));
+        let (batch, names, stats) = walk(&mut walker, recs.bytes());
+        assert_eq!((stats.records, stats.skipped_unknown), (2, 0), "version {version}");
+        let row = batch.kernels.row(0).unwrap();
+        assert_eq!((row.start, row.end, row.device, row.context, row.stream), (10, 25, 3, 9, 13));
+        assert_eq!((row.grid_x, row.grid_y, row.grid_z, row.block_x, row.block_y), (4, 5, 6, 32, 2));
+        assert_eq!((row.shared_memory, row.registers, row.correlation), (1536, 40, 77));
+        assert_eq!(names.names().resolve(row.name), "gemm_kernel");
+        assert_eq!(batch.kernels.correlation(), &[77, 78]);
+        assert_eq!(batch.kernels.name()[0], batch.kernels.name()[1], "one name, interned once");
+        assert_eq!(names.len(), 1);
+    }
+}
+
+#[test]
+fn a_13_0_buffer_walked_with_the_12_9_table_goes_wrong_which_is_why_layouts_matter() {
+    let mut recs = Records::new();
+    recs.kernel(216, kinds::KERNEL, &Kernel::default());
+    recs.api(5, 211, 1, 2, 3, 4, 5);
+    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_12_9));
+    let (batch, _, stats) = walk(&mut walker, recs.bytes());
+    // Stepping 208 lands inside the kernel record's tail: the API record is not found.
+    assert_eq!(batch.api_calls.len(), 0);
+    assert!(stats.skipped_unknown > 0);
+}
+
+#[test]
+fn copies_sets_api_calls_and_external_correlations() {
+    let mut recs = Records::new();
+    recs.api(5, 211, 100, 110, 4242, 17, 5); // cudaLaunchKernel
+    recs.api(4, 307, 101, 109, 4242, 17, 6); // cuLaunchKernel
+    recs.memcpy(1, 1, 3, 4096, 120, 130, 7, 8);
+    recs.memset(0xAB, 256, 140, 141, 7, 9);
+    recs.external(2, 0xDEAD_BEEF, 5);
+    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let (batch, names, stats) = walk(&mut walker, recs.bytes());
+    assert_eq!((stats.records, stats.skipped_unknown), (5, 0));
+    let names = names.names();
+    let call = batch.api_calls.row(0).unwrap();
+    assert_eq!((call.start, call.end, call.process, call.thread, call.correlation), (100, 110, 4242, 17, 5));
+    assert_eq!((call.domain, call.cbid), (API_DOMAIN_RUNTIME, 211));
+    assert_eq!(names.resolve(call.name), "cudaLaunchKernel");
+    let driver = batch.api_calls.row(1).unwrap();
+    assert_eq!((driver.domain, names.resolve(driver.name)), (API_DOMAIN_DRIVER, "cuLaunchKernel"));
+    let copy = batch.memcpys.row(0).unwrap();
+    assert_eq!(
+        (copy.copy_kind, copy.src_kind, copy.dst_kind),
+        (CopyKind::HTOD, MemoryKind::PAGEABLE, MemoryKind::DEVICE)
+    );
+    assert_eq!(
+        (copy.bytes, copy.start, copy.end, copy.stream, copy.correlation, copy.is_async),
+        (4096, 120, 130, 7, 8, true)
+    );
+    let set = batch.memsets.row(0).unwrap();
+    assert_eq!((set.value, set.bytes, set.memory_kind, set.correlation), (0xAB, 256, MemoryKind::DEVICE, 9));
+    let link = batch.external_correlations.row(0).unwrap();
+    assert_eq!((link.external_kind, link.external_id, link.correlation), (2, 0xDEAD_BEEF, 5));
+}
+
+#[test]
+fn sync_records_move_the_fence_clock_and_become_rows_only_when_asked() {
+    let mut recs = Records::new();
+    recs.kernel(216, kinds::KERNEL, &Kernel { device: 2, context: 5, ..Kernel::default() });
+    recs.sync(4, 500, 900, 5, u32::MAX, 12);
+    recs.sync(3, 950, 990, 5, 7, 13);
+    let mut emitting = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let (batch, names, stats) = walk(&mut emitting, recs.bytes());
+    assert_eq!(stats.records, 3);
+    assert_eq!(batch.syncs.len(), 2);
+    let row = batch.syncs.row(0).unwrap();
+    assert_eq!((row.device, row.context, row.sync_type, row.correlation), (2, 5, 4, 12));
+    assert_eq!(names.names().resolve(row.name), "Context Sync");
+    assert_eq!(names.names().resolve(batch.syncs.row(1).unwrap().name), "Stream Sync");
+    assert_eq!(emitting.shared().stats().max_sync_end, 990);
+
+    let mut fence_only = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0)).emit_sync_rows(false);
+    let (batch, _, stats) = walk(&mut fence_only, recs.bytes());
+    assert_eq!((stats.records, stats.skipped_unknown), (3, 0));
+    assert_eq!(batch.syncs.len(), 0);
+    let shared = fence_only.shared().stats();
+    assert_eq!((shared.max_sync_end, shared.fence_records), (990, 2));
+}
+
+#[test]
+fn nvtx_ranges_are_paired_across_buffers() {
+    let mut first = Records::new();
+    first.marker(2, 100, 1, 11, Some(c"forward")); // start
+    first.marker(1, 150, 2, 11, Some(c"checkpoint")); // instant
+    let mut second = Records::new();
+    second.marker(4, 300, 1, 11, None); // end of range 1
+    second.marker(4, 310, 99, 11, None); // end without a start
+    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let (batch, names, stats) = walk(&mut walker, first.bytes());
+    assert_eq!((stats.records, batch.markers.len()), (2, 1));
+    assert_eq!(walker.shared().stats().open_ranges, 1);
+    let instant = batch.markers.row(0).unwrap();
+    assert_eq!((instant.start, instant.end, instant.device), (150, 150, HOST_DEVICE));
+    assert_eq!(names.names().resolve(instant.name), "checkpoint");
+    let mut batch = Batch::new();
+    let mut names2 = names;
+    let stats = walker.walk(second.bytes(), &mut batch, &mut names2);
+    assert_eq!((stats.records, stats.skipped_unknown), (1, 1));
+    let range = batch.markers.row(0).unwrap();
+    assert_eq!((range.start, range.end, range.thread, range.process), (100, 300, 11, 4242));
+    assert_eq!(names2.names().resolve(range.name), "forward");
+    let shared = walker.shared().stats();
+    assert_eq!((shared.open_ranges, shared.unpaired_range_ends), (0, 1));
+}
+
+#[test]
+fn kinds_not_decoded_are_skipped_and_counted_and_walking_goes_on() {
+    let mut recs = Records::new();
+    recs.record(37, 24); // STREAM: known size, not decoded
+    recs.api(5, 211, 1, 2, 3, 4, 5);
+    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let (batch, _, stats) = walk(&mut walker, recs.bytes());
+    assert_eq!((stats.records, stats.skipped_unknown, batch.api_calls.len()), (1, 1, 1));
+    assert_eq!(walker.shared().stats().skipped_kinds, 1 << 37);
+}
+
+#[test]
+fn an_unsizable_kind_stops_the_buffer_and_is_counted() {
+    let mut recs = Records::new();
+    recs.api(5, 211, 1, 2, 3, 4, 5);
+    recs.record(6, 24); // EVENT: removed in 13.0, no size in the 13.0 table
+    recs.api(5, 211, 1, 2, 3, 4, 6);
+    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let (batch, _, stats) = walk(&mut walker, recs.bytes());
+    assert_eq!((stats.records, stats.skipped_unknown, batch.api_calls.len()), (1, 1, 1));
+    assert_eq!(walker.shared().stats().truncated_buffers, 1);
+}
+
+#[test]
+fn a_stride_probe_sizes_unknown_kinds_and_corrects_unverified_tables() {
+    // A probe that knows the true sizes: EVENT records are 24 bytes, kernels 232 (a future release).
+    let probe = |rest: &[u8]| -> Option<usize> {
+        let kind = u32::from_ne_bytes(rest[..4].try_into().unwrap());
+        Some(match kind {
+            6 => 24,
+            3 => 232,
+            5 => 40,
+            _ => return None,
+        })
+    };
+    let mut recs = Records::new();
+    recs.record(6, 24);
+    recs.kernel(232, kinds::KERNEL, &Kernel::default());
+    recs.api(5, 211, 1, 2, 3, 4, 5);
+    let future = RecordLayouts::for_version(140_000);
+    assert!(!future.is_verified());
+    let mut walker = CuptiWalker::new(future).with_stride_probe(Box::new(probe));
+    let (batch, _, stats) = walk(&mut walker, recs.bytes());
+    assert_eq!((stats.records, stats.skipped_unknown), (2, 1), "EVENT skipped, kernel and API decoded");
+    assert_eq!((batch.kernels.len(), batch.api_calls.len()), (1, 1));
+    assert_eq!(walker.layouts().size_of(3), Some(232));
+    assert_eq!(walker.shared().stats().stride_corrections, 1);
+}
+
+#[test]
+fn truncated_and_short_records_never_read_past_the_buffer() {
+    let mut recs = Records::new();
+    recs.api(5, 211, 1, 2, 3, 4, 5);
+    recs.kernel(216, kinds::KERNEL, &Kernel::default());
+    let bytes = recs.bytes();
+    for cut in 0..bytes.len() {
+        let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+        let (batch, _, stats) = walk(&mut walker, &bytes[..cut]);
+        let complete = usize::from(cut >= 40) + usize::from(cut >= 256);
+        assert_eq!(batch.len(), complete, "cut at {cut}");
+        assert_eq!(stats.records as usize, complete);
+        assert_eq!(stats.skipped_unknown, u64::from(cut != 0 && cut != 40 && cut != 256), "cut at {cut}");
+    }
+}

@@ -1,0 +1,215 @@
+//! The walk over one CUPTI buffer: record by record, by kind and the size table of the running library.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use accel_core::intern::Interner;
+use accel_core::{Batch, RecordWalker, WalkStats};
+
+use super::bytes::kind_at;
+use super::layout::RecordLayouts;
+use super::name_cache::NameCache;
+use super::shared::DecoderShared;
+use super::{kinds, PendingRange};
+
+/// Asks the library how many bytes the record at the start of `bytes` occupies (`bytes` runs to the end of
+/// the valid part of the buffer). `None` when it cannot tell (e.g. it is the last record).
+pub type StrideProbe = Box<dyn FnMut(&[u8]) -> Option<usize> + Send>;
+
+/// Decodes CUPTI activity buffers into [`accel_core`] columns: the [`RecordWalker`] of the `cupti` crate.
+///
+/// Records are walked in place, by kind and the record size of the running library
+/// ([`RecordLayouts::for_version`]); no call into CUPTI per record. What each kind becomes:
+///
+/// | CUPTI kind | columns |
+/// |---|---|
+/// | KERNEL, CONCURRENT_KERNEL | `kernels` (name interned once per distinct string) |
+/// | MEMCPY / MEMSET | `memcpys` / `memsets` |
+/// | RUNTIME / DRIVER | `api_calls`, `domain` = [`API_DOMAIN_DRIVER`] / [`API_DOMAIN_RUNTIME`] |
+/// | OVERHEAD | `api_calls`, `domain` = [`API_DOMAIN_OVERHEAD`], `cbid` = the overhead kind |
+/// | MARKER (NVTX) | `markers`: a range is one row, emitted when its end record arrives |
+/// | SYNCHRONIZATION | `syncs` (when asked for; otherwise only the fence clock sees them) |
+/// | CUDA_EVENT | `syncs`, `sync_type` = [`SYNC_TYPE_EVENT_RECORD`], start = end = device timestamp |
+/// | EXTERNAL_CORRELATION | `external_correlations` |
+/// | MEMORY2 | `memory` |
+///
+/// Any other kind whose size is known is skipped and counted (`WalkStats::skipped_unknown`). A kind whose
+/// size is not known stops the walk of that buffer (see [`DecoderStats::truncated_buffers`](super::DecoderStats)),
+/// unless a [`StrideProbe`] can size it.
+///
+/// [`API_DOMAIN_DRIVER`]: super::API_DOMAIN_DRIVER
+/// [`API_DOMAIN_RUNTIME`]: super::API_DOMAIN_RUNTIME
+/// [`API_DOMAIN_OVERHEAD`]: super::API_DOMAIN_OVERHEAD
+/// [`SYNC_TYPE_EVENT_RECORD`]: super::SYNC_TYPE_EVENT_RECORD
+pub struct CuptiWalker {
+    pub(super) layouts: RecordLayouts,
+    /// Kinds whose size is settled (bit per kind < 64): from a verified table or from the probe.
+    settled: u64,
+    probe: Option<StrideProbe>,
+    pub(super) shared: Arc<DecoderShared>,
+    pub(super) emit_sync: bool,
+    pub(super) kernel_names: NameCache,
+    /// Interned API names per domain, indexed by cbid (`u32::MAX` = not looked up yet).
+    pub(super) api_names: [Vec<u32>; 2],
+    pub(super) open_ranges: HashMap<u32, PendingRange>,
+    /// Device of each context seen on device records (SYNCHRONIZATION records carry only the context).
+    pub(super) context_devices: HashMap<u32, u32>,
+    pub(super) last_context: (u32, u32),
+    pub(super) sync_names: [u32; 6],
+    pub(super) process_id: u32,
+}
+
+impl CuptiWalker {
+    /// A walker for buffers of the CUPTI whose record sizes are `layouts`.
+    pub fn new(layouts: RecordLayouts) -> Self {
+        let settled = if layouts.is_verified() { u64::MAX } else { 0 };
+        CuptiWalker {
+            layouts,
+            settled,
+            probe: None,
+            shared: Arc::new(DecoderShared::default()),
+            emit_sync: true,
+            kernel_names: NameCache::new(),
+            api_names: [Vec::new(), Vec::new()],
+            open_ranges: HashMap::new(),
+            context_devices: HashMap::new(),
+            last_context: (u32::MAX, u32::MAX),
+            sync_names: [u32::MAX; 6],
+            process_id: std::process::id(),
+        }
+    }
+
+    /// Whether SYNCHRONIZATION records become `syncs` rows (default true). With `false` they only advance
+    /// the fence clock ([`DecoderShared::max_sync_end`]) and are counted as fence records: the session
+    /// enables that kind just for `flush(sync)` when the user did not ask for it.
+    pub fn emit_sync_rows(mut self, emit: bool) -> Self {
+        self.emit_sync = emit;
+        self
+    }
+
+    /// Lets the walker ask the library for a record's size: once per kind when the size table is not
+    /// verified for this library version, and for any kind the table does not know. What the library says
+    /// wins over the table (counted in `DecoderStats::stride_corrections` when they differ).
+    pub fn with_stride_probe(mut self, probe: StrideProbe) -> Self {
+        self.probe = Some(probe);
+        self
+    }
+
+    /// The state this walker shares with other threads (fence clock, tallies).
+    pub fn shared(&self) -> Arc<DecoderShared> {
+        Arc::clone(&self.shared)
+    }
+
+    /// The size table in use.
+    pub fn layouts(&self) -> &RecordLayouts {
+        &self.layouts
+    }
+
+    /// The stride of the record of `kind` at the start of `rest`.
+    #[inline]
+    fn stride(&mut self, kind: u32, rest: &[u8]) -> Option<usize> {
+        let settled = kind < 64 && self.settled & (1 << kind) != 0;
+        let known = self.layouts.size_of(kind);
+        if settled && known.is_some() {
+            return known;
+        }
+        self.stride_slow(kind, rest, known)
+    }
+
+    #[cold]
+    fn stride_slow(&mut self, kind: u32, rest: &[u8], known: Option<usize>) -> Option<usize> {
+        let Some(probe) = self.probe.as_mut() else { return known };
+        match probe(rest) {
+            Some(size) if size >= 8 && size % 8 == 0 => {
+                if kind < 64 {
+                    self.settled |= 1 << kind;
+                }
+                if known != Some(size) {
+                    if known.is_some() {
+                        self.shared.stride_corrected();
+                    }
+                    self.layouts.set_size(kind, size);
+                }
+                Some(size)
+            }
+            // The library could not tell (the last record of the buffer) or answered nonsense: trust the
+            // table for this record and ask again next time.
+            _ => known,
+        }
+    }
+
+    /// Decodes one record; false when its kind is not decoded (skipped) or it is malformed.
+    #[inline]
+    fn decode(&mut self, kind: u32, rec: &[u8], out: &mut Batch, names: &mut Interner) -> Decoded {
+        match kind {
+            kinds::KERNEL | kinds::CONCURRENT_KERNEL => self.kernel(rec, out, names),
+            kinds::MEMCPY => self.memcpy(rec, out),
+            kinds::MEMSET => self.memset(rec, out),
+            kinds::RUNTIME => self.api(rec, super::API_DOMAIN_RUNTIME, out, names),
+            kinds::DRIVER => self.api(rec, super::API_DOMAIN_DRIVER, out, names),
+            kinds::OVERHEAD => self.overhead(rec, out, names),
+            kinds::MARKER => self.marker(rec, out, names),
+            kinds::SYNCHRONIZATION => self.synchronization(rec, out, names),
+            kinds::CUDA_EVENT => self.cuda_event(rec, out, names),
+            kinds::EXTERNAL_CORRELATION => self.external_correlation(rec, out),
+            kinds::MEMORY2 => self.memory(rec, out),
+            _ => Decoded::Skipped,
+        }
+    }
+}
+
+/// What became of one record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Decoded {
+    /// Appended as a row.
+    Row,
+    /// Consumed without a row of its own (a range start waiting for its end, a fence-only sync record).
+    Held,
+    /// Not decoded: a kind we do not decode, a malformed record, an unpaired range end.
+    Skipped,
+}
+
+impl RecordWalker for CuptiWalker {
+    fn walk(&mut self, bytes: &[u8], out: &mut Batch, names: &mut Interner) -> WalkStats {
+        let mut stats = WalkStats::default();
+        let mut off = 0;
+        while off < bytes.len() {
+            let rest = &bytes[off..];
+            let Some(kind) = kind_at(bytes, off) else {
+                stats.skipped_unknown += 1;
+                self.shared.truncated();
+                break;
+            };
+            let size = match self.stride(kind, rest) {
+                Some(size) if size <= rest.len() => size,
+                _ => {
+                    // Unknown size, or a record running past the valid bytes: nothing after it can be
+                    // located. Count this record and stop.
+                    stats.skipped_unknown += 1;
+                    self.shared.truncated();
+                    self.shared.skipped_kind(kind);
+                    break;
+                }
+            };
+            match self.decode(kind, &rest[..size], out, names) {
+                Decoded::Row | Decoded::Held => stats.records += 1,
+                Decoded::Skipped => {
+                    stats.skipped_unknown += 1;
+                    self.shared.skipped_kind(kind);
+                }
+            }
+            off += size;
+        }
+        stats
+    }
+}
+
+impl std::fmt::Debug for CuptiWalker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CuptiWalker")
+            .field("layouts", &self.layouts)
+            .field("emit_sync", &self.emit_sync)
+            .field("probe", &self.probe.is_some())
+            .finish_non_exhaustive()
+    }
+}
