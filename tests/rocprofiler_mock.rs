@@ -1,0 +1,820 @@
+//! The mock librocprofiler-sdk follows each rule of the vendor notes, checked through the raw
+//! C API (`rocprofiler-sys`), as a C tool would see it.
+
+// The C-style callbacks below are `unsafe extern "C" fn`s whose bodies are raw C access.
+#![allow(unsafe_op_in_unsafe_fn)]
+
+mod rocprofiler_support;
+
+use std::ffi::{c_char, c_void, CStr};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use rocprofiler_support::{cpu, exclusive, gpu, mock};
+use rocprofiler_sys::*;
+
+type S = rocprofiler_status_t;
+
+fn fns() -> &'static Library {
+    &mock().0
+}
+
+fn ctl() -> &'static rocprofiler_support::Controls {
+    &mock().1
+}
+
+// ---- a C-style tool living in this test program ----
+
+type Setup = Box<dyn FnOnce() + Send>;
+static SETUP: Mutex<Option<Setup>> = Mutex::new(None);
+static TEARDOWN: Mutex<Option<Setup>> = Mutex::new(None);
+static CONFIGURE_ARGS: Mutex<Vec<(u32, String, u32, u32)>> = Mutex::new(Vec::new());
+static FINI_CALLS: AtomicUsize = AtomicUsize::new(0);
+static RETURN_NULL: Mutex<bool> = Mutex::new(false);
+
+unsafe extern "C" fn tool_configure(
+    version: u32,
+    runtime_version: *const c_char,
+    priority: u32,
+    client: *mut rocprofiler_client_id_t,
+) -> *mut rocprofiler_tool_configure_result_t {
+    let rv = CStr::from_ptr(runtime_version).to_string_lossy().into_owned();
+    CONFIGURE_ARGS.lock().unwrap().push((version, rv, priority, (*client).handle));
+    if *RETURN_NULL.lock().unwrap() {
+        // A tool may create contexts here and still decline.
+        let mut ctx = rocprofiler_context_id_t { handle: 0 };
+        assert_eq!(fns().rocprofiler_create_context(&mut ctx).unwrap(), S::ROCPROFILER_STATUS_SUCCESS);
+        DECLINED_CTX.lock().unwrap().replace(ctx.handle);
+        return std::ptr::null_mut();
+    }
+    Box::leak(Box::new(rocprofiler_tool_configure_result_t {
+        size: std::mem::size_of::<rocprofiler_tool_configure_result_t>(),
+        initialize: Some(tool_init),
+        finalize: Some(tool_fini),
+        tool_data: std::ptr::null_mut(),
+    }))
+}
+static DECLINED_CTX: Mutex<Option<u64>> = Mutex::new(None);
+
+unsafe extern "C" fn tool_init(_fini: rocprofiler_client_finalize_t, _data: *mut c_void) -> i32 {
+    let setup = SETUP.lock().unwrap().take();
+    if let Some(f) = setup {
+        f();
+    }
+    0
+}
+
+unsafe extern "C" fn tool_fini(_data: *mut c_void) {
+    FINI_CALLS.fetch_add(1, Ordering::SeqCst);
+    let teardown = TEARDOWN.lock().unwrap().take();
+    if let Some(f) = teardown {
+        f();
+    }
+}
+
+/// Registers the test tool and plays the runtime's first call: `setup` runs in the window.
+fn configure_tool(setup: impl FnOnce() + Send + 'static) {
+    *SETUP.lock().unwrap() = Some(Box::new(setup));
+    CONFIGURE_ARGS.lock().unwrap().clear();
+    // SAFETY: controls with valid arguments.
+    unsafe {
+        (ctl().register_configure)(Some(tool_configure));
+        assert_eq!((ctl().load_tools)(), S::ROCPROFILER_STATUS_SUCCESS);
+    }
+}
+
+fn create_context() -> rocprofiler_context_id_t {
+    let mut ctx = rocprofiler_context_id_t { handle: 0 };
+    // SAFETY: valid out-pointer.
+    assert_eq!(unsafe { fns().rocprofiler_create_context(&mut ctx) }.unwrap(), S::ROCPROFILER_STATUS_SUCCESS);
+    ctx
+}
+
+fn start(ctx: rocprofiler_context_id_t) -> S {
+    // SAFETY: plain id.
+    unsafe { fns().rocprofiler_start_context(ctx) }.unwrap()
+}
+
+fn stop(ctx: rocprofiler_context_id_t) -> S {
+    // SAFETY: plain id.
+    unsafe { fns().rocprofiler_stop_context(ctx) }.unwrap()
+}
+
+// ---- callback tracing recorder ----
+
+#[derive(Debug, Clone, PartialEq)]
+struct Seen {
+    ctx: u64,
+    kind: u32,
+    op: i32,
+    phase: u32,
+    corr: u64,
+    thread: u64,
+    user_data: u64,
+    slot: usize,
+}
+static SEEN: Mutex<Vec<Seen>> = Mutex::new(Vec::new());
+
+unsafe extern "C" fn record_callback(
+    record: rocprofiler_callback_tracing_record_t,
+    user_data: *mut rocprofiler_user_data_t,
+    _data: *mut c_void,
+) {
+    let before = (*user_data).value;
+    if record.phase == rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_ENTER {
+        (*user_data).value = 0xE000 + record.correlation_id.internal;
+    }
+    SEEN.lock().unwrap().push(Seen {
+        ctx: record.context_id.handle,
+        kind: record.kind.0,
+        op: record.operation,
+        phase: record.phase.0,
+        corr: record.correlation_id.internal,
+        thread: record.thread_id,
+        user_data: before,
+        slot: user_data as usize,
+    });
+}
+
+// ---- buffer recorder ----
+
+#[derive(Debug, Clone)]
+struct Delivered {
+    hashes: Vec<(u32, u32, u64)>,
+    drop_count: u64,
+    /// OS thread the callback ran on.
+    thread: u64,
+    /// (start, end, kind) of tracing records; (dispatch, value) of counter values.
+    spans: Vec<(u64, u64, u32)>,
+}
+static DELIVERED: Mutex<Vec<Delivered>> = Mutex::new(Vec::new());
+
+unsafe extern "C" fn buffer_callback(
+    _ctx: rocprofiler_context_id_t,
+    _buf: rocprofiler_buffer_id_t,
+    headers: *mut *mut rocprofiler_record_header_t,
+    n: usize,
+    _data: *mut c_void,
+    drop_count: u64,
+) {
+    let mut hashes = Vec::new();
+    let mut spans = Vec::new();
+    for &h in std::slice::from_raw_parts(headers, n) {
+        let cat = (*h).__bindgen_anon_1.__bindgen_anon_1.category;
+        let kind = (*h).__bindgen_anon_1.__bindgen_anon_1.kind;
+        hashes.push((cat, kind, (*h).__bindgen_anon_1.hash));
+        if cat == 1 && kind == rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_KERNEL_DISPATCH.0
+        {
+            let r = &*((*h).payload as *const rocprofiler_buffer_tracing_kernel_dispatch_record_t);
+            spans.push((r.start_timestamp, r.end_timestamp, kind));
+        }
+    }
+    let mut thread = 0;
+    fns().rocprofiler_get_thread_id(&mut thread).unwrap();
+    DELIVERED.lock().unwrap().push(Delivered { hashes, drop_count, thread, spans });
+}
+
+fn create_buffer(
+    ctx: rocprofiler_context_id_t,
+    size: usize,
+    watermark: usize,
+    lossless: bool,
+) -> rocprofiler_buffer_id_t {
+    let mut buf = rocprofiler_buffer_id_t { handle: 0 };
+    let policy = if lossless {
+        rocprofiler_buffer_policy_t::ROCPROFILER_BUFFER_POLICY_LOSSLESS
+    } else {
+        rocprofiler_buffer_policy_t::ROCPROFILER_BUFFER_POLICY_DISCARD
+    };
+    // SAFETY: valid callback and out-pointer.
+    let st = unsafe {
+        fns().rocprofiler_create_buffer(
+            ctx,
+            size,
+            watermark,
+            policy,
+            Some(buffer_callback),
+            std::ptr::null_mut(),
+            &mut buf,
+        )
+    };
+    assert_eq!(st.unwrap(), S::ROCPROFILER_STATUS_SUCCESS);
+    buf
+}
+
+fn kernel(name: &CStr) -> u64 {
+    // SAFETY: NUL-terminated name.
+    unsafe { (ctl().kernel_symbol)(name.as_ptr()) }
+}
+
+fn dispatch(agent: u64, kernel_id: u64, grid: u32) -> u64 {
+    // SAFETY: plain arguments.
+    unsafe { (ctl().dispatch)(agent, 1, kernel_id, grid, 1, 1, 64, 1, 1) }
+}
+
+// ================= tests =================
+
+#[test]
+fn configure_window_is_the_only_time_setup_calls_succeed() {
+    let _g = exclusive();
+    let mut ctx = rocprofiler_context_id_t { handle: 0 };
+    // SAFETY: valid out-pointer.
+    let before = unsafe { fns().rocprofiler_create_context(&mut ctx) }.unwrap();
+    assert_eq!(before, S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
+
+    let inside = std::sync::Arc::new(Mutex::new(None));
+    let got = inside.clone();
+    configure_tool(move || {
+        let ctx = create_context();
+        let buf = create_buffer(ctx, 4096, 4096, false);
+        *got.lock().unwrap() = Some((ctx, buf));
+    });
+    let (ctx, buf) = inside.lock().unwrap().expect("setup ran");
+    let args = CONFIGURE_ARGS.lock().unwrap().clone();
+    assert_eq!(args.len(), 1);
+    assert_eq!((args[0].0, args[0].1.as_str(), args[0].2), (10000, "1.0.0", 0));
+    assert_ne!(args[0].3, 0, "client handle");
+
+    // After the window every setup call is locked; starting contexts is still allowed.
+    let mut late = rocprofiler_context_id_t { handle: 0 };
+    let mut late_buf = rocprofiler_buffer_id_t { handle: 0 };
+    // SAFETY: valid pointers and callbacks.
+    unsafe {
+        assert_eq!(
+            fns().rocprofiler_create_context(&mut late).unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED
+        );
+        assert_eq!(
+            fns()
+                .rocprofiler_create_buffer(
+                    ctx,
+                    4096,
+                    4096,
+                    rocprofiler_buffer_policy_t::ROCPROFILER_BUFFER_POLICY_LOSSLESS,
+                    Some(buffer_callback),
+                    std::ptr::null_mut(),
+                    &mut late_buf
+                )
+                .unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED
+        );
+        let kind = rocprofiler_callback_tracing_kind_t::ROCPROFILER_CALLBACK_TRACING_HIP_RUNTIME_API;
+        assert_eq!(
+            fns()
+                .rocprofiler_configure_callback_tracing_service(
+                    ctx,
+                    kind,
+                    std::ptr::null(),
+                    0,
+                    Some(record_callback),
+                    std::ptr::null_mut()
+                )
+                .unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED
+        );
+        let bkind = rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_KERNEL_DISPATCH;
+        assert_eq!(
+            fns().rocprofiler_configure_buffer_tracing_service(ctx, bkind, std::ptr::null(), 0, buf).unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED
+        );
+        assert_eq!(
+            fns()
+                .rocprofiler_configure_buffer_dispatch_counting_service(ctx, buf, None, std::ptr::null_mut())
+                .unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED
+        );
+        assert_eq!((ctl().load_tools)(), S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
+    }
+    assert_eq!(start(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+    let mut status = 0;
+    // SAFETY: valid out-pointer.
+    unsafe { fns().rocprofiler_is_initialized(&mut status) }.unwrap();
+    assert_eq!(status, 1);
+}
+
+#[test]
+fn force_configure_runs_the_window_once() {
+    let _g = exclusive();
+    let ran = std::sync::Arc::new(AtomicUsize::new(0));
+    let r = ran.clone();
+    *SETUP.lock().unwrap() = Some(Box::new(move || {
+        create_context();
+        r.fetch_add(1, Ordering::SeqCst);
+    }));
+    // SAFETY: a valid configure function.
+    unsafe {
+        assert_eq!(
+            fns().rocprofiler_force_configure(Some(tool_configure)).unwrap(),
+            S::ROCPROFILER_STATUS_SUCCESS
+        );
+        assert_eq!(ran.load(Ordering::SeqCst), 1);
+        assert_eq!(
+            fns().rocprofiler_force_configure(Some(tool_configure)).unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED
+        );
+        assert_eq!((ctl().load_tools)(), S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
+    }
+    assert_eq!(ran.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn a_tool_that_declines_loses_its_contexts() {
+    let _g = exclusive();
+    *RETURN_NULL.lock().unwrap() = true;
+    // SAFETY: controls with valid arguments.
+    unsafe {
+        (ctl().register_configure)(Some(tool_configure));
+        (ctl().load_tools)();
+        assert_eq!((ctl().client_count)(), 0);
+    }
+    *RETURN_NULL.lock().unwrap() = false;
+    let ctx = rocprofiler_context_id_t { handle: DECLINED_CTX.lock().unwrap().expect("created") };
+    assert_eq!(start(ctx), S::ROCPROFILER_STATUS_ERROR_CONTEXT_NOT_FOUND);
+}
+
+#[test]
+fn context_ids_must_be_zeroed_and_stop_of_an_inactive_context_is_not_found() {
+    let _g = exclusive();
+    let out = std::sync::Arc::new(Mutex::new(None));
+    let o = out.clone();
+    configure_tool(move || {
+        let mut dirty = rocprofiler_context_id_t { handle: 77 };
+        // SAFETY: valid out-pointer.
+        let st = unsafe { fns().rocprofiler_create_context(&mut dirty) }.unwrap();
+        *o.lock().unwrap() = Some((st, dirty.handle, create_context()));
+    });
+    let (st, untouched, ctx) = out.lock().unwrap().unwrap();
+    assert_eq!(st, S::ROCPROFILER_STATUS_ERROR_CONTEXT_ID_NOT_ZERO);
+    assert_eq!(untouched, 77);
+    assert_eq!(stop(ctx), S::ROCPROFILER_STATUS_ERROR_CONTEXT_NOT_FOUND, "real quirk: inactive stop");
+    assert_eq!(start(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+    let mut active = 0;
+    // SAFETY: valid out-pointer.
+    unsafe { fns().rocprofiler_context_is_active(ctx, &mut active) }.unwrap();
+    assert_eq!(active, 1);
+    assert_eq!(stop(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+    assert_eq!(
+        start(rocprofiler_context_id_t { handle: 0xdead }),
+        S::ROCPROFILER_STATUS_ERROR_CONTEXT_NOT_FOUND
+    );
+}
+
+#[test]
+fn callback_tracing_once_per_kind_all_operations_by_default_and_enter_exit_share_a_slot() {
+    let _g = exclusive();
+    SEEN.lock().unwrap().clear();
+    let out = std::sync::Arc::new(Mutex::new(Vec::new()));
+    let o = out.clone();
+    configure_tool(move || {
+        let ctx = create_context();
+        let hip = rocprofiler_callback_tracing_kind_t::ROCPROFILER_CALLBACK_TRACING_HIP_RUNTIME_API;
+        let hsa = rocprofiler_callback_tracing_kind_t::ROCPROFILER_CALLBACK_TRACING_HSA_CORE_API;
+        let only = [0i32];
+        // SAFETY: valid callbacks and operation lists.
+        unsafe {
+            let cfg = |k, ops: *const i32, n| {
+                fns()
+                    .rocprofiler_configure_callback_tracing_service(
+                        ctx,
+                        k,
+                        ops,
+                        n,
+                        Some(record_callback),
+                        std::ptr::null_mut(),
+                    )
+                    .unwrap()
+            };
+            let mut o = o.lock().unwrap();
+            o.push(cfg(hip, std::ptr::null(), 0));
+            o.push(cfg(hip, std::ptr::null(), 0));
+            o.push(cfg(hsa, [99i32].as_ptr(), 1));
+            o.push(cfg(rocprofiler_callback_tracing_kind_t(999), std::ptr::null(), 0));
+            // The failed HSA call above configured nothing: configure it now for op 0 only.
+            o.push(cfg(hsa, only.as_ptr(), 1));
+        }
+        assert_eq!(start(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+    });
+    assert_eq!(
+        *out.lock().unwrap(),
+        vec![
+            S::ROCPROFILER_STATUS_SUCCESS,
+            S::ROCPROFILER_STATUS_ERROR_SERVICE_ALREADY_CONFIGURED,
+            S::ROCPROFILER_STATUS_ERROR_OPERATION_NOT_FOUND,
+            S::ROCPROFILER_STATUS_ERROR_KIND_NOT_FOUND,
+            S::ROCPROFILER_STATUS_SUCCESS,
+        ]
+    );
+    // SAFETY: plain arguments; nested calls on this thread, one call on another thread.
+    let (outer, inner, other) = unsafe {
+        let outer = (ctl().api_begin)(5, 1);
+        let inner = (ctl().api_call)(5, 3);
+        assert_eq!((ctl().api_end)(), outer);
+        let other = std::thread::spawn(|| (ctl().api_call)(5, 7)).join().unwrap();
+        (ctl().api_call)(1, 0); // HSA op 0: traced
+        (ctl().api_call)(1, 2); // HSA op 2: filtered out
+        (outer, inner, other)
+    };
+    let seen = SEEN.lock().unwrap().clone();
+    assert_eq!(seen.len(), 8, "{seen:#?}");
+    let hip: Vec<&Seen> = seen.iter().filter(|s| s.kind == 5).collect();
+    // Order: outer ENTER, inner ENTER, inner EXIT, outer EXIT.
+    assert_eq!(
+        hip.iter().take(4).map(|s| (s.corr, s.phase)).collect::<Vec<_>>(),
+        vec![(outer, 1), (inner, 1), (inner, 2), (outer, 2)]
+    );
+    for call in [outer, inner, other] {
+        let enter = hip.iter().find(|s| s.corr == call && s.phase == 1).unwrap();
+        let exit = hip.iter().find(|s| s.corr == call && s.phase == 2).unwrap();
+        assert_eq!(enter.slot, exit.slot, "the same user_data slot from ENTER to EXIT");
+        assert_eq!(enter.user_data, 0, "zero at ENTER");
+        assert_eq!(exit.user_data, 0xE000 + call, "what ENTER stored is there at EXIT");
+        assert_eq!(enter.thread, exit.thread);
+    }
+    let main_tid = hip[0].thread;
+    assert_ne!(hip.iter().find(|s| s.corr == other).unwrap().thread, main_tid);
+    let hsa: Vec<&Seen> = seen.iter().filter(|s| s.kind == 1).collect();
+    assert!(hsa.iter().all(|s| s.op == 0) && hsa.len() == 2);
+}
+
+#[test]
+fn kind_and_operation_names() {
+    let _g = exclusive();
+    let name = |k: u32| {
+        let mut p: *const c_char = std::ptr::null();
+        let mut n = 0u64;
+        // SAFETY: valid out-pointers.
+        let st = unsafe {
+            fns().rocprofiler_query_callback_tracing_kind_name(
+                rocprofiler_callback_tracing_kind_t(k),
+                &mut p,
+                &mut n,
+            )
+        }
+        .unwrap();
+        // SAFETY: the library returns a NUL-terminated static name on success.
+        (st, (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()), n)
+    };
+    assert_eq!(name(5), (S::ROCPROFILER_STATUS_SUCCESS, Some("HIP_RUNTIME_API".into()), 15));
+    assert_eq!(name(12).1.as_deref(), Some("KERNEL_DISPATCH"));
+    assert_eq!(name(0).0, S::ROCPROFILER_STATUS_ERROR_KIND_NOT_FOUND);
+    assert_eq!(name(22).0, S::ROCPROFILER_STATUS_ERROR_KIND_NOT_FOUND);
+    let op = |k: u32, o: i32| {
+        let mut p: *const c_char = std::ptr::null();
+        // SAFETY: valid out-pointer; length not wanted.
+        let st = unsafe {
+            fns().rocprofiler_query_callback_tracing_kind_operation_name(
+                rocprofiler_callback_tracing_kind_t(k),
+                o,
+                &mut p,
+                std::ptr::null_mut(),
+            )
+        }
+        .unwrap();
+        // SAFETY: as above.
+        (st, (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()))
+    };
+    assert_eq!(op(5, 1).1.as_deref(), Some("hipMalloc"));
+    assert_eq!(op(7, 1).1.as_deref(), Some("roctxRangePushA"));
+    assert_eq!(op(13, 2).1.as_deref(), Some("MEMORY_COPY_HOST_TO_DEVICE"));
+    assert_eq!(op(5, 10_000).0, S::ROCPROFILER_STATUS_ERROR_OPERATION_NOT_FOUND);
+    // Every kind has a name and at least one named operation.
+    static KINDS: AtomicUsize = AtomicUsize::new(0);
+    unsafe extern "C" fn each(kind: rocprofiler_callback_tracing_kind_t, _: *mut c_void) -> i32 {
+        KINDS.fetch_add(1, Ordering::SeqCst);
+        let mut ops = 0usize;
+        unsafe extern "C" fn count(_: rocprofiler_callback_tracing_kind_t, _: i32, d: *mut c_void) -> i32 {
+            *(d as *mut usize) += 1;
+            0
+        }
+        fns()
+            .rocprofiler_iterate_callback_tracing_kind_operations(
+                kind,
+                Some(count),
+                &mut ops as *mut _ as *mut c_void,
+            )
+            .unwrap();
+        assert!(ops > 0, "kind {} has operations", kind.0);
+        0
+    }
+    // SAFETY: a valid callback.
+    unsafe { fns().rocprofiler_iterate_callback_tracing_kinds(Some(each), std::ptr::null_mut()) }.unwrap();
+    assert_eq!(KINDS.load(Ordering::SeqCst), 21);
+}
+
+#[test]
+fn buffers_deliver_header_arrays_on_one_internal_thread_out_of_time_order() {
+    let _g = exclusive();
+    DELIVERED.lock().unwrap().clear();
+    let out = std::sync::Arc::new(Mutex::new(None));
+    let o = out.clone();
+    configure_tool(move || {
+        let ctx = create_context();
+        let buf = create_buffer(ctx, 1 << 20, 1 << 20, true);
+        let k = rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_KERNEL_DISPATCH;
+        // SAFETY: valid ids.
+        unsafe { fns().rocprofiler_configure_buffer_tracing_service(ctx, k, std::ptr::null(), 0, buf) }
+            .unwrap();
+        assert_eq!(start(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+        *o.lock().unwrap() = Some(buf);
+    });
+    let buf = out.lock().unwrap().unwrap();
+    let k = kernel(c"vector_add");
+    // SAFETY: plain arguments. The first kernel completes last.
+    unsafe {
+        let first = (ctl().dispatch_begin)(gpu(0), 1, k, 1024, 1, 1, 64, 1, 1);
+        let second = (ctl().dispatch_begin)(gpu(1), 1, k, 1024, 1, 1, 64, 1, 1);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        (ctl().dispatch_end)(second);
+        (ctl().dispatch_end)(first);
+        assert_eq!((ctl().buffer_pending)(buf.handle), 2, "below the watermark nothing is delivered");
+        assert!(DELIVERED.lock().unwrap().is_empty());
+        assert_eq!(fns().rocprofiler_flush_buffer(buf).unwrap(), S::ROCPROFILER_STATUS_SUCCESS);
+    }
+    // flush is synchronous: the callback has run.
+    let d = DELIVERED.lock().unwrap().clone();
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].hashes.len(), 2);
+    for (cat, kind, hash) in &d[0].hashes {
+        assert_eq!(*hash, *cat as u64 | (*kind as u64) << 32);
+    }
+    let mut me = 0;
+    // SAFETY: valid out-pointer.
+    unsafe { fns().rocprofiler_get_thread_id(&mut me) }.unwrap();
+    assert_ne!(d[0].thread, me, "delivered on the library's thread, not the flushing one");
+    // A second flush is delivered on the same internal thread.
+    dispatch(gpu(2), k, 64);
+    // SAFETY: valid id.
+    unsafe { fns().rocprofiler_flush_buffer(buf) }.unwrap();
+    let d2 = DELIVERED.lock().unwrap().clone();
+    assert_eq!(d2.len(), 2);
+    assert_eq!(d2[1].thread, d[0].thread);
+    let spans = &d[0].spans;
+    assert!(spans[0].0 > spans[1].0, "records arrive in completion order, not start order: {spans:?}");
+}
+
+#[test]
+fn watermark_discard_drops_and_lossless_keeps_everything() {
+    let _g = exclusive();
+    DELIVERED.lock().unwrap().clear();
+    let out = std::sync::Arc::new(Mutex::new(None));
+    let o = out.clone();
+    let record = std::mem::size_of::<rocprofiler_buffer_tracing_kernel_dispatch_record_t>() + 16;
+    configure_tool(move || {
+        let k = rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_KERNEL_DISPATCH;
+        // DISCARD, room for 3 records, watermark above what 3 records use: nothing flushes.
+        let c1 = create_context();
+        let discard = create_buffer(c1, record * 3 + record / 2, record * 3 + record / 2, false);
+        // LOSSLESS, same room: a full buffer is handed off instead of dropping.
+        let c2 = create_context();
+        let lossless = create_buffer(c2, record * 3 + record / 2, record * 3 + record / 2, true);
+        // SAFETY: valid ids.
+        unsafe {
+            fns().rocprofiler_configure_buffer_tracing_service(c1, k, std::ptr::null(), 0, discard).unwrap();
+            fns().rocprofiler_configure_buffer_tracing_service(c2, k, std::ptr::null(), 0, lossless).unwrap();
+        }
+        start(c1);
+        start(c2);
+        *o.lock().unwrap() = Some((discard, lossless));
+    });
+    let (discard, lossless) = out.lock().unwrap().unwrap();
+    let k = kernel(c"k");
+    for _ in 0..5 {
+        dispatch(gpu(0), k, 64);
+    }
+    // SAFETY: valid ids.
+    unsafe {
+        assert_eq!((ctl().buffer_pending)(discard.handle), 3);
+        fns().rocprofiler_flush_buffer(discard).unwrap();
+        fns().rocprofiler_flush_buffer(lossless).unwrap();
+    }
+    dispatch(gpu(0), k, 64);
+    // SAFETY: valid id.
+    unsafe { fns().rocprofiler_flush_buffer(discard) }.unwrap();
+    let d = DELIVERED.lock().unwrap().clone();
+    let discard_deliveries: Vec<&Delivered> = d.iter().filter(|x| x.drop_count > 0).collect();
+    assert_eq!(discard_deliveries.len(), 2);
+    assert_eq!(discard_deliveries[0].hashes.len(), 3);
+    assert_eq!(discard_deliveries[0].drop_count, 2);
+    assert_eq!(discard_deliveries[1].drop_count, 2, "the drop count is cumulative");
+    let lossless_total: usize = d.iter().filter(|x| x.drop_count == 0).map(|x| x.hashes.len()).sum();
+    assert_eq!(lossless_total, 5, "LOSSLESS loses nothing");
+}
+
+#[test]
+fn agents_one_cpu_and_three_gpus() {
+    let _g = exclusive();
+    static FOUND: Mutex<Vec<(u64, u32, String)>> = Mutex::new(Vec::new());
+    unsafe extern "C" fn cb(
+        _: rocprofiler_agent_version_t,
+        agents: *mut *const c_void,
+        n: usize,
+        _: *mut c_void,
+    ) -> S {
+        for &a in std::slice::from_raw_parts(agents, n) {
+            let a = &*(a as *const rocprofiler_agent_v0_t);
+            FOUND.lock().unwrap().push((
+                a.id.handle,
+                a.type_.0,
+                CStr::from_ptr(a.name).to_string_lossy().into_owned(),
+            ));
+        }
+        S::ROCPROFILER_STATUS_SUCCESS
+    }
+    let v0 = rocprofiler_agent_version_t::ROCPROFILER_AGENT_INFO_VERSION_0;
+    let size = std::mem::size_of::<rocprofiler_agent_v0_t>();
+    // SAFETY: a valid callback.
+    unsafe {
+        assert_eq!(
+            fns().rocprofiler_query_available_agents(v0, Some(cb), size, std::ptr::null_mut()).unwrap(),
+            S::ROCPROFILER_STATUS_SUCCESS
+        );
+        assert_eq!(
+            fns().rocprofiler_query_available_agents(v0, Some(cb), size + 8, std::ptr::null_mut()).unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_ABI
+        );
+        assert_eq!(
+            fns()
+                .rocprofiler_query_available_agents(
+                    rocprofiler_agent_version_t(7),
+                    Some(cb),
+                    size,
+                    std::ptr::null_mut()
+                )
+                .unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_INVALID_ARGUMENT
+        );
+    }
+    let found = FOUND.lock().unwrap().clone();
+    assert_eq!(found.len(), 4);
+    assert_eq!(found[0], (cpu(), 1, "AMD EPYC 9654 (mock)".into()));
+    assert_eq!(
+        found.iter().filter(|a| a.1 == 2).map(|a| a.0).collect::<Vec<_>>(),
+        vec![gpu(0), gpu(1), gpu(2)]
+    );
+}
+
+#[test]
+fn counters_configs_and_dispatch_counting_serialization() {
+    let _g = exclusive();
+    static COUNTERS: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+    unsafe extern "C" fn list(
+        _: rocprofiler_agent_id_t,
+        c: *mut rocprofiler_counter_id_t,
+        n: usize,
+        _: *mut c_void,
+    ) -> S {
+        COUNTERS.lock().unwrap().extend(std::slice::from_raw_parts(c, n).iter().map(|c| c.handle));
+        S::ROCPROFILER_STATUS_SUCCESS
+    }
+    let g0 = rocprofiler_agent_id_t { handle: gpu(0) };
+    // SAFETY: valid callbacks and pointers.
+    unsafe {
+        fns().rocprofiler_iterate_agent_supported_counters(g0, Some(list), std::ptr::null_mut()).unwrap();
+        assert_eq!(
+            fns()
+                .rocprofiler_iterate_agent_supported_counters(
+                    rocprofiler_agent_id_t { handle: cpu() },
+                    Some(list),
+                    std::ptr::null_mut()
+                )
+                .unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_AGENT_NOT_FOUND
+        );
+        let first = COUNTERS.lock().unwrap()[0];
+        let mut info = rocprofiler_counter_info_v0_t::default();
+        fns()
+            .rocprofiler_query_counter_info(
+                rocprofiler_counter_id_t { handle: first },
+                rocprofiler_counter_info_version_id_t::ROCPROFILER_COUNTER_INFO_VERSION_0,
+                &mut info as *mut _ as *mut c_void,
+            )
+            .unwrap();
+        assert_eq!(CStr::from_ptr(info.name).to_str().unwrap(), "SQ_WAVES");
+        let mut cfg = rocprofiler_counter_config_id_t { handle: 0 };
+        let mut bogus = [rocprofiler_counter_id_t { handle: 999 }];
+        assert_eq!(
+            fns().rocprofiler_create_counter_config(g0, bogus.as_mut_ptr(), 1, &mut cfg).unwrap(),
+            S::ROCPROFILER_STATUS_ERROR_COUNTER_NOT_FOUND
+        );
+    }
+
+    // Two counting contexts, both unrestricted: they conflict; serialization is refcounted.
+    let out = std::sync::Arc::new(Mutex::new(None));
+    let o = out.clone();
+    unsafe extern "C" fn none(
+        _: rocprofiler_dispatch_counting_service_data_t,
+        _: *mut rocprofiler_counter_config_id_t,
+        _: *mut rocprofiler_user_data_t,
+        _: *mut c_void,
+    ) {
+    }
+    configure_tool(move || {
+        let a = create_context();
+        let b = create_context();
+        let buf = create_buffer(a, 1 << 16, 1 << 16, true);
+        // SAFETY: valid ids and callbacks.
+        unsafe {
+            fns()
+                .rocprofiler_configure_buffer_dispatch_counting_service(
+                    a,
+                    buf,
+                    Some(none),
+                    std::ptr::null_mut(),
+                )
+                .unwrap();
+            unsafe extern "C" fn rec(
+                _: rocprofiler_dispatch_counting_service_data_t,
+                _: *mut rocprofiler_counter_record_t,
+                _: usize,
+                _: rocprofiler_user_data_t,
+                _: *mut c_void,
+            ) {
+            }
+            fns()
+                .rocprofiler_configure_callback_dispatch_counting_service(
+                    b,
+                    Some(none),
+                    std::ptr::null_mut(),
+                    Some(rec),
+                    std::ptr::null_mut(),
+                )
+                .unwrap();
+        }
+        *o.lock().unwrap() = Some((a, b));
+    });
+    let (a, b) = out.lock().unwrap().unwrap();
+    // SAFETY: plain arguments.
+    let ser = |i| unsafe { (ctl().agent_serialization)(gpu(i)) };
+    assert_eq!(start(a), S::ROCPROFILER_STATUS_SUCCESS);
+    assert_eq!(start(a), S::ROCPROFILER_STATUS_SUCCESS);
+    assert_eq!((ser(0), ser(1), ser(2)), (1, 1, 1), "a second start takes nothing more");
+    assert_eq!(start(b), S::ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT);
+    assert_eq!(stop(a), S::ROCPROFILER_STATUS_SUCCESS);
+    assert_eq!((ser(0), ser(1), ser(2)), (0, 0, 0));
+    // SAFETY: plain argument.
+    assert_eq!(unsafe { (ctl().agent_serialization)(cpu()) }, 0, "the CPU is never serialized");
+    assert_eq!(start(b), S::ROCPROFILER_STATUS_SUCCESS);
+}
+
+#[test]
+fn status_strings_are_null_at_and_past_last() {
+    let _g = exclusive();
+    let string = |v: u32| {
+        // SAFETY: plain enum argument.
+        let p = unsafe { fns().rocprofiler_get_status_string(rocprofiler_status_t(v)) }.unwrap();
+        // SAFETY: non-NULL strings are static and NUL-terminated.
+        (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    };
+    for v in 0..=41 {
+        assert!(string(v).is_some(), "status {v}");
+    }
+    assert!(string(42).is_none());
+    assert!(string(u32::MAX).is_none());
+    // An older library (LAST = 41) has no string for FIRMWARE_INCOMPATIBLE.
+    // SAFETY: plain argument.
+    unsafe { (ctl().set_status_last)(41) };
+    assert!(string(41).is_none());
+    assert!(string(40).is_some());
+    // SAFETY: plain argument.
+    unsafe { (ctl().set_status_last)(0) };
+}
+
+#[test]
+fn shutdown_finalizes_each_tool_once_and_locks_everything() {
+    let _g = exclusive();
+    let before = FINI_CALLS.load(Ordering::SeqCst);
+    let out = std::sync::Arc::new(Mutex::new(None));
+    let o = out.clone();
+    configure_tool(move || {
+        let ctx = create_context();
+        let buf = create_buffer(ctx, 4096, 4096, true);
+        start(ctx);
+        *o.lock().unwrap() = Some((ctx, buf));
+    });
+    let (ctx, buf) = out.lock().unwrap().unwrap();
+    let flushed_in_teardown = std::sync::Arc::new(Mutex::new(None));
+    let f = flushed_in_teardown.clone();
+    *TEARDOWN.lock().unwrap() = Some(Box::new(move || {
+        let mut active = 0;
+        // SAFETY: valid out-pointer / id.
+        unsafe { fns().rocprofiler_context_is_active(ctx, &mut active) }.unwrap();
+        // SAFETY: valid id.
+        *f.lock().unwrap() = Some((active, unsafe { fns().rocprofiler_flush_buffer(buf) }.unwrap()));
+    }));
+    // SAFETY: controls without arguments.
+    unsafe {
+        (ctl().shutdown)();
+        (ctl().shutdown)();
+    }
+    assert_eq!(FINI_CALLS.load(Ordering::SeqCst), before + 1);
+    assert_eq!(
+        *flushed_in_teardown.lock().unwrap(),
+        Some((0, S::ROCPROFILER_STATUS_SUCCESS)),
+        "contexts are stopped before finalize; flush works in it"
+    );
+    assert_eq!(start(ctx), S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
+    // SAFETY: valid id.
+    let late_flush = unsafe { fns().rocprofiler_flush_buffer(buf) }.unwrap();
+    assert_eq!(late_flush, S::ROCPROFILER_STATUS_ERROR_FINALIZED);
+    assert_eq!(stop(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+}
