@@ -276,8 +276,9 @@ fn guide_4_2_scenario_launch_callback_with_user_data_and_mstx() {
 #[test]
 fn guide_4_3_scenario_entry_exit_shared_data() {
     let _g = serial();
-    // (cbid, value stored at ENTER, value read at EXIT, paired)
-    let results: Arc<Mutex<Vec<(u32, u64, u64, bool)>>> = Arc::default();
+    /// (cbid, value stored at ENTER, value read at EXIT, paired)
+    type Exit = (u32, u64, u64, bool);
+    let results: Arc<Mutex<Vec<Exit>>> = Arc::default();
     let r = Arc::clone(&results);
     let mut sub = mspti()
         .subscribe(move |cb| {

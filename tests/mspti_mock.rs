@@ -26,8 +26,10 @@ fn lib() -> &'static MsptiFunctions {
 
 // ---------------------------------------------------------------- raw callback plumbing
 
-/// What the raw callback saw: (site, correlationData pointer, correlationId, functionParams).
-static SEEN: Mutex<Vec<(u32, usize, u64, usize, usize)>> = Mutex::new(Vec::new());
+/// What the raw callback saw: (site, correlationData pointer, correlationId, functionParams,
+/// userdata).
+type Seen = (u32, usize, u64, usize, usize);
+static SEEN: Mutex<Vec<Seen>> = Mutex::new(Vec::new());
 static CALLS: AtomicU64 = AtomicU64::new(0);
 
 unsafe extern "C" fn record_callback(
@@ -630,10 +632,8 @@ fn disabled_kinds_and_marker_domains_are_not_recorded() {
     // SAFETY: a NUL-terminated name.
     unsafe { lib().msptiActivityDisableMarkerDomain(name.as_ptr()) }.unwrap();
     // SAFETY: NULL on purpose.
-    assert_eq!(
-        unsafe { lib().msptiActivityEnableMarkerDomain(std::ptr::null()) },
-        Ok(R::MSPTI_ERROR_INVALID_PARAMETER)
-    );
+    let r = unsafe { lib().msptiActivityEnableMarkerDomain(std::ptr::null()) };
+    assert_eq!(r, Ok(R::MSPTI_ERROR_INVALID_PARAMETER));
     mock().marker(1, 0, 1, 1, 1, 1, "a", Some("quiet"));
     mock().marker(1, 0, 2, 2, 1, 1, "b", Some("loud"));
     mock().kernel(1, 2, 0, 0, 1, "AI_CORE", "not enabled");

@@ -77,10 +77,8 @@ fn child_opens_with_cann() {
     // SAFETY: plain values.
     assert_eq!(unsafe { lib.msptiActivityFlushPeriod(0) }, Ok(msptiResult::MSPTI_SUCCESS));
     // SAFETY: plain value.
-    assert_eq!(
-        unsafe { lib.msptiActivityIsEnabled(msptiActivityKind::MSPTI_ACTIVITY_KIND_KERNEL) },
-        Ok(false)
-    );
+    let on = unsafe { lib.msptiActivityIsEnabled(msptiActivityKind::MSPTI_ACTIVITY_KIND_KERNEL) };
+    assert_eq!(on, Ok(false));
 }
 
 #[test]

@@ -105,9 +105,9 @@ unsafe extern "C" fn run_body(arg: *mut c_void) {
 
 macro_rules! sym {
     ($self:ident, $name:literal, $ty:ty) => {{
+        let name = concat!($name, "\0").as_bytes();
         // SAFETY: the mock exports this control with this signature.
-        let s: libloading::Symbol<$ty> =
-            unsafe { $self.lib.get(concat!($name, "\0").as_bytes()) }.expect($name);
+        let s: libloading::Symbol<$ty> = unsafe { $self.lib.get(name) }.expect($name);
         *s
     }};
 }
@@ -130,6 +130,7 @@ impl Mock {
         );
         let name = cstr(name);
         match body {
+            // SAFETY: no body; the name lives across the call.
             None => unsafe { f(domain, cbid, name.as_ptr(), None, std::ptr::null_mut()) },
             Some(mut body) => {
                 let arg = (&mut body as *mut &mut dyn FnMut()).cast::<c_void>();
