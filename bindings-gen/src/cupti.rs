@@ -15,13 +15,17 @@
 //! - `v12/types.rs`: the 12.9 items whose definition differs from 13.0 or that 13.0 dropped (the
 //!   rest is the same in both, and `cupti_sys::v12` re-exports it from the 13.0 set);
 //! - `cbid_names.rs`: for every callback domain, `(cbid, name)` pairs taken from the enum constant
-//!   names of both versions.
+//!   names of both versions;
+//! - `params.rs`: the `functionParams` structs of kernel launches, memory copies and sets,
+//!   allocations and frees (see [`params`]), checked identical in 12.9.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::common;
+
+mod params;
 
 /// The command written into the generated files' headers.
 const COMMAND: &str = "bindings-gen/regen-cupti.sh .vendor/cupti";
@@ -158,13 +162,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     // cbid_names.rs.
     let names = cbid_tables(&types13, &types12)?;
-    write(&out.join("cbid_names.rs"), &format!("{}\n{names}", header(both)))?;
+    write(&out.join("cbid_names.rs"), &format!("{}\n{names}", header(both.clone())))?;
+
+    // params.rs: the functionParams structs of the calls the safe crate reads.
+    write(&out.join("params.rs"), &params::render(&v13, &v12, &types13, &header(both))?)?;
 
     rustfmt(&[
         out.join("types.rs"),
         out.join("v12/types.rs"),
         out.join("functions.rs"),
         out.join("cbid_names.rs"),
+        out.join("params.rs"),
     ])?;
     eprintln!(
         "CUPTI {}: {} functions ({} only in {}, {} not in it: {}); {} 12.x subjects differ: {}",

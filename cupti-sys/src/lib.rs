@@ -64,6 +64,7 @@
 mod generated {
     pub mod cbid_names;
     pub mod functions;
+    pub mod params;
     pub mod types;
     pub mod v12 {
         pub mod types;
@@ -82,6 +83,16 @@ pub use loader::{search_places, Library, LIBRARY_PATH_VAR, SPEC};
 /// Callback-id name tables, generated from the cbid enums of both headers.
 pub mod cbid_names {
     pub use crate::generated::cbid_names::*;
+}
+
+/// The `functionParams` structs of the CUDA calls most tools read, generated from CUDA's
+/// `generated_cuda_runtime_api_meta.h` and `generated_cuda_meta.h` (identical in 12.9 and 13.0):
+/// kernel launches (`cudaLaunchKernel_v7000_params`, `cuLaunchKernel_params`, the `Ex` and
+/// cooperative forms), memory copies and sets (1D, 2D, peer, async, per-thread-stream), and
+/// allocations and frees. `CUpti_CallbackData::functionParams` points at the one of the call's
+/// callback id.
+pub mod params {
+    pub use crate::generated::params::*;
 }
 
 /// CUPTI 12.x (generated from the 12.9 headers): the items whose definition differs from 13.0,
