@@ -1,0 +1,62 @@
+//! The activity API: kernels and API calls collected into column batches, then summarised in
+//! a table (count, total and mean time per name), like the Python `mspti` package's
+//! KernelMonitor.
+//!
+//! ```text
+//! cargo run --example mspti_activity
+//! ```
+
+#[path = "mspti_common/mod.rs"]
+mod common;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use mspti::accel_core::Family;
+use mspti::{ActivityConfig, ActivityKind};
+
+/// (kind, name) -> (count, total ns).
+type Summary = BTreeMap<(&'static str, String), (u64, u64)>;
+
+fn main() -> Result<(), mspti::Error> {
+    let common::Setup { mspti, workload } = common::setup();
+    workload.init();
+
+    let mut activity = mspti.activity(ActivityConfig::default())?;
+    activity.enable(ActivityKind::KERNEL)?;
+    activity.enable(ActivityKind::API)?;
+    let summary: Arc<Mutex<Summary>> = Arc::default();
+    let sink = Arc::clone(&summary);
+    activity.subscribe(Family::KERNEL.set() | Family::API.set(), move |batch, names| {
+        let mut s = sink.lock().unwrap();
+        for k in batch.kernels.rows() {
+            let e = s.entry(("kernel", names.resolve(k.name).to_string())).or_default();
+            e.0 += 1;
+            e.1 += k.end.saturating_sub(k.start);
+        }
+        for a in batch.api_calls.rows() {
+            let e = s.entry(("api", names.resolve(a.name).to_string())).or_default();
+            e.0 += 1;
+            e.1 += a.end.saturating_sub(a.start);
+        }
+    });
+    workload.runtime_calls();
+    activity.flush_all()?;
+    let counts = activity.finish();
+    workload.finish();
+
+    println!("{:<8} {:<28} {:>6} {:>14} {:>12}", "kind", "name", "count", "total ns", "mean ns");
+    for ((kind, name), (count, total)) in summary.lock().unwrap().iter() {
+        println!("{kind:<8} {name:<28} {count:>6} {total:>14} {:>12}", total / count.max(&1));
+    }
+    let p = counts.pipeline;
+    println!(
+        "\nrecords: {} produced, {} delivered, {} dropped ({} lost by MSPTI for want of a buffer, {} of unknown kinds)",
+        p.records_produced(),
+        p.records_delivered,
+        p.records_dropped(),
+        p.vendor_dropped,
+        p.skipped_unknown
+    );
+    Ok(())
+}

@@ -1,0 +1,39 @@
+//! Guide scenario 3: data shared between a call's entry and exit. The start time is stored at
+//! ENTER and read back at EXIT through this crate's entry/exit slot (MSPTI's own
+//! `correlationData` pointer is uninitialised memory in the real library, so it is never used).
+//!
+//! ```text
+//! cargo run --example mspti_callback_timing
+//! ```
+
+#[path = "mspti_common/mod.rs"]
+mod common;
+
+use mspti::Domain;
+
+fn main() -> Result<(), mspti::Error> {
+    let common::Setup { mspti, workload } = common::setup();
+    workload.init();
+
+    let mut subscriber = mspti.subscribe(|cb| {
+        if cb.domain() != Domain::RUNTIME {
+            return;
+        }
+        let name = cb.function_name().unwrap_or("?");
+        if cb.is_enter() {
+            // Record the start time at the entry.
+            cb.slot().set(common::now_ns());
+            println!("[ENTER] {name}");
+        } else {
+            // Read it back at the exit of the same call.
+            let start = cb.slot().get();
+            let duration = common::now_ns().saturating_sub(start);
+            println!("[EXIT]  {name}, duration={duration} ns");
+        }
+    })?;
+    subscriber.enable_domain(Domain::RUNTIME)?;
+    workload.runtime_calls();
+    subscriber.unsubscribe()?;
+    workload.finish();
+    Ok(())
+}
