@@ -27,6 +27,16 @@ use crate::ids::ExternalKind;
 /// drop(mspti); // error: `mspti` is still borrowed by `subscriber`
 /// drop(subscriber);
 /// ```
+///
+/// Dropped in the right order, it compiles:
+///
+/// ```no_run
+/// let mspti = mspti::Mspti::open()?;
+/// let subscriber = mspti.subscribe(|_| {})?;
+/// drop(subscriber);
+/// drop(mspti);
+/// # Ok::<(), mspti::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Mspti {
     lib: sys::Library,

@@ -39,7 +39,15 @@ fn next_id() -> u64 {
 
 /// The `u64` shared by the ENTER and EXIT callbacks of one API call on this thread.
 ///
-/// Only usable inside the callback it was given to (it is neither `Send` nor `'static`).
+/// Only usable inside the callback it was given to (it is neither `Send` nor `'static`):
+///
+/// ```compile_fail
+/// let mspti = mspti::Mspti::open().unwrap();
+/// let kept = std::sync::Mutex::new(None);
+/// let _sub = mspti.subscribe(move |cb| {
+///     *kept.lock().unwrap() = Some(cb.slot()); // error: the slot cannot leave the callback
+/// });
+/// ```
 #[derive(Debug)]
 pub struct Slot<'a> {
     id: u64,
