@@ -166,9 +166,11 @@ impl<'m> Activity<'m> {
     }
 
     fn stop(&mut self) -> ActivityCounts {
-        let counts = self.counts();
+        let Some(pipeline) = self.pipeline.as_ref() else {
+            return ActivityCounts::default();
+        };
         if self.finished {
-            return counts;
+            return ActivityCounts::gather(pipeline.counts(), pipeline.pool().stats(), &self.tallies);
         }
         self.finished = true;
         for kind in std::mem::take(&mut self.enabled) {
@@ -177,9 +179,9 @@ impl<'m> Activity<'m> {
         }
         // SAFETY: a plain value.
         let _ = unsafe { self.mspti.sys().msptiActivityFlushAll(1) };
-        let _ = self.pipeline().sync();
+        let _ = pipeline.sync();
         let shared = buffers::uninstall();
-        let pipeline = self.pipeline.take().expect("not stopped yet");
+        let pipeline = self.pipeline.take().expect("checked above");
         let pool = pipeline.pool().stats();
         let final_counts = pipeline.shutdown();
         RUNNING.store(false, SeqCst);
