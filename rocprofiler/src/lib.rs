@@ -1,1 +1,79 @@
-//! Safe API (to come).
+//! Safe access to AMD's rocprofiler-sdk: tool registration, callback and buffer tracing decoded
+//! into shared column batches, agents and counters, and per-agent dispatch counting.
+//!
+//! Nothing links the SDK: the library is found at run time (inside a ROCm process, the copy the
+//! runtime loaded), every missing function is a per-call [`Error::MissingSymbol`], and every SDK
+//! status has its own [`Error`] variant.
+//!
+//! A tool is a type implementing [`Tool`]. Its [`Tool::setup`] runs while rocprofiler configures
+//! tools and receives a [`Configurator`], the only way to create contexts, buffers and services,
+//! so setup calls outside that window cannot be written. Export it from a `cdylib` with
+//! [`export_tool!`] and run a HIP program with `ROCP_TOOL_LIBRARIES=/path/to/libmytool.so`, or
+//! call [`force_configure`] from a program that profiles itself.
+//!
+//! ```no_run
+//! use std::sync::{Arc, Mutex};
+//! use rocprofiler::{BufferConfig, BufferKind, Configurator, FamilySet, Result, Tool};
+//!
+//! struct Kernels(Arc<Mutex<usize>>);
+//!
+//! impl Tool for Kernels {
+//!     const NAME: &'static str = "kernel-count";
+//!     fn setup(cfg: &mut Configurator<'_>) -> Result<Self> {
+//!         let ctx = cfg.create_context()?;
+//!         let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
+//!         cfg.buffer_tracing(&ctx, BufferKind::KERNEL_DISPATCH, &[], &buffer)?;
+//!         let seen = Arc::new(Mutex::new(0));
+//!         let sink = seen.clone();
+//!         buffer.subscribe(FamilySet::KERNEL, move |batch, _names| {
+//!             *sink.lock().unwrap() += batch.kernels.len();
+//!         });
+//!         ctx.start()?;
+//!         Ok(Kernels(seen))
+//!     }
+//!     fn finalize(&mut self) {
+//!         eprintln!("{} kernels", self.0.lock().unwrap());
+//!     }
+//! }
+//! rocprofiler::export_tool!(Kernels);
+//! ```
+//!
+//! Layers: [`sys`] (generated declarations and the loader) -> [`Rocprofiler`] (the opened SDK)
+//! -> [`Tool`]/[`Configurator`]/[`Context`] -> callback tracing ([`CallbackRecord`]), buffers
+//! ([`Buffer`], decoded on a pipeline thread into [`accel_core`] batches), dispatch counting
+//! ([`CountingRequest`], [`CountingResult`]) -> ids and enums ([`CallbackKind`], [`BufferKind`], ...).
+
+mod agents;
+mod buffer;
+mod callback_tracing;
+mod configurator;
+mod context;
+mod counters;
+mod decode;
+mod dispatch_counting;
+mod error;
+mod ids;
+mod library;
+mod tool;
+
+pub use accel_core::{Batch, FamilySet, Names};
+pub use agents::{Agent, AgentKind};
+pub use buffer::{Buffer, BufferConfig, MIN_BUFFER_SIZE};
+pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};
+pub use configurator::Configurator;
+pub use context::Context;
+pub use counters::Counter;
+pub use dispatch_counting::{CounterValue, CountingRequest, CountingResult};
+pub use error::{check, Error, Result};
+pub use ids::{
+    AgentId, BufferKind, BufferPolicy, CallbackKind, Correlation, CounterConfigId, CounterId, KernelId,
+    Operation, Phase,
+};
+pub use library::Rocprofiler;
+pub use rocprofiler_sys as sys;
+pub use tool::{configure_function, force_configure, Tool};
+
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::tool::configure;
+}

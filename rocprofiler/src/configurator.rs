@@ -1,0 +1,256 @@
+//! [`Configurator`]: the only way to create contexts, buffers and services, handed to a tool's
+//! setup while rocprofiler's configure window is open. It cannot be built, kept, or sent to
+//! another thread, so "setup call outside the window" cannot be written:
+//!
+//! ```compile_fail
+//! use rocprofiler::{Configurator, Result, Tool};
+//! static mut KEPT: Option<&'static mut Configurator<'static>> = None;
+//! struct Sneaky;
+//! impl Tool for Sneaky {
+//!     const NAME: &'static str = "sneaky";
+//!     fn setup(cfg: &mut Configurator<'_>) -> Result<Self> {
+//!         unsafe { KEPT = Some(cfg) }; // the configurator does not outlive setup
+//!         Ok(Sneaky)
+//!     }
+//! }
+//! ```
+//!
+//! ```compile_fail
+//! use rocprofiler::{Configurator, Result, Tool};
+//! struct Threaded;
+//! impl Tool for Threaded {
+//!     const NAME: &'static str = "threaded";
+//!     fn setup(cfg: &mut Configurator<'_>) -> Result<Self> {
+//!         // the window belongs to the SDK's thread: the configurator is not Send
+//!         std::thread::scope(|s| { s.spawn(|| cfg.create_context()); });
+//!         Ok(Threaded)
+//!     }
+//! }
+//! ```
+
+use std::collections::HashMap;
+use std::marker::PhantomData;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use accel_core::columns::HOST_DEVICE;
+use rocprofiler_sys as sys;
+
+use crate::buffer::{Buffer, BufferConfig};
+use crate::callback_tracing::{trampoline, CallbackRecord, CallbackService};
+use crate::context::Context;
+use crate::decode::{KernelNames, MarkerMessages, Walker};
+use crate::dispatch_counting::{
+    dispatch_trampoline, record_trampoline, CountingRequest, CountingResult, CountingService,
+};
+use crate::error::{call, Result};
+use crate::ids::{BufferKind, CallbackKind, Operation, Phase};
+use crate::library::{OperationNames, Rocprofiler};
+
+/// What a tool set up, kept for finalization.
+#[derive(Default)]
+pub(crate) struct ToolShared {
+    pub(crate) buffers: Vec<Buffer>,
+    kernels: Arc<KernelNames>,
+    markers: Arc<MarkerMessages>,
+    /// A context of our own tracing code objects (kernel names) and marker messages for the
+    /// decoder, created with the first buffer.
+    internal: Option<Context>,
+}
+
+/// Setup calls, valid only while rocprofiler configures tools (inside [`Tool::setup`](crate::Tool::setup)).
+pub struct Configurator<'w> {
+    lib: &'static Rocprofiler,
+    shared: &'w mut ToolShared,
+    _single_thread: PhantomData<*mut ()>,
+}
+
+impl std::fmt::Debug for Configurator<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Configurator").finish_non_exhaustive()
+    }
+}
+
+fn ops_arg(ops: &[Operation]) -> (*const i32, usize) {
+    if ops.is_empty() {
+        (std::ptr::null(), 0)
+    } else {
+        (ops.as_ptr() as *const i32, ops.len())
+    }
+}
+
+impl<'w> Configurator<'w> {
+    pub(crate) fn new(lib: &'static Rocprofiler, shared: &'w mut ToolShared) -> Self {
+        Configurator { lib, shared, _single_thread: PhantomData }
+    }
+
+    /// The SDK.
+    pub fn rocprofiler(&self) -> &'static Rocprofiler {
+        self.lib
+    }
+
+    /// A new context (stopped).
+    #[doc(alias = "rocprofiler_create_context")]
+    pub fn create_context(&mut self) -> Result<Context> {
+        let mut id = sys::rocprofiler_context_id_t { handle: 0 };
+        // SAFETY: a zeroed id, as the SDK requires.
+        call(unsafe { self.lib.sys().rocprofiler_create_context(&mut id) })?;
+        Ok(Context { id: id.handle, lib: self.lib })
+    }
+
+    /// Calls `f` on the calling thread for each traced call of `kind` in `ctx` (ENTER and EXIT
+    /// for API calls; NONE for completions), for `ops` only (empty: every operation). Once per
+    /// kind per context ([`Error::ServiceAlreadyConfigured`](crate::Error::ServiceAlreadyConfigured)).
+    /// `f` may run on many threads at once; it lives as long as the process.
+    #[doc(alias = "rocprofiler_configure_callback_tracing_service")]
+    pub fn callback_tracing<F>(
+        &mut self,
+        ctx: &Context,
+        kind: CallbackKind,
+        ops: &[Operation],
+        f: F,
+    ) -> Result<()>
+    where
+        F: Fn(&mut CallbackRecord<'_>) + Send + Sync + 'static,
+    {
+        let service: &'static CallbackService = Box::leak(Box::new(CallbackService {
+            closure: Box::new(f),
+            names: OperationNames::callback(self.lib, kind),
+            lib: self.lib,
+            panics: AtomicU64::new(0),
+        }));
+        let (p, n) = ops_arg(ops);
+        // SAFETY: the trampoline matches the callback type; the service is leaked; `p` holds `n` ops.
+        call(unsafe {
+            self.lib.sys().rocprofiler_configure_callback_tracing_service(
+                ctx.raw(),
+                sys::rocprofiler_callback_tracing_kind_t(kind.0),
+                p,
+                n,
+                Some(trampoline),
+                service as *const CallbackService as *mut std::ffi::c_void,
+            )
+        })
+    }
+
+    /// A buffer of `ctx` whose records are decoded into column batches for
+    /// [`Buffer::subscribe`]d consumers. Kernel names and marker messages are learnt by a
+    /// context of this crate's own, created with the first buffer.
+    #[doc(alias = "rocprofiler_create_buffer")]
+    pub fn create_buffer(&mut self, ctx: &Context, config: BufferConfig) -> Result<Buffer> {
+        self.ensure_internal_context()?;
+        let devices: HashMap<u64, u32> = self
+            .lib
+            .agents()?
+            .into_iter()
+            .map(|a| (a.id.0, if a.is_gpu() { a.type_index.max(0) as u32 } else { HOST_DEVICE }))
+            .collect();
+        let walker = Walker::new(self.lib, self.shared.kernels.clone(), self.shared.markers.clone(), devices);
+        let buffer = Buffer::create(self.lib, ctx.raw(), &config, walker)?;
+        self.shared.buffers.push(buffer.clone());
+        Ok(buffer)
+    }
+
+    /// Records of `kind` in `ctx` go to `buffer`, for `ops` only (empty: every operation).
+    #[doc(alias = "rocprofiler_configure_buffer_tracing_service")]
+    pub fn buffer_tracing(
+        &mut self,
+        ctx: &Context,
+        kind: BufferKind,
+        ops: &[Operation],
+        buffer: &Buffer,
+    ) -> Result<()> {
+        if kind == BufferKind::MARKER_CORE_API {
+            self.shared.markers.want();
+        }
+        let (p, n) = ops_arg(ops);
+        // SAFETY: `p` holds `n` ops; plain ids.
+        call(unsafe {
+            self.lib.sys().rocprofiler_configure_buffer_tracing_service(
+                ctx.raw(),
+                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
+                p,
+                n,
+                buffer.raw(),
+            )
+        })
+    }
+
+    /// Dispatch counting into `buffer`: before each kernel on the context's agents, `choose`
+    /// picks its counters ([`CountingRequest::collect`]); values arrive as counter rows.
+    #[doc(alias = "rocprofiler_configure_buffer_dispatch_counting_service")]
+    pub fn dispatch_counting_buffered<F>(&mut self, ctx: &Context, buffer: &Buffer, choose: F) -> Result<()>
+    where
+        F: Fn(&mut CountingRequest<'_>) + Send + Sync + 'static,
+    {
+        let service = self.counting_service(Box::new(choose), None);
+        // SAFETY: the trampoline matches the callback type; the service is leaked.
+        call(unsafe {
+            self.lib.sys().rocprofiler_configure_buffer_dispatch_counting_service(
+                ctx.raw(),
+                buffer.raw(),
+                Some(dispatch_trampoline),
+                service,
+            )
+        })
+    }
+
+    /// Dispatch counting with results by callback: `choose` picks each kernel's counters,
+    /// `results` gets them when the kernel completes.
+    #[doc(alias = "rocprofiler_configure_callback_dispatch_counting_service")]
+    pub fn dispatch_counting_callback<F, R>(&mut self, ctx: &Context, choose: F, results: R) -> Result<()>
+    where
+        F: Fn(&mut CountingRequest<'_>) + Send + Sync + 'static,
+        R: Fn(&CountingResult) + Send + Sync + 'static,
+    {
+        let service = self.counting_service(Box::new(choose), Some(Box::new(results)));
+        // SAFETY: the trampolines match the callback types; the service is leaked.
+        call(unsafe {
+            self.lib.sys().rocprofiler_configure_callback_dispatch_counting_service(
+                ctx.raw(),
+                Some(dispatch_trampoline),
+                service,
+                Some(record_trampoline),
+                service,
+            )
+        })
+    }
+
+    fn counting_service(
+        &self,
+        dispatch: crate::dispatch_counting::DispatchFn,
+        record: Option<crate::dispatch_counting::RecordFn>,
+    ) -> *mut std::ffi::c_void {
+        let service: &'static CountingService = Box::leak(Box::new(CountingService {
+            dispatch,
+            record,
+            lib: self.lib,
+            panics: AtomicU64::new(0),
+        }));
+        service as *const CountingService as *mut std::ffi::c_void
+    }
+
+    fn ensure_internal_context(&mut self) -> Result<()> {
+        if self.shared.internal.is_some() {
+            return Ok(());
+        }
+        let ctx = self.create_context()?;
+        let kernels = self.shared.kernels.clone();
+        self.callback_tracing(&ctx, CallbackKind::CODE_OBJECT, &[], move |r| {
+            if let Some((id, name)) = r.kernel_symbol() {
+                kernels.insert(id.0, &name.to_string_lossy());
+            }
+        })?;
+        let markers = self.shared.markers.clone();
+        self.callback_tracing(&ctx, CallbackKind::MARKER_CORE_API, &[], move |r| {
+            if r.phase() == Phase::ENTER && markers.wanted() {
+                if let Some(message) = r.marker_message() {
+                    markers.insert(r.correlation().internal, message);
+                }
+            }
+        })?;
+        ctx.start()?;
+        self.shared.internal = Some(ctx);
+        Ok(())
+    }
+}

@@ -1,0 +1,237 @@
+//! One error type: a variant per `rocprofiler_status_t` code, unknown codes kept raw, and the
+//! loader's errors.
+
+use rocprofiler_sys::{rocprofiler_status_t, LoadError, MissingSymbol};
+
+macro_rules! statuses {
+    ($( $(#[$doc:meta])* $variant:ident = $code:literal, $cname:literal, $msg:literal; )*) => {
+        /// Everything that can go wrong. Each SDK status code has its own variant (the raw value
+        /// is [`Error::code`]); a code this crate does not know, including one at or past the
+        /// library's `ROCPROFILER_STATUS_LAST` (whose status string is NULL), is [`Error::Unknown`].
+        #[derive(Debug, Clone)]
+        #[non_exhaustive]
+        pub enum Error {
+            $( $(#[$doc])* $variant, )*
+            /// A status code this crate does not know (newer SDK, or at/past `ROCPROFILER_STATUS_LAST`).
+            Unknown(u32),
+            /// The library could not be opened.
+            Load(LoadError),
+            /// The opened library lacks a function (an older SDK).
+            MissingSymbol(MissingSymbol),
+            /// A tool's setup did not run in rocprofiler's configure window.
+            NotConfigured(&'static str),
+            /// A tool's code panicked where the SDK called it (the panic did not reach C).
+            Panicked(&'static str),
+            /// The decode pipeline failed.
+            Pipeline(String),
+        }
+
+        impl std::fmt::Display for Error {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $( Error::$variant => write!(f, "{}: {}", $cname, $msg), )*
+                    Error::Unknown(c) => write!(f, "rocprofiler-sdk status {c} (unknown to this crate)"),
+                    Error::Load(e) => e.fmt(f),
+                    Error::MissingSymbol(e) => e.fmt(f),
+                    Error::NotConfigured(why) => write!(f, "the configure window is not open: {why}"),
+                    Error::Panicked(what) => write!(f, "{what} panicked"),
+                    Error::Pipeline(e) => write!(f, "decode pipeline: {e}"),
+                }
+            }
+        }
+
+        impl std::error::Error for Error {
+            fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+                match self {
+                    Error::Load(e) => Some(e),
+                    Error::MissingSymbol(e) => Some(e),
+                    _ => None,
+                }
+            }
+        }
+
+        impl From<LoadError> for Error {
+            fn from(e: LoadError) -> Self {
+                Error::Load(e)
+            }
+        }
+
+        impl From<MissingSymbol> for Error {
+            fn from(e: MissingSymbol) -> Self {
+                Error::MissingSymbol(e)
+            }
+        }
+
+        impl Error {
+            /// The error for a status code; `None` for `ROCPROFILER_STATUS_SUCCESS`.
+            pub fn from_code(code: u32) -> Option<Error> {
+                match code {
+                    0 => None,
+                    $( $code => Some(Error::$variant), )*
+                    other => Some(Error::Unknown(other)),
+                }
+            }
+
+            /// The SDK status code (`None` for loader and crate errors).
+            pub fn code(&self) -> Option<u32> {
+                match self {
+                    $( Error::$variant => Some($code), )*
+                    Error::Unknown(c) => Some(*c),
+                    _ => None,
+                }
+            }
+
+            /// The C name of the status (`"ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT"`).
+            pub fn status_name(&self) -> Option<&'static str> {
+                match self {
+                    $( Error::$variant => Some($cname), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+statuses! {
+    /// `ROCPROFILER_STATUS_ERROR`: a generic failure.
+    Generic = 1, "ROCPROFILER_STATUS_ERROR", "generic error";
+    /// No context with this id (or, from `stop`, a context that is not active).
+    ContextNotFound = 2, "ROCPROFILER_STATUS_ERROR_CONTEXT_NOT_FOUND", "no such context, or no dispatch counting service configured on it";
+    /// No buffer with this id.
+    BufferNotFound = 3, "ROCPROFILER_STATUS_ERROR_BUFFER_NOT_FOUND", "no such buffer";
+    /// Unknown tracing kind.
+    KindNotFound = 4, "ROCPROFILER_STATUS_ERROR_KIND_NOT_FOUND", "unknown tracing kind";
+    /// Operation not valid for the kind.
+    OperationNotFound = 5, "ROCPROFILER_STATUS_ERROR_OPERATION_NOT_FOUND", "unknown operation for this kind";
+    /// No thread with this id.
+    ThreadNotFound = 6, "ROCPROFILER_STATUS_ERROR_THREAD_NOT_FOUND", "no such thread";
+    /// Not an agent (or, for counting, not a GPU agent).
+    AgentNotFound = 7, "ROCPROFILER_STATUS_ERROR_AGENT_NOT_FOUND", "no such (GPU) agent";
+    /// No counter with this id.
+    CounterNotFound = 8, "ROCPROFILER_STATUS_ERROR_COUNTER_NOT_FOUND", "no such counter";
+    /// A generic context error.
+    ContextError = 9, "ROCPROFILER_STATUS_ERROR_CONTEXT_ERROR", "context error";
+    /// The context is not valid.
+    ContextInvalid = 10, "ROCPROFILER_STATUS_ERROR_CONTEXT_INVALID", "not a valid context";
+    /// The context could not be started.
+    ContextNotStarted = 11, "ROCPROFILER_STATUS_ERROR_CONTEXT_NOT_STARTED", "context could not be started";
+    /// Another active context conflicts (two counting contexts whose agent sets overlap).
+    ContextConflict = 12, "ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT", "conflicts with an active context (counting on overlapping agents)";
+    /// A context id must be zero before `create_context`.
+    ContextIdNotZero = 13, "ROCPROFILER_STATUS_ERROR_CONTEXT_ID_NOT_ZERO", "context id not zeroed";
+    /// The buffer is busy (a flush asked for from inside that buffer's own callback).
+    BufferBusy = 14, "ROCPROFILER_STATUS_ERROR_BUFFER_BUSY", "buffer busy";
+    /// The service is already configured on this context (callback tracing: once per kind).
+    ServiceAlreadyConfigured = 15, "ROCPROFILER_STATUS_ERROR_SERVICE_ALREADY_CONFIGURED", "service already configured on this context";
+    /// Only valid inside the configure window (or, for `set_agents`, while the context is stopped).
+    ConfigurationLocked = 16, "ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED", "configuration is locked (outside the configure window, or the context is active)";
+    /// Not implemented by this SDK.
+    NotImplemented = 17, "ROCPROFILER_STATUS_ERROR_NOT_IMPLEMENTED", "not implemented";
+    /// A structure size the SDK does not accept.
+    IncompatibleAbi = 18, "ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_ABI", "incompatible ABI";
+    /// An invalid argument.
+    InvalidArgument = 19, "ROCPROFILER_STATUS_ERROR_INVALID_ARGUMENT", "invalid argument";
+    /// A metric not valid for the agent.
+    MetricNotValidForAgent = 20, "ROCPROFILER_STATUS_ERROR_METRIC_NOT_VALID_FOR_AGENT", "metric not valid for agent";
+    /// rocprofiler has been finalized.
+    Finalized = 21, "ROCPROFILER_STATUS_ERROR_FINALIZED", "already finalized";
+    /// HSA is not loaded yet.
+    HsaNotLoaded = 22, "ROCPROFILER_STATUS_ERROR_HSA_NOT_LOADED", "HSA not loaded";
+    /// A counter dimension was not found.
+    DimNotFound = 23, "ROCPROFILER_STATUS_ERROR_DIM_NOT_FOUND", "dimension not found";
+    /// A counter was not found in the profile.
+    ProfileCounterNotFound = 24, "ROCPROFILER_STATUS_ERROR_PROFILE_COUNTER_NOT_FOUND", "counter not found in profile";
+    /// A derived counter's expression could not be parsed.
+    AstGenerationFailed = 25, "ROCPROFILER_STATUS_ERROR_AST_GENERATION_FAILED", "counter expression could not be parsed";
+    /// A derived counter's expression was not found.
+    AstNotFound = 26, "ROCPROFILER_STATUS_ERROR_AST_NOT_FOUND", "counter expression not found";
+    /// AQL profile could not find an event coordinate.
+    AqlNoEventCoord = 27, "ROCPROFILER_STATUS_ERROR_AQL_NO_EVENT_COORD", "no event coordinate";
+    /// The kernel driver (KFD) is too old for the service.
+    IncompatibleKernel = 28, "ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_KERNEL", "kernel driver too old for this service";
+    /// Out of resources.
+    OutOfResources = 29, "ROCPROFILER_STATUS_ERROR_OUT_OF_RESOURCES", "out of resources";
+    /// No counter config (profile) with this id.
+    ProfileNotFound = 30, "ROCPROFILER_STATUS_ERROR_PROFILE_NOT_FOUND", "no such counter config";
+    /// Agent and dispatch counting cannot share a context.
+    AgentDispatchConflict = 31, "ROCPROFILER_STATUS_ERROR_AGENT_DISPATCH_CONFLICT", "agent and dispatch counting in one context";
+    /// Internal: no agent context.
+    InternalNoAgentContext = 32, "ROCPROFILER_STATUS_INTERNAL_NO_AGENT_CONTEXT", "no agent context";
+    /// PC sampling rate exceeded.
+    SampleRateExceeded = 33, "ROCPROFILER_STATUS_ERROR_SAMPLE_RATE_EXCEEDED", "sample rate exceeded";
+    /// The profiling queue could not be created.
+    NoProfileQueue = 34, "ROCPROFILER_STATUS_ERROR_NO_PROFILE_QUEUE", "profile queue creation failed";
+    /// No hardware counters were given.
+    NoHardwareCounters = 35, "ROCPROFILER_STATUS_ERROR_NO_HARDWARE_COUNTERS", "no hardware counters given";
+    /// The profile's agent differs from the context's.
+    AgentMismatch = 36, "ROCPROFILER_STATUS_ERROR_AGENT_MISMATCH", "agent mismatch";
+    /// The service is not available.
+    NotAvailable = 37, "ROCPROFILER_STATUS_ERROR_NOT_AVAILABLE", "service not available";
+    /// Exceeds hardware limits.
+    ExceedsHwLimit = 38, "ROCPROFILER_STATUS_ERROR_EXCEEDS_HW_LIMIT", "exceeds hardware limits";
+    /// The agent's architecture is not supported.
+    AgentArchNotSupported = 39, "ROCPROFILER_STATUS_ERROR_AGENT_ARCH_NOT_SUPPORTED", "agent architecture not supported";
+    /// Permission denied.
+    PermissionDenied = 40, "ROCPROFILER_STATUS_ERROR_PERMISSION_DENIED", "permission denied";
+    /// The firmware is incompatible with the service (newer SDKs only).
+    FirmwareIncompatible = 41, "ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE", "firmware incompatible with the service";
+}
+
+impl Error {
+    /// Whether this is the given raw status.
+    pub fn is(&self, status: rocprofiler_status_t) -> bool {
+        self.code() == Some(status.0)
+    }
+}
+
+/// `Ok(())` for SUCCESS, else the matching error.
+pub fn check(status: rocprofiler_status_t) -> Result<(), Error> {
+    match Error::from_code(status.0) {
+        None => Ok(()),
+        Some(e) => Err(e),
+    }
+}
+
+/// A call through the function table: a missing symbol or a failing status is an error.
+pub(crate) fn call(result: Result<rocprofiler_status_t, MissingSymbol>) -> Result<(), Error> {
+    check(result?)
+}
+
+/// This crate's `Result`.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_maps_to_its_own_variant_and_back() {
+        assert!(Error::from_code(0).is_none());
+        let mut names = std::collections::HashSet::new();
+        for code in 1..=41 {
+            let e = Error::from_code(code).unwrap();
+            assert_eq!(e.code(), Some(code));
+            assert!(!matches!(e, Error::Unknown(_)), "{code}");
+            assert!(names.insert(e.status_name().unwrap()), "{code} has its own name");
+        }
+        assert!(matches!(Error::from_code(42), Some(Error::Unknown(42))));
+        assert!(matches!(Error::from_code(u32::MAX), Some(Error::Unknown(u32::MAX))));
+        assert!(Error::from_code(12).unwrap().to_string().contains("CONTEXT_CONFLICT"));
+    }
+
+    #[test]
+    fn codes_agree_with_the_generated_constants() {
+        use rocprofiler_status_t as S;
+        assert!(matches!(check(S::ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT), Err(Error::ContextConflict)));
+        assert!(matches!(
+            check(S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED),
+            Err(Error::ConfigurationLocked)
+        ));
+        assert!(matches!(
+            check(S::ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE),
+            Err(Error::FirmwareIncompatible)
+        ));
+        assert!(matches!(check(S::ROCPROFILER_STATUS_LAST), Err(Error::Unknown(42))));
+        assert!(check(S::ROCPROFILER_STATUS_SUCCESS).is_ok());
+    }
+}

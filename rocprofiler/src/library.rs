@@ -1,0 +1,282 @@
+//! [`Rocprofiler`]: the opened SDK, and the queries that work at any time (version, clock,
+//! status strings, kind and operation names).
+
+use std::ffi::{c_char, c_void, CStr};
+use std::path::Path;
+use std::sync::OnceLock;
+
+use rocprofiler_sys as sys;
+
+use crate::error::{call, Error, Result};
+use crate::ids::{BufferKind, CallbackKind, Operation};
+
+/// The opened `librocprofiler-sdk.so`. It is never unloaded, so handles borrow it for `'static`.
+///
+/// Inside a process where the ROCm runtime has loaded the SDK (a tool), [`Rocprofiler::global`]
+/// uses that copy; no second copy is ever mapped.
+#[derive(Debug)]
+pub struct Rocprofiler {
+    lib: sys::Library,
+}
+
+static GLOBAL: OnceLock<Rocprofiler> = OnceLock::new();
+
+impl Rocprofiler {
+    /// The process's SDK, opened on first use with the `rocprofiler-sys` search order (the copy
+    /// already loaded first, then `$ROCPROFILER_LIBRARY_PATH`, `$ROCM_PATH/lib`, `/opt/rocm/lib`,
+    /// the system loader).
+    #[doc(alias = "dlopen")]
+    pub fn global() -> Result<&'static Rocprofiler> {
+        if let Some(r) = GLOBAL.get() {
+            return Ok(r);
+        }
+        let lib = sys::Library::open(None)?;
+        Ok(GLOBAL.get_or_init(|| Rocprofiler { lib }))
+    }
+
+    /// The process's SDK, opened from `path` unless a copy is already loaded or was opened
+    /// before (then that copy). Use it where the library is in an unusual place.
+    pub fn open_path(path: &Path) -> Result<&'static Rocprofiler> {
+        if let Some(r) = GLOBAL.get() {
+            return Ok(r);
+        }
+        let lib = sys::Library::open(Some(path))?;
+        Ok(GLOBAL.get_or_init(|| Rocprofiler { lib }))
+    }
+
+    /// The raw function table, for what this crate does not wrap.
+    pub fn sys(&self) -> &sys::Library {
+        &self.lib
+    }
+
+    /// The SDK's version (major, minor, patch).
+    #[doc(alias = "rocprofiler_get_version")]
+    pub fn version(&self) -> Result<(u32, u32, u32)> {
+        let (mut a, mut b, mut c) = (0, 0, 0);
+        // SAFETY: three valid out-pointers.
+        call(unsafe { self.lib.rocprofiler_get_version(&mut a, &mut b, &mut c) })?;
+        Ok((a, b, c))
+    }
+
+    /// Now, on the clock every record's timestamps use (ns).
+    #[doc(alias = "rocprofiler_get_timestamp")]
+    pub fn timestamp(&self) -> Result<u64> {
+        let mut t = 0;
+        // SAFETY: valid out-pointer.
+        call(unsafe { self.lib.rocprofiler_get_timestamp(&mut t) })?;
+        Ok(t)
+    }
+
+    /// The calling thread's id as records report it.
+    #[doc(alias = "rocprofiler_get_thread_id")]
+    pub fn thread_id(&self) -> Result<u64> {
+        let mut t = 0;
+        // SAFETY: valid out-pointer.
+        call(unsafe { self.lib.rocprofiler_get_thread_id(&mut t) })?;
+        Ok(t)
+    }
+
+    /// The library's description of a status code; `None` when the library has none (codes at
+    /// or past its `ROCPROFILER_STATUS_LAST` get NULL) or lacks the function.
+    #[doc(alias = "rocprofiler_get_status_string")]
+    pub fn status_string(&self, code: u32) -> Option<String> {
+        // SAFETY: any value may be passed; the result is NULL or a static string.
+        let p = unsafe { self.lib.rocprofiler_get_status_string(sys::rocprofiler_status_t(code)) }.ok()?;
+        // SAFETY: non-NULL results are NUL-terminated static strings.
+        (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    }
+
+    /// The library's description of `err`, when it is an SDK status it knows.
+    pub fn describe(&self, err: &Error) -> Option<String> {
+        self.status_string(err.code()?)
+    }
+
+    /// Whether the configure window has run: 0 not yet, -1 running, 1 done.
+    #[doc(alias = "rocprofiler_is_initialized")]
+    pub fn initialization_status(&self) -> Result<i32> {
+        let mut s = 0;
+        // SAFETY: valid out-pointer.
+        call(unsafe { self.lib.rocprofiler_is_initialized(&mut s) })?;
+        Ok(s)
+    }
+
+    /// Whether the SDK has finalized: 0 not yet, -1 finalizing, 1 done.
+    #[doc(alias = "rocprofiler_is_finalized")]
+    pub fn finalization_status(&self) -> Result<i32> {
+        let mut s = 0;
+        // SAFETY: valid out-pointer.
+        call(unsafe { self.lib.rocprofiler_is_finalized(&mut s) })?;
+        Ok(s)
+    }
+
+    /// The library's name of a callback tracing kind.
+    #[doc(alias = "rocprofiler_query_callback_tracing_kind_name")]
+    pub fn callback_kind_name(&self, kind: CallbackKind) -> Result<String> {
+        let mut p: *const c_char = std::ptr::null();
+        let mut n = 0;
+        // SAFETY: valid out-pointers.
+        call(unsafe {
+            self.lib.rocprofiler_query_callback_tracing_kind_name(
+                sys::rocprofiler_callback_tracing_kind_t(kind.0),
+                &mut p,
+                &mut n,
+            )
+        })?;
+        Ok(name_of(p, n))
+    }
+
+    /// The library's name of an operation of a callback tracing kind (`"hipMalloc"`).
+    #[doc(alias = "rocprofiler_query_callback_tracing_kind_operation_name")]
+    pub fn callback_operation_name(&self, kind: CallbackKind, op: Operation) -> Result<String> {
+        let mut p: *const c_char = std::ptr::null();
+        let mut n = 0;
+        // SAFETY: valid out-pointers.
+        call(unsafe {
+            self.lib.rocprofiler_query_callback_tracing_kind_operation_name(
+                sys::rocprofiler_callback_tracing_kind_t(kind.0),
+                op.0,
+                &mut p,
+                &mut n,
+            )
+        })?;
+        Ok(name_of(p, n))
+    }
+
+    /// The library's name of a buffer tracing kind.
+    #[doc(alias = "rocprofiler_query_buffer_tracing_kind_name")]
+    pub fn buffer_kind_name(&self, kind: BufferKind) -> Result<String> {
+        let mut p: *const c_char = std::ptr::null();
+        let mut n = 0;
+        // SAFETY: valid out-pointers.
+        call(unsafe {
+            self.lib.rocprofiler_query_buffer_tracing_kind_name(
+                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
+                &mut p,
+                &mut n,
+            )
+        })?;
+        Ok(name_of(p, n))
+    }
+
+    /// The library's name of an operation of a buffer tracing kind.
+    #[doc(alias = "rocprofiler_query_buffer_tracing_kind_operation_name")]
+    pub fn buffer_operation_name(&self, kind: BufferKind, op: Operation) -> Result<String> {
+        let mut p: *const c_char = std::ptr::null();
+        let mut n = 0;
+        // SAFETY: valid out-pointers.
+        call(unsafe {
+            self.lib.rocprofiler_query_buffer_tracing_kind_operation_name(
+                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
+                op.0,
+                &mut p,
+                &mut n,
+            )
+        })?;
+        Ok(name_of(p, n))
+    }
+
+    /// Every callback tracing kind the library has, in its order.
+    #[doc(alias = "rocprofiler_iterate_callback_tracing_kinds")]
+    pub fn callback_kinds(&self) -> Result<Vec<CallbackKind>> {
+        unsafe extern "C" fn each(kind: sys::rocprofiler_callback_tracing_kind_t, data: *mut c_void) -> i32 {
+            // SAFETY: `data` is the Vec passed below, alive for the call.
+            unsafe { (*(data as *mut Vec<CallbackKind>)).push(CallbackKind(kind.0)) };
+            0
+        }
+        let mut out: Vec<CallbackKind> = Vec::new();
+        // SAFETY: the callback matches the signature; `out` outlives the call.
+        call(unsafe {
+            self.lib.rocprofiler_iterate_callback_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
+        })?;
+        Ok(out)
+    }
+
+    /// Every operation of a callback tracing kind, with its name.
+    #[doc(alias = "rocprofiler_iterate_callback_tracing_kind_operations")]
+    pub fn callback_operations(&self, kind: CallbackKind) -> Result<Vec<(Operation, String)>> {
+        unsafe extern "C" fn each(
+            _: sys::rocprofiler_callback_tracing_kind_t,
+            op: i32,
+            data: *mut c_void,
+        ) -> i32 {
+            // SAFETY: `data` is the Vec passed below, alive for the call.
+            unsafe { (*(data as *mut Vec<Operation>)).push(Operation(op)) };
+            0
+        }
+        let mut ops: Vec<Operation> = Vec::new();
+        // SAFETY: the callback matches the signature; `ops` outlives the call.
+        call(unsafe {
+            self.lib.rocprofiler_iterate_callback_tracing_kind_operations(
+                sys::rocprofiler_callback_tracing_kind_t(kind.0),
+                Some(each),
+                &mut ops as *mut _ as *mut c_void,
+            )
+        })?;
+        ops.into_iter().map(|op| Ok((op, self.callback_operation_name(kind, op)?))).collect()
+    }
+
+    /// Every operation of a buffer tracing kind, with its name.
+    #[doc(alias = "rocprofiler_iterate_buffer_tracing_kind_operations")]
+    pub fn buffer_operations(&self, kind: BufferKind) -> Result<Vec<(Operation, String)>> {
+        unsafe extern "C" fn each(
+            _: sys::rocprofiler_buffer_tracing_kind_t,
+            op: i32,
+            data: *mut c_void,
+        ) -> i32 {
+            // SAFETY: `data` is the Vec passed below, alive for the call.
+            unsafe { (*(data as *mut Vec<Operation>)).push(Operation(op)) };
+            0
+        }
+        let mut ops: Vec<Operation> = Vec::new();
+        // SAFETY: the callback matches the signature; `ops` outlives the call.
+        call(unsafe {
+            self.lib.rocprofiler_iterate_buffer_tracing_kind_operations(
+                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
+                Some(each),
+                &mut ops as *mut _ as *mut c_void,
+            )
+        })?;
+        ops.into_iter().map(|op| Ok((op, self.buffer_operation_name(kind, op)?))).collect()
+    }
+}
+
+/// A name the library returned as (pointer, length).
+fn name_of(p: *const c_char, n: u64) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    // SAFETY: the library returns a pointer to `n` bytes of a static name.
+    let bytes = unsafe { std::slice::from_raw_parts(p as *const u8, n as usize) };
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Operation names of one kind, indexed by operation id (looked up once, read on hot paths).
+#[derive(Debug, Default, Clone)]
+pub(crate) struct OperationNames(Vec<Option<std::sync::Arc<str>>>);
+
+impl OperationNames {
+    pub(crate) fn callback(lib: &Rocprofiler, kind: CallbackKind) -> OperationNames {
+        Self::from_list(lib.callback_operations(kind).unwrap_or_default())
+    }
+
+    pub(crate) fn buffer(lib: &Rocprofiler, kind: BufferKind) -> OperationNames {
+        Self::from_list(lib.buffer_operations(kind).unwrap_or_default())
+    }
+
+    fn from_list(list: Vec<(Operation, String)>) -> OperationNames {
+        let mut v: Vec<Option<std::sync::Arc<str>>> = Vec::new();
+        for (op, name) in list {
+            if let Ok(i) = usize::try_from(op.0) {
+                if v.len() <= i {
+                    v.resize(i + 1, None);
+                }
+                v[i] = Some(name.into());
+            }
+        }
+        OperationNames(v)
+    }
+
+    pub(crate) fn get(&self, op: Operation) -> Option<&std::sync::Arc<str>> {
+        self.0.get(usize::try_from(op.0).ok()?)?.as_ref()
+    }
+}

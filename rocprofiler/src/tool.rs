@@ -1,0 +1,217 @@
+//! Tool registration: a type implementing [`Tool`] becomes a rocprofiler tool through
+//! [`export_tool!`](crate::export_tool) (a `cdylib` the runtime loads via `ROCP_TOOL_LIBRARIES`)
+//! or [`force_configure`] (a program profiling itself).
+//!
+//! The SDK calls `rocprofiler_configure`, then the tool's initialize, during which the configure
+//! window is open: [`Tool::setup`] runs there with a [`Configurator`]. At finalization the SDK
+//! stops the tool's contexts; this crate then flushes every buffer the tool created (so no
+//! record is lost) and calls [`Tool::finalize`].
+
+use std::ffi::{c_char, c_void, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
+
+use rocprofiler_sys as sys;
+
+use crate::configurator::{Configurator, ToolShared};
+use crate::error::{call, Error, Result};
+use crate::library::Rocprofiler;
+
+/// A rocprofiler tool: what it sets up in the configure window, and what it does at the end.
+pub trait Tool: Sized + Send + 'static {
+    /// The client name the SDK shows for this tool.
+    const NAME: &'static str;
+
+    /// Runs in the configure window: create contexts, buffers and services here, start
+    /// contexts if they should collect from the beginning. Do not call HIP or HSA here (the
+    /// runtime is in the middle of initializing; real ROCm deadlocks).
+    fn setup(config: &mut Configurator<'_>) -> Result<Self>;
+
+    /// Runs at finalization, after the SDK stopped this tool's contexts and this crate flushed
+    /// its buffers (every consumer has seen every record).
+    fn finalize(&mut self) {}
+}
+
+struct ToolState<T> {
+    lib: &'static Rocprofiler,
+    shared: Mutex<ToolShared>,
+    tool: Mutex<Option<T>>,
+}
+
+/// The outcome of the last setup, for [`force_configure`].
+static LAST_SETUP: Mutex<Option<Result<()>>> = Mutex::new(None);
+
+fn report(result: Result<()>) {
+    if let Err(e) = &result {
+        eprintln!("rocprofiler tool setup failed: {e}");
+    }
+    *LAST_SETUP.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+}
+
+/// What `rocprofiler_configure` does for tool `T` (called by [`export_tool!`](crate::export_tool)).
+///
+/// # Safety
+/// Called by the SDK as `rocprofiler_configure`: `client_id` is NULL or valid for writes.
+#[doc(hidden)]
+pub unsafe fn configure<T: Tool>(
+    _version: u32,
+    _runtime_version: *const c_char,
+    _priority: u32,
+    client_id: *mut sys::rocprofiler_client_id_t,
+) -> *mut sys::rocprofiler_tool_configure_result_t {
+    let made = catch_unwind(AssertUnwindSafe(|| -> Result<*mut sys::rocprofiler_tool_configure_result_t> {
+        let lib = Rocprofiler::global()?;
+        if !client_id.is_null() {
+            let name: &'static CString =
+                Box::leak(Box::new(CString::new(T::NAME.replace('\0', " ")).unwrap_or_default()));
+            // SAFETY: the SDK hands a valid client id whose name a tool may set.
+            unsafe { (*client_id).name = name.as_ptr() };
+        }
+        let state: &'static ToolState<T> = Box::leak(Box::new(ToolState {
+            lib,
+            shared: Mutex::new(ToolShared::default()),
+            tool: Mutex::new(None),
+        }));
+        let result = Box::leak(Box::new(sys::rocprofiler_tool_configure_result_t {
+            size: std::mem::size_of::<sys::rocprofiler_tool_configure_result_t>(),
+            initialize: Some(initialize::<T>),
+            finalize: Some(finalize::<T>),
+            tool_data: state as *const ToolState<T> as *mut c_void,
+        }));
+        Ok(result)
+    }));
+    match made {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => {
+            report(Err(e));
+            std::ptr::null_mut()
+        }
+        Err(_) => {
+            report(Err(Error::Panicked("rocprofiler_configure")));
+            std::ptr::null_mut()
+        }
+    }
+}
+
+unsafe extern "C" fn configure_entry<T: Tool>(
+    version: u32,
+    runtime_version: *const c_char,
+    priority: u32,
+    client_id: *mut sys::rocprofiler_client_id_t,
+) -> *mut sys::rocprofiler_tool_configure_result_t {
+    // SAFETY: forwarded from the SDK.
+    unsafe { configure::<T>(version, runtime_version, priority, client_id) }
+}
+
+unsafe extern "C" fn initialize<T: Tool>(
+    _finalize: sys::rocprofiler_client_finalize_t,
+    data: *mut c_void,
+) -> i32 {
+    if data.is_null() {
+        return -1;
+    }
+    // SAFETY: `data` is the leaked ToolState<T> returned by `configure::<T>`.
+    let state = unsafe { &*(data as *const ToolState<T>) };
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        let mut shared = state.shared.lock().unwrap_or_else(|e| e.into_inner());
+        let mut config = Configurator::new(state.lib, &mut shared);
+        T::setup(&mut config)
+    }));
+    match outcome {
+        Ok(Ok(tool)) => {
+            *state.tool.lock().unwrap_or_else(|e| e.into_inner()) = Some(tool);
+            report(Ok(()));
+            0
+        }
+        Ok(Err(e)) => {
+            report(Err(e));
+            -1
+        }
+        Err(_) => {
+            report(Err(Error::Panicked("Tool::setup")));
+            -1
+        }
+    }
+}
+
+unsafe extern "C" fn finalize<T: Tool>(data: *mut c_void) {
+    if data.is_null() {
+        return;
+    }
+    // SAFETY: `data` is the leaked ToolState<T> returned by `configure::<T>`.
+    let state = unsafe { &*(data as *const ToolState<T>) };
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        let buffers = state.shared.lock().unwrap_or_else(|e| e.into_inner()).buffers.clone();
+        for b in &buffers {
+            if let Err(e) = b.flush() {
+                eprintln!("rocprofiler tool {}: flushing buffer {} at finalize: {e}", T::NAME, b.id());
+            }
+        }
+        let tool = state.tool.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(mut tool) = tool {
+            tool.finalize();
+        }
+    }));
+}
+
+/// Runs the configure window now, with `T` as a tool, for a program that profiles itself
+/// (`rocprofiler_force_configure`). Returns `T::setup`'s error if it failed, and
+/// [`Error::ConfigurationLocked`] when the SDK was configured already.
+#[doc(alias = "rocprofiler_force_configure")]
+pub fn force_configure<T: Tool>(lib: &'static Rocprofiler) -> Result<()> {
+    *LAST_SETUP.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    // SAFETY: `configure_entry::<T>` has the configure function's signature.
+    call(unsafe { lib.sys().rocprofiler_force_configure(Some(configure_entry::<T>)) })?;
+    LAST_SETUP
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .unwrap_or(Err(Error::NotConfigured("rocprofiler did not run the tool's setup")))
+}
+
+/// Makes a `cdylib` a rocprofiler tool: exports `rocprofiler_configure` for tool type `$tool`.
+///
+/// ```no_run
+/// use rocprofiler::{CallbackKind, Configurator, Result, Tool};
+///
+/// struct HipCalls;
+///
+/// impl Tool for HipCalls {
+///     const NAME: &'static str = "hip-calls";
+///     fn setup(cfg: &mut Configurator<'_>) -> Result<Self> {
+///         let ctx = cfg.create_context()?;
+///         cfg.callback_tracing(&ctx, CallbackKind::HIP_RUNTIME_API, &[], |rec| {
+///             println!("{:?} {:?}", rec.phase(), rec.operation_name());
+///         })?;
+///         ctx.start()?;
+///         Ok(HipCalls)
+///     }
+/// }
+///
+/// rocprofiler::export_tool!(HipCalls);
+/// ```
+#[macro_export]
+macro_rules! export_tool {
+    ($tool:ty) => {
+        /// The entry point rocprofiler-sdk looks for in a tool library.
+        ///
+        /// # Safety
+        /// Called by rocprofiler-sdk with valid arguments.
+        #[no_mangle]
+        pub unsafe extern "C" fn rocprofiler_configure(
+            version: u32,
+            runtime_version: *const ::std::ffi::c_char,
+            priority: u32,
+            client_id: *mut $crate::sys::rocprofiler_client_id_t,
+        ) -> *mut $crate::sys::rocprofiler_tool_configure_result_t {
+            // SAFETY: forwarded from the SDK, which passes valid arguments.
+            unsafe { $crate::__private::configure::<$tool>(version, runtime_version, priority, client_id) }
+        }
+    };
+}
+
+/// The configure function for `T`, for a runtime stand-in that registers tools itself (tests,
+/// examples run against the mock).
+pub fn configure_function<T: Tool>() -> sys::rocprofiler_configure_func_t {
+    Some(configure_entry::<T>)
+}
