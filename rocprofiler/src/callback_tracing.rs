@@ -211,10 +211,10 @@ impl CallbackRecord<'_> {
             data: *mut c_void,
         ) -> i32 {
             let text = |p: *const c_char| {
-                // SAFETY: the library passes NUL-terminated strings (or NULL).
                 if p.is_null() {
                     String::new()
                 } else {
+                    // SAFETY: the library passes NUL-terminated strings valid for the call.
                     unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
                 }
             };
