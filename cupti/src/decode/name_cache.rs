@@ -3,10 +3,12 @@
 //! CUPTI's kernel records carry a `const char *name` that is the same pointer for every launch of the same
 //! function. Hashing the string for every record would cost more than the rest of the record's decoding,
 //! so the walker remembers `address -> (NameId, bytes)` in a small direct-mapped table. An address is not
-//! trusted blindly: a module can be unloaded and another name placed at the same address, so a hit is
-//! confirmed by comparing the string with the bytes remembered for it (a `strlen` and a `memcmp`, both
-//! vectorised), and a mismatch re-interns by content. Memory stays bounded: a slot holds one name, and a
-//! collision replaces it.
+//! trusted blindly across buffers: a module can be unloaded and another name placed at the same address, so
+//! the first hit in each buffer is confirmed by comparing the string with the bytes remembered for it (a
+//! `strlen` and a `memcmp`), and a mismatch re-interns by content. Within one buffer the confirmation
+//! holds: every record of the buffer that points at that address reads the same bytes during this walk
+//! (the string is read where it is now, whatever record points at it). Memory stays bounded: a slot holds
+//! one name, and a collision replaces it.
 
 use std::ffi::{c_char, CStr};
 
@@ -25,6 +27,8 @@ fn slot_of(addr: usize) -> usize {
 #[derive(Default)]
 struct Slot {
     addr: usize,
+    /// The walk in which the bytes at `addr` were last confirmed.
+    walk: u64,
     id: NameId,
     bytes: Box<[u8]>,
 }
@@ -32,11 +36,18 @@ struct Slot {
 /// Address-keyed cache in front of an [`Interner`].
 pub(crate) struct NameCache {
     slots: Box<[Slot]>,
+    /// Incremented for every buffer walked (starts at 1: 0 marks a never-confirmed slot).
+    walk: u64,
 }
 
 impl NameCache {
     pub(crate) fn new() -> Self {
-        NameCache { slots: (0..SLOTS).map(|_| Slot::default()).collect() }
+        NameCache { slots: (0..SLOTS).map(|_| Slot::default()).collect(), walk: 1 }
+    }
+
+    /// Starts a new buffer: addresses are confirmed again on their first use in it.
+    pub(crate) fn next_walk(&mut self) {
+        self.walk += 1;
     }
 
     /// The id of the NUL-terminated string at `ptr` (`NameId::NONE` for NULL).
@@ -49,14 +60,19 @@ impl NameCache {
             return NameId::NONE;
         }
         let addr = ptr as usize;
+        let walk = self.walk;
+        let slot = &mut self.slots[slot_of(addr)];
+        if slot.addr == addr && slot.walk == walk {
+            return slot.id;
+        }
         // SAFETY: non-null, and the caller guarantees a valid NUL-terminated string for this call.
         let text = unsafe { CStr::from_ptr(ptr) }.to_bytes();
-        let slot = &mut self.slots[slot_of(addr)];
         if slot.addr == addr && *slot.bytes == *text {
+            slot.walk = walk;
             return slot.id;
         }
         let id = names.intern_bytes(text);
-        *slot = Slot { addr, id, bytes: text.into() };
+        *slot = Slot { addr, walk, id, bytes: text.into() };
         id
     }
 }
@@ -75,8 +91,10 @@ mod tests {
         let a = unsafe { cache.intern(ptr, &mut interner) };
         // SAFETY: as above.
         assert_eq!(unsafe { cache.intern(ptr, &mut interner) }, a);
-        // Another string at the same address (a module unloaded and another loaded there).
+        // Another string at the same address (a module unloaded and another loaded there), seen in the
+        // next buffer.
         text[7] = b'b';
+        cache.next_walk();
         let ptr = text.as_ptr().cast::<c_char>();
         // SAFETY: as above.
         let b = unsafe { cache.intern(ptr, &mut interner) };

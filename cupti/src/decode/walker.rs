@@ -172,6 +172,7 @@ pub(super) enum Decoded {
 impl RecordWalker for CuptiWalker {
     fn walk(&mut self, bytes: &[u8], out: &mut Batch, names: &mut Interner) -> WalkStats {
         let mut stats = WalkStats::default();
+        self.kernel_names.next_walk();
         let mut off = 0;
         while off < bytes.len() {
             let rest = &bytes[off..];

@@ -1,0 +1,167 @@
+//! Decoding speed: records per second for full buffers of kernel, memcpy and runtime records (and a mix
+//! like a real trace: one runtime launch call per kernel), next to a plain `memcpy` of the same bytes in the
+//! same run. The ratio printed at the end is `decode records/s / memcpy records/s` (goal: at least 0.5,
+//! i.e. decoding a buffer costs at most twice copying it).
+//!
+//! `cargo bench -p cupti --bench decode` (add `-- --quick` for a short run).
+
+use std::ffi::CStr;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use accel_core::intern::Interner;
+use accel_core::{Batch, RecordWalker};
+use criterion::{Criterion, Throughput};
+use cupti::decode::{CuptiWalker, RecordLayouts, VERSION_13_0};
+
+#[path = "support/records.rs"]
+mod records;
+use records::{Kernel, Records};
+
+/// The buffer size the tracer hands CUPTI by default.
+const BUFFER_BYTES: usize = 4 << 20;
+
+/// Kernel names as PyTorch workloads produce them (long, templated), 24 distinct.
+fn kernel_names() -> Vec<&'static CStr> {
+    let bases = [
+        "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, at::detail::Array<char*, 3> >(int, at::native::CUDAFunctor_add<float>, at::detail::Array<char*, 3>)",
+        "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<float, at::native::MeanOps<float, float, float, float>, unsigned int, float, 4> >(at::native::ReduceOp<float, at::native::MeanOps<float, float, float, float>, unsigned int, float, 4>)",
+        "ampere_sgemm_128x64_tn",
+        "sm90_xmma_gemm_f16f16_f16f32_f32_tn_n_tilesize128x128x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_cublas",
+        "void at::native::elementwise_kernel<128, 2, at::native::gpu_kernel_impl_nocast<at::native::sigmoid_kernel_cuda(at::TensorIteratorBase&)::{lambda()#2}::operator()() const::{lambda()#2}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::native::sigmoid_kernel_cuda(at::TensorIteratorBase&)::{lambda()#2}::operator()() const::{lambda()#2}::operator()() const::{lambda(float)#1} const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::sigmoid_kernel_cuda(at::TensorIteratorBase&)::{lambda()#2}::operator()() const::{lambda()#2}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::native::sigmoid_kernel_cuda(at::TensorIteratorBase&)::{lambda()#2}::operator()() const::{lambda()#2}::operator()() const::{lambda(float)#1} const&)::{lambda(int)#1})",
+        "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)",
+    ];
+    (0..24)
+        .map(|i| {
+            let s = format!("{}_{i}\0", bases[i % bases.len()]);
+            let leaked: &'static str = Box::leak(s.into_boxed_str());
+            CStr::from_bytes_with_nul(leaked.as_bytes()).expect("one NUL at the end")
+        })
+        .collect()
+}
+
+/// Full buffers of each kind: (label, bytes, records).
+fn buffers() -> Vec<(&'static str, Records, u64)> {
+    let names = kernel_names();
+    let fill = |each: usize, mut put: Box<dyn FnMut(&mut Records, u32)>| {
+        let mut recs = Records::new();
+        let mut n = 0u32;
+        while recs.len() + each <= BUFFER_BYTES {
+            put(&mut recs, n);
+            n += 1;
+        }
+        (recs, u64::from(n))
+    };
+    let kernel = move |recs: &mut Records, i: u32| {
+        let k = Kernel {
+            start: 1_000 + u64::from(i) * 10,
+            end: 1_005 + u64::from(i) * 10,
+            correlation: i + 1,
+            stream: 7 + i % 4,
+            name: names[(i as usize * 7) % names.len()],
+            ..Kernel::default()
+        };
+        recs.kernel(216, 10, &k);
+    };
+    let runtime = |recs: &mut Records, i: u32| {
+        let cbid = [211, 31, 41, 20, 440][i as usize % 5];
+        recs.api(5, cbid, u64::from(i) * 10, u64::from(i) * 10 + 3, 4242, 17, i + 1);
+    };
+    let memcpy = |recs: &mut Records, i: u32| {
+        recs.memcpy(1 + (i % 3) as u8, 1, 3, 4096, u64::from(i), u64::from(i) + 2, 7, i + 1);
+    };
+    let (k, kn) = fill(216, Box::new(kernel.clone()));
+    let (m, mn) = fill(96, Box::new(memcpy));
+    let (r, rn) = fill(40, Box::new(runtime));
+    let mut mixed_kernel = kernel;
+    let (x, xn) = fill(
+        256,
+        Box::new(move |recs, i| {
+            runtime(recs, i);
+            mixed_kernel(recs, i);
+        }),
+    );
+    vec![("kernel", k, kn), ("memcpy", m, mn), ("runtime", r, rn), ("launch+kernel", x, xn * 2)]
+}
+
+fn decode_once(walker: &mut CuptiWalker, bytes: &[u8], batch: &mut Batch, names: &mut Interner) -> u64 {
+    let stats = walker.walk(bytes, batch, names);
+    batch.clear();
+    stats.records
+}
+
+fn bench(c: &mut Criterion, sets: &[(&'static str, Records, u64)]) {
+    for (label, recs, count) in sets {
+        let mut group = c.benchmark_group(format!("decode/{label}"));
+        group.throughput(Throughput::Elements(*count));
+        let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+        let (mut batch, mut names) = (Batch::new(), Interner::new());
+        group.bench_function("walk", |b| {
+            b.iter(|| decode_once(&mut walker, black_box(recs.bytes()), &mut batch, &mut names))
+        });
+        let mut dst = vec![0u8; recs.len()];
+        group.bench_function("memcpy", |b| {
+            b.iter(|| {
+                dst.copy_from_slice(black_box(recs.bytes()));
+                black_box(&dst);
+            })
+        });
+        group.finish();
+    }
+}
+
+/// Median time of `f` over `rounds` runs.
+fn median(rounds: usize, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..rounds)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[rounds / 2]
+}
+
+/// The ratio, measured alternately in one run: decode records/s over memcpy records/s.
+fn ratios(sets: &[(&'static str, Records, u64)]) {
+    println!(
+        "\ndecode vs memcpy of the same bytes (median of 31 alternating rounds, {BUFFER_BYTES} B buffers):"
+    );
+    for (label, recs, count) in sets {
+        let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+        let (mut batch, mut names) = (Batch::new(), Interner::new());
+        let mut dst = vec![0u8; recs.len()];
+        // Warm: names interned, columns grown, pages touched.
+        decode_once(&mut walker, recs.bytes(), &mut batch, &mut names);
+        dst.copy_from_slice(recs.bytes());
+        let (mut decode, mut copy) = (Vec::new(), Vec::new());
+        for _ in 0..31 {
+            decode.push(median(3, || {
+                black_box(decode_once(&mut walker, black_box(recs.bytes()), &mut batch, &mut names));
+            }));
+            copy.push(median(3, || {
+                dst.copy_from_slice(black_box(recs.bytes()));
+                black_box(&dst);
+            }));
+        }
+        decode.sort();
+        copy.sort();
+        let (d, m) = (decode[15].as_secs_f64(), copy[15].as_secs_f64());
+        let records = *count as f64;
+        println!(
+            "  {label:<14} decode {:>7.1} M records/s  memcpy {:>7.1} M records/s  ratio {:.2} (goal >= 0.5)",
+            records / d / 1e6,
+            records / m / 1e6,
+            m / d
+        );
+    }
+}
+
+fn main() {
+    let sets = buffers();
+    let mut c = Criterion::default().configure_from_args();
+    bench(&mut c, &sets);
+    c.final_summary();
+    ratios(&sets);
+}
