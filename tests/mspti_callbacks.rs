@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Arc, Barrier, Mutex};
 use std::thread::ThreadId;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use accel_profiling::{MOCK_ASCEND_HOME, MOCK_MSPTI};
 use mspti::{CallbackId, Domain, Error, HcclCbid, RuntimeCbid, Site};
@@ -441,10 +441,9 @@ fn trap_closure_running_during_unsubscribe_is_freed_by_the_last_call_out() {
                 std::thread::sleep(Duration::from_millis(50));
                 rel.store(true, SeqCst);
             });
-            let t = Instant::now();
             sub.unsubscribe().unwrap();
+            assert!(release.load(SeqCst), "it waited for the running call, which ends only once released");
             assert!(dropped.load(SeqCst), "unsubscribe() returns after the closure is dropped");
-            assert!(t.elapsed() >= Duration::from_millis(40), "it waited for the running call");
             releaser.join().unwrap();
         } else {
             drop(sub);

@@ -304,10 +304,7 @@ impl Acl {
     }
 }
 
-/// Nanoseconds on a monotonic clock.
+/// Nanoseconds since the Unix epoch (what the guide's `GetCurrentTimestamp` returns).
 pub fn now_ns() -> u64 {
-    use std::sync::OnceLock;
-    use std::time::Instant;
-    static BASE: OnceLock<Instant> = OnceLock::new();
-    BASE.get_or_init(Instant::now).elapsed().as_nanos() as u64
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
