@@ -92,6 +92,11 @@ pub fn exclusive() -> MutexGuard<'static, ()> {
     guard
 }
 
+/// The mock's controls.
+pub fn ctl() -> &'static Controls {
+    &mock().1
+}
+
 /// Handle of GPU `i` of the mock.
 pub fn gpu(i: u32) -> u64 {
     // SAFETY: a control with plain arguments.
@@ -128,3 +133,5 @@ pub fn in_fresh_process(test: &str, env: &[(&str, Option<&str>)]) -> bool {
     assert!(text.contains("1 passed"), "child process did not run {test}:\n{text}");
     false
 }
+
+pub mod tool;

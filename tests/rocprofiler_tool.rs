@@ -1,0 +1,356 @@
+//! The safe `rocprofiler` crate against the mock SDK: tool lifecycle, callback tracing of every
+//! kind, buffers decoded into columns, agents and counters, errors.
+
+mod rocprofiler_support;
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+
+use accel_core::columns::{CopyKind, HOST_DEVICE};
+use rocprofiler::{
+    AgentKind, BufferConfig, BufferKind, BufferPolicy, CallbackKind, Context, Error, FamilySet, Operation,
+    Phase, Tool,
+};
+use rocprofiler_support::tool::{configure, lib, on_finalize, shutdown, TestTool, FINALIZED};
+use rocprofiler_support::{ctl, exclusive, gpu};
+
+fn kernel(name: &std::ffi::CStr) -> u64 {
+    // SAFETY: a NUL-terminated name.
+    unsafe { (ctl().kernel_symbol)(name.as_ptr()) }
+}
+
+fn set<T: Send + 'static>(slot: &Arc<Mutex<Option<T>>>, value: T) {
+    *slot.lock().unwrap() = Some(value);
+}
+
+fn get<T: Clone>(slot: &Arc<Mutex<Option<T>>>) -> T {
+    slot.lock().unwrap().clone().expect("setup ran")
+}
+
+#[test]
+fn setup_runs_in_the_window_and_finalize_sees_every_record_without_an_explicit_flush() {
+    let _g = exclusive();
+    let kernels = Arc::new(Mutex::new(0usize));
+    let sink = kernels.clone();
+    configure(move |cfg| {
+        let ctx = cfg.create_context()?;
+        let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
+        cfg.buffer_tracing(&ctx, BufferKind::KERNEL_DISPATCH, &[], &buffer)?;
+        buffer.subscribe(FamilySet::KERNEL, move |b, _| *sink.lock().unwrap() += b.kernels.len());
+        ctx.start()
+    })
+    .expect("setup succeeds");
+    let k = kernel(c"saxpy");
+    for _ in 0..10 {
+        // SAFETY: plain arguments.
+        unsafe { (ctl().dispatch)(gpu(0), 1, k, 256, 1, 1, 64, 1, 1) };
+    }
+    assert_eq!(*kernels.lock().unwrap(), 0, "below the watermark nothing was delivered yet");
+    let seen_at_finalize = Arc::new(Mutex::new(None));
+    let s = seen_at_finalize.clone();
+    let k2 = kernels.clone();
+    on_finalize(move || set(&s, *k2.lock().unwrap()));
+    let before = FINALIZED.load(Ordering::SeqCst);
+    shutdown();
+    assert_eq!(FINALIZED.load(Ordering::SeqCst), before + 1);
+    assert_eq!(get(&seen_at_finalize), 10, "buffers are flushed before the tool's finalize");
+}
+
+#[test]
+fn force_configure_once_and_setup_errors_come_back() {
+    let _g = exclusive();
+    let err = configure(|cfg| {
+        let ctx = cfg.create_context()?;
+        // No counting service yet: set_agents says so.
+        ctx.set_counting_agents(&[])
+    })
+    .expect_err("setup failed");
+    assert!(matches!(err, Error::ContextNotFound), "{err}");
+    let again = configure(|_| Ok(())).expect_err("configured already");
+    assert!(matches!(again, Error::ConfigurationLocked), "{again}");
+}
+
+#[test]
+fn the_runtime_path_registers_the_tool_and_setup_calls_after_the_window_are_locked() {
+    let _g = exclusive();
+    let slot = Arc::new(Mutex::new(None));
+    let s = slot.clone();
+    // The registered-configure path plays a tool library found by the runtime.
+    *rocprofiler_support::tool::setup_slot() =
+        Some(Box::new(move |cfg: &mut rocprofiler::Configurator<'_>| {
+            let ctx = cfg.create_context()?;
+            set(&s, ctx);
+            Ok(())
+        }));
+    // SAFETY: controls with valid arguments.
+    unsafe {
+        (ctl().register_configure)(rocprofiler::configure_function::<TestTool>());
+        assert_eq!((ctl().load_tools)().0, 0);
+        assert_eq!((ctl().client_count)(), 1);
+    }
+    let ctx: Context = get(&slot);
+    ctx.start().unwrap();
+    assert!(ctx.is_active().unwrap());
+    ctx.stop().unwrap();
+    ctx.stop().expect("stopping a stopped context is fine");
+    assert!(ctx.is_valid().unwrap());
+    assert_eq!(lib().initialization_status().unwrap(), 1);
+}
+
+#[test]
+fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
+    let _g = exclusive();
+    let lib = lib();
+    let kinds = lib.callback_kinds().unwrap();
+    assert_eq!(kinds, CallbackKind::KNOWN.to_vec(), "every kind the library has is one this crate names");
+    for k in &kinds {
+        assert!(!lib.callback_kind_name(*k).unwrap().is_empty());
+        assert!(!lib.callback_operations(*k).unwrap().is_empty(), "{k:?}");
+    }
+    assert_eq!(lib.callback_kind_name(CallbackKind::HIP_RUNTIME_API).unwrap(), "HIP_RUNTIME_API");
+
+    type Seen = (u32, Option<String>, u32, u64, u64, u64, Option<String>);
+    let seen: Arc<Mutex<Vec<Seen>>> = Arc::default();
+    let dup = Arc::new(Mutex::new(None));
+    let (s, d) = (seen.clone(), dup.clone());
+    configure(move |cfg| {
+        let ctx = cfg.create_context()?;
+        for kind in CallbackKind::KNOWN {
+            let s = s.clone();
+            cfg.callback_tracing(&ctx, *kind, &[], move |r| {
+                let before = *r.slot();
+                if r.phase() == Phase::ENTER {
+                    *r.slot() = 1000 + r.correlation().internal;
+                }
+                let message = r.marker_message();
+                s.lock().unwrap().push((
+                    r.kind().0,
+                    r.operation_name().map(str::to_string),
+                    r.phase().0,
+                    r.correlation().internal,
+                    before,
+                    r.thread_id(),
+                    message,
+                ));
+            })?;
+        }
+        let again = cfg.callback_tracing(&ctx, CallbackKind::HIP_RUNTIME_API, &[], |_| {});
+        set(&d, again.err().map(|e| e.to_string()));
+        ctx.start()
+    })
+    .unwrap();
+    assert!(get(&dup).unwrap().contains("SERVICE_ALREADY_CONFIGURED"));
+
+    let hip = CallbackKind::HIP_RUNTIME_API.0;
+    let malloc = lib.callback_operations(CallbackKind::HIP_RUNTIME_API).unwrap();
+    let malloc = malloc.iter().find(|(_, n)| n == "hipMalloc").unwrap().0;
+    // SAFETY: plain arguments and a NUL-terminated message.
+    let (call, other, mark) = unsafe {
+        let call = (ctl().api_call)(hip, malloc.0);
+        let other = std::thread::spawn(move || (ctl().api_call)(hip, malloc.0)).join().unwrap();
+        let mark = (ctl().marker)(1, c"step 7".as_ptr());
+        (call, other, mark)
+    };
+    let seen = seen.lock().unwrap().clone();
+    for c in [call, other] {
+        let enter = seen.iter().find(|x| x.3 == c && x.2 == Phase::ENTER.0).unwrap();
+        let exit = seen.iter().find(|x| x.3 == c && x.2 == Phase::EXIT.0).unwrap();
+        assert_eq!(enter.1.as_deref(), Some("hipMalloc"));
+        assert_eq!((enter.4, exit.4), (0, 1000 + c), "the slot carries ENTER's value to EXIT");
+        assert_eq!(enter.5, exit.5);
+    }
+    assert_ne!(seen.iter().find(|x| x.3 == call).unwrap().5, seen.iter().find(|x| x.3 == other).unwrap().5);
+    let marker = seen.iter().find(|x| x.3 == mark && x.2 == Phase::ENTER.0).unwrap();
+    assert_eq!(marker.1.as_deref(), Some("roctxRangePushA"));
+    assert_eq!(marker.6.as_deref(), Some("step 7"));
+}
+
+#[test]
+fn operations_filter_and_bad_kinds() {
+    let _g = exclusive();
+    let seen: Arc<Mutex<Vec<i32>>> = Arc::default();
+    let errs = Arc::new(Mutex::new(None));
+    let (s, e) = (seen.clone(), errs.clone());
+    configure(move |cfg| {
+        let ctx = cfg.create_context()?;
+        let bad_kind = cfg.callback_tracing(&ctx, CallbackKind(999), &[], |_| {}).unwrap_err();
+        let bad_op =
+            cfg.callback_tracing(&ctx, CallbackKind::HSA_CORE_API, &[Operation(9999)], |_| {}).unwrap_err();
+        set(&e, (bad_kind.to_string(), bad_op.to_string()));
+        cfg.callback_tracing(&ctx, CallbackKind::HIP_RUNTIME_API, &[Operation(2)], move |r| {
+            s.lock().unwrap().push(r.operation().0)
+        })?;
+        ctx.start()
+    })
+    .unwrap();
+    let (k, o) = get(&errs);
+    assert!(k.contains("KIND_NOT_FOUND") && o.contains("OPERATION_NOT_FOUND"), "{k} / {o}");
+    // SAFETY: plain arguments.
+    unsafe {
+        (ctl().api_call)(5, 1);
+        (ctl().api_call)(5, 2);
+    }
+    assert_eq!(*seen.lock().unwrap(), vec![2, 2], "only the chosen operation, ENTER and EXIT");
+}
+
+#[test]
+fn buffered_tracing_is_decoded_into_columns_out_of_order_included() {
+    let _g = exclusive();
+    let rows: Arc<Mutex<Vec<String>>> = Arc::default();
+    let buf_slot = Arc::new(Mutex::new(None));
+    let (r, b) = (rows.clone(), buf_slot.clone());
+    configure(move |cfg| {
+        let ctx = cfg.create_context()?;
+        let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
+        for k in [
+            BufferKind::KERNEL_DISPATCH,
+            BufferKind::MEMORY_COPY,
+            BufferKind::HIP_RUNTIME_API,
+            BufferKind::MARKER_CORE_API,
+        ] {
+            cfg.buffer_tracing(&ctx, k, &[], &buffer)?;
+        }
+        buffer.subscribe(FamilySet::all(), move |batch, names| {
+            let mut out = r.lock().unwrap();
+            for k in batch.kernels.rows() {
+                out.push(format!(
+                    "kernel {} dev{} grid{}x{} block{} corr{} {}..{}",
+                    names.resolve(k.name),
+                    k.device,
+                    k.grid_x,
+                    k.grid_y,
+                    k.block_x,
+                    k.correlation,
+                    k.start,
+                    k.end
+                ));
+            }
+            for c in batch.memcpys.rows() {
+                assert_eq!(c.copy_kind, CopyKind::HTOD);
+                out.push(format!("copy {} dev{} corr{}", c.bytes, c.device, c.correlation));
+            }
+            for a in batch.api_calls.rows() {
+                out.push(format!("api {} corr{}", names.resolve(a.name), a.correlation));
+            }
+            for m in batch.markers.rows() {
+                assert_eq!(m.device, HOST_DEVICE);
+                out.push(format!("marker {} {}", names.resolve(m.domain), names.resolve(m.name)));
+            }
+        });
+        set(&b, buffer);
+        ctx.start()
+    })
+    .unwrap();
+    let buffer = get(&buf_slot);
+    let k = kernel(c"matmul_tiled");
+    // SAFETY: plain arguments.
+    let launch = unsafe {
+        let launch = (ctl().api_begin)(5, 5); // hipLaunchKernel
+        let first = (ctl().dispatch_begin)(gpu(1), 7, k, 1024, 2, 1, 256, 1, 1);
+        (ctl().api_end)();
+        let second = (ctl().dispatch_begin)(gpu(2), 8, k, 64, 1, 1, 64, 1, 1);
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        (ctl().dispatch_end)(second);
+        (ctl().dispatch_end)(first);
+        (ctl().memory_copy)(2, rocprofiler_support::cpu(), gpu(0), 4096);
+        (ctl().marker)(0, c"checkpoint".as_ptr());
+        launch
+    };
+    buffer.flush().unwrap();
+    let rows = rows.lock().unwrap().clone();
+    let kernels: Vec<&String> = rows.iter().filter(|r| r.starts_with("kernel")).collect();
+    assert_eq!(kernels.len(), 2, "{rows:#?}");
+    assert!(kernels[0].starts_with("kernel matmul_tiled dev2 grid1x1 block64"), "{}", kernels[0]);
+    assert!(
+        kernels[1].starts_with(&format!("kernel matmul_tiled dev1 grid4x2 block256 corr{launch} ")),
+        "{}",
+        kernels[1]
+    );
+    // The first-delivered kernel started later than the second-delivered one.
+    let start = |s: &str| s.rsplit(' ').next().unwrap().split("..").next().unwrap().parse::<u64>().unwrap();
+    assert!(start(kernels[0]) > start(kernels[1]));
+    assert!(rows.contains(&format!("api hipLaunchKernel corr{launch}")), "{rows:#?}");
+    assert!(rows.iter().any(|r| r.starts_with("copy 4096 dev0")), "{rows:#?}");
+    assert!(rows.contains(&"marker roctx checkpoint".to_string()), "{rows:#?}");
+    let counts = buffer.counts();
+    assert_eq!(counts.records_delivered, 5);
+    assert_eq!(counts.records_produced(), counts.records_delivered + counts.records_dropped());
+}
+
+#[test]
+fn discarded_records_reach_the_counts() {
+    let _g = exclusive();
+    let buf_slot = Arc::new(Mutex::new(None));
+    let b = buf_slot.clone();
+    let record =
+        16 + std::mem::size_of::<rocprofiler::sys::rocprofiler_buffer_tracing_kernel_dispatch_record_t>();
+    configure(move |cfg| {
+        let ctx = cfg.create_context()?;
+        let size = (record * 4).max(rocprofiler::MIN_BUFFER_SIZE);
+        let buffer = cfg.create_buffer(
+            &ctx,
+            BufferConfig { size, watermark: size, policy: BufferPolicy::Discard, ..Default::default() },
+        )?;
+        cfg.buffer_tracing(&ctx, BufferKind::KERNEL_DISPATCH, &[], &buffer)?;
+        buffer.subscribe(FamilySet::KERNEL, |_, _| {});
+        set(&b, buffer);
+        ctx.start()
+    })
+    .unwrap();
+    let buffer = get(&buf_slot);
+    let fits = (rocprofiler::MIN_BUFFER_SIZE.max(record * 4)) / record;
+    let k = kernel(c"k");
+    for _ in 0..fits + 3 {
+        // SAFETY: plain arguments.
+        unsafe { (ctl().dispatch)(gpu(0), 1, k, 64, 1, 1, 64, 1, 1) };
+    }
+    buffer.flush().unwrap();
+    let counts = buffer.counts();
+    assert_eq!(buffer.sdk_drop_count(), 3);
+    assert_eq!(counts.vendor_dropped, 3);
+    assert_eq!(counts.records_delivered, fits as u64);
+    assert_eq!(counts.records_produced(), fits as u64 + 3);
+}
+
+#[test]
+fn agents_and_counters() {
+    let _g = exclusive();
+    let lib = lib();
+    let agents = lib.agents().unwrap();
+    assert_eq!(agents.len(), 4);
+    assert_eq!(agents[0].kind, AgentKind::Cpu);
+    let gpus = lib.gpus().unwrap();
+    assert_eq!(gpus.iter().map(|a| a.id.0).collect::<Vec<_>>(), vec![gpu(0), gpu(1), gpu(2)]);
+    assert_eq!(gpus[1].type_index, 1);
+    assert_eq!(gpus[0].name, "gfx942");
+    let counters = lib.counters(gpus[0].id).unwrap();
+    let names: Vec<&str> = counters.iter().map(|c| c.name.as_str()).collect();
+    assert!(names.contains(&"SQ_WAVES") && names.contains(&"FETCH_SIZE"));
+    assert!(counters.iter().find(|c| c.name == "FETCH_SIZE").unwrap().is_derived);
+    assert!(matches!(lib.counters(agents[0].id), Err(Error::AgentNotFound)));
+    assert!(matches!(lib.counter_config_by_name(gpus[0].id, &["NOPE"]), Err(Error::CounterNotFound)));
+    assert!(lib.counter_config_by_name(gpus[0].id, &["SQ_WAVES"]).unwrap().0 != 0);
+}
+
+#[test]
+fn status_codes_past_last_are_unknown_and_have_no_string() {
+    let _g = exclusive();
+    let lib = lib();
+    assert_eq!(lib.version().unwrap(), (1, 0, 0));
+    for code in 1..=41 {
+        let e = Error::from_code(code).unwrap();
+        assert!(lib.describe(&e).is_some(), "{code}");
+    }
+    let past = Error::from_code(42).unwrap();
+    assert!(matches!(past, Error::Unknown(42)));
+    assert_eq!(lib.describe(&past), None);
+    // An SDK older than status 41: the variant still exists, the library has no string.
+    // SAFETY: a plain argument.
+    unsafe { (ctl().set_status_last)(41) };
+    assert_eq!(lib.describe(&Error::FirmwareIncompatible), None);
+    assert_eq!(lib.status_string(41), None);
+    // SAFETY: a plain argument.
+    unsafe { (ctl().set_status_last)(0) };
+    assert!(lib.status_string(41).is_some());
+    assert_eq!(TestTool::NAME, "test-tool");
+}
