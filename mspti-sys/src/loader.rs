@@ -14,10 +14,12 @@ pub const ENV_VAR: &str = "MSPTI_LIBRARY_PATH";
 pub const DEFAULT_TOOLKIT: &str = "/usr/local/Ascend/ascend-toolkit/latest";
 
 /// The CANN libraries that `libmspti.so` opens from a static constructor, with the symbols it
-/// requires of them. Missing either library (or `libascendalog.so`'s symbols) makes that
+/// requires of them. Missing either (or those symbols) makes that
 /// constructor throw, which aborts the process.
-pub const CANN_DEPENDENCIES: &[(&str, &[&str])] =
-    &[("libascendalog.so", &["CheckLogLevelForC", "DlogInnerForC"]), ("libprofapi.so", &["MsprofRegisterProfileCallback"])];
+pub const CANN_DEPENDENCIES: &[(&str, &[&str])] = &[
+    ("libascendalog.so", &["CheckLogLevelForC", "DlogInnerForC"]),
+    ("libprofapi.so", &["MsprofRegisterProfileCallback"]),
+];
 
 const HINT: &str = "install the CANN toolkit and `source <toolkit>/set_env.sh` (it sets ASCEND_HOME_PATH), \
      or set MSPTI_LIBRARY_PATH to the libmspti.so file";
