@@ -14,8 +14,8 @@ pub const ENV_VAR: &str = "MSPTI_LIBRARY_PATH";
 pub const DEFAULT_TOOLKIT: &str = "/usr/local/Ascend/ascend-toolkit/latest";
 
 /// The CANN libraries that `libmspti.so` opens from a static constructor, with the symbols it
-/// requires of them. Missing either (or those symbols) makes that
-/// constructor throw, which aborts the process.
+/// requires of them. Missing either (or those symbols) makes that constructor throw, which
+/// aborts the process.
 pub const CANN_DEPENDENCIES: &[(&str, &[&str])] = &[
     ("libascendalog.so", &["CheckLogLevelForC", "DlogInnerForC"]),
     ("libprofapi.so", &["MsprofRegisterProfileCallback"]),
