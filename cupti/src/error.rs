@@ -202,6 +202,26 @@ pub enum Error {
     /// The opened `libcupti` lacks a function (an older CUPTI); only that call fails.
     #[error("{0}")]
     MissingSymbol(#[from] MissingSymbol),
+    /// Another activity session is running in this process. CUPTI's activity buffer callbacks are
+    /// process-wide (plain function pointers), so a process has one activity session at a time.
+    #[error(
+        "an activity session is already running in this process: CUPTI's activity buffer callbacks are \
+         process-wide, so stop that session first"
+    )]
+    ActivitySessionActive,
+    /// The activity session's decode pipeline could not be started, or has stopped.
+    #[error("activity decode pipeline: {0}")]
+    Pipeline(String),
+    /// `flush(sync)` saw no SYNCHRONIZATION record past its fence in time: records up to the call may
+    /// still be in flight (they are delivered later or counted, never lost silently).
+    #[error(
+        "flush(sync): no synchronization record past the fence was decoded within {waited:?}; records \
+         issued before the call may still be in flight"
+    )]
+    FenceTimeout {
+        /// How long the fence waited.
+        waited: std::time::Duration,
+    },
 }
 
 /// `Result<T, cupti::Error>`.
@@ -236,7 +256,7 @@ impl Error {
         })
     }
 
-    /// The CUPTI result this error came from; `None` for loader errors.
+    /// The CUPTI result this error came from; `None` for loader and session errors.
     pub fn code(&self) -> Option<ResultCode> {
         Some(match self {
             Error::InvalidParameter { .. } => ResultCode::INVALID_PARAMETER,
@@ -253,7 +273,11 @@ impl Error {
             Error::MultipleSubscribers { .. } => ResultCode::MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED,
             Error::Unknown { .. } => ResultCode::UNKNOWN,
             Error::Cupti { code, .. } => *code,
-            Error::Load(_) | Error::MissingSymbol(_) => return None,
+            Error::Load(_)
+            | Error::MissingSymbol(_)
+            | Error::ActivitySessionActive
+            | Error::Pipeline(_)
+            | Error::FenceTimeout { .. } => return None,
         })
     }
 
