@@ -15,7 +15,11 @@ pub struct Attempt {
 
 impl fmt::Display for Attempt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({}): {}", self.path.display(), self.origin, self.reason)
+        if self.path.as_os_str().is_empty() {
+            write!(f, "{}: {}", self.origin, self.reason)
+        } else {
+            write!(f, "{} ({}): {}", self.path.display(), self.origin, self.reason)
+        }
     }
 }
 
