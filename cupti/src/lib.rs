@@ -2,17 +2,23 @@
 //!
 //! - [`Cupti`] opens the library (see `cupti-sys` for the search order) and owns everything
 //!   else; [`Cupti::global`] is a process-wide one.
+//! - [`Subscriber`] ([`Cupti::subscribe`]): closures called on every enabled CUDA API call
+//!   and event, all sharing CUPTI's single subscription ([`callback`]); typed ids in [`ids`].
 //! - [`Error`]: the result codes a caller can act on, every other code kept raw, the loader's
 //!   errors.
 //!
 //! Normal use needs no `unsafe`; the raw function table stays reachable through
 //! [`Cupti::functions`].
 
+pub mod callback;
 pub mod decode;
 mod error;
 pub mod ids;
 mod library;
 
+pub use callback::{
+    ApiCallData, CallParams, CallbackData, CorrelationSlot, ReturnValue, Subscriber, SubscriptionKind,
+};
 pub use cupti_sys;
 pub use error::{Error, Result, ResultCode};
 pub use ids::{

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 use cupti_sys::{CUptiResult, CuptiFunctions, Library, MissingSymbol};
 
+use crate::callback::Hub;
 use crate::error::{Error, Result, ResultCode};
 
 /// The loaded CUPTI library.
@@ -20,6 +21,7 @@ use crate::error::{Error, Result, ResultCode};
 pub struct Cupti {
     library: Library,
     version: u32,
+    hub: OnceLock<&'static Hub>,
 }
 
 static GLOBAL: OnceLock<Cupti> = OnceLock::new();
@@ -34,9 +36,8 @@ impl Cupti {
         let mut version = 0;
         // SAFETY: `version` is a valid out-pointer for the duration of the call.
         let r = unsafe { library.functions().cuptiGetVersion(&mut version) };
-        let cupti = Cupti { library, version: 0 };
-        cupti.check("cuptiGetVersion", r)?;
-        Ok(Cupti { version, ..cupti })
+        check(library.functions(), "cuptiGetVersion", r)?;
+        Ok(Cupti { library, version, hub: OnceLock::new() })
     }
 
     /// Opens `libcupti` from the usual places: `$CUPTI_LIBRARY_PATH`, then `$CUDA_HOME` and
@@ -100,28 +101,52 @@ impl Cupti {
     /// when it has none or lacks `cuptiGetResultString`.
     #[doc(alias = "cuptiGetResultString")]
     pub fn result_string(&self, code: ResultCode) -> Option<String> {
-        let mut text: *const c_char = std::ptr::null();
-        // SAFETY: `text` is a valid out-pointer; CUPTI stores a pointer to a static string.
-        let r = unsafe { self.functions().cuptiGetResultString(code.into(), &mut text) };
-        if r != Ok(CUptiResult::CUPTI_SUCCESS) || text.is_null() {
-            return None;
-        }
-        // SAFETY: on success `text` points at a NUL-terminated static string owned by CUPTI.
-        Some(unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned())
+        result_string(self.functions(), code)
     }
 
     /// `Ok(())` for `CUPTI_SUCCESS`, else the typed error of `function`.
+    #[allow(dead_code)] // for the wrappers of the other CUPTI APIs
     pub(crate) fn check(
         &self,
         function: &'static str,
         result: std::result::Result<CUptiResult, MissingSymbol>,
     ) -> Result<()> {
-        let code = ResultCode::from(result?);
-        match Error::from_code(function, code, || {
-            self.result_string(code).unwrap_or_else(|| "no name for this code".to_owned())
-        }) {
-            None => Ok(()),
-            Some(e) => Err(e),
+        check(self.functions(), function, result)
+    }
+
+    /// The callback switchboard of this library (shared by every `Cupti` that opened it).
+    pub(crate) fn hub(&self) -> Result<&'static Hub> {
+        if let Some(hub) = self.hub.get() {
+            return Ok(hub);
         }
+        let hub = Hub::for_library(self)?;
+        Ok(self.hub.get_or_init(|| hub))
+    }
+}
+
+/// What `cuptiGetResultString` says about `code`.
+pub(crate) fn result_string(functions: &CuptiFunctions, code: ResultCode) -> Option<String> {
+    let mut text: *const c_char = std::ptr::null();
+    // SAFETY: `text` is a valid out-pointer; CUPTI stores a pointer to a static string.
+    let r = unsafe { functions.cuptiGetResultString(code.into(), &mut text) };
+    if r != Ok(CUptiResult::CUPTI_SUCCESS) || text.is_null() {
+        return None;
+    }
+    // SAFETY: on success `text` points at a NUL-terminated static string owned by CUPTI.
+    Some(unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned())
+}
+
+/// `Ok(())` for `CUPTI_SUCCESS`, else the typed error of `function`.
+pub(crate) fn check(
+    functions: &CuptiFunctions,
+    function: &'static str,
+    result: std::result::Result<CUptiResult, MissingSymbol>,
+) -> Result<()> {
+    let code = ResultCode::from(result?);
+    match Error::from_code(function, code, || {
+        result_string(functions, code).unwrap_or_else(|| "no name for this code".to_owned())
+    }) {
+        None => Ok(()),
+        Some(e) => Err(e),
     }
 }

@@ -1,0 +1,387 @@
+//! What a callback closure sees: [`CallbackData`] and its per-domain views.
+
+use std::cell::Cell;
+use std::ffi::{c_char, c_void, CStr};
+use std::fmt;
+
+use cupti_sys::{
+    CUcontext, CUpti_CallbackData, CUpti_NvtxData, CUpti_ResourceData, CUpti_StateData, CUpti_SynchronizeData,
+};
+
+use super::params::{self, CallParams};
+use crate::error::ResultCode;
+use crate::ids::{CallbackDomain, CallbackId, CallbackSite, ResourceCbid};
+
+/// One callback: the id, and a view of CUPTI's data for its domain.
+///
+/// It lives only for the duration of the callback (it borrows CUPTI's per-call data), so a
+/// closure cannot keep it; copy out what it needs.
+pub struct CallbackData<'a> {
+    id: CallbackId,
+    raw: *const c_void,
+    api_version: u32,
+    slot: &'a Cell<u64>,
+}
+
+impl<'a> CallbackData<'a> {
+    /// # Safety
+    /// `raw` is non-null and points at the callback data of `id`'s domain, valid for `'a`.
+    pub(crate) unsafe fn new(
+        id: CallbackId,
+        raw: *const c_void,
+        api_version: u32,
+        slot: &'a Cell<u64>,
+    ) -> Self {
+        CallbackData { id, raw, api_version, slot }
+    }
+
+    /// The callback id.
+    pub fn id(&self) -> CallbackId {
+        self.id
+    }
+
+    /// The callback's domain.
+    pub fn domain(&self) -> CallbackDomain {
+        self.id.domain
+    }
+
+    /// The traced function or event (`"cudaLaunchKernel"`, `"CONTEXT_CREATED"`), named as the
+    /// loaded CUPTI version names it; `None` for an id newer than this crate.
+    pub fn name(&self) -> Option<&'static str> {
+        self.id.name_for(self.api_version)
+    }
+
+    /// The API call view, for the driver and runtime domains.
+    pub fn api(&self) -> Option<ApiCallData<'a>> {
+        self.id.domain.is_api().then(|| ApiCallData {
+            id: self.id,
+            // SAFETY: API domains pass `CUpti_CallbackData` (constructor's contract).
+            raw: unsafe { &*self.raw.cast::<CUpti_CallbackData>() },
+            slot: self.slot,
+        })
+    }
+
+    /// ENTER or EXIT, for API calls.
+    pub fn site(&self) -> Option<CallbackSite> {
+        self.api().map(|a| a.site())
+    }
+
+    /// The API function's name as CUPTI reports it (`"cudaLaunchKernel_v7000"`), for API calls.
+    pub fn function_name(&self) -> Option<&'a str> {
+        self.api().and_then(|a| a.function_name())
+    }
+
+    /// The API call's correlation id (the same in its activity records), for API calls.
+    pub fn correlation_id(&self) -> Option<u32> {
+        self.api().map(|a| a.correlation_id())
+    }
+
+    /// The entry/exit slot of this API call, for API calls (see [`CorrelationSlot`]).
+    pub fn correlation_slot(&self) -> Option<CorrelationSlot<'a>> {
+        self.api().map(|a| a.correlation_slot())
+    }
+
+    /// The resource event view (context, stream, module, graph creation and destruction).
+    pub fn resource(&self) -> Option<ResourceData<'a>> {
+        (self.id.domain == CallbackDomain::RESOURCE).then(|| ResourceData {
+            cbid: ResourceCbid(self.id.cbid),
+            // SAFETY: the RESOURCE domain passes `CUpti_ResourceData`.
+            raw: unsafe { &*self.raw.cast::<CUpti_ResourceData>() },
+        })
+    }
+
+    /// The synchronization view (a stream or context synchronization completed).
+    pub fn synchronize(&self) -> Option<SynchronizeData> {
+        (self.id.domain == CallbackDomain::SYNCHRONIZE).then(|| {
+            // SAFETY: the SYNCHRONIZE domain passes `CUpti_SynchronizeData`.
+            let raw = unsafe { &*self.raw.cast::<CUpti_SynchronizeData>() };
+            SynchronizeData { context: raw.context as usize, stream: raw.stream as usize }
+        })
+    }
+
+    /// The NVTX call view.
+    pub fn nvtx(&self) -> Option<NvtxData<'a>> {
+        (self.id.domain == CallbackDomain::NVTX).then(|| NvtxData {
+            // SAFETY: the NVTX domain passes `CUpti_NvtxData`.
+            raw: unsafe { &*self.raw.cast::<CUpti_NvtxData>() },
+        })
+    }
+
+    /// The CUPTI state notification view (errors and warnings CUPTI reports).
+    pub fn state(&self) -> Option<StateData<'a>> {
+        (self.id.domain == CallbackDomain::STATE).then(|| {
+            // SAFETY: the STATE domain passes `CUpti_StateData`; `notification` is its only member.
+            let n = unsafe { (*self.raw.cast::<CUpti_StateData>()).__bindgen_anon_1.notification };
+            StateData {
+                result: ResultCode(n.result.0),
+                // SAFETY: NULL or a NUL-terminated string valid during the callback.
+                message: unsafe { opt_str(n.message) },
+            }
+        })
+    }
+
+    /// CUPTI's raw callback data (`CUpti_CallbackData*` for API domains, `CUpti_ResourceData*`,
+    /// ...), valid only during the callback.
+    pub fn raw(&self) -> *const c_void {
+        self.raw
+    }
+}
+
+impl fmt::Debug for CallbackData<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("CallbackData");
+        d.field("id", &self.id);
+        if let Some(api) = self.api() {
+            d.field("site", &api.site()).field("correlation_id", &api.correlation_id());
+        }
+        d.finish_non_exhaustive()
+    }
+}
+
+/// A NUL-terminated C string as `&str`, `None` for NULL or non-UTF-8.
+///
+/// # Safety
+/// `p` is NULL or a NUL-terminated string valid for `'a`.
+unsafe fn opt_str<'a>(p: *const c_char) -> Option<&'a str> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: the caller's contract.
+    unsafe { CStr::from_ptr(p) }.to_str().ok()
+}
+
+/// The per-call `u64` shared by the ENTER and EXIT callbacks of one API call: a value stored at
+/// ENTER is read back at EXIT of the same call (0 when nothing was stored).
+///
+/// Each subscriber has its own slot per call, so subscribers sharing CUPTI's single
+/// subscription never see each other's values.
+#[derive(Clone, Copy)]
+pub struct CorrelationSlot<'a>(&'a Cell<u64>);
+
+impl CorrelationSlot<'_> {
+    /// The stored value.
+    pub fn get(&self) -> u64 {
+        self.0.get()
+    }
+
+    /// Stores `value` (meaningful at ENTER; a store at EXIT is discarded after the callback).
+    pub fn set(&self, value: u64) {
+        self.0.set(value)
+    }
+}
+
+impl fmt::Debug for CorrelationSlot<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CorrelationSlot({})", self.get())
+    }
+}
+
+/// The return value of a runtime or driver call, read at EXIT.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReturnValue {
+    /// A runtime call's `cudaError_t`.
+    Runtime(i32),
+    /// A driver call's `CUresult`.
+    Driver(i32),
+}
+
+impl ReturnValue {
+    /// The raw code.
+    pub fn code(self) -> i32 {
+        match self {
+            ReturnValue::Runtime(c) | ReturnValue::Driver(c) => c,
+        }
+    }
+
+    /// Whether the call succeeded (`cudaSuccess` / `CUDA_SUCCESS`, both 0).
+    pub fn is_success(self) -> bool {
+        self.code() == 0
+    }
+}
+
+/// A runtime or driver API callback.
+#[derive(Clone, Copy)]
+pub struct ApiCallData<'a> {
+    id: CallbackId,
+    raw: &'a CUpti_CallbackData,
+    slot: &'a Cell<u64>,
+}
+
+impl<'a> ApiCallData<'a> {
+    /// ENTER or EXIT.
+    pub fn site(&self) -> CallbackSite {
+        CallbackSite(self.raw.callbackSite.0)
+    }
+
+    /// Whether this is the ENTER callback.
+    pub fn is_enter(&self) -> bool {
+        self.site().is_enter()
+    }
+
+    /// Whether this is the EXIT callback.
+    pub fn is_exit(&self) -> bool {
+        self.site().is_exit()
+    }
+
+    /// The API function as CUPTI names it (runtime names carry the version:
+    /// `"cudaLaunchKernel_v7000"`); `None` if CUPTI gave none.
+    pub fn function_name(&self) -> Option<&'a str> {
+        // SAFETY: NULL or a static NUL-terminated name.
+        unsafe { opt_str(self.raw.functionName) }
+    }
+
+    /// For kernel launches, the kernel's (mangled) name; `None` for other calls (CUPTI fills
+    /// `symbolName` only for launches).
+    pub fn symbol_name(&self) -> Option<&'a str> {
+        if !params::is_launch(self.id.domain, self.id.cbid) {
+            return None;
+        }
+        // SAFETY: for launches, NULL or a NUL-terminated name valid during the callback.
+        unsafe { opt_str(self.raw.symbolName) }
+    }
+
+    /// The correlation id: the same number as the call's activity records.
+    pub fn correlation_id(&self) -> u32 {
+        self.raw.correlationId
+    }
+
+    /// The CUDA context the call runs in (NULL before one exists).
+    pub fn context(&self) -> CUcontext {
+        self.raw.context
+    }
+
+    /// The context's unique id.
+    pub fn context_uid(&self) -> u32 {
+        self.raw.contextUid
+    }
+
+    /// This call's entry/exit slot.
+    pub fn correlation_slot(&self) -> CorrelationSlot<'a> {
+        CorrelationSlot(self.slot)
+    }
+
+    /// The call's return value, at EXIT; `None` at ENTER.
+    pub fn return_value(&self) -> Option<ReturnValue> {
+        let p = self.raw.functionReturnValue;
+        if !self.is_exit() || p.is_null() {
+            return None;
+        }
+        // SAFETY: at EXIT CUPTI points at the call's `cudaError_t` / `CUresult`, C enums of int size.
+        let code = unsafe { p.cast::<i32>().read_unaligned() };
+        Some(if self.id.domain == CallbackDomain::RUNTIME_API {
+            ReturnValue::Runtime(code)
+        } else {
+            ReturnValue::Driver(code)
+        })
+    }
+
+    /// The typed parameters, for the calls this crate reads (kernel launches, memory copies and
+    /// sets, allocations and frees); `None` for the others.
+    pub fn params(&self) -> Option<CallParams> {
+        // SAFETY: `functionParams` is the params struct of this callback id, valid now.
+        unsafe { params::read(self.id.domain, self.id.cbid, self.raw.functionParams, self.is_exit()) }
+    }
+
+    /// CUPTI's `functionParams`: the call's `<function>_params` struct (see
+    /// [`cupti_sys::params`]), valid only during the callback.
+    pub fn raw_params(&self) -> *const c_void {
+        self.raw.functionParams
+    }
+
+    /// CUPTI's callback data.
+    pub fn raw(&self) -> &'a CUpti_CallbackData {
+        self.raw
+    }
+}
+
+impl fmt::Debug for ApiCallData<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ApiCallData")
+            .field("id", &self.id)
+            .field("site", &self.site())
+            .field("correlation_id", &self.correlation_id())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A resource event.
+#[derive(Clone, Copy)]
+pub struct ResourceData<'a> {
+    cbid: ResourceCbid,
+    raw: &'a CUpti_ResourceData,
+}
+
+impl<'a> ResourceData<'a> {
+    /// The event.
+    pub fn event(&self) -> ResourceCbid {
+        self.cbid
+    }
+
+    /// The context concerned.
+    pub fn context(&self) -> CUcontext {
+        self.raw.context
+    }
+
+    /// For stream events, the stream handle as an integer.
+    pub fn stream(&self) -> Option<usize> {
+        let stream_event =
+            self.cbid == ResourceCbid::STREAM_CREATED || self.cbid == ResourceCbid::STREAM_DESTROY_STARTING;
+        // SAFETY: the union's `stream` member is the one CUPTI sets for stream events.
+        stream_event.then(|| unsafe { self.raw.resourceHandle.stream } as usize)
+    }
+
+    /// CUPTI's resource descriptor (`CUpti_ModuleResourceData*`, `CUpti_GraphData*`, ...),
+    /// valid only during the callback.
+    pub fn descriptor(&self) -> *mut c_void {
+        self.raw.resourceDescriptor
+    }
+}
+
+impl fmt::Debug for ResourceData<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ResourceData").field("event", &self.cbid).finish_non_exhaustive()
+    }
+}
+
+/// A completed synchronization.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SynchronizeData {
+    /// The context handle as an integer.
+    pub context: usize,
+    /// The stream handle as an integer (0 for a context synchronization).
+    pub stream: usize,
+}
+
+/// An NVTX call.
+#[derive(Clone, Copy)]
+pub struct NvtxData<'a> {
+    raw: &'a CUpti_NvtxData,
+}
+
+impl<'a> NvtxData<'a> {
+    /// The NVTX function (`"nvtxRangePushA"`).
+    pub fn function_name(&self) -> Option<&'a str> {
+        // SAFETY: NULL or a static NUL-terminated name.
+        unsafe { opt_str(self.raw.functionName) }
+    }
+
+    /// The NVTX function's params struct, valid only during the callback.
+    pub fn raw_params(&self) -> *const c_void {
+        self.raw.functionParams
+    }
+}
+
+impl fmt::Debug for NvtxData<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NvtxData").field("function", &self.function_name()).finish_non_exhaustive()
+    }
+}
+
+/// A CUPTI state notification.
+#[derive(Debug, Clone, Copy)]
+pub struct StateData<'a> {
+    /// The result CUPTI reports.
+    pub result: ResultCode,
+    /// CUPTI's message.
+    pub message: Option<&'a str>,
+}

@@ -1,0 +1,148 @@
+//! Per-subscriber entry/exit slots on top of CUPTI's single per-call `correlationData`.
+//!
+//! All subscribers of a library share one CUPTI subscription, hence one `u64` per API call. The
+//! dispatcher stores a frame serial there at ENTER and keeps each subscriber's value on a
+//! thread-local stack (API calls nest strictly on a thread: ENTER and EXIT of a call happen on
+//! the calling thread, inner calls complete before outer ones). At EXIT the serial finds the
+//! frame again, each subscriber gets its own value back, and the frame is popped with anything
+//! left above it (frames of inner calls whose EXIT was never delivered because their callback
+//! was disabled in between).
+//!
+//! No allocation once the stack has grown to the thread's nesting depth; no reference into the
+//! stack is held while user code runs (user code may make CUDA calls that push frames).
+
+use std::cell::{Cell, UnsafeCell};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One entry: a frame marker (`owner == 0`, value unused) or a subscriber's value.
+#[derive(Clone, Copy)]
+struct Entry {
+    serial: u64,
+    owner: u64,
+    value: u64,
+}
+
+/// Past this many entries the stack is assumed to hold only abandoned frames and is cleared.
+const MAX_ENTRIES: usize = 4096;
+
+/// Hands each thread a distinct range of serials, so a serial identifies one frame of one thread.
+static NEXT_RANGE: AtomicU64 = AtomicU64::new(1);
+
+pub(crate) struct Frames {
+    entries: UnsafeCell<Vec<Entry>>,
+    next_serial: Cell<u64>,
+}
+
+thread_local! {
+    static FRAMES: Frames = const { Frames { entries: UnsafeCell::new(Vec::new()), next_serial: Cell::new(0) } };
+}
+
+/// Runs `f` with the calling thread's frames; `None` while the thread's locals are being destroyed.
+#[inline(always)]
+pub(crate) fn with<R>(f: impl FnOnce(&Frames) -> R) -> Option<R> {
+    FRAMES.try_with(f).ok()
+}
+
+impl Frames {
+    /// Runs `f` on the stack. `f` must not run user code (which could re-enter).
+    #[inline(always)]
+    fn stack<R>(&self, f: impl FnOnce(&mut Vec<Entry>) -> R) -> R {
+        // SAFETY: the stack is thread-local and only touched through this method, whose
+        // closures never call out (no user code, no CUDA), so no other `&mut` to it exists.
+        f(unsafe { &mut *self.entries.get() })
+    }
+
+    /// Opens a frame for an ENTER callback and returns its serial (never 0).
+    #[inline]
+    pub(crate) fn open(&self) -> u64 {
+        let mut serial = self.next_serial.get().wrapping_add(1);
+        if serial >> 32 == 0 || serial & 0xffff_ffff == 0 {
+            // First use on this thread, or its range is spent.
+            serial = (NEXT_RANGE.fetch_add(1, Ordering::Relaxed) << 32) | 1;
+        }
+        self.next_serial.set(serial);
+        self.stack(|s| {
+            if s.len() >= MAX_ENTRIES {
+                s.clear();
+            }
+            s.push(Entry { serial, owner: 0, value: 0 });
+        });
+        serial
+    }
+
+    /// Records `owner`'s value in frame `serial` (after its ENTER callback returned).
+    #[inline]
+    pub(crate) fn store(&self, serial: u64, owner: u64, value: u64) {
+        if value != 0 {
+            self.stack(|s| s.push(Entry { serial, owner, value }));
+        }
+    }
+
+    /// Where frame `serial` starts, searching from the top; `None` if it is not on the stack.
+    #[inline]
+    pub(crate) fn find(&self, serial: u64) -> Option<usize> {
+        if serial == 0 {
+            return None;
+        }
+        self.stack(|s| s.iter().rposition(|e| e.owner == 0 && e.serial == serial))
+    }
+
+    /// `owner`'s value in the frame starting at `start` (0 if it stored none).
+    #[inline]
+    pub(crate) fn load(&self, start: usize, serial: u64, owner: u64) -> u64 {
+        self.stack(|s| {
+            s.get(start + 1..)
+                .and_then(|rest| rest.iter().find(|e| e.serial == serial && e.owner == owner))
+                .map_or(0, |e| e.value)
+        })
+    }
+
+    /// Pops the frame starting at `start` and everything above it.
+    #[inline]
+    pub(crate) fn close(&self, start: usize) {
+        self.stack(|s| s.truncate(start));
+    }
+
+    #[cfg(test)]
+    fn depth(&self) -> usize {
+        self.stack(|s| s.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_frames_keep_each_owners_value_and_abandoned_frames_are_dropped() {
+        with(|f| {
+            let outer = f.open();
+            f.store(outer, 1, 10);
+            f.store(outer, 2, 20);
+            let inner = f.open();
+            f.store(inner, 1, 11);
+            // An inner call whose EXIT never comes.
+            let abandoned = f.open();
+            f.store(abandoned, 1, 99);
+            let i = f.find(inner).unwrap();
+            assert_eq!(f.load(i, inner, 1), 11);
+            assert_eq!(f.load(i, inner, 2), 0);
+            f.close(i);
+            let o = f.find(outer).unwrap();
+            assert_eq!((f.load(o, outer, 1), f.load(o, outer, 2)), (10, 20));
+            assert_eq!(f.find(abandoned), None);
+            f.close(o);
+            assert_eq!(f.depth(), 0);
+            assert_eq!(f.find(0), None);
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn serials_differ_between_threads() {
+        let a = with(|f| f.open()).unwrap();
+        let b = std::thread::spawn(|| with(|f| f.open()).unwrap()).join().unwrap();
+        assert_ne!(a >> 32, b >> 32);
+        with(|f| f.close(f.find(a).unwrap()));
+    }
+}

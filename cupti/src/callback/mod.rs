@@ -1,0 +1,31 @@
+//! The callback API: closures that see every CUDA call (and resource, synchronization, NVTX and
+//! state events) as it happens, on the calling thread.
+//!
+//! - [`crate::Cupti::subscribe`] returns a [`Subscriber`]; enable domains or ids on it.
+//! - The closure gets a [`CallbackData`]: [`CallbackData::api`] for runtime and driver calls
+//!   (site, names, correlation id, return value, [`CallParams`], the [`CorrelationSlot`]),
+//!   and views for the other domains.
+//!
+//! How it works: [`hub`] (the switchboard holding CUPTI's one subscription, with reference-counted
+//! enables), [`dispatch`] (the C trampoline), [`snapshot`] (the lock-free routing table),
+//! [`rcu`] (when a retired table and its closures may be freed), [`frames`] (a slot per
+//! subscriber per call).
+
+mod data;
+mod dispatch;
+mod frames;
+mod hub;
+mod params;
+mod rcu;
+mod snapshot;
+mod subscriber;
+
+pub use data::{
+    ApiCallData, CallbackData, CorrelationSlot, NvtxData, ResourceData, ReturnValue, StateData,
+    SynchronizeData,
+};
+pub(crate) use hub::Hub;
+pub use hub::SubscriptionKind;
+pub use params::{Alloc, AllocKind, CallParams, Dim3, Free, KernelLaunch, Memcpy, MemcpyKind, Memset};
+pub use rcu::uses_membarrier;
+pub use subscriber::Subscriber;

@@ -1,0 +1,164 @@
+//! [`Subscriber`]: a closure that receives CUPTI callbacks, and what it has enabled.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::data::CallbackData;
+use super::hub::{Hub, SubscriptionKind, Target};
+use super::snapshot::Handler;
+use crate::error::Result;
+use crate::ids::{CallbackDomain, CallbackId};
+use crate::library::Cupti;
+
+impl Cupti {
+    /// Subscribes `callback` to CUPTI callbacks. Nothing is enabled yet: call
+    /// [`Subscriber::enable_domain`] or [`Subscriber::enable`].
+    ///
+    /// Every subscriber of a library shares one CUPTI subscription (the first one made takes
+    /// it; the last one dropped releases it), so any number may exist although CUPTI before
+    /// 13.2 allows one subscriber per process.
+    ///
+    /// `callback` runs on the application thread, inside the CUDA call, for every enabled
+    /// callback: keep it short and non-blocking. A panic in it is caught and counted
+    /// ([`Subscriber::panics`]); it never reaches CUPTI.
+    ///
+    /// Errors: [`crate::Error::MultipleSubscribers`] when another tool holds CUPTI;
+    /// [`crate::Error::Unknown`] (13.x) or [`crate::Error::NotInitialized`] (12.x) when no GPU
+    /// driver is present.
+    ///
+    /// ```no_run
+    /// use cupti::{CallbackDomain, Cupti};
+    ///
+    /// let cupti = Cupti::load()?;
+    /// let subscriber = cupti.subscribe(|cb| {
+    ///     if let Some(call) = cb.api() {
+    ///         if call.is_enter() {
+    ///             call.correlation_slot().set(42); // read back at this call's EXIT
+    ///         }
+    ///         println!("{} {:?} #{}", call.site(), call.function_name(), call.correlation_id());
+    ///     }
+    /// })?;
+    /// subscriber.enable_domain(CallbackDomain::RUNTIME_API)?;
+    /// # Ok::<(), cupti::Error>(())
+    /// ```
+    ///
+    /// A subscriber borrows its library, so it cannot outlive it (use [`Cupti::global`] for a
+    /// `Subscriber<'static>`):
+    ///
+    /// ```compile_fail
+    /// let subscriber = {
+    ///     let cupti = cupti::Cupti::load().unwrap();
+    ///     cupti.subscribe(|_| {}).unwrap()
+    /// }; // error: `cupti` does not live long enough
+    /// drop(subscriber);
+    /// ```
+    #[doc(alias = "cuptiSubscribe")]
+    #[doc(alias = "cuptiSubscribe_v2")]
+    pub fn subscribe<F>(&self, callback: F) -> Result<Subscriber<'_>>
+    where
+        F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
+    {
+        let hub = self.hub()?;
+        let handler = hub.register(Box::new(callback))?;
+        Ok(Subscriber { cupti: self, hub, handler })
+    }
+
+    /// How this library's callback subscription is held right now: `None` while no
+    /// [`Subscriber`] exists.
+    pub fn subscription(&self) -> Option<SubscriptionKind> {
+        self.hub().ok()?.subscription()
+    }
+
+    /// The raw `CUpti_SubscriberHandle` that every [`Subscriber`] shares, while one exists: for
+    /// CUPTI functions this crate does not wrap that take a subscriber. Enabling or disabling
+    /// callbacks through it bypasses the reference counts.
+    pub fn raw_subscriber_handle(&self) -> Option<cupti_sys::CUpti_SubscriberHandle> {
+        self.hub().ok()?.raw_handle()
+    }
+}
+
+/// A closure subscribed to CUPTI callbacks, with the domains and ids it enabled.
+///
+/// Enabling is reference-counted across subscribers: CUPTI delivers a callback while any
+/// subscriber has it enabled, and each closure sees only what it enabled itself.
+///
+/// Dropping it disables what it enabled (for CUPTI, only what no other subscriber still
+/// wants), and returns once no callback can reach its closure any more: a callback running
+/// on another thread finishes first. Dropped inside a callback, it is disabled at once and its
+/// closure is freed by a later drop or change of any subscriber.
+pub struct Subscriber<'lib> {
+    cupti: &'lib Cupti,
+    hub: &'static Hub,
+    handler: Arc<Handler>,
+}
+
+impl<'lib> Subscriber<'lib> {
+    /// Enables every callback of `domain` for this subscriber.
+    #[doc(alias = "cuptiEnableDomain")]
+    pub fn enable_domain(&self, domain: CallbackDomain) -> Result<()> {
+        self.hub.enable(self.key(), Target::Domain(domain.0))
+    }
+
+    /// Disables `domain` (ids enabled singly stay enabled).
+    #[doc(alias = "cuptiEnableDomain")]
+    pub fn disable_domain(&self, domain: CallbackDomain) -> Result<()> {
+        self.hub.disable(self.key(), Target::Domain(domain.0))
+    }
+
+    /// Enables one callback id (`RuntimeCbid::cudaLaunchKernel_v7000`, a `CallbackId`, ...).
+    #[doc(alias = "cuptiEnableCallback")]
+    pub fn enable(&self, id: impl Into<CallbackId>) -> Result<()> {
+        let id = id.into();
+        self.hub.enable(self.key(), Target::Id(id.domain.0, id.cbid))
+    }
+
+    /// Disables one callback id enabled with [`Subscriber::enable`] (a domain enabled whole
+    /// stays enabled).
+    #[doc(alias = "cuptiEnableCallback")]
+    pub fn disable(&self, id: impl Into<CallbackId>) -> Result<()> {
+        let id = id.into();
+        self.hub.disable(self.key(), Target::Id(id.domain.0, id.cbid))
+    }
+
+    /// Whether this subscriber enabled `id` singly.
+    pub fn is_enabled(&self, id: impl Into<CallbackId>) -> bool {
+        let id = id.into();
+        self.hub.is_enabled(self.key(), Target::Id(id.domain.0, id.cbid))
+    }
+
+    /// Whether this subscriber enabled `domain` whole.
+    pub fn is_domain_enabled(&self, domain: CallbackDomain) -> bool {
+        self.hub.is_enabled(self.key(), Target::Domain(domain.0))
+    }
+
+    /// How many times the closure panicked (each panic was caught; the callback went on).
+    pub fn panics(&self) -> u64 {
+        self.handler.panics()
+    }
+
+    /// The message of the latest panic, if any.
+    pub fn last_panic(&self) -> Option<String> {
+        self.handler.last_panic()
+    }
+
+    /// The library.
+    pub fn cupti(&self) -> &'lib Cupti {
+        self.cupti
+    }
+
+    fn key(&self) -> u64 {
+        self.handler.owner()
+    }
+}
+
+impl Drop for Subscriber<'_> {
+    fn drop(&mut self) {
+        self.hub.unregister(self.key());
+    }
+}
+
+impl fmt::Debug for Subscriber<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Subscriber").field("key", &self.key()).field("panics", &self.panics()).finish()
+    }
+}
