@@ -32,6 +32,8 @@ fn main() {
     let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     println!("cargo:rerun-if-changed=mocks");
     println!("cargo:rerun-if-changed=build.rs");
+    // The CUPTI mock includes cupti-sys's generated types by path.
+    println!("cargo:rerun-if-changed=cupti-sys/src/generated");
     for mock in MOCKS {
         let src = Path::new("mocks").join(mock.dir).join("lib.rs");
         let dst = out.join(mock.file);

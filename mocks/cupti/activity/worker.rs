@@ -1,0 +1,74 @@
+//! The mock's own delivery thread: CUPTI hands completed buffers back on a thread of its own,
+//! never on the application thread that filled them, and in fill order.
+
+use std::cell::Cell;
+use std::sync::mpsc::{self, Sender, SyncSender};
+use std::sync::Mutex;
+
+use super::buffers::Buffer;
+use crate::stats;
+
+pub enum Job {
+    /// Call buffer-completed for each buffer, in order.
+    Deliver(Vec<Buffer>),
+    /// Signal once every earlier job is done.
+    Barrier(SyncSender<()>),
+}
+
+static SENDER: Mutex<Option<Sender<Job>>> = Mutex::new(None);
+
+thread_local! {
+    static IS_WORKER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the caller is the delivery thread (a completion callback calling back into CUPTI).
+pub fn on_worker() -> bool {
+    IS_WORKER.with(Cell::get)
+}
+
+/// Queues a job, starting the thread on first use.
+pub fn send(job: Job) {
+    let mut sender = SENDER.lock().unwrap_or_else(|e| e.into_inner());
+    let tx = sender.get_or_insert_with(|| {
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("cupti-mock-worker".into())
+            .spawn(move || {
+                IS_WORKER.with(|w| w.set(true));
+                for job in rx {
+                    run(job);
+                }
+            })
+            .expect("spawn the CUPTI mock delivery thread");
+        tx
+    });
+    // The receiver lives as long as the process: sending cannot fail.
+    let _ = tx.send(job);
+}
+
+fn run(job: Job) {
+    match job {
+        Job::Deliver(buffers) => {
+            for b in buffers {
+                // SAFETY: the client registered this completion callback; the buffer is the one
+                // its request callback handed over, and ownership returns to it here.
+                unsafe { (b.complete)(std::ptr::null_mut(), 0, b.ptr, b.size, b.used) };
+                stats::add(&stats::BUFFERS_COMPLETED, 1);
+            }
+        }
+        Job::Barrier(done) => {
+            let _ = done.send(());
+        }
+    }
+}
+
+/// Waits until every job queued so far has run. On the delivery thread itself it returns at
+/// once (it cannot wait for itself).
+pub fn wait_idle() {
+    if on_worker() {
+        return;
+    }
+    let (tx, rx) = mpsc::sync_channel(1);
+    send(Job::Barrier(tx));
+    let _ = rx.recv();
+}

@@ -1,0 +1,98 @@
+//! Time and identity as CUPTI reports them: `cuptiGetTimestamp` is CLOCK_REALTIME in ns (probed:
+//! the real value lies between two `time.time_ns()` reads), API records carry the process id and
+//! a thread id whose meaning `cuptiSetThreadIdType` selects (default: `pthread_self()` truncated
+//! to 32 bits; SYSTEM: the kernel's tid).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::results::{INVALID_PARAMETER, SUCCESS};
+
+extern "C" {
+    fn pthread_self() -> usize;
+    fn syscall(number: i64, ...) -> i64;
+}
+
+/// `SYS_gettid` on x86-64 and aarch64 Linux.
+#[cfg(target_arch = "x86_64")]
+const SYS_GETTID: i64 = 186;
+#[cfg(target_arch = "aarch64")]
+const SYS_GETTID: i64 = 178;
+
+/// `CUPTI_ACTIVITY_THREAD_ID_TYPE_DEFAULT` (0) or `_SYSTEM` (1).
+static THREAD_ID_TYPE: AtomicU32 = AtomicU32::new(0);
+
+/// Nanoseconds since the Unix epoch (CLOCK_REALTIME).
+pub fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+}
+
+/// Blocks until `now() >= t`: a blocking CUDA call returns only after the GPU work it waits for
+/// has ended, so its API record (and `cuptiGetTimestamp` afterwards) is never earlier.
+pub fn wait_until(t: u64) {
+    loop {
+        let n = now();
+        if n >= t {
+            return;
+        }
+        let left = t - n;
+        if left > 200_000 {
+            std::thread::sleep(Duration::from_nanos(left - 100_000));
+        } else {
+            std::hint::spin_loop();
+        }
+    }
+}
+
+pub fn process_id() -> u32 {
+    std::process::id()
+}
+
+/// The kernel's id of the calling thread.
+pub fn system_thread_id() -> u32 {
+    // SAFETY: gettid takes no arguments and cannot fail.
+    unsafe { syscall(SYS_GETTID) as u32 }
+}
+
+/// The thread id API records carry, per `cuptiSetThreadIdType`.
+pub fn record_thread_id() -> u32 {
+    if THREAD_ID_TYPE.load(Ordering::Relaxed) == 1 {
+        system_thread_id()
+    } else {
+        // SAFETY: pthread_self has no preconditions.
+        unsafe { pthread_self() as u32 }
+    }
+}
+
+pub fn reset() {
+    THREAD_ID_TYPE.store(0, Ordering::Relaxed);
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn cuptiGetTimestamp(out: *mut u64) -> u32 {
+    if out.is_null() {
+        return INVALID_PARAMETER;
+    }
+    // SAFETY: the caller passes a writable u64.
+    unsafe { *out = now() };
+    SUCCESS
+}
+
+#[no_mangle]
+pub extern "C" fn cuptiSetThreadIdType(kind: u32) -> u32 {
+    if kind > 1 {
+        return INVALID_PARAMETER;
+    }
+    THREAD_ID_TYPE.store(kind, Ordering::Relaxed);
+    SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn cuptiGetThreadIdType(out: *mut u32) -> u32 {
+    if out.is_null() {
+        return INVALID_PARAMETER;
+    }
+    // SAFETY: the caller passes a writable enum slot (a u32).
+    unsafe { *out = THREAD_ID_TYPE.load(Ordering::Relaxed) };
+    SUCCESS
+}
