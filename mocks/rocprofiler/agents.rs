@@ -209,7 +209,8 @@ pub unsafe extern "C" fn rocprofiler_create_counter_config(
     if counters_list.is_null() || counters_count == 0 {
         return status::NO_HARDWARE_COUNTERS;
     }
-    let counters: Vec<u64> = std::slice::from_raw_parts(counters_list, counters_count).iter().map(|c| c.handle).collect();
+    let counters: Vec<u64> =
+        std::slice::from_raw_parts(counters_list, counters_count).iter().map(|c| c.handle).collect();
     if counters.iter().any(|&c| c == 0 || c as usize > COUNTERS.len()) {
         return status::COUNTER_NOT_FOUND;
     }
@@ -221,7 +222,9 @@ pub unsafe extern "C" fn rocprofiler_create_counter_config(
 }
 
 #[no_mangle]
-pub extern "C" fn rocprofiler_destroy_counter_config(config_id: rocprofiler_counter_config_id_t) -> rocprofiler_status_t {
+pub extern "C" fn rocprofiler_destroy_counter_config(
+    config_id: rocprofiler_counter_config_id_t,
+) -> rocprofiler_status_t {
     let mut st = state();
     let Some(idx) = config_id.handle.checked_sub(CONFIG_OFFSET) else { return status::PROFILE_NOT_FOUND };
     match st.configs.get_mut(idx as usize) {

@@ -150,7 +150,8 @@ fn end() -> u64 {
 }
 
 fn valid_api(kind: u32, op: i32) -> bool {
-    matches!(kind, 1..=9 | 14..=15 | 18..=19) && names::callback_ops(kind).is_some_and(|t| names::op_name(t, op).is_some())
+    matches!(kind, 1..=9 | 14..=15 | 18..=19)
+        && names::callback_ops(kind).is_some_and(|t| names::op_name(t, op).is_some())
 }
 
 /// Starts an API call of callback-tracing `kind` (1-9 HSA/HIP/marker, 14 RCCL, ...) and
@@ -237,7 +238,10 @@ pub extern "C" fn mock_rocprofiler_memory_copy(op: i32, src_agent: u64, dst_agen
         size: std::mem::size_of::<rocprofiler_buffer_tracing_memory_copy_record_t>() as u64,
         kind: rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_MEMORY_COPY,
         operation: rocprofiler_memory_copy_operation_t(op as u32),
-        correlation_id: rocprofiler_async_correlation_id_t { internal: correlation.internal, external: correlation.external },
+        correlation_id: rocprofiler_async_correlation_id_t {
+            internal: correlation.internal,
+            external: correlation.external,
+        },
         thread_id: thread_id(),
         start_timestamp: start,
         end_timestamp: end,

@@ -9,7 +9,9 @@ use crate::state::{state, BufferService, CallbackService, Context, CONTEXT_OFFSE
 use crate::*;
 
 #[no_mangle]
-pub unsafe extern "C" fn rocprofiler_create_context(context_id: *mut rocprofiler_context_id_t) -> rocprofiler_status_t {
+pub unsafe extern "C" fn rocprofiler_create_context(
+    context_id: *mut rocprofiler_context_id_t,
+) -> rocprofiler_status_t {
     if context_id.is_null() {
         return status::INVALID_ARGUMENT;
     }
@@ -83,7 +85,10 @@ pub extern "C" fn rocprofiler_stop_context(context_id: rocprofiler_context_id_t)
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn rocprofiler_context_is_active(context_id: rocprofiler_context_id_t, out: *mut i32) -> rocprofiler_status_t {
+pub unsafe extern "C" fn rocprofiler_context_is_active(
+    context_id: rocprofiler_context_id_t,
+    out: *mut i32,
+) -> rocprofiler_status_t {
     if out.is_null() {
         return status::INVALID_ARGUMENT;
     }
@@ -99,7 +104,10 @@ pub unsafe extern "C" fn rocprofiler_context_is_active(context_id: rocprofiler_c
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn rocprofiler_context_is_valid(context_id: rocprofiler_context_id_t, out: *mut i32) -> rocprofiler_status_t {
+pub unsafe extern "C" fn rocprofiler_context_is_valid(
+    context_id: rocprofiler_context_id_t,
+    out: *mut i32,
+) -> rocprofiler_status_t {
     if out.is_null() {
         return status::INVALID_ARGUMENT;
     }
@@ -186,7 +194,12 @@ pub unsafe extern "C" fn rocprofiler_configure_buffer_tracing_service(
     status::SUCCESS
 }
 
-unsafe fn write_name(found: Option<(*const c_char, u64)>, name: *mut *const c_char, len: *mut u64, missing: rocprofiler_status_t) -> rocprofiler_status_t {
+unsafe fn write_name(
+    found: Option<(*const c_char, u64)>,
+    name: *mut *const c_char,
+    len: *mut u64,
+    missing: rocprofiler_status_t,
+) -> rocprofiler_status_t {
     match found {
         Some((p, n)) => {
             if !name.is_null() {

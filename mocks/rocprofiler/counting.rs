@@ -23,10 +23,7 @@ pub fn release_serialization(st: &mut State, context: u64) {
     }
 }
 
-fn configure(
-    context_id: rocprofiler_context_id_t,
-    service: CountingService,
-) -> rocprofiler_status_t {
+fn configure(context_id: rocprofiler_context_id_t, service: CountingService) -> rocprofiler_status_t {
     let mut st = state();
     if !st.in_window() {
         return status::CONFIGURATION_LOCKED;

@@ -47,7 +47,8 @@ pub unsafe extern "C" fn mock_rocprofiler_kernel_symbol(name: *const c_char) -> 
     };
     let kept = CString::from(owned);
     let mut data = rocprofiler_callback_tracing_code_object_kernel_symbol_register_data_t {
-        size: std::mem::size_of::<rocprofiler_callback_tracing_code_object_kernel_symbol_register_data_t>() as u64,
+        size: std::mem::size_of::<rocprofiler_callback_tracing_code_object_kernel_symbol_register_data_t>()
+            as u64,
         kernel_id,
         code_object_id: 1,
         kernel_name: kept.as_ptr(),
@@ -167,7 +168,16 @@ pub extern "C" fn mock_rocprofiler_dispatch_begin(
             rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_ENTER,
             rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_EXIT,
         ] {
-            invoke(*ctx, svc, 12, 1, phase, flight.correlation, &mut data as *mut _ as *mut c_void, &mut user_data);
+            invoke(
+                *ctx,
+                svc,
+                12,
+                1,
+                phase,
+                flight.correlation,
+                &mut data as *mut _ as *mut c_void,
+                &mut user_data,
+            );
         }
     }
     flight.start = now_ns();
@@ -283,7 +293,8 @@ pub extern "C" fn mock_rocprofiler_dispatch(
     wg_y: u32,
     wg_z: u32,
 ) -> u64 {
-    let id = mock_rocprofiler_dispatch_begin(agent, queue, kernel_id, grid_x, grid_y, grid_z, wg_x, wg_y, wg_z);
+    let id =
+        mock_rocprofiler_dispatch_begin(agent, queue, kernel_id, grid_x, grid_y, grid_z, wg_x, wg_y, wg_z);
     if id != 0 {
         mock_rocprofiler_dispatch_end(id);
     }

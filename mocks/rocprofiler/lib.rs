@@ -108,12 +108,18 @@ pub(crate) fn words_of<T: Copy>(value: &T) -> Vec<u64> {
     let size = std::mem::size_of::<T>();
     let mut words = vec![0u64; size.div_ceil(8).max(1)];
     // SAFETY: `words` holds at least `size` bytes; T is plain C data.
-    unsafe { std::ptr::copy_nonoverlapping(value as *const T as *const u8, words.as_mut_ptr() as *mut u8, size) };
+    unsafe {
+        std::ptr::copy_nonoverlapping(value as *const T as *const u8, words.as_mut_ptr() as *mut u8, size)
+    };
     words
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn rocprofiler_get_version(major: *mut u32, minor: *mut u32, patch: *mut u32) -> rocprofiler_status_t {
+pub unsafe extern "C" fn rocprofiler_get_version(
+    major: *mut u32,
+    minor: *mut u32,
+    patch: *mut u32,
+) -> rocprofiler_status_t {
     if !major.is_null() {
         *major = 1;
     }
@@ -127,7 +133,9 @@ pub unsafe extern "C" fn rocprofiler_get_version(major: *mut u32, minor: *mut u3
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn rocprofiler_get_version_triplet(info: *mut rocprofiler_version_triplet_t) -> rocprofiler_status_t {
+pub unsafe extern "C" fn rocprofiler_get_version_triplet(
+    info: *mut rocprofiler_version_triplet_t,
+) -> rocprofiler_status_t {
     if info.is_null() {
         return status::INVALID_ARGUMENT;
     }
@@ -145,7 +153,9 @@ pub unsafe extern "C" fn rocprofiler_get_timestamp(ts: *mut rocprofiler_timestam
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn rocprofiler_get_thread_id(tid: *mut rocprofiler_thread_id_t) -> rocprofiler_status_t {
+pub unsafe extern "C" fn rocprofiler_get_thread_id(
+    tid: *mut rocprofiler_thread_id_t,
+) -> rocprofiler_status_t {
     if tid.is_null() {
         return status::INVALID_ARGUMENT;
     }

@@ -160,7 +160,8 @@ const RUNTIME_INIT: Ops = &[
 const ROCDECODE: Ops = &["rocDecCreateVideoParser\0", "rocDecParseVideoData\0", "rocDecDecodeFrame\0"];
 const ROCJPEG: Ops = &["rocJpegStreamCreate\0", "rocJpegDecode\0"];
 const HIP_STREAM: Ops = &["", "HIP_STREAM_CREATE\0", "HIP_STREAM_DESTROY\0", "HIP_STREAM_SET\0"];
-const MARKER_RANGE: Ops = &["roctxMarkA\0", "roctxThreadRangeA\0", "roctxProcessRangeA\0", "roctxGetThreadId\0"];
+const MARKER_RANGE: Ops =
+    &["roctxMarkA\0", "roctxThreadRangeA\0", "roctxProcessRangeA\0", "roctxGetThreadId\0"];
 const RETIREMENT: Ops = &[""];
 const KFD_MIGRATE: Ops = &["", "PAGE_MIGRATE_PREFETCH\0", "PAGE_MIGRATE_PAGEFAULT_GPU\0"];
 const KFD_FAULT: Ops = &["", "PAGE_FAULT_START_READ_FAULT\0", "PAGE_FAULT_START_WRITE_FAULT\0"];

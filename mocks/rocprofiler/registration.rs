@@ -21,8 +21,12 @@ extern "C" {
 const RTLD_LAZY: c_int = 0x1;
 const RTLD_NOLOAD: c_int = 0x4;
 
-type ConfigureFn =
-    unsafe extern "C" fn(u32, *const c_char, u32, *mut rocprofiler_client_id_t) -> *mut rocprofiler_tool_configure_result_t;
+type ConfigureFn = unsafe extern "C" fn(
+    u32,
+    *const c_char,
+    u32,
+    *mut rocprofiler_client_id_t,
+) -> *mut rocprofiler_tool_configure_result_t;
 
 /// `ROCP_TOOL_LIBRARIES` split as the real library splits it: on `:`, and when there is a `:`,
 /// whatever follows the last one is dropped (so `a.so:b.so` names only `a.so`).
@@ -197,7 +201,9 @@ fn finalize_client(handle: u32) {
 }
 
 #[no_mangle]
-pub extern "C" fn rocprofiler_force_configure(configure_func: rocprofiler_configure_func_t) -> rocprofiler_status_t {
+pub extern "C" fn rocprofiler_force_configure(
+    configure_func: rocprofiler_configure_func_t,
+) -> rocprofiler_status_t {
     {
         let mut st = state();
         if st.init_status != 0 || st.forced.is_some() {

@@ -16,8 +16,12 @@ pub const CLIENT_OFFSET: u32 = 0x5150;
 pub struct Client {
     /// Where it was found (`(forced)`, a library path, ...), for diagnostics.
     pub origin: String,
-    pub configure: unsafe extern "C" fn(u32, *const std::ffi::c_char, u32, *mut rocprofiler_client_id_t)
-        -> *mut rocprofiler_tool_configure_result_t,
+    pub configure: unsafe extern "C" fn(
+        u32,
+        *const std::ffi::c_char,
+        u32,
+        *mut rocprofiler_client_id_t,
+    ) -> *mut rocprofiler_tool_configure_result_t,
     /// Handed to `rocprofiler_configure`; boxed so the tool may keep the pointer.
     pub id: Box<rocprofiler_client_id_t>,
     pub result: Option<rocprofiler_tool_configure_result_t>,
