@@ -1,8 +1,7 @@
 //! The real CUPTI declarations: `cupti-sys`'s generated bindings of the 13.0 headers (which also
 //! carry the 12.9 record `CUpti_ActivityKernel9` through `cupti_activity_deprecated.h`), the 12.9
 //! items that differ ([`v12`]), the `functionParams` structs ([`params`]) and the generated
-//! callback-id name tables. Nothing here is
-//! written by hand.
+//! callback-id name tables. Nothing here is written by hand.
 
 #[allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code, unused_imports, clippy::all)]
 #[path = "../../cupti-sys/src/generated/types.rs"]
@@ -12,14 +11,7 @@ mod types;
 pub mod v12;
 
 /// The `functionParams` structs (`cudaLaunchKernel_v7000_params`, ...), identical in 12.9.
-#[allow(
-    non_camel_case_types,
-    non_snake_case,
-    non_upper_case_globals,
-    dead_code,
-    unused_imports,
-    clippy::all
-)]
+#[allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code, unused_imports, clippy::all)]
 #[path = "../../cupti-sys/src/generated/params.rs"]
 pub mod params;
 

@@ -1,0 +1,203 @@
+//! Memory calls: `cudaMemcpy(Async)`, `cudaMemset(Async)`, `cudaMalloc`, `cudaFree`.
+
+use std::ffi::c_void;
+
+use super::api_call::{begin, finish};
+use super::gpu::{with_gpu, LAUNCH_LATENCY_NS};
+use super::identity::{context_id, stream_id, take_failure};
+use crate::activity::{self, kinds, records};
+use crate::callback_names::DOMAIN_RUNTIME;
+use crate::clock;
+use crate::sys::params::*;
+
+const CBID_CUDA_MALLOC: u32 = 20;
+const CBID_CUDA_FREE: u32 = 22;
+const CBID_CUDA_MEMCPY: u32 = 31;
+const CBID_CUDA_MEMCPY_ASYNC: u32 = 41;
+const CBID_CUDA_MEMSET: u32 = 49;
+const CBID_CUDA_MEMSET_ASYNC: u32 = 51;
+
+/// `cudaMemcpyKind` -> (`CUpti_ActivityMemcpyKind`, source memory kind, destination memory
+/// kind); host memory is pageable for blocking copies and pinned for async ones.
+fn memcpy_kinds(kind: u32, is_async: bool) -> (u8, u8, u8) {
+    let host = if is_async { 2 } else { 1 };
+    let device = 3;
+    match kind {
+        0 => (9, host, host),
+        1 => (1, host, device),
+        2 => (2, device, host),
+        3 => (8, device, device),
+        _ => (0, 0, 0),
+    }
+}
+
+pub struct Copy {
+    pub dst: u64,
+    pub src: u64,
+    pub bytes: u64,
+    /// `cudaMemcpyKind`.
+    pub kind: u32,
+    /// Ignored by blocking copies, which use the NULL stream.
+    pub stream: u64,
+    pub is_async: bool,
+    pub duration: u64,
+}
+
+/// `cudaMemcpy` (blocking) or `cudaMemcpyAsync`, and its MEMCPY record.
+pub fn memcpy(c: &Copy) -> u32 {
+    let failure = take_failure();
+    let stream = if c.is_async { c.stream } else { 0 };
+    let sync_params = cudaMemcpy_v3020_params {
+        dst: c.dst as *mut c_void,
+        src: c.src as *const c_void,
+        count: c.bytes as usize,
+        kind: cudaMemcpyKind(c.kind),
+    };
+    let async_params = cudaMemcpyAsync_v3020_params {
+        dst: c.dst as *mut c_void,
+        src: c.src as *const c_void,
+        count: c.bytes as usize,
+        kind: cudaMemcpyKind(c.kind),
+        stream: stream as cudaStream_t,
+    };
+    let (cbid, params): (u32, *const c_void) = if c.is_async {
+        (CBID_CUDA_MEMCPY_ASYNC, (&async_params as *const cudaMemcpyAsync_v3020_params).cast())
+    } else {
+        (CBID_CUDA_MEMCPY, (&sync_params as *const cudaMemcpy_v3020_params).cast())
+    };
+    let call = begin(DOMAIN_RUNTIME, cbid, None, None, params);
+    let (device, sid) = (call.device, stream_id(stream));
+    let timing = (failure == 0)
+        .then(|| with_gpu(|g| g.schedule(device, sid, call.start + LAUNCH_LATENCY_NS, Some(c.duration))));
+    if let (Some((_, end)), false) = (timing, c.is_async) {
+        clock::wait_until(end);
+    }
+    let correlation = finish(call, failure);
+    if let Some((start, end)) = timing {
+        let (copy_kind, src_kind, dst_kind) = memcpy_kinds(c.kind, c.is_async);
+        activity::emit_if_enabled(kinds::MEMCPY, || {
+            records::memcpy(&records::Memcpy {
+                copy_kind,
+                src_kind,
+                dst_kind,
+                is_async: c.is_async,
+                bytes: c.bytes,
+                start,
+                end,
+                device,
+                context: context_id(device),
+                stream: sid,
+                correlation,
+            })
+        });
+    }
+    correlation
+}
+
+pub struct Set {
+    pub dst: u64,
+    pub value: i32,
+    pub bytes: u64,
+    pub stream: u64,
+    pub is_async: bool,
+    pub duration: u64,
+}
+
+/// `cudaMemset` (blocking) or `cudaMemsetAsync`, and its MEMSET record.
+pub fn memset(s: &Set) -> u32 {
+    let failure = take_failure();
+    let stream = if s.is_async { s.stream } else { 0 };
+    let sync_params =
+        cudaMemset_v3020_params { devPtr: s.dst as *mut c_void, value: s.value, count: s.bytes as usize };
+    let async_params = cudaMemsetAsync_v3020_params {
+        devPtr: s.dst as *mut c_void,
+        value: s.value,
+        count: s.bytes as usize,
+        stream: stream as cudaStream_t,
+    };
+    let (cbid, params): (u32, *const c_void) = if s.is_async {
+        (CBID_CUDA_MEMSET_ASYNC, (&async_params as *const cudaMemsetAsync_v3020_params).cast())
+    } else {
+        (CBID_CUDA_MEMSET, (&sync_params as *const cudaMemset_v3020_params).cast())
+    };
+    let call = begin(DOMAIN_RUNTIME, cbid, None, None, params);
+    let (device, sid) = (call.device, stream_id(stream));
+    let timing = (failure == 0)
+        .then(|| with_gpu(|g| g.schedule(device, sid, call.start + LAUNCH_LATENCY_NS, Some(s.duration))));
+    if let (Some((_, end)), false) = (timing, s.is_async) {
+        clock::wait_until(end);
+    }
+    let correlation = finish(call, failure);
+    if let Some((start, end)) = timing {
+        activity::emit_if_enabled(kinds::MEMSET, || {
+            records::memset(&records::Memset {
+                value: s.value as u32,
+                is_async: s.is_async,
+                bytes: s.bytes,
+                start,
+                end,
+                device,
+                context: context_id(device),
+                stream: sid,
+                correlation,
+            })
+        });
+    }
+    correlation
+}
+
+/// `cudaMalloc`: the new address is written through `devPtr` before the EXIT callbacks, and a
+/// MEMORY2 allocation record follows. Returns (correlation id, address).
+pub fn malloc(bytes: u64) -> (u32, u64) {
+    let failure = take_failure();
+    let mut address: *mut c_void = std::ptr::null_mut();
+    let params = cudaMalloc_v3020_params { devPtr: &mut address, size: bytes as usize };
+    let call = begin(
+        DOMAIN_RUNTIME,
+        CBID_CUDA_MALLOC,
+        None,
+        None,
+        (&params as *const cudaMalloc_v3020_params).cast(),
+    );
+    let device = call.device;
+    if failure == 0 {
+        let a = with_gpu(|g| g.allocate(bytes));
+        // SAFETY: `dev_ptr` points at `address`, alive for this whole function.
+        unsafe { *params.devPtr = a as *mut c_void };
+    }
+    let correlation = finish(call, failure);
+    let address = address as u64;
+    if failure == 0 {
+        memory_record(1, address, bytes, device, correlation);
+    }
+    (correlation, address)
+}
+
+/// `cudaFree`, and a MEMORY2 release record.
+pub fn free(address: u64) -> u32 {
+    let failure = take_failure();
+    let params = cudaFree_v3020_params { devPtr: address as *mut c_void };
+    let call =
+        begin(DOMAIN_RUNTIME, CBID_CUDA_FREE, None, None, (&params as *const cudaFree_v3020_params).cast());
+    let device = call.device;
+    let correlation = finish(call, failure);
+    if failure == 0 {
+        memory_record(2, address, 0, device, correlation);
+    }
+    correlation
+}
+
+fn memory_record(operation: u32, address: u64, bytes: u64, device: u32, correlation: u32) {
+    activity::emit_if_enabled(kinds::MEMORY2, || {
+        records::memory(&records::Memory {
+            operation,
+            address,
+            bytes,
+            timestamp: clock::now(),
+            process: clock::process_id(),
+            device,
+            context: context_id(device),
+            correlation,
+        })
+    });
+}
