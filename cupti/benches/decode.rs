@@ -40,10 +40,13 @@ fn kernel_names() -> Vec<&'static CStr> {
         .collect()
 }
 
+/// Writes record `n` of a buffer.
+type Fill = dyn FnMut(&mut Records, u32);
+
 /// Full buffers of each kind: (label, bytes, records).
 fn buffers() -> Vec<(&'static str, Records, u64)> {
     let names = kernel_names();
-    let fill = |each: usize, mut put: Box<dyn FnMut(&mut Records, u32)>| {
+    let fill = |each: usize, mut put: Box<Fill>| {
         let mut recs = Records::new();
         let mut n = 0u32;
         while recs.len() + each <= BUFFER_BYTES {
@@ -73,7 +76,7 @@ fn buffers() -> Vec<(&'static str, Records, u64)> {
     let (k, kn) = fill(216, Box::new(kernel.clone()));
     let (m, mn) = fill(96, Box::new(memcpy));
     let (r, rn) = fill(40, Box::new(runtime));
-    let mut mixed_kernel = kernel;
+    let mixed_kernel = kernel;
     let (x, xn) = fill(
         256,
         Box::new(move |recs, i| {

@@ -11,6 +11,7 @@
 //! [`Cupti::functions`].
 
 pub mod callback;
+pub mod activity;
 pub mod decode;
 mod error;
 pub mod ids;

@@ -1,0 +1,99 @@
+//! How an activity session collects: kinds, buffers, loss policy, flushing.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::ActivityKinds;
+
+/// What to do when every buffer of the pool is in flight and CUPTI asks for one more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BufferPolicy {
+    /// Hand CUPTI an extra buffer allocated outside the pool (freed once decoded), up to `max_overflow`
+    /// of them at once; only past that is the request declined (and counted). Nothing is lost while the
+    /// decode thread catches up; memory grows only during the backlog.
+    Lossless {
+        /// Most extra buffers at once.
+        max_overflow: usize,
+    },
+    /// Decline the request: CUPTI drops the records that needed the buffer and counts them
+    /// (`cuptiActivityGetNumDroppedRecords`); memory never exceeds the pool's bound.
+    Lossy,
+}
+
+/// Synchronizes the device(s) for `flush(sync)`'s fence: returns whether some device work was waited
+/// for (`Ok(false)`: no CUDA context exists, so no GPU work can be pending).
+pub type DeviceSyncFn = Arc<dyn Fn() -> Result<bool, String> + Send + Sync>;
+
+/// How `flush(sync)` makes the device finish its work (which also makes CUPTI write a SYNCHRONIZATION
+/// record past the fence point).
+#[derive(Clone, Default)]
+pub enum DeviceSync {
+    /// The CUDA driver of the process, resolved at run time (`libcuda.so.1`, only if the process has
+    /// already loaded it: a process that never touched CUDA has no GPU work to wait for). Synchronizes the
+    /// calling thread's current context and every active primary context (`cuCtxSynchronize`).
+    #[default]
+    Driver,
+    /// The caller's own synchronization (e.g. `torch.cuda.synchronize()`, `cudaDeviceSynchronize`).
+    Custom(DeviceSyncFn),
+    /// None: `flush(sync)` only flushes what CUPTI has completed and waits for it to be delivered.
+    Skip,
+}
+
+impl DeviceSync {
+    /// A custom synchronization from a closure.
+    pub fn custom(f: impl Fn() -> Result<bool, String> + Send + Sync + 'static) -> Self {
+        DeviceSync::Custom(Arc::new(f))
+    }
+}
+
+impl fmt::Debug for DeviceSync {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DeviceSync::Driver => "Driver",
+            DeviceSync::Custom(_) => "Custom",
+            DeviceSync::Skip => "Skip",
+        })
+    }
+}
+
+/// An activity session's settings. Build with struct update syntax:
+/// `ActivityConfig { kinds, buffer_size: 8 << 20, ..Default::default() }`.
+#[derive(Clone, Debug)]
+pub struct ActivityConfig {
+    /// Which records to collect (default: [`ActivityKinds::timeline`]).
+    pub kinds: ActivityKinds,
+    /// Bytes per buffer handed to CUPTI (default 4 MiB; CUPTI's guidance is 1-10 MB).
+    pub buffer_size: usize,
+    /// Most pool buffers in existence at once: held by CUPTI or waiting to be decoded (default 16).
+    pub max_buffers_in_flight: usize,
+    /// What happens when they are all in flight (default lossless with up to 64 extra buffers).
+    pub policy: BufferPolicy,
+    /// Flush CUPTI's completed buffers (never forced) on a background thread at this period
+    /// (default `None`: the caller flushes, and CUPTI hands over buffers as they fill).
+    pub flush_period: Option<Duration>,
+    /// Deliver decoded rows to consumers once this many are waiting (default 65536).
+    pub batch_rows: usize,
+    /// Also deliver a partial batch once its oldest row waited this long (default `None`).
+    pub batch_interval: Option<Duration>,
+    /// How `flush(sync)` synchronizes the device.
+    pub device_sync: DeviceSync,
+    /// How long `flush(sync)` waits for its fence record before giving up (default 10 s).
+    pub fence_timeout: Duration,
+}
+
+impl Default for ActivityConfig {
+    fn default() -> Self {
+        ActivityConfig {
+            kinds: ActivityKinds::timeline(),
+            buffer_size: 4 << 20,
+            max_buffers_in_flight: 16,
+            policy: BufferPolicy::Lossless { max_overflow: 64 },
+            flush_period: None,
+            batch_rows: 64 * 1024,
+            batch_interval: None,
+            device_sync: DeviceSync::Driver,
+            fence_timeout: Duration::from_secs(10),
+        }
+    }
+}

@@ -1,0 +1,475 @@
+//! [`ActivitySession`]: CUPTI activity records, decoded off CUPTI's thread into column batches.
+
+use std::fmt;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use accel_core::pipeline::ConsumerId;
+use accel_core::{Batch, BufferPool, FamilySet, Handoff, Names, Pipeline, PipelineConfig};
+use cupti_sys::{CUpti_ActivityKind, CuptiFunctions};
+
+use super::driver_sync::synchronize_devices;
+use super::periodic::PeriodicFlush;
+use super::probe::stride_probe;
+use super::route::{self, Route};
+use super::{ActivityConfig, ActivityCounts, ActivityKind, DeviceSync, RecordClock};
+use crate::decode::{CuptiWalker, DecoderShared, RecordLayouts};
+use crate::{Cupti, Error, Result};
+
+/// `CUPTI_ACTIVITY_FLAG_FLUSH_FORCED`.
+const FLUSH_FORCED: u32 = 1;
+/// Buffers allocated when the session is created, so CUPTI's first requests do not allocate.
+const WARM_BUFFERS: usize = 2;
+/// How long the end of a session waits for CUPTI to hand back the buffers of its final flush.
+const RETURN_WAIT: Duration = Duration::from_secs(2);
+
+/// The route pointer, owned by the session until detached.
+struct RouteHandle(*const Route);
+
+// SAFETY: a `Route` is `Send + Sync` (a `Handoff`, atomics); the handle only reads through it, and the
+// route outlives the handle (freed in `detach`, called once, when the session ends).
+unsafe impl Send for RouteHandle {}
+// SAFETY: as above.
+unsafe impl Sync for RouteHandle {}
+
+/// What one `flush` did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlushReport {
+    /// True when a device synchronization ran and its SYNCHRONIZATION record (past the fence point) was
+    /// decoded: every record of work issued before the call has been delivered.
+    pub fenced: bool,
+    /// Flush rounds (`cuptiActivityFlushAll` + waiting for the decode thread) until then.
+    pub rounds: u32,
+    /// Time spent.
+    pub waited: Duration,
+}
+
+/// An activity session: CUPTI hands buffers of records to a bounded lock-free pool, the completion
+/// callback only hands them to a decode thread, which turns them into column batches for the consumers.
+///
+/// One per process (CUPTI's buffer callbacks are process-wide): creating a second while one lives is
+/// [`Error::ActivitySessionActive`]. Typical use:
+///
+/// ```no_run
+/// use cupti::activity::{ActivityConfig, ActivitySession};
+/// use accel_core::FamilySet;
+///
+/// let cupti = cupti::Cupti::load()?;
+/// let session = ActivitySession::new(&cupti, ActivityConfig::default())?;
+/// let kernels = session.collect(FamilySet::KERNEL);
+/// session.start()?;
+/// // ... CUDA work ...
+/// session.flush(true)?; // every record up to here is delivered
+/// let batch = kernels.take();
+/// println!("{} kernels", batch.kernels.len());
+/// let counts = session.stop()?;
+/// assert_eq!(counts.pipeline.records_produced(), counts.pipeline.records_delivered + counts.pipeline.records_dropped());
+/// # Ok::<(), cupti::Error>(())
+/// ```
+///
+/// Ending the session (`stop`, or drop) fences a last time, disables its kinds, then issues the only
+/// FORCED flush this crate ever makes, so CUPTI hands back every buffer before the memory is released:
+/// a kernel still running at that moment is delivered with `end = 0`. During collection flushes are never
+/// forced (a forced flush returns in-flight kernels with `end = 0` and never re-delivers them).
+pub struct ActivitySession<'lib> {
+    cupti: &'lib Cupti,
+    config: ActivityConfig,
+    pipeline: Option<Pipeline>,
+    handoff: Handoff,
+    shared: Arc<DecoderShared>,
+    route: Option<RouteHandle>,
+    clock: RecordClock,
+    state: Mutex<State>,
+    periodic: Mutex<Option<PeriodicFlush>>,
+}
+
+/// What was enabled in CUPTI (guarded: `start`, `flush(true)` and `stop` may run on different threads).
+#[derive(Default)]
+struct State {
+    enabled: Vec<ActivityKind>,
+    started: bool,
+}
+
+impl<'lib> ActivitySession<'lib> {
+    /// Sets up a session: pool, decode thread, CUPTI's buffer callbacks. Nothing is collected before
+    /// [`start`](Self::start), so consumers subscribed in between see every record.
+    #[doc(alias = "cuptiActivityRegisterCallbacks")]
+    pub fn new(cupti: &'lib Cupti, config: ActivityConfig) -> Result<Self> {
+        if route::is_live() {
+            return Err(Error::ActivitySessionActive);
+        }
+        let layouts = RecordLayouts::for_version(cupti.version());
+        let mut walker =
+            CuptiWalker::new(layouts).emit_sync_rows(config.kinds.contains(ActivityKind::SYNCHRONIZATION));
+        if let Some(probe) = stride_probe(cupti) {
+            walker = walker.with_stride_probe(probe);
+        }
+        let shared = walker.shared();
+        let pool = BufferPool::new(config.buffer_size, config.max_buffers_in_flight);
+        pool.warm(WARM_BUFFERS.min(config.max_buffers_in_flight));
+        let pipeline_config = PipelineConfig {
+            batch_rows: config.batch_rows,
+            flush_interval: config.batch_interval,
+            thread_name: "cupti-decode".into(),
+        };
+        let pipeline =
+            Pipeline::start(walker, pool, pipeline_config).map_err(|e| Error::Pipeline(e.to_string()))?;
+        let handoff = pipeline.handoff();
+        let route = route::attach(Box::new(Route::new(handoff.clone(), config.policy)))
+            .map_err(|_| Error::ActivitySessionActive)?;
+        let clock = RecordClock::calibrate(cupti);
+        let mut session = ActivitySession {
+            cupti,
+            config,
+            pipeline: Some(pipeline),
+            handoff,
+            shared,
+            route: Some(RouteHandle(route)),
+            clock: RecordClock::from_readings(0, 0, 0),
+            state: Mutex::new(State::default()),
+            periodic: Mutex::new(None),
+        };
+        session.clock = clock?;
+        // SAFETY: the trampolines have the exact C signatures CUPTI expects and never unwind.
+        let r = unsafe {
+            cupti
+                .functions()
+                .cuptiActivityRegisterCallbacks(Some(route::buffer_requested), Some(route::buffer_completed))
+        };
+        cupti.check("cuptiActivityRegisterCallbacks", r)?;
+        Ok(session)
+    }
+
+    /// Calls `consumer` on the decode thread with every later batch holding rows of `families`.
+    ///
+    /// The batch is passed whole (it may hold other families too). A panic in `consumer` is caught and
+    /// counted. Subscribe before [`start`](Self::start) to see every record: rows decoded while no
+    /// consumer wants their family are counted as dropped (`Counts::records_unconsumed`).
+    pub fn subscribe<F>(&self, families: FamilySet, consumer: F) -> ConsumerId
+    where
+        F: FnMut(&Batch, &Names) + Send + 'static,
+    {
+        self.pipeline().subscribe(families, consumer)
+    }
+
+    /// Stops calling a consumer (see `Pipeline::unsubscribe`).
+    pub fn unsubscribe(&self, id: ConsumerId) -> bool {
+        self.pipeline().unsubscribe(id)
+    }
+
+    /// A consumer that keeps a copy of every row of `families`; read them with [`Collected::take`].
+    pub fn collect(&self, families: FamilySet) -> Collected {
+        let collected = Collected { rows: Arc::new(Mutex::new(Batch::new())), names: self.names() };
+        let rows = Arc::clone(&collected.rows);
+        self.subscribe(families, move |batch, _| {
+            let mut rows = rows.lock().unwrap_or_else(|e| e.into_inner());
+            copy_families(&mut rows, batch, families);
+        });
+        collected
+    }
+
+    /// Enables the configured kinds: collection begins. Starts the periodic flush if configured.
+    #[doc(alias = "cuptiActivityEnable")]
+    pub fn start(&self) -> Result<()> {
+        let mut state = self.lock_state();
+        if state.started {
+            return Ok(());
+        }
+        for kind in self.config.kinds.iter() {
+            if let Err(e) = self.enable(kind) {
+                for kind in state.enabled.drain(..).rev() {
+                    let _ = self.disable(kind);
+                }
+                return Err(e);
+            }
+            state.enabled.push(kind);
+        }
+        if self.config.kinds.contains(ActivityKind::CUDA_EVENT) {
+            // Device timestamps for CUDA events exist from 13.0 on; without them records carry none.
+            // SAFETY: a plain call.
+            let _ = unsafe { self.cupti.functions().cuptiActivityEnableCudaEventDeviceTimestamps(1) };
+        }
+        state.started = true;
+        drop(state);
+        if let Some(period) = self.config.flush_period {
+            let functions = CuptiFunctions::new(self.cupti.functions().resolver().clone());
+            let periodic = PeriodicFlush::start(functions, self.handoff.clone(), period)
+                .map_err(|e| Error::Pipeline(format!("could not start the periodic flush thread: {e}")))?;
+            *self.periodic.lock().unwrap_or_else(|e| e.into_inner()) = Some(periodic);
+        }
+        Ok(())
+    }
+
+    /// Hands over what CUPTI has and waits until the decode thread delivered it.
+    ///
+    /// - `sync == false`: `cuptiActivityFlushAll(0)` (completed buffers only, never forced), then waits
+    ///   until the buffers CUPTI handed back so far are decoded and delivered.
+    /// - `sync == true`: the fence. When it returns `Ok` with `fenced`, every record of work issued before
+    ///   the call has been delivered: SYNCHRONIZATION is enabled (if the session does not collect it
+    ///   anyway), CUPTI's clock is read, the device is synchronized ([`DeviceSync`]; this also makes CUPTI
+    ///   write a SYNCHRONIZATION record past that reading), then unforced flushes repeat until a
+    ///   synchronization record that recent has been decoded (CUPTI hands buffers back in fill order, so
+    ///   everything before it is delivered too); SYNCHRONIZATION is then disabled again. When no device
+    ///   work can exist (no CUDA context, or [`DeviceSync::Skip`]), it flushes and waits as with `false`
+    ///   (`fenced` is false). [`Error::FenceTimeout`] after `fence_timeout`.
+    #[doc(alias = "cuptiActivityFlushAll")]
+    pub fn flush(&self, sync: bool) -> Result<FlushReport> {
+        let begun = Instant::now();
+        if !sync {
+            self.flush_completed()?;
+            self.wait_delivered()?;
+            return Ok(FlushReport { fenced: false, rounds: 1, waited: begun.elapsed() });
+        }
+        let state = self.lock_state();
+        let fence_kind = ActivityKind::SYNCHRONIZATION;
+        let added = state.started && !state.enabled.contains(&fence_kind);
+        if added {
+            self.flush_completed()?;
+            self.enable(fence_kind)?;
+        }
+        let fenced = self.fence(begun);
+        if added {
+            let _ = self.flush_completed();
+            let _ = self.disable(fence_kind);
+        }
+        drop(state);
+        self.poll_dropped();
+        self.wait_delivered()?;
+        fenced
+    }
+
+    /// The fence proper (see [`flush`](Self::flush)).
+    fn fence(&self, begun: Instant) -> Result<FlushReport> {
+        let target = self.cupti.timestamp()?;
+        let synced = match &self.config.device_sync {
+            DeviceSync::Driver => synchronize_devices(),
+            DeviceSync::Custom(sync) => sync(),
+            DeviceSync::Skip => Ok(false),
+        }
+        .map_err(|e| Error::Pipeline(format!("flush(sync): the device synchronization failed: {e}")))?;
+        let mut rounds = 0;
+        let mut pause = Duration::from_micros(200);
+        loop {
+            rounds += 1;
+            self.flush_completed()?;
+            self.wait_delivered()?;
+            if !synced || self.shared.max_sync_end() >= target {
+                return Ok(FlushReport { fenced: synced, rounds, waited: begun.elapsed() });
+            }
+            if begun.elapsed() >= self.config.fence_timeout {
+                return Err(Error::FenceTimeout { waited: begun.elapsed() });
+            }
+            // CUPTI hands flushed buffers back on its own thread, shortly after the flush returns.
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(10));
+        }
+    }
+
+    /// Ends the session (see the type's docs) and returns the final tallies.
+    pub fn stop(mut self) -> Result<ActivityCounts> {
+        self.finish()
+    }
+
+    /// The tallies now. Once the session is quiet (after `flush(true)` with no CUDA work running, or at
+    /// `stop`): `pipeline.records_produced() == pipeline.records_delivered + pipeline.records_dropped()`.
+    pub fn counts(&self) -> ActivityCounts {
+        let route = self.route.as_ref().map(|r| {
+            // SAFETY: the route lives until `detach`, which takes the handle out first.
+            unsafe { &*r.0 }
+        });
+        ActivityCounts {
+            pipeline: self.handoff.counts(),
+            decoder: self.shared.stats(),
+            pool: self.handoff.pool().stats(),
+            overflow_buffers: route.map_or(0, Route::overflow_total),
+            buffers_held_by_cupti: route.map_or(0, Route::outstanding),
+        }
+    }
+
+    /// Names of the `NameId`s in delivered batches.
+    pub fn names(&self) -> Names {
+        self.pipeline().names()
+    }
+
+    /// How record timestamps map to Unix time.
+    pub fn clock(&self) -> RecordClock {
+        self.clock
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &ActivityConfig {
+        &self.config
+    }
+
+    /// The library.
+    pub fn cupti(&self) -> &'lib Cupti {
+        self.cupti
+    }
+
+    /// The record sizes the decoder started with (chosen from `cuptiGetVersion`).
+    pub fn layouts(&self) -> RecordLayouts {
+        RecordLayouts::for_version(self.cupti.version())
+    }
+
+    fn pipeline(&self) -> &Pipeline {
+        self.pipeline.as_ref().expect("the pipeline lives until the session ends")
+    }
+
+    fn lock_state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn enable(&self, kind: ActivityKind) -> Result<()> {
+        // SAFETY: a plain call.
+        let r = unsafe { self.cupti.functions().cuptiActivityEnable(CUpti_ActivityKind(kind.0)) };
+        self.cupti.check("cuptiActivityEnable", r)
+    }
+
+    fn disable(&self, kind: ActivityKind) -> Result<()> {
+        // SAFETY: a plain call.
+        let r = unsafe { self.cupti.functions().cuptiActivityDisable(CUpti_ActivityKind(kind.0)) };
+        self.cupti.check("cuptiActivityDisable", r)
+    }
+
+    /// `cuptiActivityFlushAll(0)`: completed buffers only.
+    fn flush_completed(&self) -> Result<()> {
+        // SAFETY: a plain call.
+        let r = unsafe { self.cupti.functions().cuptiActivityFlushAll(0) };
+        self.cupti.check("cuptiActivityFlushAll", r)
+    }
+
+    fn poll_dropped(&self) {
+        poll_dropped(self.cupti.functions(), &self.handoff);
+    }
+
+    fn wait_delivered(&self) -> Result<()> {
+        self.pipeline().sync().map_err(|e| Error::Pipeline(e.to_string()))
+    }
+
+    /// Teardown, once: fence, disable, final forced flush, detach, stop the decode thread.
+    fn finish(&mut self) -> Result<ActivityCounts> {
+        drop(self.periodic.lock().unwrap_or_else(|e| e.into_inner()).take());
+        let mut result = Ok(());
+        let started = self.lock_state().started;
+        if started {
+            result = self.flush(true).map(|_| ());
+            let enabled = std::mem::take(&mut self.lock_state().enabled);
+            for kind in enabled.into_iter().rev() {
+                let _ = self.disable(kind);
+            }
+            self.lock_state().started = false;
+        }
+        if let Some(route) = &self.route {
+            // SAFETY: the route lives until `detach` below.
+            let route = unsafe { &*route.0 };
+            if route.outstanding() > 0 {
+                // The only forced flush: CUPTI must give back every buffer before its memory goes.
+                // SAFETY: a plain call.
+                let _ = unsafe { self.cupti.functions().cuptiActivityFlushAll(FLUSH_FORCED) };
+                let begun = Instant::now();
+                while route.outstanding() > 0 && begun.elapsed() < RETURN_WAIT {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+        }
+        self.poll_dropped();
+        let _ = self.wait_delivered();
+        let final_counts = self.counts();
+        if let Some(route) = self.route.take() {
+            // SAFETY: attached in `new`, detached only here (the handle is taken out).
+            unsafe { route::detach(route.0) };
+        }
+        let pipeline = self.pipeline.take().map(Pipeline::shutdown);
+        let counts = ActivityCounts { pipeline: pipeline.unwrap_or(final_counts.pipeline), ..final_counts };
+        result.map(|()| counts)
+    }
+}
+
+impl Drop for ActivitySession<'_> {
+    fn drop(&mut self) {
+        if self.pipeline.is_some() {
+            let _ = self.finish();
+        }
+    }
+}
+
+impl fmt::Debug for ActivitySession<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ActivitySession")
+            .field("kinds", &self.config.kinds)
+            .field("clock", &self.clock)
+            .field("counts", &self.counts())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Reads CUPTI's count of records dropped since the last read (it resets on read) and adds it to the
+/// pipeline's `vendor_dropped`.
+pub(crate) fn poll_dropped(functions: &CuptiFunctions, handoff: &Handoff) {
+    let mut dropped = 0usize;
+    // SAFETY: a NULL context asks for the global queue; `dropped` is a valid out-pointer.
+    let r = unsafe { functions.cuptiActivityGetNumDroppedRecords(std::ptr::null_mut(), 0, &mut dropped) };
+    if r == Ok(cupti_sys::CUptiResult::CUPTI_SUCCESS) && dropped > 0 {
+        handoff.vendor_dropped(dropped as u64);
+    }
+}
+
+/// Rows of a session kept by [`ActivitySession::collect`].
+#[derive(Clone)]
+pub struct Collected {
+    rows: Arc<Mutex<Batch>>,
+    names: Names,
+}
+
+impl Collected {
+    /// Takes the rows kept so far (call `flush` first to have everything up to now).
+    pub fn take(&self) -> Batch {
+        std::mem::take(&mut *self.rows.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Names of the rows' `NameId`s.
+    pub fn names(&self) -> &Names {
+        &self.names
+    }
+}
+
+impl fmt::Debug for Collected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows = self.rows.lock().map(|b| b.len()).unwrap_or(0);
+        f.debug_struct("Collected").field("rows", &rows).finish()
+    }
+}
+
+/// Appends the rows of `families` of `src` to `dst`.
+pub fn copy_families(dst: &mut Batch, src: &Batch, families: FamilySet) {
+    if families.contains(FamilySet::KERNEL) {
+        dst.kernels.extend_from(&src.kernels);
+    }
+    if families.contains(FamilySet::MEMCPY) {
+        dst.memcpys.extend_from(&src.memcpys);
+    }
+    if families.contains(FamilySet::MEMSET) {
+        dst.memsets.extend_from(&src.memsets);
+    }
+    if families.contains(FamilySet::API) {
+        dst.api_calls.extend_from(&src.api_calls);
+    }
+    if families.contains(FamilySet::MARKER) {
+        dst.markers.extend_from(&src.markers);
+    }
+    if families.contains(FamilySet::COLLECTIVE) {
+        dst.collectives.extend_from(&src.collectives);
+    }
+    if families.contains(FamilySet::MEMORY) {
+        dst.memory.extend_from(&src.memory);
+    }
+    if families.contains(FamilySet::SYNC) {
+        dst.syncs.extend_from(&src.syncs);
+    }
+    if families.contains(FamilySet::EXTERNAL_CORRELATION) {
+        dst.external_correlations.extend_from(&src.external_correlations);
+    }
+    if families.contains(FamilySet::COUNTER) {
+        dst.counters.extend_from(&src.counters);
+    }
+}
