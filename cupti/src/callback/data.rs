@@ -66,7 +66,7 @@ impl<'a> CallbackData<'a> {
         self.api().map(|a| a.site())
     }
 
-    /// The API function's name as CUPTI reports it (`"cudaLaunchKernel_v7000"`), for API calls.
+    /// The API function (`"cudaLaunchKernel"`, `"cuMemAlloc_v2"`), for API calls.
     pub fn function_name(&self) -> Option<&'a str> {
         self.api().and_then(|a| a.function_name())
     }
@@ -223,8 +223,7 @@ impl<'a> ApiCallData<'a> {
         self.site().is_exit()
     }
 
-    /// The API function as CUPTI names it (runtime names carry the version:
-    /// `"cudaLaunchKernel_v7000"`); `None` if CUPTI gave none.
+    /// The API function (`"cudaLaunchKernel"`, `"cuMemAlloc_v2"`); `None` if CUPTI gave none.
     pub fn function_name(&self) -> Option<&'a str> {
         // SAFETY: NULL or a static NUL-terminated name.
         unsafe { opt_str(self.raw.functionName) }
@@ -326,8 +325,11 @@ impl<'a> ResourceData<'a> {
     pub fn stream(&self) -> Option<usize> {
         let stream_event =
             self.cbid == ResourceCbid::STREAM_CREATED || self.cbid == ResourceCbid::STREAM_DESTROY_STARTING;
+        if !stream_event {
+            return None;
+        }
         // SAFETY: the union's `stream` member is the one CUPTI sets for stream events.
-        stream_event.then(|| unsafe { self.raw.resourceHandle.stream } as usize)
+        Some(unsafe { self.raw.resourceHandle.stream } as usize)
     }
 
     /// CUPTI's resource descriptor (`CUpti_ModuleResourceData*`, `CUpti_GraphData*`, ...),

@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 use std::ffi::{c_char, c_void, CStr};
 use std::fmt;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use cupti_sys::{CUpti_CallbackDomain, CUpti_CallbackFunc, CUpti_SubscriberHandle, CuptiFunctions};
@@ -89,10 +89,13 @@ struct State {
 /// `cuptiUnsubscribe` returns (it does not wait for callbacks in flight).
 pub(crate) struct Hub {
     functions: CuptiFunctions,
-    version: u32,
+    /// `cuptiGetVersion` as the latest subscribing `Cupti` read it.
+    version: AtomicU32,
     current: AtomicPtr<Snapshot>,
     state: Mutex<State>,
-    /// Snapshots retired inside a callback, freed after a later grace period.
+    /// Snapshots retired inside a callback, freed after a later grace period. Boxed: readers
+    /// may still point into these very allocations.
+    #[allow(clippy::vec_box)]
     deferred: Mutex<Vec<Box<Snapshot>>>,
 }
 
@@ -127,7 +130,7 @@ impl Hub {
         }
         let hub: &'static Hub = Box::leak(Box::new(Hub {
             functions: CuptiFunctions::new(resolver.clone()),
-            version: cupti.version(),
+            version: AtomicU32::new(cupti.version()),
             current: AtomicPtr::new(Box::into_raw(Box::default())),
             state: Mutex::new(State {
                 subscription: None,
@@ -145,7 +148,7 @@ impl Hub {
     /// `cuptiGetVersion` of the library.
     #[inline(always)]
     pub(crate) fn version(&self) -> u32 {
-        self.version
+        self.version.load(Ordering::Relaxed)
     }
 
     /// The routing table now. Valid while the caller's read section lasts.
@@ -167,10 +170,11 @@ impl Hub {
     }
 
     /// Adds a subscriber with nothing enabled, subscribing to CUPTI first if it is the first.
-    pub(crate) fn register(&'static self, callback: Callback) -> Result<Arc<Handler>> {
+    pub(crate) fn register(&'static self, cupti: &Cupti, callback: Callback) -> Result<Arc<Handler>> {
         rcu::init();
         let mut st = lock(&self.state);
         if st.subscription.is_none() {
+            self.version.store(cupti.version(), Ordering::Relaxed);
             st.subscription = Some(self.subscribe()?);
         }
         let key = st.next_key;
@@ -243,6 +247,7 @@ impl Hub {
         let mut st = lock(&self.state);
         let Some(i) = st.regs.iter().position(|r| r.handler.owner() == key) else { return };
         let reg = st.regs.remove(i);
+        reg.handler.retire();
         for &d in &reg.domains {
             let _ = self.disarm(&mut st, Target::Domain(d));
         }
@@ -375,9 +380,10 @@ impl Hub {
     fn subscribe(&'static self) -> Result<(usize, SubscriptionKind)> {
         let userdata = self as *const Hub as *mut c_void;
         let callback: CUpti_CallbackFunc = Some(trampoline);
-        if !cupti_sys::is_api_version_12(self.version) && self.functions.has("cuptiSubscribe_v2") {
+        let version = self.version();
+        if !cupti_sys::is_api_version_12(version) && self.functions.has("cuptiSubscribe_v2") {
             let mut attempts = vec![false];
-            if self.version >= MULTI_SUBSCRIBER_VERSION {
+            if version >= MULTI_SUBSCRIBER_VERSION {
                 attempts.insert(0, true);
             }
             for allow_multiple in attempts {

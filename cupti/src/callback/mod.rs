@@ -27,5 +27,5 @@ pub use data::{
 pub(crate) use hub::Hub;
 pub use hub::SubscriptionKind;
 pub use params::{Alloc, AllocKind, CallParams, Dim3, Free, KernelLaunch, Memcpy, MemcpyKind, Memset};
-pub use rcu::uses_membarrier;
+pub use rcu::{uses_membarrier, NO_MEMBARRIER_VAR};
 pub use subscriber::Subscriber;

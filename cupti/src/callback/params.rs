@@ -273,7 +273,7 @@ pub(crate) unsafe fn read(
 unsafe fn runtime(id: RuntimeCbid, p: *const c_void, exit: bool) -> Option<CallParams> {
     type R = RuntimeCbid;
     let s = |s: cudaStream_t| s as usize;
-    // SAFETY (every arm): the callback id says which params struct CUPTI passed.
+    // SAFETY: in every arm, the callback id says which params struct CUPTI passed.
     Some(unsafe {
         match id {
             R::cudaLaunchKernel_v7000 | R::cudaLaunchKernel_ptsz_v7000 => {
@@ -376,7 +376,7 @@ unsafe fn driver(id: DriverCbid, p: *const c_void, exit: bool) -> Option<CallPar
     let h2d = MemcpyKind::HOST_TO_DEVICE;
     let d2h = MemcpyKind::DEVICE_TO_HOST;
     let d2d = MemcpyKind::DEVICE_TO_DEVICE;
-    // SAFETY (every arm): the callback id says which params struct CUPTI passed.
+    // SAFETY: in every arm, the callback id says which params struct CUPTI passed.
     Some(unsafe {
         match id {
             D::cuLaunchKernel | D::cuLaunchKernel_ptsz => {

@@ -53,10 +53,14 @@ pub(crate) struct ReaderSlot {
     next: AtomicPtr<ReaderSlot>,
 }
 
+/// Set (to anything) to make readers use `SeqCst` fences instead of `membarrier`: for
+/// comparing the two, or where `membarrier` misbehaves.
+pub const NO_MEMBARRIER_VAR: &str = "CUPTI_RS_NO_MEMBARRIER";
+
 /// Chooses the barrier flavour once; called before the first subscription.
 pub(crate) fn init() {
     INIT.call_once(|| {
-        if membarrier::register() {
+        if std::env::var_os(NO_MEMBARRIER_VAR).is_none() && membarrier::register() {
             MODE.store(MODE_MEMBARRIER, Ordering::SeqCst);
         }
     });
@@ -64,8 +68,9 @@ pub(crate) fn init() {
 
 /// Whether callback dispatch runs without hardware fences: the process registered for
 /// `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)` (Linux 4.14+, unless a seccomp filter forbids
-/// it), so grace periods force the barriers instead. Otherwise each dispatch pays two `SeqCst`
-/// fences. Decided at the first subscription.
+/// it), so grace periods force the barriers instead. Otherwise (or with
+/// `CUPTI_RS_NO_MEMBARRIER` set) each dispatch pays two `SeqCst` fences. Decided at the first
+/// subscription.
 pub fn uses_membarrier() -> bool {
     MODE.load(Ordering::Relaxed) == MODE_MEMBARRIER
 }

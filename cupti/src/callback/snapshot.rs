@@ -6,7 +6,7 @@
 use std::any::Any;
 use std::collections::BTreeSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::data::CallbackData;
@@ -18,6 +18,9 @@ pub(crate) type Callback = Box<dyn Fn(&CallbackData<'_>) + Send + Sync + 'static
 pub(crate) struct Handler {
     key: u64,
     callback: Callback,
+    /// Set when its subscriber is dropped: a dispatch already holding the old routing table
+    /// (the one running the drop, when a closure drops a subscriber) skips it from then on.
+    retired: AtomicBool,
     panics: AtomicU64,
     last_panic: Mutex<Option<String>>,
 }
@@ -25,12 +28,21 @@ pub(crate) struct Handler {
 impl Handler {
     /// `key` identifies the subscriber for the life of the process (never reused).
     pub(crate) fn new(key: u64, callback: Callback) -> Self {
-        Handler { key, callback, panics: AtomicU64::new(0), last_panic: Mutex::new(None) }
+        Handler {
+            key,
+            callback,
+            retired: AtomicBool::new(false),
+            panics: AtomicU64::new(0),
+            last_panic: Mutex::new(None),
+        }
     }
 
     /// Calls the closure; a panic is caught, counted and its message kept.
     #[inline(always)]
     pub(crate) fn call(&self, data: &CallbackData<'_>) {
+        if self.retired.load(Ordering::Relaxed) {
+            return;
+        }
         if let Err(payload) = catch_unwind(AssertUnwindSafe(|| (self.callback)(data))) {
             self.panicked(payload);
         }
@@ -51,6 +63,11 @@ impl Handler {
         }
         // A payload whose destructor panics must not unwind into CUPTI either.
         let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
+    }
+
+    /// No call starts after this (see `retired`).
+    pub(crate) fn retire(&self) {
+        self.retired.store(true, Ordering::Relaxed);
     }
 
     pub(crate) fn panics(&self) -> u64 {

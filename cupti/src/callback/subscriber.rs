@@ -59,7 +59,7 @@ impl Cupti {
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
         let hub = self.hub()?;
-        let handler = hub.register(Box::new(callback))?;
+        let handler = hub.register(self, Box::new(callback))?;
         Ok(Subscriber { cupti: self, hub, handler })
     }
 
@@ -84,8 +84,9 @@ impl Cupti {
 ///
 /// Dropping it disables what it enabled (for CUPTI, only what no other subscriber still
 /// wants), and returns once no callback can reach its closure any more: a callback running
-/// on another thread finishes first. Dropped inside a callback, it is disabled at once and its
-/// closure is freed by a later drop or change of any subscriber.
+/// on another thread finishes first. Dropped inside a callback (by another subscriber's closure,
+/// or its own), no call of its closure starts after the drop, and the closure is freed by the
+/// next change to any subscriber made outside a callback.
 pub struct Subscriber<'lib> {
     cupti: &'lib Cupti,
     hub: &'static Hub,

@@ -1,0 +1,587 @@
+//! The `cupti` callback API against the mock `libcupti`, which plays the CUDA runtime: API calls
+//! with ENTER and EXIT callbacks on the calling thread, real params structs, CUPTI's one-subscriber
+//! rule, other releases, a machine without a driver.
+
+#[path = "../examples/cupti_callback_common/mock_cuda.rs"]
+mod mock_cuda;
+
+use std::ffi::c_void;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use cupti::cupti_sys::{self, params, CUpti_CallbackDomain, CUpti_SubscriberHandle};
+use cupti::{
+    CallParams, CallbackDomain, CallbackSite, Cupti, DriverCbid, Error, ResourceCbid, ReturnValue,
+    RuntimeCbid, Subscriber, SubscriptionKind, SynchronizeCbid,
+};
+use mock_cuda::MockCuda;
+
+struct Env {
+    cupti: Cupti,
+    mock: MockCuda,
+}
+
+static ENV: OnceLock<Env> = OnceLock::new();
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// The mock (reset) and a `Cupti` on it, held for one test: the mock is one per process.
+fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCuda) {
+    let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let env = ENV.get_or_init(|| Env {
+        cupti: Cupti::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).expect("the mock opens as libcupti"),
+        mock: MockCuda::open(accel_profiling::MOCK_CUPTI),
+    });
+    env.mock.reset();
+    (guard, &env.cupti, &env.mock)
+}
+
+/// A `Cupti` opened now, reading the version the mock plays now.
+fn reopen() -> &'static Cupti {
+    Box::leak(Box::new(Cupti::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).expect("the mock opens")))
+}
+
+const RUNTIME: u32 = 2;
+const DRIVER: u32 = 1;
+
+/// One callback as a closure saw it.
+#[derive(Debug, Clone, PartialEq)]
+struct Seen {
+    site: CallbackSite,
+    cbid: u32,
+    name: Option<&'static str>,
+    function: Option<String>,
+    correlation: u32,
+    slot: u64,
+    params: Option<CallParams>,
+    symbol: Option<String>,
+    ret: Option<ReturnValue>,
+}
+
+type Log = Arc<Mutex<Vec<Seen>>>;
+
+/// A closure that logs every API callback; at ENTER it stores `tag * 1_000_000 + correlation`
+/// into the slot (when `tag != 0`).
+fn recorder(log: &Log, tag: u64) -> impl Fn(&cupti::CallbackData<'_>) + Send + Sync + 'static {
+    let log = log.clone();
+    move |cb| {
+        let Some(api) = cb.api() else { return };
+        let slot = api.correlation_slot();
+        if api.is_enter() && tag != 0 {
+            slot.set(tag * 1_000_000 + u64::from(api.correlation_id()));
+        }
+        log.lock().unwrap().push(Seen {
+            site: api.site(),
+            cbid: cb.id().cbid,
+            name: cb.name(),
+            function: api.function_name().map(str::to_owned),
+            correlation: api.correlation_id(),
+            slot: slot.get(),
+            params: api.params(),
+            symbol: api.symbol_name().map(str::to_owned),
+            ret: api.return_value(),
+        });
+    }
+}
+
+fn new_log() -> Log {
+    Arc::new(Mutex::new(Vec::new()))
+}
+
+fn take(log: &Log) -> Vec<Seen> {
+    std::mem::take(&mut *log.lock().unwrap())
+}
+
+/// `cuptiGetCallbackState` of the shared subscription.
+fn cupti_state(cupti: &Cupti, domain: u32, cbid: u32) -> u32 {
+    let handle = cupti.raw_subscriber_handle().expect("a subscription exists");
+    let mut on = 7;
+    // SAFETY: valid out-pointer; a live handle.
+    let r = unsafe {
+        cupti.functions().cuptiGetCallbackState(&mut on, handle, CUpti_CallbackDomain(domain), cbid)
+    };
+    assert_eq!(r.map(|r| r.0), Ok(0));
+    on
+}
+
+fn memcpy_params(count: usize) -> params::cudaMemcpy_v3020_params {
+    params::cudaMemcpy_v3020_params {
+        dst: 0x1000 as *mut c_void,
+        src: 0x2000 as *const c_void,
+        count,
+        kind: params::cudaMemcpyKind::cudaMemcpyHostToDevice,
+    }
+}
+
+#[test]
+fn enter_and_exit_arrive_paired_with_the_right_ids_names_and_correlation_ids() {
+    let (_g, cupti, mock) = env();
+    let log = new_log();
+    let sub = cupti.subscribe(recorder(&log, 0)).unwrap();
+    sub.enable_domain(CallbackDomain::RUNTIME_API).unwrap();
+    assert!(sub.is_domain_enabled(CallbackDomain::RUNTIME_API));
+
+    let launch = mock.launch(c"my_kernel", [1, 1, 1], [32, 1, 1], 0, 0);
+    let mut address = 0;
+    let malloc = mock.malloc(64, &mut address);
+    let copy = mock.memcpy(address, 0x2000, 64, 1, 0, 0, 100);
+    // The driver domain is not enabled: its launch is not seen.
+    mock.launch_driver(c"my_kernel", [1, 1, 1], [32, 1, 1], 0, 0);
+    drop(sub);
+
+    let seen = take(&log);
+    assert_eq!(seen.len(), 6, "{seen:#?}");
+    let expected = [
+        (launch, RuntimeCbid::cudaLaunchKernel_v7000, "cudaLaunchKernel"),
+        (malloc, RuntimeCbid::cudaMalloc_v3020, "cudaMalloc"),
+        (copy, RuntimeCbid::cudaMemcpy_v3020, "cudaMemcpy"),
+    ];
+    for (pair, (correlation, id, name)) in seen.chunks(2).zip(expected) {
+        let (enter, exit) = (&pair[0], &pair[1]);
+        assert_eq!((enter.site, exit.site), (CallbackSite::ENTER, CallbackSite::EXIT));
+        assert_eq!((enter.correlation, exit.correlation), (correlation, correlation));
+        assert_eq!((enter.cbid, exit.cbid), (id.0, id.0));
+        assert_eq!(enter.name, Some(name));
+        assert_eq!(enter.function.as_deref(), Some(name));
+        assert_eq!((enter.ret, exit.ret), (None, Some(ReturnValue::Runtime(0))));
+    }
+    assert!(correlation_ids_increase(&[launch, malloc, copy]));
+}
+
+fn correlation_ids_increase(ids: &[u32]) -> bool {
+    ids.windows(2).all(|w| w[0] < w[1]) && ids[0] > 0
+}
+
+#[test]
+fn the_slot_round_trips_per_subscriber_and_across_nested_calls() {
+    let (_g, cupti, mock) = env();
+    let (log_a, log_b, log_late) = (new_log(), new_log(), new_log());
+    let a = cupti.subscribe(recorder(&log_a, 1)).unwrap();
+    let b = cupti.subscribe(recorder(&log_b, 2)).unwrap();
+    a.enable_domain(CallbackDomain::RUNTIME_API).unwrap();
+    b.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap();
+    b.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+
+    // An outer cudaMemcpy whose ENTER and EXIT enclose a nested cudaMalloc.
+    let outer_params = memcpy_params(64);
+    let outer = mock.api_enter(
+        RUNTIME,
+        RuntimeCbid::cudaMemcpy_v3020.0,
+        std::ptr::null(),
+        std::ptr::from_ref(&outer_params).cast(),
+    );
+    // A subscriber that arrives between ENTER and EXIT finds nothing in its slot.
+    let late = cupti.subscribe(recorder(&log_late, 3)).unwrap();
+    late.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap();
+    let mut address = 0;
+    let inner = mock.malloc(16, &mut address);
+    let outer = mock.api_exit(outer, 0);
+    drop((a, b, late));
+
+    for (log, tag) in [(&log_a, 1), (&log_b, 2)] {
+        let seen = take(log);
+        let sites: Vec<_> = seen.iter().map(|s| (s.site, s.correlation)).collect();
+        assert_eq!(
+            sites,
+            [
+                (CallbackSite::ENTER, outer),
+                (CallbackSite::ENTER, inner),
+                (CallbackSite::EXIT, inner),
+                (CallbackSite::EXIT, outer)
+            ]
+        );
+        for s in &seen {
+            assert_eq!(s.slot, tag * 1_000_000 + u64::from(s.correlation), "{s:?}");
+        }
+    }
+    let late_seen = take(&log_late);
+    assert_eq!(late_seen.len(), 1);
+    assert_eq!(
+        (late_seen[0].site, late_seen[0].correlation, late_seen[0].slot),
+        (CallbackSite::EXIT, outer, 0)
+    );
+}
+
+#[test]
+fn subscribers_share_one_subscription_and_do_not_disable_each_other() {
+    let (_g, cupti, mock) = env();
+    let (log_a, log_b) = (new_log(), new_log());
+    let a = cupti.subscribe(recorder(&log_a, 0)).unwrap();
+    let b = cupti.subscribe(recorder(&log_b, 0)).unwrap();
+    assert_eq!(mock.stat(c"subscribers"), 1, "two Subscribers, one CUPTI subscription");
+    assert_eq!(cupti.subscription(), Some(SubscriptionKind::Exclusive));
+    let launch = RuntimeCbid::cudaLaunchKernel_v7000;
+
+    a.enable(launch).unwrap();
+    b.enable(launch).unwrap();
+    b.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+    // B's window closes: A keeps its callbacks.
+    b.disable(launch).unwrap();
+    assert!(!b.is_enabled(launch) && a.is_enabled(launch));
+    assert_eq!(cupti_state(cupti, RUNTIME, launch.0), 1);
+    mock.launch(c"k", [1, 1, 1], [1, 1, 1], 0, 0);
+    let mut address = 0;
+    mock.malloc(8, &mut address);
+    let a_seen: Vec<u32> = take(&log_a).iter().map(|s| s.cbid).collect();
+    let b_seen: Vec<u32> = take(&log_b).iter().map(|s| s.cbid).collect();
+    assert_eq!(a_seen, [launch.0, launch.0], "A sees only what it enabled");
+    assert_eq!(b_seen, [RuntimeCbid::cudaMalloc_v3020.0; 2]);
+
+    // A whole domain and a single id: switching the domain off keeps the id on.
+    b.enable_domain(CallbackDomain::RUNTIME_API).unwrap();
+    a.disable(launch).unwrap();
+    assert_eq!(cupti_state(cupti, RUNTIME, launch.0), 1, "B's domain still covers it");
+    b.disable_domain(CallbackDomain::RUNTIME_API).unwrap();
+    assert_eq!(cupti_state(cupti, RUNTIME, launch.0), 0);
+    assert_eq!(cupti_state(cupti, RUNTIME, RuntimeCbid::cudaMalloc_v3020.0), 1, "B enabled it singly");
+    assert_eq!(cupti_state(cupti, RUNTIME, RuntimeCbid::cudaFree_v3020.0), 0);
+    take(&log_b);
+    mock.launch(c"k", [1, 1, 1], [1, 1, 1], 0, 0);
+    assert!(take(&log_a).is_empty() && take(&log_b).is_empty());
+
+    // Dropping the last subscriber releases CUPTI; the next one takes it again.
+    drop(a);
+    assert_eq!(mock.stat(c"subscribers"), 1);
+    drop(b);
+    assert_eq!(mock.stat(c"subscribers"), 0);
+    assert_eq!(cupti.subscription(), None);
+    let c = cupti.subscribe(|_| {}).unwrap();
+    assert_eq!(mock.stat(c"subscribers"), 1);
+    drop(c);
+}
+
+#[test]
+fn a_panic_in_a_closure_is_caught_counted_and_the_others_still_run() {
+    let (_g, cupti, mock) = env();
+    let log = new_log();
+    let bad = cupti.subscribe(|cb| panic!("closure failed on {}", cb.id())).unwrap();
+    let good = cupti.subscribe(recorder(&log, 5)).unwrap();
+    bad.enable_domain(CallbackDomain::RUNTIME_API).unwrap();
+    good.enable_domain(CallbackDomain::RUNTIME_API).unwrap();
+    for _ in 0..3 {
+        mock.launch(c"k", [1, 1, 1], [1, 1, 1], 0, 0);
+    }
+    assert_eq!(bad.panics(), 6);
+    assert_eq!(bad.last_panic().as_deref(), Some("closure failed on RUNTIME_API/cudaLaunchKernel"));
+    assert_eq!(good.panics(), 0);
+    let seen = take(&log);
+    assert_eq!(seen.len(), 6);
+    assert!(seen.iter().all(|s| s.slot == 5_000_000 + u64::from(s.correlation)));
+}
+
+#[test]
+fn typed_params_read_what_the_runtime_passed() {
+    let (_g, cupti, mock) = env();
+    let log = new_log();
+    let sub = cupti.subscribe(recorder(&log, 0)).unwrap();
+    sub.enable_domain(CallbackDomain::RUNTIME_API).unwrap();
+    sub.enable_domain(CallbackDomain::DRIVER_API).unwrap();
+
+    let launch = |seen: &Seen| match seen.params {
+        Some(CallParams::KernelLaunch(k)) => k,
+        other => panic!("not a launch: {other:?}"),
+    };
+    mock.launch(c"_Z9my_kernelPf", [4, 2, 1], [128, 1, 1], 512, 0x55);
+    mock.launch_driver(c"driver_kernel", [8, 1, 1], [64, 2, 1], 256, 0x66);
+    let seen = take(&log);
+    let (rt, drv) = (launch(&seen[0]), launch(&seen[2]));
+    assert_eq!(((rt.grid.x, rt.grid.y, rt.grid.z), rt.block.x, rt.shared_mem_bytes), ((4, 2, 1), 128, 512));
+    assert_eq!((rt.stream, rt.cooperative), (0x55, false));
+    assert_eq!(seen[0].symbol.as_deref(), Some("_Z9my_kernelPf"));
+    assert_eq!(seen[2].cbid, DriverCbid::cuLaunchKernel.0);
+    assert_eq!(
+        (drv.grid.volume(), drv.block.volume(), drv.shared_mem_bytes, drv.stream),
+        (8, 128, 256, 0x66)
+    );
+    assert_eq!(seen[2].symbol.as_deref(), Some("driver_kernel"));
+    assert_eq!(seen[3].ret, Some(ReturnValue::Driver(0)));
+
+    mock.memcpy(0xd000, 0x4000, 1 << 20, 1, 9, 1, 1_000);
+    mock.memset(0xd000, 3, 4096, 0, 0, 100);
+    let mut address = 0;
+    mock.malloc(1 << 16, &mut address);
+    let seen = take(&log);
+    let Some(CallParams::Memcpy(c)) = seen[0].params else { panic!("{:?}", seen[0]) };
+    assert_eq!(
+        (c.kind, c.bytes, c.dst, c.src, c.stream),
+        (cupti::callback::MemcpyKind::HOST_TO_DEVICE, 1 << 20, 0xd000, 0x4000, Some(9))
+    );
+    let Some(CallParams::Memset(s)) = seen[2].params else { panic!("{:?}", seen[2]) };
+    assert_eq!((s.bytes, s.value, s.element_size, s.dst, s.stream), (4096, 3, 1, 0xd000, None));
+    let (Some(CallParams::Alloc(enter)), Some(CallParams::Alloc(exit))) = (seen[4].params, seen[5].params)
+    else {
+        panic!("{:?}", &seen[4..])
+    };
+    assert_eq!((enter.bytes, enter.address), (1 << 16, None));
+    assert_eq!((exit.bytes, exit.address), (1 << 16, Some(address)));
+    assert_ne!(address, 0);
+
+    // A failed call's EXIT carries its error.
+    mock.fail_next_call(2);
+    mock.memcpy(0xd000, 0x4000, 64, 1, 0, 0, 100);
+    let seen = take(&log);
+    assert_eq!((seen[0].ret, seen[1].ret), (None, Some(ReturnValue::Runtime(2))));
+    assert!(!ReturnValue::Runtime(2).is_success());
+
+    // A driver memset played with its params struct: bytes are N * element size.
+    let q = params::cuMemsetD32Async_params { dstDevice: 0xe000, ui: 9, N: 100, hStream: 0x33 as _ };
+    mock.api_call(DRIVER, DriverCbid::cuMemsetD32Async.0, std::ptr::null(), std::ptr::from_ref(&q).cast(), 0);
+    let seen = take(&log);
+    let Some(CallParams::Memset(s)) = seen[0].params else { panic!("{:?}", seen[0]) };
+    assert_eq!((s.bytes, s.value, s.element_size, s.dst, s.stream), (400, 9, 4, 0xe000, Some(0x33)));
+    assert_eq!(seen[0].name, Some("cuMemsetD32Async"));
+    assert_eq!(seen[0].symbol, None, "symbolName is read for launches only");
+    drop(sub);
+}
+
+#[test]
+fn resource_and_synchronize_callbacks_have_their_views() {
+    let (_g, cupti, mock) = env();
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let ev = events.clone();
+    let sub = cupti
+        .subscribe(move |cb| {
+            let mut ev = ev.lock().unwrap();
+            if let Some(r) = cb.resource() {
+                ev.push(format!("{} stream={:?}", r.event(), r.stream()));
+            } else if let Some(s) = cb.synchronize() {
+                ev.push(format!("{} stream={}", cb.name().unwrap_or("?"), s.stream));
+            }
+            assert!(cb.api().is_none() && cb.site().is_none() && cb.correlation_slot().is_none());
+        })
+        .unwrap();
+    sub.enable(ResourceCbid::STREAM_CREATED).unwrap();
+    sub.enable_domain(CallbackDomain::SYNCHRONIZE).unwrap();
+    mock.resource(ResourceCbid::STREAM_CREATED.0, 0x42);
+    mock.resource(ResourceCbid::CONTEXT_CREATED.0, 0);
+    mock.stream_synchronize(0x42);
+    drop(sub);
+    let events = events.lock().unwrap();
+    assert_eq!(
+        events[..],
+        ["STREAM_CREATED stream=Some(66)".to_owned(), "STREAM_SYNCHRONIZED stream=66".to_owned()]
+    );
+    assert_eq!(SynchronizeCbid::STREAM_SYNCHRONIZED.name(), Some("STREAM_SYNCHRONIZED"));
+}
+
+#[test]
+fn errors_are_typed() {
+    let (_g, cupti, mock) = env();
+    // A raw second subscription while ours holds CUPTI (13.0: one subscriber per process).
+    let ours = cupti.subscribe(|_| {}).unwrap();
+    let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
+    // SAFETY: valid out-pointer; no callback.
+    let r = unsafe { cupti.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
+    let e = Error::from_code("cuptiSubscribe", r.into(), String::new).unwrap();
+    assert!(matches!(e, Error::MultipleSubscribers { .. }), "{e}");
+    drop(ours);
+
+    // Another tool holds CUPTI: 13.x names it.
+    mock.set_foreign_subscriber(c"Nsight Systems".as_ptr());
+    let e = cupti.subscribe(|_| {}).unwrap_err();
+    let Error::MultipleSubscribers { holder, .. } = &e else { panic!("{e}") };
+    assert_eq!(holder.as_deref(), Some("Nsight Systems"));
+    assert!(e.to_string().contains("held by \"Nsight Systems\""), "{e}");
+    mock.set_foreign_subscriber(std::ptr::null());
+
+    // No GPU driver: 13.x says UNKNOWN, 12.x NOT_INITIALIZED; both read as "no driver".
+    mock.set_driver_present(0);
+    let e = cupti.subscribe(|_| {}).unwrap_err();
+    assert!(matches!(e, Error::Unknown { function: "cuptiSubscribe_v2" }) && e.is_no_driver(), "{e}");
+    mock.set_version(28);
+    let e = reopen().subscribe(|_| {}).unwrap_err();
+    assert!(matches!(e, Error::NotInitialized { function: "cuptiSubscribe" }) && e.is_no_driver(), "{e}");
+    assert_eq!(cupti.subscription(), None);
+
+    // A library without CUPTI's functions: a typed missing-symbol error, no panic.
+    let e = Cupti::open(Some(Path::new("libm.so.6"))).unwrap_err();
+    let Error::MissingSymbol(missing) = e else { panic!("{e}") };
+    assert_eq!(missing.symbol, "cuptiGetVersion");
+}
+
+#[test]
+fn each_release_gets_the_subscription_it_supports() {
+    let (_g, _, mock) = env();
+    // 12.9 has no cuptiSubscribe_v2: plain cuptiSubscribe, never the absent symbol.
+    mock.set_version(28);
+    let cupti12 = reopen();
+    assert!(cupti12.is_12x());
+    let sub = cupti12.subscribe(|_| {}).unwrap();
+    assert_eq!(cupti12.subscription(), Some(SubscriptionKind::Exclusive));
+    assert_eq!(mock.stat(c"absent_symbol_calls"), 0);
+    drop(sub);
+
+    // 13.2: shared, so another tool that allows it coexists; one that does not is refused.
+    mock.set_version(130_200);
+    let cupti132 = reopen();
+    let log = new_log();
+    let sub = cupti132.subscribe(recorder(&log, 0)).unwrap();
+    assert_eq!(cupti132.subscription(), Some(SubscriptionKind::Shared));
+    sub.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+    let name = c"other tool";
+    let mut other = [0u8; 40];
+    other[..8].copy_from_slice(&40usize.to_ne_bytes());
+    other[8..16].copy_from_slice(&(name.as_ptr() as usize).to_ne_bytes());
+    other[32] = 1; // allowMultipleSubscribers
+    let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
+    // SAFETY: `other` is a 13.2 CUpti_SubscriberParams (size, name, no old-name buffer, allow).
+    let r = unsafe {
+        cupti132.functions().cuptiSubscribe_v2(
+            &mut raw,
+            None,
+            std::ptr::null_mut(),
+            other.as_mut_ptr().cast(),
+        )
+    };
+    assert_eq!(r.map(|r| r.0), Ok(0), "a sharing tool coexists with us");
+    assert_eq!(mock.stat(c"subscribers"), 2);
+    let mut address = 0;
+    mock.malloc(8, &mut address);
+    assert_eq!(take(&log).len(), 2, "ours still gets its callbacks");
+    // SAFETY: the handle just made.
+    assert_eq!(unsafe { cupti132.functions().cuptiUnsubscribe(raw) }.map(|r| r.0), Ok(0));
+    let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
+    // SAFETY: valid out-pointer.
+    let r = unsafe { cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
+    assert_eq!(r, cupti_sys::CUptiResult::CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);
+    drop(sub);
+}
+
+#[test]
+fn a_subscriber_dropped_inside_a_callback_gets_no_further_calls_and_is_freed_later() {
+    let (_g, cupti, mock) = env();
+    let victim_calls = Arc::new(AtomicU64::new(0));
+    let victim_freed = Arc::new(AtomicBool::new(false));
+    let victim: Arc<Mutex<Option<Subscriber<'static>>>> = Arc::new(Mutex::new(None));
+    let slot = victim.clone();
+    let killer = cupti
+        .subscribe(move |cb| {
+            if cb.site() == Some(CallbackSite::ENTER) {
+                drop(slot.lock().unwrap().take());
+            }
+        })
+        .unwrap();
+    killer.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+    let (calls, guard) = (victim_calls.clone(), DropFlag(victim_freed.clone()));
+    let v = cupti
+        .subscribe(move |_| {
+            let _keep = &guard;
+            calls.fetch_add(1, Ordering::SeqCst);
+        })
+        .unwrap();
+    v.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+    *victim.lock().unwrap() = Some(v);
+    let mut address = 0;
+    mock.malloc(8, &mut address);
+    mock.malloc(8, &mut address);
+    assert_eq!(victim_calls.load(Ordering::SeqCst), 0, "dropped at ENTER before its turn");
+    assert!(!victim_freed.load(Ordering::SeqCst), "freeing waits for a grace period outside callbacks");
+    drop(killer);
+    assert!(victim_freed.load(Ordering::SeqCst));
+}
+
+struct DropFlag(Arc<AtomicBool>);
+
+impl Drop for DropFlag {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn dropping_subscribers_during_traffic_from_other_threads_is_safe() {
+    let (_g, cupti, mock) = env();
+    let stop = Arc::new(AtomicBool::new(false));
+    let calls = Arc::new(AtomicU64::new(0));
+    let traffic: Vec<_> = (0..4)
+        .map(|_| {
+            let (stop, calls) = (stop.clone(), calls.clone());
+            std::thread::spawn(move || {
+                let p = memcpy_params(128);
+                while !stop.load(Ordering::Relaxed) {
+                    mock.api_call(
+                        RUNTIME,
+                        RuntimeCbid::cudaMemcpy_v3020.0,
+                        std::ptr::null(),
+                        std::ptr::from_ref(&p).cast(),
+                        0,
+                    );
+                    calls.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+        })
+        .collect();
+
+    // A long-lived subscriber checks its slot on every call while the others come and go.
+    let bad_slots = Arc::new(AtomicU64::new(0));
+    let steady_subscriber = || {
+        let bad = bad_slots.clone();
+        let sub = cupti
+            .subscribe(move |cb| {
+                let api = cb.api().unwrap();
+                let slot = api.correlation_slot();
+                if api.is_enter() {
+                    slot.set(u64::from(api.correlation_id()));
+                } else if slot.get() != u64::from(api.correlation_id()) && slot.get() != 0 {
+                    bad.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+            .unwrap();
+        sub.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap();
+        sub
+    };
+    let mut steady = Some(steady_subscriber());
+
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let mut rounds = 0u64;
+    let late_calls = Arc::new(AtomicU64::new(0));
+    while Instant::now() < deadline || rounds < 50 {
+        rounds += 1;
+        let dropped = Arc::new(AtomicBool::new(false));
+        let freed = Arc::new(AtomicBool::new(false));
+        let seen = Arc::new(AtomicU64::new(0));
+        let (d, s, late, flag) = (dropped.clone(), seen.clone(), late_calls.clone(), DropFlag(freed.clone()));
+        let sub = cupti
+            .subscribe(move |_| {
+                let _keep = &flag;
+                if d.load(Ordering::SeqCst) {
+                    late.fetch_add(1, Ordering::SeqCst);
+                }
+                s.fetch_add(1, Ordering::Relaxed);
+            })
+            .unwrap();
+        if rounds % 2 == 0 {
+            sub.enable_domain(CallbackDomain::RUNTIME_API).unwrap();
+        } else {
+            sub.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap();
+        }
+        let wait = Instant::now() + Duration::from_millis(200);
+        while seen.load(Ordering::Relaxed) == 0 && Instant::now() < wait {
+            std::hint::spin_loop();
+        }
+        if rounds % 5 == 0 {
+            sub.disable(RuntimeCbid::cudaMemcpy_v3020).unwrap();
+        }
+        drop(sub);
+        dropped.store(true, Ordering::SeqCst);
+        assert!(freed.load(Ordering::SeqCst), "the closure is freed when drop returns");
+        if rounds % 10 == 0 {
+            // Now and then the last subscriber goes: CUPTI is released, then taken again.
+            drop(steady.take());
+            assert_eq!(cupti.subscription(), None);
+            steady = Some(steady_subscriber());
+        }
+    }
+    drop(steady);
+    stop.store(true, Ordering::Relaxed);
+    eprintln!("{rounds} rounds; readers use membarrier: {}", cupti::callback::uses_membarrier());
+    for t in traffic {
+        t.join().expect("traffic thread");
+    }
+    assert_eq!(late_calls.load(Ordering::SeqCst), 0, "a closure ran after its subscriber was dropped");
+    assert_eq!(bad_slots.load(Ordering::Relaxed), 0);
+    assert!(calls.load(Ordering::Relaxed) > 1_000, "traffic ran: {}", calls.load(Ordering::Relaxed));
+    assert_eq!(mock.stat(c"subscribers"), 0);
+    assert_eq!(mock.stat(c"callbacks_in_flight"), 0);
+}
