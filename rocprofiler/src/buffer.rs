@@ -152,6 +152,12 @@ impl Buffer {
         self.shared.pipeline.sync().map_err(|e| Error::Pipeline(e.to_string()))
     }
 
+    /// Waits until every record the SDK has handed over so far has been decoded and given to
+    /// the consumers (without asking the SDK to flush). Not from inside a consumer.
+    pub fn sync(&self) -> Result<()> {
+        self.shared.pipeline.sync().map_err(|e| Error::Pipeline(e.to_string()))
+    }
+
     /// Records produced, delivered and dropped so far (`produced = delivered + dropped` once
     /// flushed).
     pub fn counts(&self) -> Counts {

@@ -1,0 +1,170 @@
+//! What the rocprofiler examples share: a stand-in for the ROCm runtime built on the mock SDK.
+//!
+//! On a machine with ROCm, an example is a *tool*: build it as a shared library and let a HIP
+//! program load it,
+//!
+//! ```text
+//! cargo rustc --release --example rocprofiler_api_callback_tracing --crate-type cdylib
+//! ROCP_TOOL_LIBRARIES=$PWD/target/release/examples/librocprofiler_api_callback_tracing.so ./my_hip_program
+//! ```
+//!
+//! (the runtime loads the SDK, the SDK finds the tool's `rocprofiler_configure`). Run as a
+//! program (`cargo run --example ...`), it plays that runtime itself against the mock SDK: it
+//! registers its tool, opens the configure window, runs a small synthetic HIP workload, and
+//! finalizes.
+
+#![allow(dead_code)]
+
+use std::error::Error;
+use std::ffi::{c_char, CStr};
+use std::path::Path;
+
+use rocprofiler::sys::{rocprofiler_configure_func_t, rocprofiler_status_t, Library};
+use rocprofiler::{CallbackKind, Rocprofiler, Tool};
+
+/// The mock's runtime controls.
+pub struct MockRuntime {
+    pub sdk: &'static Rocprofiler,
+    raw: Library,
+    kernels: std::cell::RefCell<std::collections::HashMap<String, u64>>,
+}
+
+fn control<T: Copy>(lib: &Library, name: &CStr) -> Result<T, Box<dyn Error>> {
+    assert_eq!(std::mem::size_of::<T>(), std::mem::size_of::<*mut std::ffi::c_void>());
+    let p = lib.raw_symbol(name).ok_or_else(|| format!("{name:?} not found: not the mock SDK"))?;
+    // SAFETY: the mock exports this control as a C function of type `T` (a function pointer).
+    Ok(unsafe { std::mem::transmute_copy::<*mut std::ffi::c_void, T>(&p.as_ptr()) })
+}
+
+impl MockRuntime {
+    /// Loads the mock SDK, as the ROCm runtime loads the real one before any tool runs.
+    pub fn open() -> Result<MockRuntime, Box<dyn Error>> {
+        let path = Path::new(accel_profiling::MOCK_ROCPROFILER);
+        let sdk = Rocprofiler::open_path(path)?;
+        let raw = Library::open(Some(path))?;
+        Ok(MockRuntime { sdk, raw, kernels: Default::default() })
+    }
+
+    /// Registers tool `T` as if its library had been found, and runs the configure window.
+    pub fn start_tool<T: Tool>(&self) -> Result<(), Box<dyn Error>> {
+        let register: unsafe extern "C" fn(rocprofiler_configure_func_t) =
+            control(&self.raw, c"mock_rocprofiler_register_configure")?;
+        // SAFETY: a configure function made for `T`.
+        unsafe { register(rocprofiler::configure_function::<T>()) };
+        self.load_tools()
+    }
+
+    /// The runtime's first call into the SDK: every tool found (including the libraries named
+    /// by `ROCP_TOOL_LIBRARIES`) is configured.
+    pub fn load_tools(&self) -> Result<(), Box<dyn Error>> {
+        let load: unsafe extern "C" fn() -> rocprofiler_status_t =
+            control(&self.raw, c"mock_rocprofiler_load_tools")?;
+        // SAFETY: a control without arguments.
+        rocprofiler::check(unsafe { load() })?;
+        Ok(())
+    }
+
+    /// GPU `i`'s agent handle.
+    pub fn gpu(&self, i: u32) -> u64 {
+        let f: unsafe extern "C" fn(u32) -> u64 = control(&self.raw, c"mock_rocprofiler_gpu_agent").unwrap();
+        // SAFETY: a plain argument.
+        unsafe { f(i) }
+    }
+
+    /// The CPU agent's handle.
+    pub fn cpu(&self) -> u64 {
+        let f: unsafe extern "C" fn() -> u64 = control(&self.raw, c"mock_rocprofiler_cpu_agent").unwrap();
+        // SAFETY: no arguments.
+        unsafe { f() }
+    }
+
+    fn hip_op(&self, name: &str) -> i32 {
+        let ops = self.sdk.callback_operations(CallbackKind::HIP_RUNTIME_API).unwrap_or_default();
+        ops.iter().find(|(_, n)| n == name).map_or(0, |(op, _)| op.0)
+    }
+
+    fn begin(&self, name: &str) {
+        let f: unsafe extern "C" fn(u32, i32) -> u64 =
+            control(&self.raw, c"mock_rocprofiler_api_begin").unwrap();
+        // SAFETY: plain arguments.
+        unsafe { f(CallbackKind::HIP_RUNTIME_API.0, self.hip_op(name)) };
+    }
+
+    fn end(&self) {
+        let f: unsafe extern "C" fn() -> u64 = control(&self.raw, c"mock_rocprofiler_api_end").unwrap();
+        // SAFETY: no arguments.
+        unsafe { f() };
+    }
+
+    /// A HIP call with nothing asynchronous behind it (`hipMalloc`, `hipDeviceSynchronize`).
+    pub fn hip(&self, name: &str) {
+        self.begin(name);
+        self.end();
+    }
+
+    /// `hipLaunchKernel` of `kernel` on GPU `gpu` with `grid` work-items in groups of `block`.
+    pub fn launch(&self, gpu: u32, kernel: &str, grid: u32, block: u32) {
+        let id = *self.kernels.borrow_mut().entry(kernel.to_string()).or_insert_with(|| {
+            let f: unsafe extern "C" fn(*const c_char) -> u64 =
+                control(&self.raw, c"mock_rocprofiler_kernel_symbol").unwrap();
+            let name = std::ffi::CString::new(kernel).unwrap();
+            // SAFETY: a NUL-terminated name.
+            unsafe { f(name.as_ptr()) }
+        });
+        let dispatch: unsafe extern "C" fn(u64, u64, u64, u32, u32, u32, u32, u32, u32) -> u64 =
+            control(&self.raw, c"mock_rocprofiler_dispatch").unwrap();
+        self.begin("hipLaunchKernel");
+        // SAFETY: plain arguments.
+        unsafe { dispatch(self.gpu(gpu), 1, id, grid, 1, 1, block, 1, 1) };
+        self.end();
+    }
+
+    /// `hipMemcpy` host to GPU `gpu`.
+    pub fn copy_to_gpu(&self, gpu: u32, bytes: u64) {
+        let copy: unsafe extern "C" fn(i32, u64, u64, u64) -> u64 =
+            control(&self.raw, c"mock_rocprofiler_memory_copy").unwrap();
+        self.begin("hipMemcpy");
+        // SAFETY: plain arguments (2 = host to device).
+        unsafe { copy(2, self.cpu(), self.gpu(gpu), bytes) };
+        self.end();
+    }
+
+    /// `roctxRangePushA(message)` .. `roctxRangePop()`.
+    pub fn range(&self, message: &CStr, body: impl FnOnce()) {
+        let marker: unsafe extern "C" fn(i32, *const c_char) -> u64 =
+            control(&self.raw, c"mock_rocprofiler_marker").unwrap();
+        // SAFETY: a NUL-terminated message.
+        unsafe { marker(1, message.as_ptr()) };
+        body();
+        // SAFETY: no message for a pop.
+        unsafe { marker(2, std::ptr::null()) };
+    }
+
+    /// A small HIP program: allocate, copy in, a few kernels on `gpus`, synchronize, free.
+    pub fn workload(&self, gpus: &[u32]) {
+        self.hip("hipSetDevice");
+        self.hip("hipMalloc");
+        self.range(c"upload", || {
+            for &g in gpus {
+                self.copy_to_gpu(g, 1 << 20);
+            }
+        });
+        self.range(c"compute", || {
+            for step in 0..3u32 {
+                for &g in gpus {
+                    self.launch(g, "vector_add", 1 << 16, 256);
+                    self.launch(g, "reduce_sum", 4096 << step, 64);
+                }
+            }
+        });
+        self.hip("hipDeviceSynchronize");
+        self.hip("hipFree");
+    }
+
+    /// Process exit: the SDK finalizes every tool.
+    pub fn shutdown(&self) {
+        let f: unsafe extern "C" fn() = control(&self.raw, c"mock_rocprofiler_shutdown").unwrap();
+        // SAFETY: no arguments.
+        unsafe { f() };
+    }
+}
