@@ -57,6 +57,27 @@ impl fmt::Debug for DeviceSync {
     }
 }
 
+/// Turns a raw kernel name into the name delivered (e.g. demangles it; CUPTI reports mangled names);
+/// `None` keeps the raw name. Called once per distinct name, on the decode thread.
+#[derive(Clone)]
+pub struct KernelNameTransform(pub Arc<NameFn>);
+
+/// The function inside a [`KernelNameTransform`].
+pub type NameFn = dyn Fn(&[u8]) -> Option<String> + Send + Sync;
+
+impl KernelNameTransform {
+    /// A transform from a closure.
+    pub fn new(f: impl Fn(&[u8]) -> Option<String> + Send + Sync + 'static) -> Self {
+        KernelNameTransform(Arc::new(f))
+    }
+}
+
+impl fmt::Debug for KernelNameTransform {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("KernelNameTransform")
+    }
+}
+
 /// An activity session's settings. Build with struct update syntax:
 /// `ActivityConfig { kinds, buffer_size: 8 << 20, ..Default::default() }`.
 #[derive(Clone, Debug)]
@@ -80,6 +101,8 @@ pub struct ActivityConfig {
     pub device_sync: DeviceSync,
     /// How long `flush(sync)` waits for its fence record before giving up (default 10 s).
     pub fence_timeout: Duration,
+    /// Applied to kernel names before they are interned (default `None`: names as CUPTI reports them).
+    pub kernel_names: Option<KernelNameTransform>,
 }
 
 impl Default for ActivityConfig {
@@ -94,6 +117,7 @@ impl Default for ActivityConfig {
             batch_interval: None,
             device_sync: DeviceSync::Driver,
             fence_timeout: Duration::from_secs(10),
+            kernel_names: None,
         }
     }
 }

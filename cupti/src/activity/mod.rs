@@ -24,7 +24,7 @@ mod route;
 mod session;
 
 pub use clock::{unix_now_ns, RecordClock};
-pub use config::{ActivityConfig, BufferPolicy, DeviceSync, DeviceSyncFn};
+pub use config::{ActivityConfig, BufferPolicy, DeviceSync, DeviceSyncFn, KernelNameTransform};
 pub use counts::ActivityCounts;
 pub use external::{ExternalCorrelation, ExternalCorrelationKind};
 pub use kind::{ActivityKind, ActivityKinds};

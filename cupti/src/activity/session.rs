@@ -104,6 +104,10 @@ impl<'lib> ActivitySession<'lib> {
         if let Some(probe) = stride_probe(cupti) {
             walker = walker.with_stride_probe(probe);
         }
+        if let Some(transform) = &config.kernel_names {
+            let transform = Arc::clone(&transform.0);
+            walker = walker.with_kernel_name_transform(Box::new(move |raw| transform(raw)));
+        }
         let shared = walker.shared();
         let pool = BufferPool::new(config.buffer_size, config.max_buffers_in_flight);
         pool.warm(WARM_BUFFERS.min(config.max_buffers_in_flight));

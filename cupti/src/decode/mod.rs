@@ -18,6 +18,7 @@ mod sync;
 mod walker;
 
 pub use layout::{RecordLayouts, KIND_SLOTS, VERSION_12_9, VERSION_13_0, VERSION_13_2};
+pub use name_cache::NameTransform;
 pub use shared::{DecoderShared, DecoderStats};
 pub use walker::{CuptiWalker, StrideProbe};
 

@@ -15,6 +15,10 @@ use std::ffi::{c_char, CStr};
 use accel_core::intern::Interner;
 use accel_core::NameId;
 
+/// Turns a raw kernel name into the name shown (e.g. demangles it); `None` keeps the raw name. Called
+/// once per distinct name (per address and buffer at most), on the decode thread.
+pub type NameTransform = Box<dyn Fn(&[u8]) -> Option<String> + Send>;
+
 /// Slots of the table (a power of two).
 const SLOTS: usize = 4096;
 
@@ -36,13 +40,15 @@ struct Slot {
 /// Address-keyed cache in front of an [`Interner`].
 pub(crate) struct NameCache {
     slots: Box<[Slot]>,
+    /// Applied to each distinct name before interning (e.g. demangling); `None` keeps it.
+    pub(crate) transform: Option<NameTransform>,
     /// Incremented for every buffer walked (starts at 1: 0 marks a never-confirmed slot).
     walk: u64,
 }
 
 impl NameCache {
     pub(crate) fn new() -> Self {
-        NameCache { slots: (0..SLOTS).map(|_| Slot::default()).collect(), walk: 1 }
+        NameCache { slots: (0..SLOTS).map(|_| Slot::default()).collect(), walk: 1, transform: None }
     }
 
     /// Starts a new buffer: addresses are confirmed again on their first use in it.
@@ -71,7 +77,11 @@ impl NameCache {
             slot.walk = walk;
             return slot.id;
         }
-        let id = names.intern_bytes(text);
+        let shown = self.transform.as_ref().and_then(|f| f(text));
+        let id = match shown {
+            Some(shown) => names.intern(&shown),
+            None => names.intern_bytes(text),
+        };
         *slot = Slot { addr, walk, id, bytes: text.into() };
         id
     }

@@ -207,3 +207,26 @@ fn truncated_and_short_records_never_read_past_the_buffer() {
         assert_eq!(stats.skipped_unknown, u64::from(cut != 0 && cut != 40 && cut != 256), "cut at {cut}");
     }
 }
+
+#[test]
+fn kernel_names_can_be_transformed_once_per_name() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let calls = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::clone(&calls);
+    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0)).with_kernel_name_transform(
+        Box::new(move |raw| {
+            seen.fetch_add(1, Ordering::Relaxed);
+            (raw == b"_Z3fooi").then(|| "foo(int)".to_owned())
+        }),
+    );
+    let mut recs = Records::new();
+    for name in [c"_Z3fooi", c"_Z3fooi", c"plain"] {
+        recs.kernel(216, kinds::KERNEL, &Kernel { name, ..Kernel::default() });
+    }
+    let (batch, names, _) = walk(&mut walker, recs.bytes());
+    let names = names.names();
+    let shown: Vec<&str> = batch.kernels.name().iter().map(|id| names.resolve(*id)).collect();
+    assert_eq!(shown, ["foo(int)", "foo(int)", "plain"]);
+    assert_eq!(calls.load(Ordering::Relaxed), 2);
+}

@@ -8,7 +8,7 @@ use accel_core::{Batch, RecordWalker, WalkStats};
 
 use super::bytes::kind_at;
 use super::layout::RecordLayouts;
-use super::name_cache::NameCache;
+use super::name_cache::{NameCache, NameTransform};
 use super::shared::DecoderShared;
 use super::{kinds, PendingRange};
 
@@ -92,6 +92,13 @@ impl CuptiWalker {
     /// wins over the table (counted in `DecoderStats::stride_corrections` when they differ).
     pub fn with_stride_probe(mut self, probe: StrideProbe) -> Self {
         self.probe = Some(probe);
+        self
+    }
+
+    /// Applies `transform` to each distinct kernel name before interning it (e.g. a C++ demangler: CUPTI
+    /// reports mangled names). Runs once per distinct name, on the decode thread.
+    pub fn with_kernel_name_transform(mut self, transform: NameTransform) -> Self {
+        self.kernel_names.transform = Some(transform);
         self
     }
 
