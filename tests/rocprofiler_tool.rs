@@ -354,3 +354,62 @@ fn status_codes_past_last_are_unknown_and_have_no_string() {
     assert!(lib.status_string(41).is_some());
     assert_eq!(TestTool::NAME, "test-tool");
 }
+
+#[test]
+fn callback_payloads_kernel_symbols_dispatches_and_copies() {
+    let _g = exclusive();
+    let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+    let s = seen.clone();
+    configure(move |cfg| {
+        let ctx = cfg.create_context()?;
+        for kind in [CallbackKind::CODE_OBJECT, CallbackKind::KERNEL_DISPATCH, CallbackKind::MEMORY_COPY] {
+            let s = s.clone();
+            cfg.callback_tracing(&ctx, kind, &[], move |r| {
+                let line = if let Some((id, name)) = r.kernel_symbol() {
+                    format!("symbol {} {}", id.0, name.to_string_lossy())
+                } else if let Some(d) = r.kernel_dispatch() {
+                    format!(
+                        "dispatch {} {} k{} grid{:?} wg{:?} ended:{}",
+                        r.operation_name().unwrap(),
+                        r.phase().0,
+                        d.info.kernel.0,
+                        d.info.grid,
+                        d.info.workgroup,
+                        d.end > d.start
+                    )
+                } else if let Some(c) = r.memory_copy() {
+                    format!(
+                        "copy {} {} {}->{} {}",
+                        r.operation_name().unwrap(),
+                        c.bytes,
+                        c.src.0,
+                        c.dst.0,
+                        c.end > c.start
+                    )
+                } else {
+                    format!("other {:?}", r.kind())
+                };
+                s.lock().unwrap().push(line);
+            })?;
+        }
+        ctx.start()
+    })
+    .unwrap();
+    let k = kernel(c"stencil");
+    // SAFETY: plain arguments.
+    unsafe {
+        (ctl().dispatch)(gpu(0), 3, k, 512, 4, 1, 128, 2, 1);
+        (ctl().memory_copy)(3, gpu(0), rocprofiler_support::cpu(), 100);
+    }
+    let seen = seen.lock().unwrap().clone();
+    assert_eq!(
+        seen,
+        vec![
+            format!("symbol {k} stencil"),
+            format!("dispatch KERNEL_DISPATCH_ENQUEUE 1 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:false"),
+            format!("dispatch KERNEL_DISPATCH_ENQUEUE 2 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:false"),
+            format!("dispatch KERNEL_DISPATCH_COMPLETE 0 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:true"),
+            format!("copy MEMORY_COPY_DEVICE_TO_HOST 100 {}->{} true", gpu(0), rocprofiler_support::cpu()),
+        ]
+    );
+}

@@ -10,11 +10,14 @@ fn examples_dir() -> PathBuf {
     exe.parent().unwrap().parent().unwrap().join("examples")
 }
 
-/// Builds the tool libraries and the runtime stand-in (a no-op when `cargo test` built them).
+/// Builds the tool libraries and the runtime stand-in (a no-op when `cargo test` built them),
+/// with the profile this test was built with.
 fn build() {
+    let release = examples_dir().parent().and_then(|p| p.file_name()).is_some_and(|n| n == "release");
     let status = Command::new(env!("CARGO"))
+        .arg("build")
+        .args(release.then_some("--release"))
         .args([
-            "build",
             "--quiet",
             "--example",
             "rocprofiler_tool_buffered_tracing",
