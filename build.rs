@@ -34,6 +34,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     // The CUPTI mock includes cupti-sys's generated types by path.
     println!("cargo:rerun-if-changed=cupti-sys/src/generated");
+    println!("cargo:rerun-if-changed=rocprofiler-sys/src/generated/types.rs");
     for mock in MOCKS {
         let src = Path::new("mocks").join(mock.dir).join("lib.rs");
         let dst = out.join(mock.file);
