@@ -90,8 +90,9 @@ pub struct ActivityConfig {
     pub max_buffers_in_flight: usize,
     /// What happens when they are all in flight (default lossless with up to 64 extra buffers).
     pub policy: BufferPolicy,
-    /// Flush CUPTI's completed buffers (never forced) on a background thread at this period
-    /// (default `None`: the caller flushes, and CUPTI hands over buffers as they fill).
+    /// Flush CUPTI's completed buffers (never forced) on a background thread at this period, and deliver
+    /// decoded rows to consumers at least that often (default `None`: the caller flushes, and CUPTI hands
+    /// over buffers as they fill).
     pub flush_period: Option<Duration>,
     /// Deliver decoded rows to consumers once this many are waiting (default 65536).
     pub batch_rows: usize,

@@ -20,6 +20,8 @@ use crate::{Cupti, Error, Result};
 const FLUSH_FORCED: u32 = 1;
 /// Buffers allocated when the session is created, so CUPTI's first requests do not allocate.
 const WARM_BUFFERS: usize = 2;
+/// How long the fence waits for its record before synchronizing the device again.
+const RESYNC_AFTER: Duration = Duration::from_millis(100);
 /// How long the end of a session waits for CUPTI to hand back the buffers of its final flush.
 const RETURN_WAIT: Duration = Duration::from_secs(2);
 
@@ -113,7 +115,8 @@ impl<'lib> ActivitySession<'lib> {
         pool.warm(WARM_BUFFERS.min(config.max_buffers_in_flight));
         let pipeline_config = PipelineConfig {
             batch_rows: config.batch_rows,
-            flush_interval: config.batch_interval,
+            // A periodic flush delivers on its own period too, unless a batch interval is given.
+            flush_interval: config.batch_interval.or(config.flush_period),
             thread_name: "cupti-decode".into(),
         };
         let pipeline =
@@ -243,14 +246,15 @@ impl<'lib> ActivitySession<'lib> {
     }
 
     /// The fence proper (see [`flush`](Self::flush)).
+    ///
+    /// The synchronization record can itself be lost (a declined buffer under the lossy policy, CUPTI
+    /// dropping it): when CUPTI reports dropped records, or no fence record arrived for a while, the device
+    /// is synchronized again. Any synchronization record ending after `target` proves the fence, so the
+    /// target stays the same.
     fn fence(&self, begun: Instant) -> Result<FlushReport> {
         let target = self.cupti.timestamp()?;
-        let synced = match &self.config.device_sync {
-            DeviceSync::Driver => synchronize_devices(),
-            DeviceSync::Custom(sync) => sync(),
-            DeviceSync::Skip => Ok(false),
-        }
-        .map_err(|e| Error::Pipeline(format!("flush(sync): the device synchronization failed: {e}")))?;
+        let synced = self.synchronize_device()?;
+        let mut last_sync = Instant::now();
         let mut rounds = 0;
         let mut pause = Duration::from_micros(200);
         loop {
@@ -263,10 +267,27 @@ impl<'lib> ActivitySession<'lib> {
             if begun.elapsed() >= self.config.fence_timeout {
                 return Err(Error::FenceTimeout { waited: begun.elapsed() });
             }
+            let dropped = self.poll_dropped();
+            if dropped > 0 || last_sync.elapsed() >= RESYNC_AFTER {
+                self.synchronize_device()?;
+                last_sync = Instant::now();
+                pause = Duration::from_micros(200);
+                continue;
+            }
             // CUPTI hands flushed buffers back on its own thread, shortly after the flush returns.
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(10));
         }
+    }
+
+    /// The configured device synchronization: whether device work was waited for.
+    fn synchronize_device(&self) -> Result<bool> {
+        match &self.config.device_sync {
+            DeviceSync::Driver => synchronize_devices(),
+            DeviceSync::Custom(sync) => sync(),
+            DeviceSync::Skip => Ok(false),
+        }
+        .map_err(|e| Error::Pipeline(format!("flush(sync): the device synchronization failed: {e}")))
     }
 
     /// Ends the session (see the type's docs) and returns the final tallies.
@@ -342,8 +363,8 @@ impl<'lib> ActivitySession<'lib> {
         self.cupti.check("cuptiActivityFlushAll", r)
     }
 
-    fn poll_dropped(&self) {
-        poll_dropped(self.cupti.functions(), &self.handoff);
+    fn poll_dropped(&self) -> u64 {
+        poll_dropped(self.cupti.functions(), &self.handoff)
     }
 
     fn wait_delivered(&self) -> Result<()> {
@@ -407,15 +428,17 @@ impl fmt::Debug for ActivitySession<'_> {
     }
 }
 
-/// Reads CUPTI's count of records dropped since the last read (it resets on read) and adds it to the
-/// pipeline's `vendor_dropped`.
-pub(crate) fn poll_dropped(functions: &CuptiFunctions, handoff: &Handoff) {
+/// Reads CUPTI's count of records dropped since the last read (it resets on read), adds it to the
+/// pipeline's `vendor_dropped` and returns it.
+pub(crate) fn poll_dropped(functions: &CuptiFunctions, handoff: &Handoff) -> u64 {
     let mut dropped = 0usize;
     // SAFETY: a NULL context asks for the global queue; `dropped` is a valid out-pointer.
     let r = unsafe { functions.cuptiActivityGetNumDroppedRecords(std::ptr::null_mut(), 0, &mut dropped) };
-    if r == Ok(cupti_sys::CUptiResult::CUPTI_SUCCESS) && dropped > 0 {
-        handoff.vendor_dropped(dropped as u64);
+    if r != Ok(cupti_sys::CUptiResult::CUPTI_SUCCESS) || dropped == 0 {
+        return 0;
     }
+    handoff.vendor_dropped(dropped as u64);
+    dropped as u64
 }
 
 /// Rows of a session kept by [`ActivitySession::collect`].
