@@ -533,6 +533,12 @@ fn timestamps_are_unix_nanoseconds() {
     let call = clock.to_unix_ns(batch.api_calls.start()[0]);
     assert!((before..=after).contains(&call), "{before} <= {call} <= {after}");
     assert!(start >= call && start <= after + 1_000_000);
+    // API records carry the system thread id (gettid), as PyTorch's profiler records them.
+    let tid: u64 = std::fs::read_link("/proc/thread-self")
+        .ok()
+        .and_then(|p| p.file_name()?.to_str()?.parse().ok())
+        .expect("/proc/thread-self names the thread");
+    assert_eq!(batch.api_calls.thread()[0], tid);
     session.stop().unwrap();
 }
 
@@ -708,4 +714,69 @@ fn _rows_are_batches(b: Batch) -> usize {
 fn kinds_parse_from_the_environment_format() {
     let kinds = ActivityKinds::parse("concurrent_kernel,memcpy,runtime").unwrap();
     assert_eq!(kinds.families(), FamilySet::KERNEL | FamilySet::MEMCPY | FamilySet::API);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The injection library, as the CUDA driver uses it: loaded into a process, `InitializeInjection`
+// called, the program runs, the exit handler writes the trace. Played in a child process (this test
+// binary again) so that the process really exits.
+
+const CHILD: &str = "CUPTI_ACTIVITY_TEST_INJECTION_CHILD";
+
+/// The tracer's shared library, built next to this test's dependencies.
+fn tracer_library() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().join("libcupti_trace.so")
+}
+
+#[test]
+fn injection_child() {
+    let Ok(out) = std::env::var(CHILD) else { return };
+    let m = mock();
+    m.reset();
+    // What the driver does inside cuInit.
+    // SAFETY: the tracer library's initialisers are Rust statics only.
+    let lib = unsafe { libloading::Library::new(tracer_library()) }.expect("libcupti_trace.so loads");
+    // SAFETY: `int InitializeInjection(void)`, as the CUDA driver calls it.
+    let init = unsafe { lib.get::<unsafe extern "C" fn() -> i32>(b"InitializeInjection\0") }.unwrap();
+    // SAFETY: as above.
+    assert_eq!(unsafe { init() }, 1);
+    for _ in 0..7 {
+        m.launch(c"_ZN7example6kernelEv", 3);
+    }
+    m.memcpy(0x1, 0x2, 4096, 1, 3, 0, 1_000);
+    std::mem::forget(lib); // the driver never unloads it either
+    println!("child done, trace to {out}");
+}
+
+#[test]
+fn the_injection_library_traces_a_program_and_reports_at_exit() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("cupti_injection_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("trace_%p.json");
+    let summary = dir.join("summary.json");
+    let child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "injection_child", "--nocapture", "--test-threads=1"])
+        .env(CHILD, &trace)
+        .env("CUPTI_LIBRARY_PATH", path())
+        .env("CUPTI_TRACE_OUTPUT", &trace)
+        .env("CUPTI_TRACE_SUMMARY_JSON", &summary)
+        .env("CUPTI_TRACE_KINDS", "concurrent_kernel,memcpy,runtime,bogus_kind")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&child.stderr);
+    assert!(child.status.success(), "{stderr}\n{}", String::from_utf8_lossy(&child.stdout));
+    // A bad setting is reported and ignored, never fatal; the summary comes at exit.
+    assert!(stderr.contains("[cupti-trace] ignoring CUPTI_TRACE_KINDS"), "{stderr}");
+    assert!(stderr.contains("example::kernel()"), "demangled summary on stderr: {stderr}");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    assert_eq!(json["kernel_records"], 7, "{json}");
+    assert_eq!(json["records_dropped"], 0, "{json}");
+    assert_eq!(json["kernels"][0]["name"], "example::kernel()");
+    let written = json["trace"].as_str().unwrap();
+    let events: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(written).unwrap()).unwrap();
+    let kernels = events["traceEvents"].as_array().unwrap().iter().filter(|e| e["cat"] == "kernel").count();
+    assert_eq!(kernels, 7);
+    let _ = std::fs::remove_dir_all(&dir);
 }

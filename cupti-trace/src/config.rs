@@ -28,6 +28,9 @@ pub mod vars {
     pub const SUMMARY_TOP: &str = "CUPTI_TRACE_SUMMARY_TOP";
     /// `0` to keep kernel names mangled (default: demangled, as PyTorch's profiler shows them).
     pub const DEMANGLE: &str = "CUPTI_TRACE_DEMANGLE";
+    /// Also write the summary as JSON to this path (`%p` / `%r` as for the output): kernels per name,
+    /// record counts, dropped records. For scripts that check a run.
+    pub const SUMMARY_JSON: &str = "CUPTI_TRACE_SUMMARY_JSON";
 }
 
 /// What the tracer does.
@@ -43,6 +46,8 @@ pub struct TraceConfig {
     pub summary_top: usize,
     /// Demangle kernel names.
     pub demangle: bool,
+    /// Where to write the summary as JSON, if anywhere.
+    pub summary_json: Option<PathBuf>,
     /// This process's rank and the job's size (from `RANK` / `WORLD_SIZE`, as torch.distributed sets them).
     pub rank: u32,
     /// See `rank`.
@@ -57,6 +62,7 @@ impl Default for TraceConfig {
             summary: true,
             summary_top: 20,
             demangle: true,
+            summary_json: None,
             rank: 0,
             world_size: 1,
         }
@@ -90,13 +96,16 @@ impl TraceConfig {
                 _ => warn("WORLD_SIZE", &v, "not a positive number"),
             }
         }
+        let rank = c.rank.to_string();
+        let expand = |path: &str| {
+            PathBuf::from(path.replace("%p", &std::process::id().to_string()).replace("%r", &rank))
+        };
         let output = get(vars::OUTPUT).unwrap_or_else(|| "cupti_trace_%p.json".to_owned());
         c.output = match output.to_ascii_lowercase().as_str() {
             "none" | "off" | "0" => None,
-            _ => Some(PathBuf::from(
-                output.replace("%p", &std::process::id().to_string()).replace("%r", &c.rank.to_string()),
-            )),
+            _ => Some(expand(&output)),
         };
+        c.summary_json = get(vars::SUMMARY_JSON).map(|p| expand(&p));
         if let Some(v) = get(vars::KINDS) {
             match ActivityKinds::parse(&v) {
                 Ok(kinds) if !kinds.is_empty() => c.activity.kinds = kinds,
@@ -180,6 +189,7 @@ mod tests {
             ("CUPTI_TRACE_BUFFER_SIZE", "8M"),
             ("CUPTI_TRACE_POLICY", "lossy"),
             ("CUPTI_TRACE_FLUSH_PERIOD_MS", "50"),
+            ("CUPTI_TRACE_SUMMARY_JSON", "sum_%r.json"),
         ]);
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(c.output, Some(PathBuf::from("out_3.json")));
@@ -189,6 +199,7 @@ mod tests {
         assert_eq!(c.activity.buffer_size, 8 << 20);
         assert_eq!(c.activity.policy, BufferPolicy::Lossy);
         assert_eq!(c.activity.flush_period, Some(Duration::from_millis(50)));
+        assert_eq!(c.summary_json, Some(PathBuf::from("sum_3.json")));
 
         let (c, warnings) = from(&[
             ("CUPTI_TRACE_OUTPUT", "none"),

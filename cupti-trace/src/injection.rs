@@ -53,7 +53,7 @@ fn start() {
             OWNER.store(std::process::id(), Ordering::SeqCst);
             // SAFETY: `at_exit` is an `extern "C" fn()` that never unwinds.
             if unsafe { libc::atexit(at_exit) } != 0 {
-                report("could not register the exit handler: call cupti_trace::finish() yourself");
+                report("could not register the exit handler: call cupti_trace::finish_and_report() before exiting");
             }
         }
         Err(e) => report(&format!("cannot start tracing: {e}")),
@@ -72,8 +72,13 @@ pub fn finish_and_report() {
     }
     let taken = TRACER.lock().unwrap_or_else(|e| e.into_inner()).take();
     let Some((tracer, config)) = taken else { return };
-    let report_text = tracer.finish().render(config.summary_top, config.summary);
-    eprint!("{}", indent(&report_text));
+    let finished = tracer.finish();
+    if let Some(path) = &config.summary_json {
+        if let Err(e) = std::fs::write(path, finished.to_json().to_string()) {
+            report(&format!("could not write {}: {e}", path.display()));
+        }
+    }
+    eprint!("{}", indent(&finished.render(config.summary_top, config.summary)));
 }
 
 fn indent(text: &str) -> String {

@@ -149,6 +149,54 @@ impl Tracer {
 }
 
 impl TraceReport {
+    /// The summary as JSON: kernels per name (by total time), record counts, losses.
+    pub fn to_json(&self) -> serde_json::Value {
+        let p = &self.counts.pipeline;
+        let kernels: Vec<serde_json::Value> = self
+            .summary
+            .ranked()
+            .into_iter()
+            .map(|(name, s)| {
+                serde_json::json!({
+                    "name": self.names.resolve(name),
+                    "count": s.count,
+                    "total_ns": s.total_ns,
+                    "min_ns": s.min_ns,
+                    "max_ns": s.max_ns,
+                })
+            })
+            .collect();
+        let families = [
+            "kernel",
+            "memcpy",
+            "memset",
+            "api",
+            "marker",
+            "collective",
+            "memory",
+            "sync",
+            "external_correlation",
+            "counter",
+        ];
+        let rows: serde_json::Map<String, serde_json::Value> =
+            families.iter().zip(self.rows).map(|(f, n)| ((*f).to_owned(), n.into())).collect();
+        serde_json::json!({
+            "kernel_records": self.summary.kernels(),
+            "incomplete_kernels": self.summary.incomplete(),
+            "rows": rows,
+            "records_delivered": p.records_delivered,
+            "records_dropped": p.records_dropped(),
+            "cupti_dropped": p.vendor_dropped,
+            "buffers_declined": p.buffers_declined,
+            "buffers_completed": p.buffers_completed,
+            "overflow_buffers": self.counts.overflow_buffers,
+            "fence_records": self.counts.decoder.fence_records,
+            "trace": self.output.as_ref().map(|p| p.display().to_string()),
+            "trace_events": self.events,
+            "kernels": kernels,
+        })
+    }
+
     /// What the tracer prints at exit: the kernel table (`top` rows), then the record counts and where the
     /// trace went.
     pub fn render(&self, top: usize, with_summary: bool) -> String {

@@ -104,6 +104,9 @@ pub struct ActivityConfig {
     pub fence_timeout: Duration,
     /// Applied to kernel names before they are interned (default `None`: names as CUPTI reports them).
     pub kernel_names: Option<KernelNameTransform>,
+    /// API records carry the kernel's thread id (`gettid`, as PyTorch's profiler records them) instead of
+    /// CUPTI's default `pthread_self` (default true; `cuptiSetThreadIdType`, process-wide).
+    pub system_thread_ids: bool,
 }
 
 impl Default for ActivityConfig {
@@ -119,6 +122,7 @@ impl Default for ActivityConfig {
             device_sync: DeviceSync::Driver,
             fence_timeout: Duration::from_secs(10),
             kernel_names: None,
+            system_thread_ids: true,
         }
     }
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use accel_core::pipeline::ConsumerId;
 use accel_core::{Batch, BufferPool, FamilySet, Handoff, Names, Pipeline, PipelineConfig};
-use cupti_sys::{CUpti_ActivityKind, CuptiFunctions};
+use cupti_sys::{CUpti_ActivityKind, CUpti_ActivityThreadIdType, CuptiFunctions};
 
 use super::driver_sync::synchronize_devices;
 use super::periodic::PeriodicFlush;
@@ -181,6 +181,11 @@ impl<'lib> ActivitySession<'lib> {
         let mut state = self.lock_state();
         if state.started {
             return Ok(());
+        }
+        if self.config.system_thread_ids {
+            // SAFETY: a plain call (1 = CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM).
+            let r = unsafe { self.cupti.functions().cuptiSetThreadIdType(CUpti_ActivityThreadIdType(1)) };
+            self.cupti.check("cuptiSetThreadIdType", r)?;
         }
         for kind in self.config.kinds.iter() {
             if let Err(e) = self.enable(kind) {
