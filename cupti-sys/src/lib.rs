@@ -74,7 +74,7 @@ mod generated {
 mod cbid;
 mod loader;
 
-pub use accel_loader::{LoadError, MissingSymbol};
+pub use accel_loader::{LoadError, MissingSymbol, Resolver};
 pub use cbid::{cbid_name, is_api_version_12};
 pub use generated::functions::CuptiFunctions;
 pub use generated::types::*;

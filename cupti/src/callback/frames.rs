@@ -8,8 +8,9 @@
 //! left above it (frames of inner calls whose EXIT was never delivered because their callback
 //! was disabled in between).
 //!
-//! No allocation once the stack has grown to the thread's nesting depth; no reference into the
-//! stack is held while user code runs (user code may make CUDA calls that push frames).
+//! A frame is opened only when a subscriber stores a value at ENTER. No allocation once the
+//! stack has grown to the thread's nesting depth; no reference into the stack is held while
+//! user code runs (user code may make CUDA calls that push frames).
 
 use std::cell::{Cell, UnsafeCell};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -28,27 +29,31 @@ const MAX_ENTRIES: usize = 4096;
 /// Hands each thread a distinct range of serials, so a serial identifies one frame of one thread.
 static NEXT_RANGE: AtomicU64 = AtomicU64::new(1);
 
+/// One thread's stack (kept in its reader slot, see [`super::rcu`]).
 pub(crate) struct Frames {
     entries: UnsafeCell<Vec<Entry>>,
     next_serial: Cell<u64>,
 }
 
-thread_local! {
-    static FRAMES: Frames = const { Frames { entries: UnsafeCell::new(Vec::new()), next_serial: Cell::new(0) } };
-}
-
-/// Runs `f` with the calling thread's frames; `None` while the thread's locals are being destroyed.
-#[inline(always)]
-pub(crate) fn with<R>(f: impl FnOnce(&Frames) -> R) -> Option<R> {
-    FRAMES.try_with(f).ok()
-}
-
 impl Frames {
+    pub(crate) const fn new() -> Frames {
+        Frames { entries: UnsafeCell::new(Vec::new()), next_serial: Cell::new(0) }
+    }
+
+    /// Empties the stack (keeping its capacity) for the slot's next thread.
+    ///
+    /// # Safety
+    /// Called by the thread that holds the slot, outside any dispatch.
+    pub(crate) unsafe fn clear(&self) {
+        self.stack(Vec::clear);
+    }
+
     /// Runs `f` on the stack. `f` must not run user code (which could re-enter).
     #[inline(always)]
     fn stack<R>(&self, f: impl FnOnce(&mut Vec<Entry>) -> R) -> R {
-        // SAFETY: the stack is thread-local and only touched through this method, whose
-        // closures never call out (no user code, no CUDA), so no other `&mut` to it exists.
+        // SAFETY: only the thread holding the slot reaches its stack (through its `ReadGuard`),
+        // only through this method, whose closures never call out (no user code, no CUDA), so
+        // no other `&mut` to it exists.
         f(unsafe { &mut *self.entries.get() })
     }
 
@@ -115,7 +120,8 @@ mod tests {
 
     #[test]
     fn nested_frames_keep_each_owners_value_and_abandoned_frames_are_dropped() {
-        with(|f| {
+        let f = &Frames::new();
+        {
             let outer = f.open();
             f.store(outer, 1, 10);
             f.store(outer, 2, 20);
@@ -134,15 +140,14 @@ mod tests {
             f.close(o);
             assert_eq!(f.depth(), 0);
             assert_eq!(f.find(0), None);
-        })
-        .unwrap();
+        }
     }
 
     #[test]
-    fn serials_differ_between_threads() {
-        let a = with(|f| f.open()).unwrap();
-        let b = std::thread::spawn(|| with(|f| f.open()).unwrap()).join().unwrap();
+    fn serials_of_different_stacks_differ() {
+        let (f, g) = (Frames::new(), Frames::new());
+        let (a, b) = (f.open(), g.open());
         assert_ne!(a >> 32, b >> 32);
-        with(|f| f.close(f.find(a).unwrap()));
+        assert_eq!(f.find(b), None);
     }
 }

@@ -128,9 +128,16 @@ impl Hub {
         if let Some(&(_, hub)) = hubs.iter().find(|(k, _)| *k == key) {
             return Ok(hub);
         }
-        let hub: &'static Hub = Box::leak(Box::new(Hub {
-            functions: CuptiFunctions::new(resolver.clone()),
-            version: AtomicU32::new(cupti.version()),
+        let hub: &'static Hub =
+            Box::leak(Box::new(Hub::new(CuptiFunctions::new(resolver.clone()), cupti.version())));
+        hubs.push((key, hub));
+        Ok(hub)
+    }
+
+    fn new(functions: CuptiFunctions, version: u32) -> Hub {
+        Hub {
+            functions,
+            version: AtomicU32::new(version),
             current: AtomicPtr::new(Box::into_raw(Box::default())),
             state: Mutex::new(State {
                 subscription: None,
@@ -140,9 +147,22 @@ impl Hub {
                 id_arms: BTreeMap::new(),
             }),
             deferred: Mutex::new(Vec::new()),
-        }));
-        hubs.push((key, hub));
-        Ok(hub)
+        }
+    }
+
+    /// A hub over no library with `regs` routed, for dispatcher tests.
+    #[cfg(test)]
+    pub(crate) fn detached(regs: Vec<Registration>) -> &'static Hub {
+        rcu::init();
+        // SAFETY: the resolver finds nothing, so no function is ever called through it.
+        let resolver = unsafe { cupti_sys::Resolver::new("no library", |_| None) };
+        let hub: &'static Hub = Box::leak(Box::new(Hub::new(CuptiFunctions::new(resolver), 130001)));
+        let mut st = lock(&hub.state);
+        st.regs = regs;
+        let old = hub.publish(&st);
+        drop(st);
+        hub.retire(old);
+        hub
     }
 
     /// `cuptiGetVersion` of the library.

@@ -19,6 +19,8 @@ use std::sync::atomic::{compiler_fence, fence, AtomicBool, AtomicPtr, AtomicU8, 
 use std::sync::{Mutex, Once};
 use std::time::Duration;
 
+use super::frames::Frames;
+
 /// One nesting level in a slot's counter.
 const NEST_ONE: usize = 1;
 /// The nesting count of a slot's counter.
@@ -45,13 +47,19 @@ const MODE_FENCE: u8 = 0;
 const MODE_MEMBARRIER: u8 = 1;
 static INIT: Once = Once::new();
 
-/// One thread's reader state, padded to its own cache lines.
+/// One thread's reader state, padded to its own cache lines, and its frame stack.
 #[repr(align(128))]
 pub(crate) struct ReaderSlot {
     ctr: AtomicUsize,
     in_use: AtomicBool,
     next: AtomicPtr<ReaderSlot>,
+    /// Touched only by the thread that holds the slot.
+    frames: Frames,
 }
+
+// SAFETY: other threads touch only the atomics; `frames` is used only by the thread holding the
+// slot (`in_use`), through `ReadGuard`, which is neither `Send` nor `Sync`.
+unsafe impl Sync for ReaderSlot {}
 
 /// Set (to anything) to make readers use `SeqCst` fences instead of `membarrier`: for
 /// comparing the two, or where `membarrier` misbehaves.
@@ -114,6 +122,7 @@ impl ReaderSlot {
             ctr: AtomicUsize::new(0),
             in_use: AtomicBool::new(true),
             next: AtomicPtr::new(ptr::null_mut()),
+            frames: Frames::new(),
         }));
         let mut head = SLOTS.load(Ordering::Relaxed);
         loop {
@@ -130,37 +139,52 @@ impl ReaderSlot {
         }
     }
 
-    /// Enters a read section (nestable).
+    /// Enters a read section (nestable); returns the counter to restore on leaving.
     #[inline(always)]
-    fn lock(&self) {
-        let tmp = self.ctr.load(Ordering::Relaxed);
-        if tmp & NEST_MASK == 0 {
+    fn lock(&self) -> usize {
+        let prev = self.ctr.load(Ordering::Relaxed);
+        if prev & NEST_MASK == 0 {
             self.ctr.store(GP_CTR.load(Ordering::Relaxed), Ordering::Relaxed);
             reader_fence();
         } else {
-            self.ctr.store(tmp + NEST_ONE, Ordering::Relaxed);
+            self.ctr.store(prev + NEST_ONE, Ordering::Relaxed);
         }
+        prev
     }
 
-    /// Leaves a read section.
+    /// Leaves a read section, restoring the counter `lock` returned (no reload of the counter
+    /// just stored).
     #[inline(always)]
-    fn unlock(&self) {
-        let tmp = self.ctr.load(Ordering::Relaxed);
-        if tmp & NEST_MASK == NEST_ONE {
+    fn unlock(&self, prev: usize) {
+        if prev & NEST_MASK == 0 {
             reader_fence();
-            self.ctr.store(tmp - NEST_ONE, Ordering::Release);
+            self.ctr.store(0, Ordering::Release);
         } else {
-            self.ctr.store(tmp - NEST_ONE, Ordering::Relaxed);
+            self.ctr.store(prev, Ordering::Relaxed);
         }
     }
 }
 
-/// The calling thread's reader slot, taken on first use and handed back when the thread ends.
-struct LocalSlot(Cell<Option<&'static ReaderSlot>>);
+thread_local! {
+    /// The calling thread's slot: null before first use, [`DEAD`] once handed back. Drop-free,
+    /// so reading it is a plain thread-local load.
+    static LOCAL: Cell<*const ReaderSlot> = const { Cell::new(ptr::null()) };
+}
 
-impl Drop for LocalSlot {
+/// [`LOCAL`] after the thread handed its slot back (its thread-locals are being destroyed).
+const DEAD: *const ReaderSlot = 1 as *const ReaderSlot;
+
+/// Hands the thread's slot back when the thread ends.
+struct Release;
+
+impl Drop for Release {
     fn drop(&mut self) {
-        if let Some(slot) = self.0.get() {
+        let p = LOCAL.with(|l| l.replace(DEAD));
+        if !p.is_null() && p != DEAD {
+            // SAFETY: slots are never freed; this thread held it.
+            let slot = unsafe { &*p };
+            // SAFETY: this thread held the slot and is outside any read section.
+            unsafe { slot.frames.clear() };
             slot.ctr.store(0, Ordering::Release);
             slot.in_use.store(false, Ordering::Release);
         }
@@ -168,43 +192,68 @@ impl Drop for LocalSlot {
 }
 
 thread_local! {
-    static LOCAL: LocalSlot = const { LocalSlot(Cell::new(None)) };
+    static RELEASE: Release = const { Release };
+}
+
+/// The calling thread's slot, taken on first use; `None` once handed back.
+#[inline(always)]
+fn local_slot() -> Option<&'static ReaderSlot> {
+    let p = LOCAL.with(Cell::get);
+    if p.is_null() || p == DEAD {
+        return first_use(p);
+    }
+    // SAFETY: slots are never freed.
+    Some(unsafe { &*p })
+}
+
+#[cold]
+#[inline(never)]
+fn first_use(p: *const ReaderSlot) -> Option<&'static ReaderSlot> {
+    if p == DEAD || RELEASE.try_with(|_| ()).is_err() {
+        return None;
+    }
+    let slot = ReaderSlot::acquire();
+    LOCAL.with(|l| l.set(slot));
+    Some(slot)
 }
 
 /// A read section: the snapshot loaded inside it stays valid until it is dropped.
 pub(crate) struct ReadGuard {
     slot: Option<&'static ReaderSlot>,
+    /// The slot's counter before this section.
+    prev: usize,
     /// Ends on the thread that began it.
     _not_send: PhantomData<*const ()>,
+}
+
+impl ReadGuard {
+    /// The calling thread's frame stack; `None` on a thread whose locals are being destroyed.
+    #[inline(always)]
+    pub(crate) fn frames(&self) -> Option<&Frames> {
+        self.slot.map(|s| &s.frames)
+    }
 }
 
 /// Enters a read section on the calling thread.
 #[inline(always)]
 pub(crate) fn read_lock() -> ReadGuard {
-    let slot = LOCAL
-        .try_with(|l| match l.0.get() {
-            Some(s) => s,
-            None => {
-                let s = ReaderSlot::acquire();
-                l.0.set(Some(s));
-                s
-            }
-        })
-        .ok();
-    match slot {
+    let slot = local_slot();
+    let prev = match slot {
         Some(s) => s.lock(),
         None => {
             ORPHANS.fetch_add(1, Ordering::SeqCst);
+            fence(Ordering::SeqCst);
+            0
         }
-    }
-    ReadGuard { slot, _not_send: PhantomData }
+    };
+    ReadGuard { slot, prev, _not_send: PhantomData }
 }
 
 impl Drop for ReadGuard {
     #[inline(always)]
     fn drop(&mut self) {
         match self.slot {
-            Some(s) => s.unlock(),
+            Some(s) => s.unlock(self.prev),
             None => {
                 ORPHANS.fetch_sub(1, Ordering::Release);
             }
@@ -215,9 +264,9 @@ impl Drop for ReadGuard {
 /// Whether the calling thread is inside a read section (a callback dispatch): a grace period
 /// started here would wait for itself.
 pub(crate) fn in_read_section() -> bool {
-    LOCAL
-        .try_with(|l| l.0.get().is_some_and(|s| s.ctr.load(Ordering::Relaxed) & NEST_MASK != 0))
-        .unwrap_or(false)
+    let p = LOCAL.with(Cell::get);
+    // SAFETY: slots are never freed.
+    !p.is_null() && p != DEAD && unsafe { &*p }.ctr.load(Ordering::Relaxed) & NEST_MASK != 0
 }
 
 /// Whether `ctr` belongs to a reader that started before the current phase.

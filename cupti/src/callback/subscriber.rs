@@ -45,7 +45,7 @@ impl Cupti {
     /// A subscriber borrows its library, so it cannot outlive it (use [`Cupti::global`] for a
     /// `Subscriber<'static>`):
     ///
-    /// ```compile_fail
+    /// ```compile_fail,E0597
     /// let subscriber = {
     ///     let cupti = cupti::Cupti::load().unwrap();
     ///     cupti.subscribe(|_| {}).unwrap()

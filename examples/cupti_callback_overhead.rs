@@ -1,0 +1,235 @@
+//! The cost a callback subscriber adds to every CUDA API call it sees, in one run:
+//!
+//! 1. no subscriber;
+//! 2. a no-op callback written in C (`benches/c/noop_callback.c`, built into a shared library
+//!    whose path is passed with `--c-callback`), subscribed through `cupti-sys`;
+//! 3. a no-op Rust closure through `cupti::Subscriber` (the switchboard, its lock-free dispatch
+//!    and the per-subscriber entry/exit slot);
+//!
+//! plus, for reference, a no-op `extern "C"` Rust function subscribed raw. The call is
+//! `cuCtxGetCurrent` on an idle context (the cheapest driver call CUPTI traces): `--calls`
+//! calls per measurement (default 1,000,000), `--reps` measurements of each kind (default 9),
+//! interleaved, median reported. The added cost is the median minus the no-subscriber median;
+//! the ratio is ours over C's (goal: at most 1.1).
+//!
+//! ```text
+//! gcc -O2 -shared -fPIC -o libnoop_callback.so benches/c/noop_callback.c
+//! cargo build --release --example cupti_callback_overhead
+//! target/release/examples/cupti_callback_overhead --c-callback ./libnoop_callback.so
+//! ```
+//!
+//! Without a GPU it measures the same on the mock `libcupti` (whose played calls cost far more
+//! than a real one): a check that the harness works, not CUPTI's figures.
+
+#[path = "cupti_callback_common/mod.rs"]
+mod common;
+
+use std::ffi::c_void;
+use std::hint::black_box;
+use std::time::Instant;
+
+use cupti::cupti_sys::{CUpti_CallbackDomain, CUpti_CallbackFunc, CUpti_CallbackId, CUpti_SubscriberHandle};
+use cupti::{CallbackDomain, Cupti, DriverCbid};
+
+type RawCallback = unsafe extern "C" fn(*mut c_void, CUpti_CallbackDomain, CUpti_CallbackId, *const c_void);
+
+/// A no-op callback compiled by rustc, for comparison with the C one.
+unsafe extern "C" fn rust_noop(
+    _: *mut c_void,
+    _: CUpti_CallbackDomain,
+    _: CUpti_CallbackId,
+    _: *const c_void,
+) {
+}
+
+struct Args {
+    c_callback: Option<String>,
+    calls: u64,
+    reps: usize,
+}
+
+fn args() -> Args {
+    let mut a = Args { c_callback: None, calls: 1_000_000, reps: 9 };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().unwrap_or_else(|| usage(&format!("{arg} needs a value")));
+        match arg.as_str() {
+            "--c-callback" => a.c_callback = Some(value()),
+            "--calls" => a.calls = value().parse().unwrap_or_else(|_| usage("--calls takes a number")),
+            "--reps" => a.reps = value().parse().unwrap_or_else(|_| usage("--reps takes a number")),
+            other => usage(&format!("unknown argument {other}")),
+        }
+    }
+    a
+}
+
+fn usage(problem: &str) -> ! {
+    eprintln!(
+        "{problem}\nusage: cupti_callback_overhead [--c-callback libnoop_callback.so] [--calls N] [--reps R]"
+    );
+    std::process::exit(2)
+}
+
+/// The traced call: `cuCtxGetCurrent` on the GPU, or a played one on the mock.
+enum Call {
+    Gpu {
+        f: unsafe extern "C" fn(*mut *mut c_void) -> i32,
+        /// Keeps `f`'s library mapped.
+        _lib: libloading::Library,
+    },
+    Mock(common::mock_cuda::MockCuda),
+}
+
+impl Call {
+    #[inline(always)]
+    fn run(&self, n: u64) {
+        match self {
+            Call::Gpu { f, .. } => {
+                let mut ctx = std::ptr::null_mut();
+                for _ in 0..n {
+                    // SAFETY: cuCtxGetCurrent writes one pointer to a valid out-pointer.
+                    black_box(unsafe { f(black_box(&mut ctx)) });
+                }
+            }
+            Call::Mock(m) => {
+                let cbid = DriverCbid::cuCtxGetCurrent.0;
+                let mut ctx = std::ptr::null_mut::<c_void>();
+                let params = std::ptr::from_mut(&mut ctx).cast::<c_void>();
+                for _ in 0..n {
+                    black_box(m.api_call(1, cbid, std::ptr::null(), params, 0));
+                }
+            }
+        }
+    }
+}
+
+/// ns per call over `n` calls.
+fn time(call: &Call, n: u64) -> f64 {
+    let t = Instant::now();
+    call.run(n);
+    t.elapsed().as_nanos() as f64 / n as f64
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Subscribes `callback` raw (as a C tool would), enables `cuCtxGetCurrent`, times, unsubscribes.
+fn time_raw(cupti: &Cupti, callback: RawCallback, call: &Call, n: u64) -> f64 {
+    let f = cupti.functions();
+    let mut handle: CUpti_SubscriberHandle = std::ptr::null_mut();
+    let cb: CUpti_CallbackFunc = Some(callback);
+    // SAFETY: valid out-pointer; the callback ignores its arguments and lives for the process.
+    let r = unsafe { f.cuptiSubscribe(&mut handle, cb, std::ptr::null_mut()) }.expect("cuptiSubscribe");
+    assert_eq!(r.0, 0, "cuptiSubscribe failed with {}", r.0);
+    // SAFETY: the live handle; plain values.
+    let r = unsafe {
+        f.cuptiEnableCallback(1, handle, CallbackDomain::DRIVER_API.into(), DriverCbid::cuCtxGetCurrent.0)
+    };
+    assert_eq!(r.map(|r| r.0), Ok(0));
+    let ns = time(call, n);
+    // SAFETY: the handle made above.
+    let r = unsafe { f.cuptiUnsubscribe(handle) };
+    assert_eq!(r.map(|r| r.0), Ok(0));
+    ns
+}
+
+/// The same through `cupti::Subscriber` with a no-op closure.
+fn time_ours(cupti: &Cupti, call: &Call, n: u64) -> f64 {
+    let subscriber = cupti.subscribe(|_| {}).expect("subscribe");
+    subscriber.enable(DriverCbid::cuCtxGetCurrent).expect("enable cuCtxGetCurrent");
+    let ns = time(call, n);
+    drop(subscriber);
+    ns
+}
+
+fn main() {
+    let mut args = args();
+    let setup = common::setup();
+    let cupti = setup.cupti;
+    let call = match &setup.backend {
+        common::Backend::Gpu(ctx) => {
+            ctx.bind_to_thread().expect("make the context current");
+            // SAFETY: libcuda is already loaded (cudarc); dlopen only takes another reference.
+            let lib = unsafe { libloading::Library::new("libcuda.so.1") }.expect("libcuda.so.1");
+            // SAFETY: `CUresult cuCtxGetCurrent(CUcontext*)`.
+            let f =
+                *unsafe { lib.get::<unsafe extern "C" fn(*mut *mut c_void) -> i32>(b"cuCtxGetCurrent\0") }
+                    .expect("cuCtxGetCurrent");
+            Call::Gpu { f, _lib: lib }
+        }
+        common::Backend::Mock(_) => {
+            args.calls = args.calls.min(100_000);
+            Call::Mock(common::mock_cuda::MockCuda::open(accel_profiling::MOCK_CUPTI))
+        }
+    };
+    let c_library = args.c_callback.as_ref().map(|path| {
+        // SAFETY: a shared library built from benches/c/noop_callback.c (no initialisers).
+        unsafe { libloading::Library::new(path) }.unwrap_or_else(|e| usage(&format!("{path}: {e}")))
+    });
+    let c_callback: Option<RawCallback> = c_library.as_ref().map(|lib| {
+        // SAFETY: noop_callback has CUpti_CallbackFunc's signature (benches/c/noop_callback.c).
+        *unsafe { lib.get::<RawCallback>(b"noop_callback\0") }
+            .unwrap_or_else(|e| usage(&format!("noop_callback: {e}")))
+    });
+
+    // Warm up every path once (first-use costs: symbol resolution, CUPTI's own setup).
+    let warm = args.calls / 10 + 1;
+    time(&call, warm);
+    if let Some(c) = c_callback {
+        time_raw(cupti, c, &call, warm);
+    }
+    time_raw(cupti, rust_noop, &call, warm);
+    time_ours(cupti, &call, warm);
+
+    let (mut none, mut c, mut raw, mut ours) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..args.reps.max(1) {
+        none.push(time(&call, args.calls));
+        if let Some(cb) = c_callback {
+            c.push(time_raw(cupti, cb, &call, args.calls));
+        }
+        raw.push(time_raw(cupti, rust_noop, &call, args.calls));
+        ours.push(time_ours(cupti, &call, args.calls));
+    }
+
+    let base = median(&mut none);
+    let ours_ns = median(&mut ours);
+    let raw_ns = median(&mut raw);
+    println!(
+        "\n{} x {} calls of cuCtxGetCurrent{}, CUPTI {}, dispatch {} membarrier",
+        args.reps,
+        args.calls,
+        if setup.on_gpu() { "" } else { " (played by the mock)" },
+        cupti.version(),
+        if cupti::callback::uses_membarrier() { "with" } else { "without" },
+    );
+    println!("{:<44} {:>10} {:>12}", "", "ns/call", "added ns");
+    println!("{:<44} {:>10.1} {:>12}", "no subscriber", base, "-");
+    let c_added = if !c.is_empty() {
+        let c_ns = median(&mut c);
+        println!("{:<44} {:>10.1} {:>12.1}", "no-op C callback (cupti-sys, raw)", c_ns, c_ns - base);
+        Some(c_ns - base)
+    } else {
+        println!("no-op C callback: not measured (pass --c-callback libnoop_callback.so)");
+        None
+    };
+    println!("{:<44} {:>10.1} {:>12.1}", "no-op Rust closure (cupti::Subscriber)", ours_ns, ours_ns - base);
+    println!(
+        "{:<44} {:>10.1} {:>12.1}",
+        "(reference: no-op extern \"C\" Rust fn, raw)",
+        raw_ns,
+        raw_ns - base
+    );
+    match c_added {
+        Some(c_added) if c_added > 0.0 => {
+            let ratio = (ours_ns - base) / c_added;
+            println!(
+                "\nratio (ours added / C added): {ratio:.3}  (goal <= 1.1: {})",
+                if ratio <= 1.1 { "met" } else { "NOT met" }
+            );
+        }
+        Some(_) => println!("\nthe C callback added no measurable cost; no ratio"),
+        None => {}
+    }
+}

@@ -1,0 +1,205 @@
+//! The `cupti` callback API on a real GPU with the real `libcupti`, driven by real CUDA work
+//! through cudarc. Each test prints a skip message and passes where no CUDA GPU is usable (no
+//! driver, no device); the mock-based `cupti_callbacks` tests cover the same behaviour there.
+//!
+//! On a GPU machine: `cargo test --test cupti_gpu -- --nocapture` (set `CUPTI_LIBRARY_PATH` if
+//! `libcupti` is not in a usual place).
+
+#[path = "../examples/cupti_callback_common/gpu.rs"]
+mod gpu;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::ThreadId;
+use std::time::{Duration, Instant};
+
+use cudarc::driver::CudaContext;
+use cupti::{CallParams, CallbackDomain, CallbackSite, Cupti, DriverCbid, ReturnValue};
+
+/// CUPTI's subscription is process-wide: one test at a time.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+struct Gpu {
+    _serial: MutexGuard<'static, ()>,
+    cupti: &'static Cupti,
+    ctx: Arc<CudaContext>,
+}
+
+/// The GPU, the real CUPTI and a context, or `None` after printing why the test is skipped.
+fn gpu_or_skip(test: &str) -> Option<Gpu> {
+    let serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    if let Err(why) = gpu::available() {
+        println!("{test}: skipped, no CUDA GPU here ({why})");
+        return None;
+    }
+    let cupti =
+        Cupti::global().expect("a GPU is present, so libcupti must be found (set CUPTI_LIBRARY_PATH)");
+    let ctx = gpu::context().expect("a context on device 0");
+    Some(Gpu { _serial: serial, cupti, ctx })
+}
+
+#[derive(Debug, Clone)]
+struct Call {
+    site: CallbackSite,
+    domain: CallbackDomain,
+    cbid: u32,
+    correlation: u32,
+    thread: ThreadId,
+    slot: u64,
+    params: Option<CallParams>,
+    symbol: Option<String>,
+    ret: Option<ReturnValue>,
+}
+
+type Log = Arc<Mutex<Vec<Call>>>;
+
+fn recorder(log: &Log) -> impl Fn(&cupti::CallbackData<'_>) + Send + Sync + 'static {
+    let log = log.clone();
+    move |cb| {
+        let Some(api) = cb.api() else { return };
+        let slot = api.correlation_slot();
+        if api.is_enter() {
+            slot.set(0x00C0_FFEE_0000_0000 | u64::from(api.correlation_id()));
+        }
+        log.lock().unwrap().push(Call {
+            site: api.site(),
+            domain: cb.domain(),
+            cbid: cb.id().cbid,
+            correlation: api.correlation_id(),
+            thread: std::thread::current().id(),
+            slot: slot.get(),
+            params: api.params(),
+            symbol: api.symbol_name().map(str::to_owned),
+            ret: api.return_value(),
+        });
+    }
+}
+
+#[test]
+fn callbacks_arrive_paired_with_matching_correlation_ids_and_slots() {
+    let Some(g) = gpu_or_skip("callbacks_arrive_paired") else { return };
+    let log: Log = Arc::new(Mutex::new(Vec::new()));
+    let sub = g.cupti.subscribe(recorder(&log)).unwrap();
+    sub.enable_domain(CallbackDomain::DRIVER_API).unwrap();
+    sub.enable_domain(CallbackDomain::RUNTIME_API).unwrap();
+    gpu::driver_workload(&g.ctx, 3).unwrap();
+    if gpu::runtime_available() {
+        gpu::runtime_workload().unwrap();
+    }
+    drop(sub);
+    let calls = std::mem::take(&mut *log.lock().unwrap());
+    assert!(calls.len() >= 20, "expected a workload's worth of callbacks, got {}", calls.len());
+
+    // Every ENTER has one EXIT of the same id, on the same thread, after it; calls nest.
+    let mut open: Vec<&Call> = Vec::new();
+    let mut pairs = 0;
+    for c in &calls {
+        if c.site == CallbackSite::ENTER {
+            assert_eq!(c.slot, 0x00C0_FFEE_0000_0000 | u64::from(c.correlation));
+            open.push(c);
+        } else {
+            let enter = open.pop().unwrap_or_else(|| panic!("EXIT without ENTER: {c:?}"));
+            assert_eq!((enter.correlation, enter.cbid, enter.domain), (c.correlation, c.cbid, c.domain));
+            assert_eq!(enter.thread, c.thread);
+            assert_eq!(c.slot, enter.slot, "the slot stored at ENTER is read back at EXIT");
+            assert!(c.ret.is_some(), "an EXIT carries the return value: {c:?}");
+            pairs += 1;
+        }
+    }
+    assert!(open.is_empty(), "ENTER without EXIT: {open:?}");
+    println!("{pairs} paired calls");
+
+    // The launches carried their configuration and kernel name.
+    let launches: Vec<_> = calls
+        .iter()
+        .filter(|c| c.site == CallbackSite::ENTER && c.cbid == DriverCbid::cuLaunchKernel.0)
+        .collect();
+    assert_eq!(launches.len(), 3, "three add_one launches");
+    for l in launches {
+        let Some(CallParams::KernelLaunch(k)) = l.params else { panic!("{l:?}") };
+        assert_eq!((k.grid.volume() * k.block.volume()) as usize, gpu::N.div_ceil(1024) * 1024);
+        assert_eq!(l.symbol.as_deref(), Some("add_one"));
+    }
+}
+
+#[test]
+fn subscribers_share_the_real_subscription_without_disabling_each_other() {
+    let Some(g) = gpu_or_skip("subscribers_share_the_real_subscription") else { return };
+    let (a_log, b_log): (Log, Log) = Default::default();
+    let a = g.cupti.subscribe(recorder(&a_log)).unwrap();
+    let b = g.cupti.subscribe(recorder(&b_log)).unwrap();
+    a.enable(DriverCbid::cuLaunchKernel).unwrap();
+    b.enable(DriverCbid::cuLaunchKernel).unwrap();
+    b.disable(DriverCbid::cuLaunchKernel).unwrap();
+    gpu::driver_workload(&g.ctx, 2).unwrap();
+    assert_eq!(a_log.lock().unwrap().len(), 4, "A still sees both launches");
+    assert!(b_log.lock().unwrap().is_empty());
+    drop((a, b));
+    assert_eq!(g.cupti.subscription(), None, "CUPTI released with the last subscriber");
+}
+
+#[test]
+fn dropping_subscribers_during_traffic_from_other_threads_is_safe() {
+    let Some(g) = gpu_or_skip("dropping_subscribers_during_traffic") else { return };
+    let stop = Arc::new(AtomicBool::new(false));
+    let traffic: Vec<_> = (0..4)
+        .map(|_| {
+            let (stop, ctx) = (stop.clone(), g.ctx.clone());
+            std::thread::spawn(move || {
+                ctx.bind_to_thread().unwrap();
+                let mut calls = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    cudarc::driver::result::device::get_count().unwrap();
+                    calls += 1;
+                }
+                calls
+            })
+        })
+        .collect();
+
+    let late = Arc::new(AtomicU64::new(0));
+    let bad_slots = Arc::new(AtomicU64::new(0));
+    let per_id: Arc<Mutex<HashMap<u32, u32>>> = Default::default();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    let mut rounds = 0;
+    while Instant::now() < deadline {
+        rounds += 1;
+        let dropped = Arc::new(AtomicBool::new(false));
+        let seen = Arc::new(AtomicU64::new(0));
+        let (d, s, l, ids, bad) =
+            (dropped.clone(), seen.clone(), late.clone(), per_id.clone(), bad_slots.clone());
+        let sub = g
+            .cupti
+            .subscribe(move |cb| {
+                if d.load(Ordering::SeqCst) {
+                    l.fetch_add(1, Ordering::SeqCst);
+                }
+                if let Some(api) = cb.api() {
+                    if api.is_enter() {
+                        api.correlation_slot().set(u64::from(api.correlation_id()));
+                    } else if api.correlation_slot().get() != 0 {
+                        if api.correlation_slot().get() != u64::from(api.correlation_id()) {
+                            bad.fetch_add(1, Ordering::SeqCst);
+                        }
+                        *ids.lock().unwrap().entry(api.correlation_id()).or_default() += 1;
+                    }
+                }
+                s.fetch_add(1, Ordering::Relaxed);
+            })
+            .unwrap();
+        sub.enable(DriverCbid::cuDeviceGetCount).unwrap();
+        let wait = Instant::now() + Duration::from_millis(100);
+        while seen.load(Ordering::Relaxed) < 10 && Instant::now() < wait {
+            std::hint::spin_loop();
+        }
+        drop(sub);
+        dropped.store(true, Ordering::SeqCst);
+    }
+    stop.store(true, Ordering::Relaxed);
+    let calls: u64 = traffic.into_iter().map(|t| t.join().unwrap()).sum();
+    assert_eq!(late.load(Ordering::SeqCst), 0, "a closure ran after its subscriber was dropped");
+    assert_eq!(bad_slots.load(Ordering::SeqCst), 0, "an EXIT read another call's slot");
+    assert!(per_id.lock().unwrap().values().all(|&n| n == 1), "each correlation id completed once");
+    println!("{rounds} subscribers came and went during {calls} cuDeviceGetCount calls on 4 threads");
+}
