@@ -25,6 +25,7 @@ mod memcpy;
 mod memory;
 mod memory_kind;
 mod memset;
+mod row_writer;
 mod sync;
 
 pub use api::{ApiColumns, ApiRow};
@@ -40,4 +41,5 @@ pub use memcpy::{MemcpyColumns, MemcpyRow};
 pub use memory::{MemoryColumns, MemoryRow};
 pub use memory_kind::MemoryKind;
 pub use memset::{MemsetColumns, MemsetRow};
+pub use row_writer::{RowColumns, RowWriter};
 pub use sync::{SyncColumns, SyncRow};

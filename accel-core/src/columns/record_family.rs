@@ -94,5 +94,54 @@ macro_rules! record_family {
                 }
             )+
         }
+
+        impl $columns {
+            /// A writer that appends many rows faster than [`push`](Self::push) in a loop (one length
+            /// update per column when it is dropped), with room for `expected` rows reserved now.
+            pub fn writer(&mut self, expected: usize) -> $crate::columns::RowWriter<'_, Self> {
+                $crate::columns::RowWriter::new(self, expected)
+            }
+        }
+
+        impl $crate::columns::RowColumns for $columns {
+            type Row = $row;
+            type Ptrs = ($( *mut $ty, )+);
+
+            #[inline]
+            fn room(&self) -> usize {
+                self.capacity()
+            }
+
+            #[inline]
+            fn ptrs_at(&mut self, at: usize) -> Self::Ptrs {
+                // `wrapping_add`: computing the address is safe; writing through it is `write`'s contract.
+                ($( self.$field.as_mut_ptr().wrapping_add(at), )+)
+            }
+
+            #[inline(always)]
+            unsafe fn write(ptrs: Self::Ptrs, i: usize, row: $row) {
+                let ($( $field, )+) = ptrs;
+                // SAFETY: the caller guarantees row `i` past `ptrs` lies within every column's capacity.
+                unsafe { $( $field.add(i).write(row.$field); )+ }
+            }
+
+            #[inline]
+            unsafe fn commit(&mut self, len: usize) {
+                // SAFETY: the caller guarantees rows up to `len` are written and within capacity; `u8`-like
+                // plain data needs no drop.
+                unsafe { $( self.$field.set_len(len); )+ }
+                self.len = len;
+            }
+
+            #[inline]
+            fn row_count(&self) -> usize {
+                self.len
+            }
+
+            #[inline]
+            fn reserve_rows(&mut self, additional: usize) {
+                self.reserve(additional);
+            }
+        }
     };
 }

@@ -2,9 +2,11 @@
 
 use std::mem::{offset_of, size_of};
 
-use accel_core::columns::{CopyKind, KernelRow, MemcpyRow, MemoryKind, MemsetRow};
+use accel_core::columns::{
+    CopyKind, KernelColumns, KernelRow, MemcpyColumns, MemcpyRow, MemoryKind, MemsetColumns, MemsetRow,
+    RowWriter,
+};
 use accel_core::intern::Interner;
-use accel_core::Batch;
 use cupti_sys::{
     CUpti_ActivityKernel10, CUpti_ActivityKernel9, CUpti_ActivityMemcpy6, CUpti_ActivityMemset4,
 };
@@ -55,7 +57,12 @@ impl CuptiWalker {
     }
 
     #[inline]
-    pub(super) fn kernel(&mut self, rec: &[u8], out: &mut Batch, names: &mut Interner) -> Decoded {
+    pub(super) fn kernel(
+        &mut self,
+        rec: &[u8],
+        out: &mut RowWriter<'_, KernelColumns>,
+        names: &mut Interner,
+    ) -> Decoded {
         let Some(r) = view::<KERNEL_BYTES>(rec) else { return Decoded::Skipped };
         let device = u32_at(r, offset_of!(K, deviceId));
         let context = u32_at(r, offset_of!(K, contextId));
@@ -65,7 +72,7 @@ impl CuptiWalker {
         // SAFETY: CUPTI's kernel name is NULL or a NUL-terminated string that it keeps alive at least while
         // the buffer holding the record is being processed (we are processing it now).
         let name = unsafe { self.kernel_names.intern(ptr_at(r, offset_of!(K, name)), names) };
-        out.kernels.push(KernelRow {
+        let row = KernelRow {
             start: u64_at(r, offset_of!(K, start)),
             end: u64_at(r, offset_of!(K, end)),
             device,
@@ -81,17 +88,18 @@ impl CuptiWalker {
             shared_memory: shared,
             registers: u16_at(r, offset_of!(K, registersPerThread)),
             name,
-        });
+        };
+        out.push(row);
         Decoded::Row
     }
 
     #[inline]
-    pub(super) fn memcpy(&mut self, rec: &[u8], out: &mut Batch) -> Decoded {
+    pub(super) fn memcpy(&mut self, rec: &[u8], out: &mut RowWriter<'_, MemcpyColumns>) -> Decoded {
         let Some(r) = view::<MEMCPY_BYTES>(rec) else { return Decoded::Skipped };
         let device = u32_at(r, offset_of!(C, deviceId));
         let context = u32_at(r, offset_of!(C, contextId));
         self.context_on(context, device);
-        out.memcpys.push(MemcpyRow {
+        let row = MemcpyRow {
             start: u64_at(r, offset_of!(C, start)),
             end: u64_at(r, offset_of!(C, end)),
             device,
@@ -103,17 +111,18 @@ impl CuptiWalker {
             src_kind: memory_kind(u8_at(r, offset_of!(C, srcKind)).into()),
             dst_kind: memory_kind(u8_at(r, offset_of!(C, dstKind)).into()),
             is_async: u32::from(u8_at(r, offset_of!(C, flags))) & FLAG_ASYNC != 0,
-        });
+        };
+        out.push(row);
         Decoded::Row
     }
 
     #[inline]
-    pub(super) fn memset(&mut self, rec: &[u8], out: &mut Batch) -> Decoded {
+    pub(super) fn memset(&mut self, rec: &[u8], out: &mut RowWriter<'_, MemsetColumns>) -> Decoded {
         let Some(r) = view::<MEMSET_BYTES>(rec) else { return Decoded::Skipped };
         let device = u32_at(r, offset_of!(S, deviceId));
         let context = u32_at(r, offset_of!(S, contextId));
         self.context_on(context, device);
-        out.memsets.push(MemsetRow {
+        let row = MemsetRow {
             start: u64_at(r, offset_of!(S, start)),
             end: u64_at(r, offset_of!(S, end)),
             device,
@@ -123,7 +132,8 @@ impl CuptiWalker {
             bytes: u64_at(r, offset_of!(S, bytes)),
             value: u32_at(r, offset_of!(S, value)),
             memory_kind: memory_kind(u16_at(r, offset_of!(S, memoryKind)).into()),
-        });
+        };
+        out.push(row);
         Decoded::Row
     }
 }

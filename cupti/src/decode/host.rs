@@ -3,9 +3,9 @@
 use std::ffi::c_char;
 use std::mem::{offset_of, size_of};
 
-use accel_core::columns::{ApiRow, MarkerRow, HOST_DEVICE};
+use accel_core::columns::{ApiColumns, ApiRow, MarkerRow, RowWriter, HOST_DEVICE};
 use accel_core::intern::Interner;
-use accel_core::{Batch, NameId};
+use accel_core::NameId;
 use cupti_sys::{
     cbid_name, CUpti_ActivityAPI, CUpti_ActivityMarker2, CUpti_ActivityOverhead3, CUpti_CallbackDomain,
 };
@@ -15,6 +15,7 @@ use cupti_sys::CUpti_ActivityObjectKindId__bindgen_ty_1 as ProcessThread;
 use cupti_sys::CUpti_ActivityObjectKindId__bindgen_ty_2 as DeviceContextStream;
 
 use super::bytes::{ptr_at, u32_at, u64_at, view};
+use super::sinks::Sinks;
 use super::walker::{CuptiWalker, Decoded};
 use super::{PendingRange, API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
 
@@ -84,11 +85,17 @@ impl CuptiWalker {
     }
 
     #[inline]
-    pub(super) fn api(&mut self, rec: &[u8], domain: u32, out: &mut Batch, names: &mut Interner) -> Decoded {
+    pub(super) fn api(
+        &mut self,
+        rec: &[u8],
+        domain: u32,
+        out: &mut RowWriter<'_, ApiColumns>,
+        names: &mut Interner,
+    ) -> Decoded {
         let Some(r) = view::<API_BYTES>(rec) else { return Decoded::Skipped };
         let cbid = u32_at(r, offset_of!(A, cbid));
         let name = self.api_name(domain, cbid, names);
-        out.api_calls.push(ApiRow {
+        let row = ApiRow {
             start: u64_at(r, offset_of!(A, start)),
             end: u64_at(r, offset_of!(A, end)),
             process: u32_at(r, offset_of!(A, processId)),
@@ -97,11 +104,12 @@ impl CuptiWalker {
             domain,
             cbid,
             name,
-        });
+        };
+        out.push(row);
         Decoded::Row
     }
 
-    pub(super) fn overhead(&mut self, rec: &[u8], out: &mut Batch, names: &mut Interner) -> Decoded {
+    pub(super) fn overhead(&mut self, rec: &[u8], out: &mut Sinks<'_>, names: &mut Interner) -> Decoded {
         let Some(r) = view::<OVERHEAD_BYTES>(rec) else { return Decoded::Skipped };
         let kind = u32_at(r, offset_of!(O, overheadKind));
         let object = offset_of!(O, objectId);
@@ -124,7 +132,7 @@ impl CuptiWalker {
 
     /// NVTX markers: an instant is a row; a range start is held until its end record (same id) arrives,
     /// then the range is one row.
-    pub(super) fn marker(&mut self, rec: &[u8], out: &mut Batch, names: &mut Interner) -> Decoded {
+    pub(super) fn marker(&mut self, rec: &[u8], out: &mut Sinks<'_>, names: &mut Interner) -> Decoded {
         let Some(r) = view::<MARKER_BYTES>(rec) else { return Decoded::Skipped };
         let flags = u32_at(r, offset_of!(M, flags));
         let timestamp = u64_at(r, offset_of!(M, timestamp));

@@ -14,6 +14,7 @@ mod host;
 mod layout;
 mod name_cache;
 mod shared;
+mod sinks;
 mod sync;
 mod walker;
 

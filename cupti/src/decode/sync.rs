@@ -4,13 +4,14 @@ use std::mem::{offset_of, size_of};
 
 use accel_core::columns::{ExternalCorrelationRow, MemoryRow, SyncRow};
 use accel_core::intern::Interner;
-use accel_core::{Batch, NameId};
+use accel_core::NameId;
 use cupti_sys::{
     CUpti_ActivityCudaEvent2, CUpti_ActivityExternalCorrelation, CUpti_ActivityMemory4,
     CUpti_ActivitySynchronization2,
 };
 
 use super::bytes::{u32_at, u64_at, view};
+use super::sinks::Sinks;
 use super::walker::{CuptiWalker, Decoded};
 use super::SYNC_TYPE_EVENT_RECORD;
 
@@ -42,7 +43,12 @@ impl CuptiWalker {
     }
 
     /// A synchronization: advances the fence clock; a row only when the session asked for them.
-    pub(super) fn synchronization(&mut self, rec: &[u8], out: &mut Batch, names: &mut Interner) -> Decoded {
+    pub(super) fn synchronization(
+        &mut self,
+        rec: &[u8],
+        out: &mut Sinks<'_>,
+        names: &mut Interner,
+    ) -> Decoded {
         let Some(r) = view::<SYNC_BYTES>(rec) else { return Decoded::Skipped };
         let end = u64_at(r, offset_of!(Y, end));
         self.shared.sync_seen(end);
@@ -69,7 +75,7 @@ impl CuptiWalker {
 
     /// A CUDA event record (`cudaEventRecord`): a point in time on a stream (the device timestamp, 0
     /// unless device timestamps for CUDA events are enabled).
-    pub(super) fn cuda_event(&mut self, rec: &[u8], out: &mut Batch, names: &mut Interner) -> Decoded {
+    pub(super) fn cuda_event(&mut self, rec: &[u8], out: &mut Sinks<'_>, names: &mut Interner) -> Decoded {
         let Some(r) = view::<EVENT_BYTES>(rec) else { return Decoded::Skipped };
         let at = u64_at(r, offset_of!(E, deviceTimestamp));
         let name = self.sync_name(5, names);
@@ -87,7 +93,7 @@ impl CuptiWalker {
         Decoded::Row
     }
 
-    pub(super) fn external_correlation(&mut self, rec: &[u8], out: &mut Batch) -> Decoded {
+    pub(super) fn external_correlation(&mut self, rec: &[u8], out: &mut Sinks<'_>) -> Decoded {
         let Some(r) = view::<EXTERNAL_BYTES>(rec) else { return Decoded::Skipped };
         out.external_correlations.push(ExternalCorrelationRow {
             external_kind: u32_at(r, offset_of!(X, externalKind)),
@@ -98,7 +104,7 @@ impl CuptiWalker {
     }
 
     /// An allocation or free (`CUPTI_ACTIVITY_KIND_MEMORY2`): one timestamp, start = end.
-    pub(super) fn memory(&mut self, rec: &[u8], out: &mut Batch) -> Decoded {
+    pub(super) fn memory(&mut self, rec: &[u8], out: &mut Sinks<'_>) -> Decoded {
         let Some(r) = view::<MEMORY_BYTES>(rec) else { return Decoded::Skipped };
         let at = u64_at(r, offset_of!(Mem, timestamp));
         out.memory.push(MemoryRow {
