@@ -69,6 +69,15 @@ pub struct FlushReport {
 /// # Ok::<(), cupti::Error>(())
 /// ```
 ///
+/// The session borrows the library, so it cannot outlive it:
+///
+/// ```compile_fail
+/// let session = {
+///     let cupti = cupti::Cupti::load().unwrap();
+///     cupti::activity::ActivitySession::new(&cupti, Default::default()).unwrap()
+/// };
+/// ```
+///
 /// Ending the session (`stop`, or drop) fences a last time, disables its kinds, then issues the only
 /// FORCED flush this crate ever makes, so CUPTI hands back every buffer before the memory is released:
 /// a kernel still running at that moment is delivered with `end = 0`. During collection flushes are never
