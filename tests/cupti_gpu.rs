@@ -91,23 +91,23 @@ fn callbacks_arrive_paired_with_matching_correlation_ids_and_slots() {
     let calls = std::mem::take(&mut *log.lock().unwrap());
     assert!(calls.len() >= 20, "expected a workload's worth of callbacks, got {}", calls.len());
 
-    // Every ENTER has one EXIT of the same id, on the same thread, after it; calls nest.
-    let mut open: Vec<&Call> = Vec::new();
+    // Every ENTER has one EXIT of the same id, on the same thread, after it; calls nest per thread.
+    let mut open: HashMap<ThreadId, Vec<&Call>> = HashMap::new();
     let mut pairs = 0;
     for c in &calls {
+        let stack = open.entry(c.thread).or_default();
         if c.site == CallbackSite::ENTER {
             assert_eq!(c.slot, 0x00C0_FFEE_0000_0000 | u64::from(c.correlation));
-            open.push(c);
+            stack.push(c);
         } else {
-            let enter = open.pop().unwrap_or_else(|| panic!("EXIT without ENTER: {c:?}"));
+            let enter = stack.pop().unwrap_or_else(|| panic!("EXIT without ENTER: {c:?}"));
             assert_eq!((enter.correlation, enter.cbid, enter.domain), (c.correlation, c.cbid, c.domain));
-            assert_eq!(enter.thread, c.thread);
             assert_eq!(c.slot, enter.slot, "the slot stored at ENTER is read back at EXIT");
             assert!(c.ret.is_some(), "an EXIT carries the return value: {c:?}");
             pairs += 1;
         }
     }
-    assert!(open.is_empty(), "ENTER without EXIT: {open:?}");
+    assert!(open.values().all(Vec::is_empty), "ENTER without EXIT: {open:?}");
     println!("{pairs} paired calls");
 
     // The launches carried their configuration and kernel name.

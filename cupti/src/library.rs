@@ -105,7 +105,6 @@ impl Cupti {
     }
 
     /// `Ok(())` for `CUPTI_SUCCESS`, else the typed error of `function`.
-    #[allow(dead_code)] // for the wrappers of the other CUPTI APIs
     pub(crate) fn check(
         &self,
         function: &'static str,
