@@ -120,13 +120,13 @@ impl Tracer {
     /// Ends the session (final fence and flush), writes the trace, returns what was collected.
     pub fn finish(self) -> TraceReport {
         let Tracer { session, state, config, names } = self;
-        let counts = match session.stop() {
-            Ok(counts) => counts,
-            Err(e) => {
-                crate::report(&format!("the final flush did not complete: {e}"));
-                ActivityCounts::default()
-            }
-        };
+        let end = session.end();
+        if let Err(e) = &end.fence {
+            crate::report(&format!(
+                "the final fence did not complete ({e}); records were flushed all the same"
+            ));
+        }
+        let counts = end.counts;
         let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
         let events = state.trace.as_ref().map_or(0, ChromeTrace::event_count);
         let write_result = match (&state.trace, &config.output) {

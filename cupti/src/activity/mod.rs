@@ -29,4 +29,4 @@ pub use counts::ActivityCounts;
 pub use external::{ExternalCorrelation, ExternalCorrelationKind};
 pub use kind::{ActivityKind, ActivityKinds};
 pub use route::{route_stats, RouteStats};
-pub use session::{copy_families, ActivitySession, Collected, FlushReport};
+pub use session::{copy_families, ActivitySession, Collected, FlushReport, SessionEnd};

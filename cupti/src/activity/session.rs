@@ -304,8 +304,15 @@ impl<'lib> ActivitySession<'lib> {
         .map_err(|e| Error::Pipeline(format!("flush(sync): the device synchronization failed: {e}")))
     }
 
-    /// Ends the session (see the type's docs) and returns the final tallies.
-    pub fn stop(mut self) -> Result<ActivityCounts> {
+    /// Ends the session (see the type's docs) and returns the final tallies; `Err` when the last fence
+    /// failed (the session is ended all the same: see [`end`](Self::end) to get the tallies then too).
+    pub fn stop(self) -> Result<ActivityCounts> {
+        let end = self.end();
+        end.fence.map(|_| end.counts)
+    }
+
+    /// Ends the session (see the type's docs): the final tallies, and how the last fence went.
+    pub fn end(mut self) -> SessionEnd {
         self.finish()
     }
 
@@ -386,12 +393,12 @@ impl<'lib> ActivitySession<'lib> {
     }
 
     /// Teardown, once: fence, disable, final forced flush, detach, stop the decode thread.
-    fn finish(&mut self) -> Result<ActivityCounts> {
+    fn finish(&mut self) -> SessionEnd {
         drop(self.periodic.lock().unwrap_or_else(|e| e.into_inner()).take());
-        let mut result = Ok(());
+        let mut fence = Ok(FlushReport { fenced: false, rounds: 0, waited: Duration::ZERO });
         let started = self.lock_state().started;
         if started {
-            result = self.flush(true).map(|_| ());
+            fence = self.flush(true);
             let enabled = std::mem::take(&mut self.lock_state().enabled);
             for kind in enabled.into_iter().rev() {
                 let _ = self.disable(kind);
@@ -420,7 +427,7 @@ impl<'lib> ActivitySession<'lib> {
         }
         let pipeline = self.pipeline.take().map(Pipeline::shutdown);
         let counts = ActivityCounts { pipeline: pipeline.unwrap_or(final_counts.pipeline), ..final_counts };
-        result.map(|()| counts)
+        SessionEnd { counts, fence }
     }
 }
 
@@ -453,6 +460,16 @@ pub(crate) fn poll_dropped(functions: &CuptiFunctions, handoff: &Handoff) -> u64
     }
     handoff.vendor_dropped(dropped as u64);
     dropped as u64
+}
+
+/// How a session ended ([`ActivitySession::end`]).
+#[derive(Debug)]
+pub struct SessionEnd {
+    /// The final tallies (after the last flush: nothing is pending).
+    pub counts: ActivityCounts,
+    /// The last fence (`flush(true)`); an error means records of work still running at the end may have
+    /// come with `end = 0` from the final forced flush.
+    pub fence: Result<FlushReport>,
 }
 
 /// Rows of a session kept by [`ActivitySession::collect`].
