@@ -585,3 +585,34 @@ fn dropping_subscribers_during_traffic_from_other_threads_is_safe() {
     assert_eq!(mock.stat(c"subscribers"), 0);
     assert_eq!(mock.stat(c"callbacks_in_flight"), 0);
 }
+
+/// The real libraries (`CUPTI_REAL_LIB_13`, `CUPTI_REAL_LIB_12`: a `libcupti.so.*` from the
+/// `nvidia-cuda-cupti` 13.0 and `nvidia-cuda-cupti-cu12` 12.9 wheels, see
+/// `bindings-gen/regen-cupti.sh`) on a machine without a GPU driver: subscribing fails with the
+/// "no driver" error each release gives (13.x through `cuptiSubscribe_v2`, 12.x through
+/// `cuptiSubscribe`), and nothing is left subscribed.
+#[test]
+fn real_libraries_without_a_driver_report_it() {
+    let cases = [("CUPTI_REAL_LIB_13", false), ("CUPTI_REAL_LIB_12", true)];
+    for (var, is_12) in cases {
+        let Some(path) = std::env::var_os(var) else {
+            println!("{var} not set: skipped");
+            continue;
+        };
+        let cupti: &'static Cupti = Box::leak(Box::new(Cupti::open(Some(Path::new(&path))).unwrap()));
+        assert_eq!(cupti.is_12x(), is_12, "{var}: version {}", cupti.version());
+        if Path::new("/dev/nvidiactl").exists() {
+            println!("{var}: a GPU driver is present; the no-driver path is not checked");
+            continue;
+        }
+        let e = cupti.subscribe(|_| {}).unwrap_err();
+        assert!(e.is_no_driver(), "{var}: {e}");
+        let function = if is_12 { "cuptiSubscribe" } else { "cuptiSubscribe_v2" };
+        assert_eq!(
+            e.code(),
+            Some(if is_12 { cupti::ResultCode::NOT_INITIALIZED } else { cupti::ResultCode::UNKNOWN })
+        );
+        assert!(e.to_string().starts_with(function), "{e}");
+        assert_eq!(cupti.subscription(), None);
+    }
+}
