@@ -10,8 +10,8 @@
 //! Normal use needs no `unsafe`; the raw function table stays reachable through
 //! [`Cupti::functions`].
 
-pub mod callback;
 pub mod activity;
+pub mod callback;
 pub mod decode;
 mod error;
 pub mod ids;
