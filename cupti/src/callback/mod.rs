@@ -6,10 +6,15 @@
 //!   (site, names, correlation id, return value, [`CallParams`], the [`CorrelationSlot`]),
 //!   and views for the other domains.
 //!
-//! How it works: [`hub`] (the switchboard holding CUPTI's one subscription, with reference-counted
-//! enables), [`dispatch`] (the C trampoline), [`snapshot`] (the lock-free routing table),
-//! [`rcu`] (when a retired table and its closures may be freed), [`frames`] (a slot per
+//! How it works (private modules): `hub` (the switchboard holding CUPTI's one subscription, with
+//! reference-counted enables), `dispatch` (the C trampoline), `snapshot` (the lock-free routing
+//! table), `rcu` (when a retired table and its closures may be freed), `frames` (a slot per
 //! subscriber per call).
+//!
+//! Guarantees: the callback path takes no lock and allocates nothing once warm; a closure's panic
+//! is caught and counted; when dropping a [`Subscriber`] returns, no call of its closure is
+//! running or will start, and the closure has been freed (dropped inside a callback: freed by the
+//! next subscriber change made outside one).
 
 mod data;
 mod dispatch;
