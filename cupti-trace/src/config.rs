@@ -55,10 +55,12 @@ pub struct TraceConfig {
 }
 
 impl Default for TraceConfig {
+    /// Trace to `cupti_trace_%p.json`, summary of 20 rows, demangled names; the activity session's defaults
+    /// except a shorter final fence (5 s: the process is exiting).
     fn default() -> Self {
         TraceConfig {
             output: Some(PathBuf::from("cupti_trace_%p.json")),
-            activity: ActivityConfig::default(),
+            activity: ActivityConfig { fence_timeout: Duration::from_secs(5), ..ActivityConfig::default() },
             summary: true,
             summary_top: 20,
             demangle: true,
