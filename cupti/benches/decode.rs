@@ -126,10 +126,12 @@ fn median(rounds: usize, mut f: impl FnMut()) -> Duration {
     times[rounds / 2]
 }
 
-/// The ratio, measured alternately in one run: decode records/s over memcpy records/s.
+/// The ratio, measured alternately in one run: decode records/s over memcpy records/s. Each side's fastest
+/// of 41 alternating rounds (each the median of 3 runs) is used: on a shared machine the fastest is the
+/// time least disturbed by other work.
 fn ratios(sets: &[(&'static str, Records, u64)]) {
     println!(
-        "\ndecode vs memcpy of the same bytes (median of 31 alternating rounds, {BUFFER_BYTES} B buffers):"
+        "\ndecode vs memcpy of the same bytes (fastest of 41 alternating rounds, {BUFFER_BYTES} B buffers):"
     );
     for (label, recs, count) in sets {
         let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
