@@ -531,3 +531,10 @@ pub fn copy_families(dst: &mut Batch, src: &Batch, families: FamilySet) {
         dst.counters.extend_from(&src.counters);
     }
 }
+
+/// A session is shared between threads (a flush on one, counts on another).
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<ActivitySession<'static>>();
+    send_sync::<Collected>();
+};
