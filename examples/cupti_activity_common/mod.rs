@@ -40,7 +40,7 @@ pub fn mock_steps(steps: usize) {
         for _ in 0..4 {
             m.launch_kernel(c"sm90_xmma_gemm_f16f16_f32_tn".as_ptr(), 132, 1, 1, 128, 1, 1, 49152, 1, 25_000);
             m.launch_kernel(
-                c"_ZN2at6native18elementwise_kernelILi128ELi2EEEviT1_".as_ptr(),
+                c"_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_11FillFunctorIfEENS_6detail5ArrayIPcLi1EEEEEviT0_T1_".as_ptr(),
                 512,
                 1,
                 1,
