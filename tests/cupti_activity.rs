@@ -296,9 +296,13 @@ fn declined_buffers_are_counted_and_what_cupti_dropped_is_surfaced() {
     assert!(declined > 0 && m.stat(c"records_dropped") > 0);
     release.send(()).unwrap();
     session.flush(true).unwrap();
+    // The fence's own records may have met the pool still empty too: every decline is counted, ours and
+    // the mock's alike.
     let counts = session.counts();
-    assert_eq!(counts.pipeline.buffers_declined, declined, "{counts:#?}");
-    assert_eq!(counts.pool.declined, declined);
+    let declined_now = m.stat(c"buffers_declined");
+    assert!(declined_now >= declined);
+    assert_eq!(counts.pipeline.buffers_declined, declined_now, "{counts:#?}");
+    assert_eq!(counts.pool.declined, declined_now);
     assert_eq!(counts.overflow_buffers, 0);
     let counts = session.stop().unwrap();
     assert!(counts.pipeline.vendor_dropped > 0);
