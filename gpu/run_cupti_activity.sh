@@ -42,7 +42,20 @@ for step in $steps; do
         (cd "$out" && run "$root/target/release/examples/cupti_activity_trace")
         (cd "$out" && run "$root/target/release/examples/quickstart" && head -c 1500 trace.json && echo)
         ;;
-    overhead) run python3 "$here/torch_overhead.py" --tracer "$lib" --ops 20000 --rounds 5 --out "$out" ;;
+    overhead)
+        run python3 "$here/torch_overhead.py" --tracer "$lib" --ops 20000 --rounds 5 --write-trace --out "$out"
+        echo "--- first events of a PyTorch trace ($out/trace_0.json):"
+        python3 - "$out/trace_0.json" <<'PY' || true
+import json, sys
+t = json.load(open(sys.argv[1]))
+ev = t["traceEvents"]
+print("keys:", list(t.keys()))
+print("events:", len(ev), "kernels:", sum(e.get("cat") == "kernel" for e in ev),
+      "flows:", sum(e.get("cat") == "ac2g" for e in ev) // 2)
+for e in [e for e in ev if e.get("ph") == "X"][:4]:
+    print(json.dumps(e)[:400])
+PY
+        ;;
     memory) run python3 "$here/torch_memory.py" --tracer "$lib" --kernels 1000000 --out "$out" ;;
     nccl) run python3 "$here/torch_nccl.py" --tracer "$lib" --out "$out" ;;
     *) echo "unknown step $step"; status=1 ;;
