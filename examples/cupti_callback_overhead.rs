@@ -141,6 +141,9 @@ fn time_ours(cupti: &Cupti, call: &Call, n: u64) -> f64 {
     subscriber.enable(DriverCbid::cuCtxGetCurrent).expect("enable cuCtxGetCurrent");
     let ns = time(call, n);
     drop(subscriber);
+    // The subscription outlives its last subscriber; give it back for the raw modes.
+    // SAFETY: this benchmark makes CUDA calls from this thread only.
+    unsafe { cupti.release_subscription() }.expect("release the subscription");
     ns
 }
 

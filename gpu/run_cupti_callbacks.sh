@@ -50,8 +50,8 @@ for step in $steps; do
         ;;
     overhead)
         so="$out/libnoop_callback.so"
-        if command -v gcc >/dev/null; then gcc -O2 -shared -fPIC -o "$so" "$root/benches/c/noop_callback.c"
-        else nvcc -O2 -shared -Xcompiler -fPIC -o "$so" "$root/benches/c/noop_callback.c"; fi || { status=1; continue; }
+        if command -v nvcc >/dev/null; then nvcc -O2 -shared -Xcompiler -fPIC -o "$so" "$root/benches/c/noop_callback.c"
+        else gcc -O2 -shared -fPIC -o "$so" "$root/benches/c/noop_callback.c"; fi || { status=1; continue; }
         run callback_overhead "$bin/examples/cupti_callback_overhead" --c-callback "$so" \
             --calls "${CALLS:-1000000}" --reps "${REPS:-9}"
         ;;

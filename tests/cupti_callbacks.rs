@@ -33,6 +33,10 @@ fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCuda) {
         cupti: Cupti::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).expect("the mock opens as libcupti"),
         mock: MockCuda::open(accel_profiling::MOCK_CUPTI),
     });
+    // Subscriptions outlive their last subscriber; give the previous test's back before the
+    // mock forgets it.
+    // SAFETY: tests run one at a time, and none leaves a thread making CUDA calls behind.
+    let _ = unsafe { env.cupti.release_subscription() };
     env.mock.reset();
     (guard, &env.cupti, &env.mock)
 }
@@ -240,15 +244,27 @@ fn subscribers_share_one_subscription_and_do_not_disable_each_other() {
     mock.launch(c"k", [1, 1, 1], [1, 1, 1], 0, 0);
     assert!(take(&log_a).is_empty() && take(&log_b).is_empty());
 
-    // Dropping the last subscriber releases CUPTI; the next one takes it again.
+    // Dropping the last subscriber keeps CUPTI (unsubscribing under traffic crashes the real
+    // library); releasing gives it back only once no subscriber is left; the next takes it again.
     drop(a);
     assert_eq!(mock.stat(c"subscribers"), 1);
+    // SAFETY: no other thread of this test makes CUDA calls.
+    assert!(!unsafe { cupti.release_subscription() }.unwrap(), "b still subscribes");
+    assert_eq!(mock.stat(c"subscribers"), 1);
     drop(b);
+    assert_eq!(mock.stat(c"subscribers"), 1);
+    assert_eq!(cupti.subscription(), Some(SubscriptionKind::Exclusive));
+    // SAFETY: as above.
+    assert!(unsafe { cupti.release_subscription() }.unwrap());
     assert_eq!(mock.stat(c"subscribers"), 0);
     assert_eq!(cupti.subscription(), None);
+    // SAFETY: as above.
+    assert!(!unsafe { cupti.release_subscription() }.unwrap(), "nothing left to release");
     let c = cupti.subscribe(|_| {}).unwrap();
     assert_eq!(mock.stat(c"subscribers"), 1);
     drop(c);
+    // SAFETY: as above.
+    assert!(unsafe { cupti.release_subscription() }.unwrap());
 }
 
 #[test]
@@ -376,6 +392,8 @@ fn errors_are_typed() {
     let e = Error::from_code("cuptiSubscribe", r.into(), String::new).unwrap();
     assert!(matches!(e, Error::MultipleSubscribers { .. }), "{e}");
     drop(ours);
+    // SAFETY: no other thread makes CUDA calls in this test.
+    assert!(unsafe { cupti.release_subscription() }.unwrap());
 
     // Another tool holds CUPTI: 13.x names it.
     mock.set_foreign_subscriber(c"Nsight Systems".as_ptr());
@@ -411,6 +429,8 @@ fn each_release_gets_the_subscription_it_supports() {
     assert_eq!(cupti12.subscription(), Some(SubscriptionKind::Exclusive));
     assert_eq!(mock.stat(c"absent_symbol_calls"), 0);
     drop(sub);
+    // SAFETY: no other thread makes CUDA calls in this test.
+    assert!(unsafe { cupti12.release_subscription() }.unwrap());
 
     // 13.2: shared, so another tool that allows it coexists; one that does not is refused.
     mock.set_version(130_200);
@@ -567,9 +587,9 @@ fn dropping_subscribers_during_traffic_from_other_threads_is_safe() {
         dropped.store(true, Ordering::SeqCst);
         assert!(freed.load(Ordering::SeqCst), "the closure is freed when drop returns");
         if rounds % 10 == 0 {
-            // Now and then the last subscriber goes: CUPTI is released, then taken again.
+            // Now and then the last subscriber goes: the subscription is kept under traffic.
             drop(steady.take());
-            assert_eq!(cupti.subscription(), None);
+            assert!(cupti.subscription().is_some());
             steady = Some(steady_subscriber());
         }
     }
@@ -582,6 +602,8 @@ fn dropping_subscribers_during_traffic_from_other_threads_is_safe() {
     assert_eq!(late_calls.load(Ordering::SeqCst), 0, "a closure ran after its subscriber was dropped");
     assert_eq!(bad_slots.load(Ordering::Relaxed), 0);
     assert!(calls.load(Ordering::Relaxed) > 1_000, "traffic ran: {}", calls.load(Ordering::Relaxed));
+    // SAFETY: the traffic threads have ended.
+    assert!(unsafe { cupti.release_subscription() }.unwrap());
     assert_eq!(mock.stat(c"subscribers"), 0);
     assert_eq!(mock.stat(c"callbacks_in_flight"), 0);
 }

@@ -77,7 +77,8 @@ pub enum SubscriptionKind {
 }
 
 struct State {
-    /// The real subscription and how it was made; `None` while no subscriber exists.
+    /// The real subscription and how it was made; `None` before the first subscriber and after
+    /// an explicit release.
     subscription: Option<(usize, SubscriptionKind)>,
     regs: Vec<Registration>,
     next_key: u64,
@@ -179,12 +180,12 @@ impl Hub {
         unsafe { &*self.current.load(Ordering::Acquire) }
     }
 
-    /// The real subscription's kind, or `None` while no subscriber exists.
+    /// The real subscription's kind, or `None` before the first subscriber and after [`Hub::release`].
     pub(crate) fn subscription(&self) -> Option<SubscriptionKind> {
         lock(&self.state).subscription.map(|s| s.1)
     }
 
-    /// The raw CUPTI subscriber handle while a subscriber exists.
+    /// The raw CUPTI subscriber handle while the hub holds a subscription.
     pub(crate) fn raw_handle(&self) -> Option<CUpti_SubscriberHandle> {
         lock(&self.state).subscription.map(|s| s.0 as CUpti_SubscriberHandle)
     }
@@ -260,9 +261,12 @@ impl Hub {
         st.regs.iter().find(|r| r.handler.owner() == key).is_some_and(|r| Self::has(r, target))
     }
 
-    /// Removes subscriber `key`: disables what only it had on, unsubscribes from CUPTI when it
-    /// was the last, and returns once no callback can reach its closure any more (or, when
-    /// called from inside a callback, leaves the freeing to a later grace period).
+    /// Removes subscriber `key`: disables what only it had on, and returns once no callback can
+    /// reach its closure any more (or, when called from inside a callback, leaves the freeing to
+    /// a later grace period). The real CUPTI subscription is kept even when `key` was the last
+    /// subscriber: CUPTI 13.0 was seen (on an H200, driver 580) to crash other threads' CUDA
+    /// calls when a subscription is dropped while they run, so it is given back only by
+    /// [`Hub::release`], which the caller promises to call when no CUDA call is in flight.
     pub(crate) fn unregister(&self, key: u64) {
         let mut st = lock(&self.state);
         let Some(i) = st.regs.iter().position(|r| r.handler.owner() == key) else { return };
@@ -274,16 +278,30 @@ impl Hub {
         for &(d, c) in &reg.ids {
             let _ = self.disarm(&mut st, Target::Id(d, c));
         }
+        // The real subscription stays when the last subscriber goes (see `release`).
         let old = self.publish(&st);
-        if st.regs.is_empty() {
-            if let Some((handle, _)) = st.subscription.take() {
-                // SAFETY: `handle` is the live subscription this hub made.
-                let _ = unsafe { self.functions.cuptiUnsubscribe(handle as CUpti_SubscriberHandle) };
-            }
-        }
         drop(st);
         drop(reg);
         self.retire(old);
+    }
+
+    /// Gives the real CUPTI subscription back when no subscriber is left; `Ok(false)` when
+    /// subscribers remain (nothing changes) or nothing was held.
+    ///
+    /// # Safety
+    /// No other thread may be inside a CUDA call: the real CUPTI 13.0 was seen to crash a thread
+    /// calling `cuDeviceGetCount` while another unsubscribed.
+    pub(crate) unsafe fn release(&self) -> Result<bool> {
+        let mut st = lock(&self.state);
+        if !st.regs.is_empty() {
+            return Ok(false);
+        }
+        let Some((handle, _)) = st.subscription.take() else { return Ok(false) };
+        // SAFETY: `handle` is the live subscription this hub made; the caller guarantees no
+        // CUDA call is in flight.
+        let r = unsafe { self.functions.cuptiUnsubscribe(handle as CUpti_SubscriberHandle) };
+        check(&self.functions, "cuptiUnsubscribe", r)?;
+        Ok(true)
     }
 
     fn has(reg: &Registration, target: Target) -> bool {

@@ -63,10 +63,27 @@ impl Cupti {
         Ok(Subscriber { cupti: self, hub, handler })
     }
 
-    /// How this library's callback subscription is held right now: `None` while no
-    /// [`Subscriber`] exists.
+    /// How this library's callback subscription is held right now: `None` before the first
+    /// [`Subscriber`] and after [`Cupti::release_subscription`]. Dropping the last subscriber
+    /// keeps it (see there).
     pub fn subscription(&self) -> Option<SubscriptionKind> {
         self.hub().ok()?.subscription()
+    }
+
+    /// Gives CUPTI's callback subscription back, so that another tool can subscribe, once no
+    /// [`Subscriber`] is left. Returns `Ok(false)` (and changes nothing) while subscribers
+    /// remain or when nothing is held.
+    ///
+    /// Dropping the last [`Subscriber`] only disables its callbacks and keeps the subscription:
+    /// the real CUPTI 13.0 was seen (H200, driver 580) to crash threads making CUDA calls while
+    /// another thread called `cuptiUnsubscribe`. That is why this is separate, and unsafe.
+    ///
+    /// # Safety
+    /// No thread of the process may be inside, or enter, a CUDA call until this returns.
+    #[doc(alias = "cuptiUnsubscribe")]
+    pub unsafe fn release_subscription(&self) -> Result<bool> {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.hub()?.release() }
     }
 
     /// The raw `CUpti_SubscriberHandle` that every [`Subscriber`] shares, while one exists: for
