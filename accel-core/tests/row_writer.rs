@@ -76,3 +76,50 @@ fn rows_written_before_a_panic_are_kept_and_a_forgotten_writer_changes_nothing()
     assert_eq!(c.len(), 10, "never committed: not visible, and no column disagrees");
     assert!(c.start().len() == 10 && c.name().len() == 10);
 }
+
+#[test]
+fn push_while_makes_the_same_columns_as_push_and_stops_at_none() {
+    let mut pushed = KernelColumns::new();
+    let mut written = KernelColumns::new();
+    pushed.push(kernel(0));
+    written.push(kernel(0));
+    for i in 1..3000 {
+        pushed.push(kernel(i));
+    }
+    let mut next = 1;
+    let appended = written.writer(0).push_while(|| {
+        (next < 3000).then(|| {
+            next += 1;
+            kernel(next - 1)
+        })
+    });
+    assert_eq!(appended, 2999);
+    assert_eq!(written, pushed);
+    // Mixed with push on one writer, and a loop that appends nothing.
+    let mut w = written.writer(0);
+    assert_eq!(w.push_while(|| None), 0);
+    w.push(kernel(3000));
+    let mut more = 3001..3005;
+    assert_eq!(w.push_while(|| more.next().map(kernel)), 4);
+    drop(w);
+    assert_eq!(written.len(), 3005);
+    assert_eq!(written.row(3004), Some(kernel(3004)));
+}
+
+#[test]
+fn rows_appended_by_push_while_before_a_panic_are_kept() {
+    let mut c = ApiColumns::new();
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let mut w = c.writer(0);
+        let mut i = 0u64;
+        w.push_while(|| {
+            i += 1;
+            assert!(i <= 100, "a decoder bug");
+            Some(ApiRow { correlation: i, ..ApiRow::default() })
+        });
+    }));
+    assert!(result.is_err());
+    assert_eq!(c.len(), 100);
+    assert_eq!(c.correlation().len(), 100);
+    assert_eq!(c.correlation()[99], 100);
+}

@@ -75,6 +75,32 @@ impl<'a, C: RowColumns> RowWriter<'a, C> {
         self.written += 1;
     }
 
+    /// Appends the rows `next` returns, until it returns `None`; returns how many. The same rows as `push`
+    /// in a loop, for less: the writer's pointers and count stay in registers for the whole loop instead of
+    /// being reloaded after every row's stores. Rows appended before `next` panics are kept.
+    #[inline(always)]
+    pub fn push_while(&mut self, mut next: impl FnMut() -> Option<C::Row>) -> usize {
+        let mut total = 0;
+        loop {
+            let (ptrs, room) = (self.ptrs, self.room);
+            // Writes the count back when the loop ends or `next` panics.
+            let mut count = Written { at: self.written, into: &mut self.written };
+            while count.at < room {
+                let Some(row) = next() else {
+                    total += count.at - *count.into;
+                    return total;
+                };
+                // SAFETY: as in `push`: `ptrs` was taken after the last reallocation and
+                // `base + at < base + room <= columns.room()`.
+                unsafe { C::write(ptrs, count.at, row) };
+                count.at += 1;
+            }
+            total += count.at - *count.into;
+            drop(count);
+            self.grow();
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
@@ -94,6 +120,19 @@ impl<'a, C: RowColumns> RowWriter<'a, C> {
         self.room -= self.written;
         self.written = 0;
         self.ptrs = self.columns.ptrs_at(self.base);
+    }
+}
+
+/// The running count of a [`RowWriter::push_while`] loop, stored into the writer when dropped.
+struct Written<'w> {
+    at: usize,
+    into: &'w mut usize,
+}
+
+impl Drop for Written<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        *self.into = self.at;
     }
 }
 

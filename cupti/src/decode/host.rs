@@ -17,7 +17,7 @@ use cupti_sys::CUpti_ActivityObjectKindId__bindgen_ty_2 as DeviceContextStream;
 use super::bytes::{ptr_at, u32_at, u64_at, view};
 use super::sinks::Sinks;
 use super::walker::{CuptiWalker, Decoded};
-use super::{PendingRange, API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
+use super::{kinds, PendingRange, API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD, API_DOMAIN_RUNTIME};
 
 type A = CUpti_ActivityAPI;
 const API_BYTES: usize = size_of::<A>();
@@ -42,6 +42,15 @@ const MARKER_INSTANTANEOUS: u32 = 1;
 const MARKER_START: u32 = 2;
 const MARKER_END: u32 = 4;
 
+/// cbids from here on have no name (the tables do not grow that far).
+const MAX_CBID: u32 = 1 << 16;
+
+/// The `cbid` of an API record.
+#[inline(always)]
+fn cbid_of(r: &[u8; API_BYTES]) -> u32 {
+    u32_at(r, offset_of!(A, cbid))
+}
+
 /// A not-yet-looked-up slot of the API name tables.
 const UNSET: u32 = u32::MAX;
 
@@ -62,28 +71,87 @@ fn overhead_name(kind: u32) -> &'static str {
     }
 }
 
+/// Looks up the name of API `cbid` of `domain` and interns it into `table` (indexed by cbid, [`UNSET`] =
+/// not looked up yet): once per cbid, the first time a run meets it. cbids from [`MAX_CBID`] on are left
+/// out (they read as no name).
+#[cold]
+#[inline(never)]
+fn look_up_api_name(table: &mut Vec<u32>, domain: u32, cbid: u32, version: u32, names: &mut Interner) {
+    if cbid >= MAX_CBID {
+        return;
+    }
+    let name =
+        cbid_name(CUpti_CallbackDomain(domain), cbid, version).map_or(NameId::NONE, |n| names.intern(n));
+    let index = cbid as usize;
+    if table.len() <= index {
+        table.resize(index + 1, UNSET);
+    }
+    table[index] = name.0;
+}
+
 impl CuptiWalker {
-    /// The interned name of API `cbid` of `domain` (looked up and interned once per id).
-    fn api_name(&mut self, domain: u32, cbid: u32, names: &mut Interner) -> NameId {
-        let table = &mut self.api_names[usize::from(domain == API_DOMAIN_DRIVER)];
-        let index = cbid as usize;
-        if let Some(&id) = table.get(index) {
-            if id != UNSET {
-                return NameId(id);
+    /// Decodes the run of API records of `kind` (RUNTIME or DRIVER, `stride` bytes each) at the start of
+    /// `bytes`: every record up to the first one of another kind or one that does not fit whole. Returns how
+    /// many were decoded (each is a row). A tight loop of its own: API calls come in long runs (a host
+    /// thread's calls between two flushes), and each record is small, so per-record dispatch would cost
+    /// more than the decoding.
+    pub(super) fn api_run(
+        &mut self,
+        kind: u32,
+        stride: usize,
+        bytes: &[u8],
+        out: &mut RowWriter<'_, ApiColumns>,
+        names: &mut Interner,
+    ) -> usize {
+        if stride < API_BYTES {
+            return 0;
+        }
+        let domain = if kind == kinds::DRIVER { API_DOMAIN_DRIVER } else { API_DOMAIN_RUNTIME };
+        let version = self.layouts.api_version();
+        let slot = usize::from(domain == API_DOMAIN_DRIVER);
+        // Moved out for the loop (and back after): a local table stays in registers, while one behind
+        // `self` would be reloaded after every row's stores.
+        let mut table = std::mem::take(&mut self.api_names[slot]);
+        let mut records = bytes.chunks_exact(stride);
+        let mut decoded = 0;
+        loop {
+            // The loop that writes the rows makes no call: it stops at a cbid whose name is not looked up
+            // yet (once per cbid), which is looked up here before it goes on.
+            decoded += out.push_while(|| {
+                let r = view::<API_BYTES>(records.clone().next()?)?;
+                if u32_at(r, offset_of!(A, kind)) != kind {
+                    return None;
+                }
+                let cbid = cbid_of(r);
+                let name = match table.get(cbid as usize) {
+                    Some(&id) if id != UNSET => NameId(id),
+                    _ if cbid >= MAX_CBID => NameId::NONE,
+                    _ => return None,
+                };
+                records.next();
+                Some(ApiRow {
+                    start: u64_at(r, offset_of!(A, start)),
+                    end: u64_at(r, offset_of!(A, end)),
+                    process: u32_at(r, offset_of!(A, processId)),
+                    thread: u64::from(u32_at(r, offset_of!(A, threadId))),
+                    correlation: u64::from(u32_at(r, offset_of!(A, correlationId))),
+                    domain,
+                    cbid,
+                    name,
+                })
+            });
+            match records.clone().next().and_then(view::<API_BYTES>) {
+                Some(r) if u32_at(r, offset_of!(A, kind)) == kind => {
+                    look_up_api_name(&mut table, domain, cbid_of(r), version, names);
+                }
+                _ => break,
             }
         }
-        if index >= 1 << 16 {
-            return NameId::NONE;
-        }
-        let name = cbid_name(CUpti_CallbackDomain(domain), cbid, self.layouts.api_version())
-            .map_or(NameId::NONE, |n| names.intern(n));
-        if table.len() <= index {
-            table.resize(index + 1, UNSET);
-        }
-        table[index] = name.0;
-        name
+        self.api_names[slot] = table;
+        decoded
     }
 
+    /// One API record (a call between records of other kinds: the run loop's setup would cost more).
     #[inline]
     pub(super) fn api(
         &mut self,
@@ -93,9 +161,16 @@ impl CuptiWalker {
         names: &mut Interner,
     ) -> Decoded {
         let Some(r) = view::<API_BYTES>(rec) else { return Decoded::Skipped };
-        let cbid = u32_at(r, offset_of!(A, cbid));
-        let name = self.api_name(domain, cbid, names);
-        let row = ApiRow {
+        let cbid = cbid_of(r);
+        let table = &mut self.api_names[usize::from(domain == API_DOMAIN_DRIVER)];
+        let name = match table.get(cbid as usize) {
+            Some(&id) if id != UNSET => NameId(id),
+            _ => {
+                look_up_api_name(table, domain, cbid, self.layouts.api_version(), names);
+                table.get(cbid as usize).map_or(NameId::NONE, |&id| NameId(id))
+            }
+        };
+        out.push(ApiRow {
             start: u64_at(r, offset_of!(A, start)),
             end: u64_at(r, offset_of!(A, end)),
             process: u32_at(r, offset_of!(A, processId)),
@@ -104,8 +179,7 @@ impl CuptiWalker {
             domain,
             cbid,
             name,
-        };
-        out.push(row);
+        });
         Decoded::Row
     }
 

@@ -230,3 +230,53 @@ fn kernel_names_can_be_transformed_once_per_name() {
     assert_eq!(shown, ["foo(int)", "foo(int)", "plain"]);
     assert_eq!(calls.load(Ordering::Relaxed), 2);
 }
+
+#[test]
+fn runs_of_api_records_decode_row_for_row_like_single_records() {
+    // Long runs of runtime and driver calls (growing the columns, many cbids met mid-run, cbids without a
+    // name and past the tables), broken by kernels, with a truncated call at the end.
+    let mut recs = Records::new();
+    let mut expected = Vec::new();
+    let cbids = [211, 31, 41, 20, 440, 0, 9999, 70_000, 1, 307];
+    for i in 0..3000u32 {
+        let (kind, domain) =
+            if (i / 700) % 2 == 0 { (5, API_DOMAIN_RUNTIME) } else { (4, API_DOMAIN_DRIVER) };
+        let cbid = cbids[(i as usize * 7 + i as usize / 13) % cbids.len()];
+        let (start, end) = (u64::from(i) * 10, u64::from(i) * 10 + 3);
+        recs.api(kind, cbid, start, end, 4242 + i % 3, 17 + i, i + 1);
+        expected.push((start, end, 4242 + i % 3, u64::from(17 + i), u64::from(i + 1), domain, cbid));
+        if i % 997 == 996 {
+            recs.kernel(216, kinds::KERNEL, &Kernel { correlation: i, ..Kernel::default() });
+        }
+    }
+    let whole = recs.bytes().len();
+    recs.api(5, 211, 1, 2, 3, 4, 5);
+    let bytes = &recs.bytes()[..whole + 39];
+    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let (batch, names, stats) = walk(&mut walker, bytes);
+    assert_eq!((stats.records, stats.skipped_unknown), (3003, 1));
+    assert_eq!(walker.shared().stats().truncated_buffers, 1);
+    assert_eq!(batch.kernels.len(), 3);
+    let names = names.names();
+    let rows: Vec<_> = batch.api_calls.rows().collect();
+    assert_eq!(rows.len(), expected.len());
+    for (row, &(start, end, process, thread, correlation, domain, cbid)) in rows.iter().zip(&expected) {
+        assert_eq!(
+            (row.start, row.end, row.process, row.thread, row.correlation, row.domain, row.cbid),
+            (start, end, process, thread, correlation, domain, cbid)
+        );
+        let name = cupti_sys::cbid_name(
+            cupti_sys::CUpti_CallbackDomain(domain),
+            cbid,
+            walker.layouts().api_version(),
+        );
+        match name {
+            Some(name) => assert_eq!(names.resolve(row.name), name, "cbid {cbid} of domain {domain}"),
+            None => assert_eq!(row.name, accel_core::NameId::NONE, "cbid {cbid} of domain {domain}"),
+        }
+    }
+    assert_eq!(names.resolve(rows[0].name), "cudaLaunchKernel");
+    // A second walk finds every name in the tables: the same ids again.
+    let (again, _, _) = walk(&mut walker, bytes);
+    assert_eq!(again.api_calls, batch.api_calls);
+}

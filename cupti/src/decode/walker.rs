@@ -228,6 +228,18 @@ impl RecordWalker for CuptiWalker {
                     break;
                 }
             };
+            if fast_size != 0
+                && (kind == kinds::RUNTIME || kind == kinds::DRIVER)
+                && kind_at(bytes, off + size) == Some(kind)
+            {
+                // A run of API records (two or more), decoded in a loop of its own.
+                let run = self.api_run(kind, size, rest, &mut out.api_calls, names);
+                if run != 0 {
+                    stats.records += run as u64;
+                    off += run * size;
+                    continue;
+                }
+            }
             match self.decode(kind, &rest[..size], out, names) {
                 Decoded::Row | Decoded::Held => stats.records += 1,
                 Decoded::Skipped => {
