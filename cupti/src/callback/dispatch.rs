@@ -6,17 +6,15 @@
 //! their slot, a push and pop on the thread's frame stack (see [`super::frames`]). Nothing unwinds into CUPTI: each closure runs under
 //! `catch_unwind`, and so does the dispatcher.
 
+use cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
 use std::cell::Cell;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
-
-use cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
 
 use super::data::CallbackData;
 use super::hub::Hub;
 use super::rcu::{self, ReadGuard};
-use super::snapshot::Handler;
+use super::snapshot::Route;
 use crate::ids::{CallbackDomain, CallbackId};
 
 /// The `CUpti_CallbackFunc` of every hub; `userdata` is the hub.
@@ -50,20 +48,21 @@ pub(crate) unsafe extern "C" fn trampoline(
 #[inline(always)]
 unsafe fn dispatch(hub: &Hub, domain: u32, cbid: u32, cbdata: *const c_void) {
     let guard = rcu::read_lock();
-    let handlers = hub.snapshot(&guard).handlers(domain, cbid);
-    if handlers.is_empty() {
+    let routes = hub.snapshot(&guard).routes(domain, cbid);
+    if routes.is_empty() {
         return;
     }
     let id = CallbackId::new(CallbackDomain(domain), cbid);
+    let version = hub.version();
     if id.domain.is_api() {
         // SAFETY: API domains pass `CUpti_CallbackData`.
-        unsafe { api(hub, id, &*cbdata.cast::<CUpti_CallbackData>(), handlers, &guard) };
+        unsafe { api(id, version, &*cbdata.cast::<CUpti_CallbackData>(), routes, &guard) };
     } else {
         let slot = Cell::new(0);
         // SAFETY: `cbdata` is this domain's callback data, valid during the call.
-        let data = unsafe { CallbackData::new(id, cbdata, hub.version(), &slot) };
-        for h in handlers {
-            h.call(&data);
+        let data = unsafe { CallbackData::new(id, cbdata, version, &slot) };
+        for r in routes {
+            r.call(&data);
         }
     }
 }
@@ -73,19 +72,13 @@ unsafe fn dispatch(hub: &Hub, domain: u32, cbid: u32, cbdata: *const c_void) {
 /// # Safety
 /// `raw` is CUPTI's callback data for `id`, valid during the call.
 #[inline(always)]
-unsafe fn api(
-    hub: &Hub,
-    id: CallbackId,
-    raw: &CUpti_CallbackData,
-    handlers: &[Arc<Handler>],
-    guard: &ReadGuard,
-) {
+unsafe fn api(id: CallbackId, version: u32, raw: &CUpti_CallbackData, routes: &[Route], guard: &ReadGuard) {
     let cbdata = (raw as *const CUpti_CallbackData).cast::<c_void>();
-    let call = |h: &Handler, value: u64| -> u64 {
+    let call = |r: &Route, value: u64| -> u64 {
         let slot = Cell::new(value);
         // SAFETY: `cbdata` is API callback data, valid during the call.
-        let data = unsafe { CallbackData::new(id, cbdata, hub.version(), &slot) };
-        h.call(&data);
+        let data = unsafe { CallbackData::new(id, cbdata, version, &slot) };
+        r.call(&data);
         slot.get()
     };
     // CUPTI's per-call slot of our subscription: the serial of this call's frame, 0 if none.
@@ -93,13 +86,13 @@ unsafe fn api(
     let frames = guard.frames();
     if raw.callbackSite == CUpti_ApiCallbackSite::CUPTI_API_ENTER {
         let mut serial = 0;
-        for h in handlers {
-            let value = call(h, 0);
+        for r in routes {
+            let value = call(r, 0);
             if let (Some(f), true) = (frames, value != 0) {
                 if serial == 0 {
                     serial = f.open();
                 }
-                f.store(serial, h.owner(), value);
+                f.store(serial, r.owner(), value);
             }
         }
         if !shared.is_null() {
@@ -110,8 +103,8 @@ unsafe fn api(
         // SAFETY: as above.
         let serial = if shared.is_null() { 0 } else { unsafe { shared.read() } };
         let frame = frames.zip((serial != 0).then_some(serial)).and_then(|(f, s)| Some((f, f.find(s)?)));
-        for h in handlers {
-            call(h, frame.map_or(0, |(f, start)| f.load(start, serial, h.owner())));
+        for r in routes {
+            call(r, frame.map_or(0, |(f, start)| f.load(start, serial, r.owner())));
         }
         if let Some((f, start)) = frame {
             f.close(start);
@@ -125,8 +118,10 @@ mod tests {
 
     use cupti_sys::CUpti_CallbackData;
 
+    use std::sync::Arc;
+
     use super::*;
-    use crate::callback::snapshot::Registration;
+    use crate::callback::snapshot::{Callback, Registration};
     use crate::ids::DriverCbid;
 
     fn registration(
@@ -134,11 +129,7 @@ mod tests {
         ids: &[(u32, u32)],
         f: impl Fn(&CallbackData<'_>) + Send + Sync + 'static,
     ) -> Registration {
-        Registration {
-            handler: Arc::new(Handler::new(key, Box::new(f))),
-            domains: Default::default(),
-            ids: ids.iter().copied().collect(),
-        }
+        Registration::new(key, Callback::new(f), Default::default(), ids.iter().copied().collect())
     }
 
     /// One API call through the trampoline: ENTER then EXIT with a shared slot, as CUPTI does.

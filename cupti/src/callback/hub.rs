@@ -151,8 +151,7 @@ impl Hub {
         }
     }
 
-    /// A hub over no library with `regs` routed, for dispatcher tests.
-    #[cfg(test)]
+    /// A hub over no library with `regs` routed, for dispatcher tests and benchmarks.
     pub(crate) fn detached(regs: Vec<Registration>) -> &'static Hub {
         rcu::init();
         // SAFETY: the resolver finds nothing, so no function is ever called through it.

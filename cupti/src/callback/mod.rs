@@ -17,6 +17,8 @@
 //! next subscriber change made outside one).
 
 mod data;
+#[doc(hidden)]
+pub mod detached;
 mod dispatch;
 mod frames;
 mod hub;

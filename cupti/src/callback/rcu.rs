@@ -53,12 +53,16 @@ pub(crate) struct ReaderSlot {
     ctr: AtomicUsize,
     in_use: AtomicBool,
     next: AtomicPtr<ReaderSlot>,
+    /// Whether this slot's reads use `SeqCst` fences: [`MODE`] as its thread first read it.
+    /// [`MODE`] changes once, from fences to `membarrier`, so a stale `true` is only slower.
+    /// Touched only by the thread that holds the slot.
+    fenced: Cell<bool>,
     /// Touched only by the thread that holds the slot.
     frames: Frames,
 }
 
-// SAFETY: other threads touch only the atomics; `frames` is used only by the thread holding the
-// slot (`in_use`), through `ReadGuard`, which is neither `Send` nor `Sync`.
+// SAFETY: other threads touch only the atomics; `fenced` and `frames` are used only by the thread
+// holding the slot (`in_use`), through `ReadGuard`, which is neither `Send` nor `Sync`.
 unsafe impl Sync for ReaderSlot {}
 
 /// Set (to anything) to make readers use `SeqCst` fences instead of `membarrier`: for
@@ -84,12 +88,13 @@ pub fn uses_membarrier() -> bool {
 }
 
 /// The reader's side of a barrier pair: orders its slot store against the snapshot load.
+/// `fenced`: the slot's [`ReaderSlot::fenced`].
 #[inline(always)]
-fn reader_fence() {
-    if MODE.load(Ordering::Relaxed) == MODE_MEMBARRIER {
-        compiler_fence(Ordering::SeqCst);
-    } else {
+fn reader_fence(fenced: bool) {
+    if fenced {
         fence(Ordering::SeqCst);
+    } else {
+        compiler_fence(Ordering::SeqCst);
     }
 }
 
@@ -122,6 +127,7 @@ impl ReaderSlot {
             ctr: AtomicUsize::new(0),
             in_use: AtomicBool::new(true),
             next: AtomicPtr::new(ptr::null_mut()),
+            fenced: Cell::new(true),
             frames: Frames::new(),
         }));
         let mut head = SLOTS.load(Ordering::Relaxed);
@@ -145,7 +151,7 @@ impl ReaderSlot {
         let prev = self.ctr.load(Ordering::Relaxed);
         if prev & NEST_MASK == 0 {
             self.ctr.store(GP_CTR.load(Ordering::Relaxed), Ordering::Relaxed);
-            reader_fence();
+            reader_fence(self.fenced.get());
         } else {
             self.ctr.store(prev + NEST_ONE, Ordering::Relaxed);
         }
@@ -157,7 +163,7 @@ impl ReaderSlot {
     #[inline(always)]
     fn unlock(&self, prev: usize) {
         if prev & NEST_MASK == 0 {
-            reader_fence();
+            reader_fence(self.fenced.get());
             self.ctr.store(0, Ordering::Release);
         } else {
             self.ctr.store(prev, Ordering::Relaxed);
@@ -213,6 +219,7 @@ fn first_use(p: *const ReaderSlot) -> Option<&'static ReaderSlot> {
         return None;
     }
     let slot = ReaderSlot::acquire();
+    slot.fenced.set(MODE.load(Ordering::SeqCst) != MODE_MEMBARRIER);
     LOCAL.with(|l| l.set(slot));
     Some(slot)
 }

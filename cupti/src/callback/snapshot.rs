@@ -6,13 +6,64 @@
 use std::any::Any;
 use std::collections::BTreeSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::data::CallbackData;
 
-/// A subscriber's closure.
-pub(crate) type Callback = Box<dyn Fn(&CallbackData<'_>) + Send + Sync + 'static>;
+/// Calls a type-erased closure under `catch_unwind`: one per closure type, generated at
+/// subscription, so the closure's body is inlined into it (one indirect call per callback, not a
+/// `Box<dyn Fn>`'s two dependent loads and a call).
+type Thunk = unsafe fn(*const (), &CallbackData<'_>) -> Result<(), Box<dyn Any + Send>>;
+
+/// # Safety
+/// `f` is the pointer a `Box<F>` was turned into, still alive.
+unsafe fn thunk<F: Fn(&CallbackData<'_>)>(
+    f: *const (),
+    data: &CallbackData<'_>,
+) -> Result<(), Box<dyn Any + Send>> {
+    // SAFETY: the caller's contract.
+    let f = unsafe { &*f.cast::<F>() };
+    catch_unwind(AssertUnwindSafe(|| f(data)))
+}
+
+/// # Safety
+/// `f` is the pointer a `Box<F>` was turned into, not used after this.
+unsafe fn drop_box<F>(f: *mut ()) {
+    // SAFETY: the caller's contract.
+    drop(unsafe { Box::from_raw(f.cast::<F>()) });
+}
+
+/// A subscriber's closure, boxed, with its monomorphic call and drop functions.
+pub(crate) struct Callback {
+    closure: NonNull<()>,
+    call: Thunk,
+    drop: unsafe fn(*mut ()),
+}
+
+// SAFETY: built only from `F: Send + Sync` closures (`Callback::new`).
+unsafe impl Send for Callback {}
+// SAFETY: as above.
+unsafe impl Sync for Callback {}
+
+impl Callback {
+    pub(crate) fn new<F>(f: F) -> Callback
+    where
+        F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
+    {
+        // SAFETY: `Box::into_raw` never returns null.
+        let closure = unsafe { NonNull::new_unchecked(Box::into_raw(Box::new(f))) }.cast::<()>();
+        Callback { closure, call: thunk::<F>, drop: drop_box::<F> }
+    }
+}
+
+impl Drop for Callback {
+    fn drop(&mut self) {
+        // SAFETY: `closure` came from the `Box<F>` that `drop` frees; this is its last use.
+        unsafe { (self.drop)(self.closure.as_ptr()) }
+    }
+}
 
 /// One subscriber's closure and its panic count.
 pub(crate) struct Handler {
@@ -37,15 +88,15 @@ impl Handler {
         }
     }
 
+    /// This handler as a routing-table entry.
+    fn route(&self) -> Route {
+        Route { call: self.callback.call, closure: self.callback.closure.as_ptr(), handler: self }
+    }
+
     /// Calls the closure; a panic is caught, counted and its message kept.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn call(&self, data: &CallbackData<'_>) {
-        if self.retired.load(Ordering::Relaxed) {
-            return;
-        }
-        if let Err(payload) = catch_unwind(AssertUnwindSafe(|| (self.callback)(data))) {
-            self.panicked(payload);
-        }
+        self.route().call(data)
     }
 
     #[cold]
@@ -85,6 +136,40 @@ impl Handler {
     }
 }
 
+/// A routing-table entry: a handler's closure inline (its thunk and data), so that a dispatch
+/// reaches the call with no load beyond the table itself. Valid while the [`Snapshot`] holding
+/// it lives (the snapshot owns the handlers it points into).
+#[derive(Clone, Copy)]
+pub(crate) struct Route {
+    call: Thunk,
+    closure: *const (),
+    handler: *const Handler,
+}
+
+impl Route {
+    /// Calls the closure unless its subscriber was dropped; a panic is caught, counted and its
+    /// message kept.
+    #[inline(always)]
+    pub(crate) fn call(&self, data: &CallbackData<'_>) {
+        // SAFETY: the snapshot this route was borrowed from owns the handler (an `Arc`).
+        let handler = unsafe { &*self.handler };
+        if handler.retired.load(Ordering::Relaxed) {
+            return;
+        }
+        // SAFETY: `closure` is the live `Box<F>` of the handler's callback, `call` its thunk.
+        if let Err(payload) = unsafe { (self.call)(self.closure, data) } {
+            handler.panicked(payload);
+        }
+    }
+
+    /// Identifies the handler in correlation frames.
+    #[inline(always)]
+    pub(crate) fn owner(&self) -> u64 {
+        // SAFETY: as in `call`.
+        unsafe { &*self.handler }.key
+    }
+}
+
 /// What one subscriber has enabled.
 pub(crate) struct Registration {
     pub(crate) handler: Arc<Handler>,
@@ -92,56 +177,141 @@ pub(crate) struct Registration {
     pub(crate) ids: BTreeSet<(u32, u32)>,
 }
 
-#[derive(Default)]
-struct DomainTable {
-    /// Handlers with the whole domain enabled.
-    all: Box<[Arc<Handler>]>,
-    /// Per cbid, every handler it reaches (those of the whole domain included), in subscription
-    /// order; empty where no handler enabled that id alone (then `all` applies).
-    by_id: Box<[Box<[Arc<Handler>]>]>,
+impl Registration {
+    pub(crate) fn new(
+        key: u64,
+        callback: Callback,
+        domains: BTreeSet<u32>,
+        ids: BTreeSet<(u32, u32)>,
+    ) -> Self {
+        Registration { handler: Arc::new(Handler::new(key, callback)), domains, ids }
+    }
 }
 
-/// The routing table.
+/// Domains the table routes: the hub accepts domains up to 64.
+const DOMAINS: usize = 65;
+
+/// A run of [`Snapshot::routes`].
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
 #[derive(Default)]
+struct DomainTable {
+    /// The handlers with the whole domain enabled.
+    all: Span,
+    /// Per cbid, every handler it reaches (those of the whole domain included), in
+    /// subscription order; ids past its end reach `all`.
+    by_id: Box<[Span]>,
+}
+
+/// Domains and cbids below these are routed by [`Snapshot::solo_ids`] when one subscriber
+/// has anything enabled (every domain and id CUPTI 13 defines).
+const SOLO_DOMAINS: usize = 8;
+const SOLO_CBIDS: usize = 1024;
+
+/// The routing table: one flat array of routes, and per domain (inline) and cbid the run of it
+/// that the id reaches; and, when a single subscriber has anything enabled (the common case), a
+/// bitmap of what reaches it, inline, so that a dispatch reaches the closure one load after the
+/// table's address.
 pub(crate) struct Snapshot {
-    domains: Box<[DomainTable]>,
+    /// The one subscriber with anything enabled, if only one has.
+    solo: Option<Route>,
+    /// With `solo`: whether `(domain, cbid)` reaches it, bit `cbid` of row `domain`.
+    solo_ids: [[u64; SOLO_CBIDS / 64]; SOLO_DOMAINS],
+    domains: [DomainTable; DOMAINS],
+    routes: Box<[Route]>,
+    /// Keeps what `routes` points into alive.
+    _handlers: Box<[Arc<Handler>]>,
+}
+
+// SAFETY: the raw pointers in `routes` point into the handlers the snapshot owns (`Arc`s of
+// `Send + Sync` handlers), and are only read.
+unsafe impl Send for Snapshot {}
+// SAFETY: as above.
+unsafe impl Sync for Snapshot {}
+
+impl Default for Snapshot {
+    fn default() -> Self {
+        Snapshot {
+            solo: None,
+            solo_ids: [[0; SOLO_CBIDS / 64]; SOLO_DOMAINS],
+            domains: std::array::from_fn(|_| DomainTable::default()),
+            routes: Box::default(),
+            _handlers: Box::default(),
+        }
+    }
 }
 
 impl Snapshot {
     /// The handlers `(domain, cbid)` reaches, in subscription order.
     #[inline(always)]
-    pub(crate) fn handlers(&self, domain: u32, cbid: u32) -> &[Arc<Handler>] {
-        let Some(t) = self.domains.get(domain as usize) else { return &[] };
-        match t.by_id.get(cbid as usize) {
-            Some(list) if !list.is_empty() => list,
-            _ => &t.all,
+    pub(crate) fn routes(&self, domain: u32, cbid: u32) -> &[Route] {
+        let (d, c) = (domain as usize, cbid as usize);
+        if self.solo.is_some() && d < SOLO_DOMAINS && c < SOLO_CBIDS {
+            let hit = self.solo_ids[d][c / 64] >> (c % 64) & 1 != 0;
+            return if hit { self.solo.as_slice() } else { &[] };
         }
+        let Some(t) = self.domains.get(domain as usize) else { return &[] };
+        let span = t.by_id.get(cbid as usize).copied().unwrap_or(t.all);
+        let start = span.start as usize;
+        self.routes.get(start..start + span.len as usize).unwrap_or(&[])
     }
 
     /// The table for `regs` (in subscription order).
     pub(crate) fn build(regs: &[Registration]) -> Snapshot {
-        let max_domain =
-            regs.iter().flat_map(|r| r.domains.iter().copied().chain(r.ids.iter().map(|&(d, _)| d))).max();
-        let Some(max_domain) = max_domain else { return Snapshot::default() };
-        let domains = (0..=max_domain)
-            .map(|d| {
-                let all: Box<[Arc<Handler>]> =
-                    regs.iter().filter(|r| r.domains.contains(&d)).map(|r| r.handler.clone()).collect();
-                let ids: BTreeSet<u32> =
-                    regs.iter().flat_map(|r| r.ids.iter().filter(|k| k.0 == d).map(|k| k.1)).collect();
-                let len = ids.last().map_or(0, |&m| m as usize + 1);
-                let mut by_id: Vec<Box<[Arc<Handler>]>> = (0..len).map(|_| Box::default()).collect();
-                for &cbid in &ids {
-                    by_id[cbid as usize] = regs
-                        .iter()
-                        .filter(|r| r.domains.contains(&d) || r.ids.contains(&(d, cbid)))
-                        .map(|r| r.handler.clone())
-                        .collect();
+        let mut s = Snapshot::default();
+        let mut routes: Vec<Route> = Vec::new();
+        // Appends the routes of `regs` matching `reaches`, reusing the previous run when equal.
+        let mut last: Option<(Vec<u64>, Span)> = None;
+        let mut push = |reaches: &dyn Fn(&Registration) -> bool| -> Span {
+            let keys: Vec<u64> = regs.iter().filter(|r| reaches(r)).map(|r| r.handler.key).collect();
+            if keys.is_empty() {
+                return Span::default();
+            }
+            if let Some((k, span)) = &last {
+                if *k == keys {
+                    return *span;
                 }
-                DomainTable { all, by_id: by_id.into() }
-            })
-            .collect();
-        Snapshot { domains }
+            }
+            let span = Span { start: routes.len() as u32, len: keys.len() as u32 };
+            routes.extend(regs.iter().filter(|r| reaches(r)).map(|r| r.handler.route()));
+            last = Some((keys, span));
+            span
+        };
+        for (d, t) in s.domains.iter_mut().enumerate() {
+            let d = d as u32;
+            t.all = push(&|r| r.domains.contains(&d));
+            let ids: BTreeSet<u32> =
+                regs.iter().flat_map(|r| r.ids.iter().filter(|k| k.0 == d).map(|k| k.1)).collect();
+            let len = ids.last().map_or(0, |&m| m as usize + 1);
+            let mut by_id = vec![t.all; len];
+            for &cbid in &ids {
+                by_id[cbid as usize] = push(&|r| r.domains.contains(&d) || r.ids.contains(&(d, cbid)));
+            }
+            t.by_id = by_id.into();
+        }
+        s.routes = routes.into();
+        let mut routed = regs.iter().filter(|r| !r.domains.is_empty() || !r.ids.is_empty());
+        if let (Some(solo), None) = (routed.next(), routed.next()) {
+            s.solo = Some(solo.handler.route());
+            for (d, row) in s.solo_ids.iter_mut().enumerate() {
+                if solo.domains.contains(&(d as u32)) {
+                    *row = [u64::MAX; SOLO_CBIDS / 64];
+                }
+            }
+            for &(d, c) in &solo.ids {
+                if let Some(word) =
+                    s.solo_ids.get_mut(d as usize).and_then(|row| row.get_mut(c as usize / 64))
+                {
+                    *word |= 1 << (c % 64);
+                }
+            }
+        }
+        s._handlers = regs.iter().map(|r| r.handler.clone()).collect();
+        s
     }
 }
 
@@ -151,7 +321,7 @@ mod tests {
 
     fn reg(key: u64, domains: &[u32], ids: &[(u32, u32)]) -> Registration {
         Registration {
-            handler: Arc::new(Handler::new(key, Box::new(|_| {}))),
+            handler: Arc::new(Handler::new(key, Callback::new(|_| {}))),
             domains: domains.iter().copied().collect(),
             ids: ids.iter().copied().collect(),
         }
@@ -161,7 +331,7 @@ mod tests {
     fn ids_reach_their_subscribers_and_the_whole_domain_ones_in_order() {
         let regs = [reg(1, &[2], &[]), reg(2, &[], &[(2, 211), (1, 307)]), reg(3, &[], &[])];
         let s = Snapshot::build(&regs);
-        let owners = |d, c| s.handlers(d, c).iter().map(|h| h.owner()).collect::<Vec<_>>();
+        let owners = |d, c| s.routes(d, c).iter().map(|h| h.owner()).collect::<Vec<_>>();
         let (a, b) = (regs[0].handler.owner(), regs[1].handler.owner());
         assert_eq!(owners(2, 211), vec![a, b]);
         assert_eq!(owners(2, 31), vec![a]);
@@ -169,12 +339,12 @@ mod tests {
         assert_eq!(owners(1, 307), vec![b]);
         assert!(owners(1, 306).is_empty());
         assert!(owners(5, 1).is_empty());
-        assert!(Snapshot::build(&[]).handlers(2, 211).is_empty());
+        assert!(Snapshot::build(&[]).routes(2, 211).is_empty());
     }
 
     #[test]
     fn a_panicking_closure_is_counted_with_its_message() {
-        let h = Handler::new(1, Box::new(|_| panic!("boom")));
+        let h = Handler::new(1, Callback::new(|_| panic!("boom")));
         let slot = std::cell::Cell::new(0);
         let raw = cupti_sys::CUpti_CallbackData {
             callbackSite: cupti_sys::CUpti_ApiCallbackSite::CUPTI_API_ENTER,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::data::CallbackData;
 use super::hub::{Hub, SubscriptionKind, Target};
-use super::snapshot::Handler;
+use super::snapshot::{Callback, Handler};
 use crate::error::Result;
 use crate::ids::{CallbackDomain, CallbackId};
 use crate::library::Cupti;
@@ -59,7 +59,7 @@ impl Cupti {
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
         let hub = self.hub()?;
-        let handler = hub.register(self, Box::new(callback))?;
+        let handler = hub.register(self, Callback::new(callback))?;
         Ok(Subscriber { cupti: self, hub, handler })
     }
 

@@ -1,0 +1,78 @@
+//! The dispatcher without CUPTI, for the dispatch benchmark (`benches/dispatch.rs`). Hidden: not
+//! part of the API, may change at any time.
+//!
+//! [`Detached`] is a switchboard over no library with closures routed by hand. Its
+//! [`Detached::callback`] and [`Detached::userdata`] are the very `CUpti_CallbackFunc` and
+//! `userdata` the hub hands CUPTI, so a benchmark calls them exactly as CUPTI does.
+
+use std::ffi::c_void;
+use std::fmt;
+
+use cupti_sys::{CUpti_CallbackDomain, CUpti_CallbackId};
+
+use super::data::CallbackData;
+use super::dispatch::trampoline;
+use super::hub::Hub;
+use super::snapshot::{Callback, Registration};
+use crate::ids::{CallbackDomain, CallbackId};
+
+/// `CUpti_CallbackFunc` without the `Option`.
+pub type RawCallback =
+    unsafe extern "C" fn(*mut c_void, CUpti_CallbackDomain, CUpti_CallbackId, *const c_void);
+
+/// Closures and what each one is routed, before the switchboard is built.
+#[derive(Default)]
+pub struct DetachedBuilder {
+    regs: Vec<Registration>,
+}
+
+impl fmt::Debug for DetachedBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DetachedBuilder").field("subscribers", &self.regs.len()).finish()
+    }
+}
+
+impl DetachedBuilder {
+    /// A subscriber with `f`, enabled for `domains` whole and for `ids`.
+    pub fn route<F>(mut self, domains: &[CallbackDomain], ids: &[CallbackId], f: F) -> Self
+    where
+        F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
+    {
+        let key = self.regs.len() as u64 + 1;
+        self.regs.push(Registration::new(
+            key,
+            Callback::new(f),
+            domains.iter().map(|d| d.0).collect(),
+            ids.iter().map(|i| (i.domain.0, i.cbid)).collect(),
+        ));
+        self
+    }
+
+    /// The switchboard (leaked, as a real hub is).
+    pub fn build(self) -> Detached {
+        Detached { hub: Hub::detached(self.regs) }
+    }
+}
+
+/// A switchboard over no library (see the module docs).
+#[derive(Debug, Clone, Copy)]
+pub struct Detached {
+    hub: &'static Hub,
+}
+
+impl Detached {
+    /// Starts one.
+    pub fn builder() -> DetachedBuilder {
+        DetachedBuilder::default()
+    }
+
+    /// The callback the hub subscribes with.
+    pub fn callback(&self) -> RawCallback {
+        trampoline
+    }
+
+    /// The `userdata` the hub subscribes with.
+    pub fn userdata(&self) -> *mut c_void {
+        self.hub as *const Hub as *mut c_void
+    }
+}
