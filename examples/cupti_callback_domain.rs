@@ -9,21 +9,22 @@
 //! kernel launches from hand-written PTX, runtime copies) under the real `libcupti` (found as
 //! `cupti::Cupti::load` describes; set `CUPTI_LIBRARY_PATH` to choose one). Elsewhere the mock
 //! `libcupti` plays the same calls. Exits with status 1 if an ENTER lacks its EXIT.
+//!
+//! A runtime call and the driver calls it makes inside share one correlation id
+//! (`cudaMemcpy #591` encloses `cuMemcpyHtoD_v2 #591`), so ENTERs and EXITs are paired per
+//! thread by nesting, not by correlation id alone (see `cupti_callback_common/pairing.rs`).
 
 #[path = "cupti_callback_common/mod.rs"]
 mod common;
 
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use cupti::{CallParams, CallbackDomain};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let setup = common::setup();
-    // Open ENTERs by correlation id, and the calls seen per domain.
-    let open = Arc::new(Mutex::new(BTreeMap::<u32, String>::new()));
-    let totals = Arc::new(Mutex::new((0usize, 0usize, 0usize)));
-    let (open_in, totals_in) = (open.clone(), totals.clone());
+    let pairing = Arc::new(Mutex::new(common::pairing::Pairing::default()));
+    let pairing_in = pairing.clone();
 
     let subscriber = setup.cupti.subscribe(move |cb| {
         let Some(call) = cb.api() else { return };
@@ -49,19 +50,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 _ => String::new(),
             };
             println!("[ENTER] {domain:<7} {name} #{id}{detail}");
-            open_in.lock().unwrap().insert(id, name.to_owned());
+            pairing_in.lock().unwrap().enter(cb.id(), id);
         } else {
             let ret = call.return_value().map_or(-1, |r| r.code());
             println!("[EXIT]  {domain:<7} {name} #{id} -> {ret}");
-            let paired = open_in.lock().unwrap().remove(&id).is_some();
-            let mut t = totals_in.lock().unwrap();
-            if !paired {
-                t.2 += 1;
-            } else if cb.domain() == CallbackDomain::RUNTIME_API {
-                t.0 += 1;
-            } else {
-                t.1 += 1;
-            }
+            pairing_in.lock().unwrap().exit(cb.id(), id);
         }
     })?;
     subscriber.enable_domain(CallbackDomain::RUNTIME_API)?;
@@ -70,8 +63,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     setup.run_workload(4)?;
     drop(subscriber);
 
-    let (runtime, driver, unpaired_exits) = *totals.lock().unwrap();
-    let unpaired_enters = open.lock().unwrap().len();
+    let common::pairing::Totals { runtime, driver, unpaired_exits, unpaired_enters } =
+        pairing.lock().unwrap().finish();
     println!(
         "\n{runtime} runtime and {driver} driver calls, each ENTER with its EXIT \
          ({unpaired_enters} ENTER without EXIT, {unpaired_exits} EXIT without ENTER)"

@@ -9,6 +9,10 @@
 //! Runs real CUDA work through cudarc on an NVIDIA GPU, else on the mock `libcupti` (see
 //! `cupti_callback_domain`). Prints the copies and launches one by one, then a table of every
 //! runtime and driver function: calls, total and longest time.
+//!
+//! A runtime call and the driver calls it makes inside share one correlation id but not a slot:
+//! each API call has its own, so `cudaMemcpy` and the `cuMemcpyHtoD_v2` within it are timed
+//! separately. A runtime call's time includes its driver calls' (do not add the two domains up).
 
 #[path = "cupti_callback_common/mod.rs"]
 mod common;

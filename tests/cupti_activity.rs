@@ -689,21 +689,51 @@ fn the_tracer_writes_a_trace_with_pytorch_profiler_conventions() {
     let runtime = of_cat("cuda_runtime");
     let driver = of_cat("cuda_driver");
     assert_eq!(runtime.iter().filter(|e| e["name"] == "cudaLaunchKernel").count(), 5);
-    assert_eq!(driver.iter().filter(|e| e["name"] == "cuLaunchKernel").count(), 1);
+    // Each cudaLaunchKernel launched through a cuLaunchKernel with its correlation id; one more
+    // cuLaunchKernel was called directly.
+    let driver_launches: Vec<_> = driver.iter().filter(|e| e["name"] == "cuLaunchKernel").collect();
+    assert_eq!(driver_launches.len(), 6);
+    for corr in &launches {
+        let with_id = |events: &[&serde_json::Value]| {
+            events.iter().filter(|e| e["args"]["correlation"] == u64::from(*corr)).count()
+        };
+        assert_eq!((with_id(&runtime), with_id(&driver)), if corr == &launches[5] { (0, 1) } else { (1, 1) });
+    }
     for e in runtime.iter().chain(&driver) {
         assert!(e["args"]["stream"].is_null(), "no integer stream on a CPU event: {e}");
         assert!(!e["args"]["correlation"].is_null() && !e["args"]["cbid"].is_null());
     }
-    // A flow arrow from each launch (and copy, set) to its GPU work.
+    // A flow arrow from each launch (and copy, set) to its GPU work: one per correlation id, from
+    // the runtime call where the runtime and its driver call share the id (as PyTorch draws it).
     let flows: Vec<_> = events.iter().filter(|e| e["cat"] == "ac2g").collect();
-    let starts: HashSet<u64> =
-        flows.iter().filter(|e| e["ph"] == "s").map(|e| e["id"].as_u64().unwrap()).collect();
+    let starts: Vec<_> = flows.iter().filter(|e| e["ph"] == "s").collect();
+    let start_ids: HashSet<u64> = starts.iter().map(|e| e["id"].as_u64().unwrap()).collect();
     let ends: Vec<_> = flows.iter().filter(|e| e["ph"] == "f").collect();
     assert!(ends.iter().all(|e| e["bp"] == "e"));
-    for corr in launches.iter().chain([&copy, &set]) {
-        assert!(starts.contains(&u64::from(*corr)), "flow for correlation {corr}");
-    }
+    assert_eq!(start_ids.len(), starts.len(), "one flow start per correlation id");
     assert_eq!(starts.len(), ends.len());
+    assert_eq!(starts.len(), launches.len() + 2);
+    for corr in launches.iter().chain([&copy, &set]) {
+        let corr = u64::from(*corr);
+        let start = starts.iter().find(|e| e["id"] == corr).unwrap_or_else(|| panic!("flow for {corr}"));
+        let api_calls: Vec<&serde_json::Value> =
+            runtime.iter().chain(&driver).copied().filter(|e| e["args"]["correlation"] == corr).collect();
+        let outer = if api_calls.len() == 1 {
+            api_calls[0]
+        } else {
+            assert_eq!(api_calls.len(), 2, "a runtime call and its driver call: {api_calls:?}");
+            let of = |cat: &str| *api_calls.iter().find(|e| e["cat"] == cat).expect(cat);
+            let (outer, inner) = (of("cuda_runtime"), of("cuda_driver"));
+            let ts = |e: &serde_json::Value| e["ts"].as_f64().unwrap();
+            let dur = |e: &serde_json::Value| e["dur"].as_f64().unwrap();
+            assert!(ts(outer) <= ts(inner) && ts(inner) + dur(inner) <= ts(outer) + dur(outer), "nested");
+            outer
+        };
+        assert_eq!(
+            (&start["ts"], &start["tid"], &start["pid"]),
+            (&outer["ts"], &outer["tid"], &outer["pid"])
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

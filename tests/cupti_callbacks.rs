@@ -207,6 +207,74 @@ fn the_slot_round_trips_per_subscriber_and_across_nested_calls() {
     );
 }
 
+/// A closure that stores a fresh value (from `next`) in its slot at each ENTER and logs, per
+/// callback, `(id, site, correlation id, slot value)`.
+#[allow(clippy::type_complexity)]
+fn slot_logger(
+    next: &Arc<AtomicU64>,
+    log: &Arc<Mutex<Vec<(cupti::CallbackId, CallbackSite, u32, u64)>>>,
+) -> impl Fn(&cupti::CallbackData<'_>) + Send + Sync + 'static {
+    let (next, log) = (next.clone(), log.clone());
+    move |cb| {
+        let Some(api) = cb.api() else { return };
+        let slot = api.correlation_slot();
+        if api.is_enter() {
+            slot.set(next.fetch_add(1, Ordering::Relaxed));
+        }
+        log.lock().unwrap().push((cb.id(), api.site(), api.correlation_id(), slot.get()));
+    }
+}
+
+#[test]
+fn slots_round_trip_when_a_runtime_call_and_its_driver_calls_share_a_correlation_id() {
+    let (_g, cupti, mock) = env();
+    let next = Arc::new(AtomicU64::new(1));
+    let logs: Vec<_> = (0..3).map(|_| Arc::new(Mutex::new(Vec::new()))).collect();
+    let subs: Vec<_> = logs.iter().map(|log| cupti.subscribe(slot_logger(&next, log)).unwrap()).collect();
+    for sub in &subs[..2] {
+        sub.enable_domain(CallbackDomain::RUNTIME_API).unwrap();
+        sub.enable_domain(CallbackDomain::DRIVER_API).unwrap();
+    }
+    subs[2].enable_domain(CallbackDomain::DRIVER_API).unwrap();
+
+    // cudaMemcpy -> cuMemcpyHtoD_v2; cudaDeviceSynchronize -> cuCtxGetCurrent, cuCtxSynchronize_v2
+    // (two driver calls in a row under one id); cudaLaunchKernel -> cuLaunchKernel.
+    let copy = mock.memcpy(0xd000, 0x4000, 4096, 1, 0, 0, 100);
+    let sync = mock.device_synchronize();
+    let launch = mock.launch(c"k", [1, 1, 1], [32, 1, 1], 0, 0);
+    drop(subs);
+
+    for (i, log) in logs.iter().enumerate() {
+        let seen = std::mem::take(&mut *log.lock().unwrap());
+        let runtime_calls = if i < 2 { 3 } else { 0 };
+        assert_eq!(seen.len(), 2 * (runtime_calls + 4), "subscriber {i}: {seen:?}");
+        // Each EXIT closes the innermost open call and gets back what its own ENTER stored.
+        let mut open: Vec<(cupti::CallbackId, u32, u64)> = Vec::new();
+        let mut stored = Vec::new();
+        for &(id, site, correlation, value) in &seen {
+            if site == CallbackSite::ENTER {
+                assert_ne!(value, 0);
+                stored.push(value);
+                open.push((id, correlation, value));
+            } else {
+                assert_eq!(open.pop(), Some((id, correlation, value)), "subscriber {i}: {seen:?}");
+            }
+        }
+        assert!(open.is_empty());
+        let mut distinct = stored.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), stored.len(), "one value per call");
+        // Driver calls carry their runtime call's id: four calls, three ids.
+        let driver_ids: Vec<u32> = seen
+            .iter()
+            .filter(|s| s.0.domain == CallbackDomain::DRIVER_API && s.1 == CallbackSite::ENTER)
+            .map(|s| s.2)
+            .collect();
+        assert_eq!(driver_ids, [copy, sync, sync, launch], "subscriber {i}");
+    }
+}
+
 #[test]
 fn subscribers_share_one_subscription_and_do_not_disable_each_other() {
     let (_g, cupti, mock) = env();
@@ -301,36 +369,83 @@ fn typed_params_read_what_the_runtime_passed() {
     mock.launch(c"_Z9my_kernelPf", [4, 2, 1], [128, 1, 1], 512, 0x55);
     mock.launch_driver(c"driver_kernel", [8, 1, 1], [64, 2, 1], 256, 0x66);
     let seen = take(&log);
-    let (rt, drv) = (launch(&seen[0]), launch(&seen[2]));
+    // cudaLaunchKernel encloses the cuLaunchKernel it makes (same correlation id), then the
+    // direct cuLaunchKernel.
+    let order: Vec<(u32, CallbackSite)> = seen.iter().map(|s| (s.cbid, s.site)).collect();
+    let (rt_id, drv_id) = (RuntimeCbid::cudaLaunchKernel_v7000.0, DriverCbid::cuLaunchKernel.0);
+    assert_eq!(
+        order,
+        [
+            (rt_id, CallbackSite::ENTER),
+            (drv_id, CallbackSite::ENTER),
+            (drv_id, CallbackSite::EXIT),
+            (rt_id, CallbackSite::EXIT),
+            (drv_id, CallbackSite::ENTER),
+            (drv_id, CallbackSite::EXIT),
+        ]
+    );
+    assert!(seen[..4].iter().all(|s| s.correlation == seen[0].correlation));
+    assert_ne!(seen[4].correlation, seen[0].correlation);
+    let (rt, nested, drv) = (launch(&seen[0]), launch(&seen[1]), launch(&seen[4]));
     assert_eq!(((rt.grid.x, rt.grid.y, rt.grid.z), rt.block.x, rt.shared_mem_bytes), ((4, 2, 1), 128, 512));
     assert_eq!((rt.stream, rt.cooperative), (0x55, false));
     assert_eq!(seen[0].symbol.as_deref(), Some("_Z9my_kernelPf"));
-    assert_eq!(seen[2].cbid, DriverCbid::cuLaunchKernel.0);
+    assert_eq!(nested, rt, "the driver launch the runtime makes has the same configuration");
+    assert_eq!(seen[1].symbol.as_deref(), Some("_Z9my_kernelPf"));
+    assert_eq!(seen[4].cbid, DriverCbid::cuLaunchKernel.0);
     assert_eq!(
         (drv.grid.volume(), drv.block.volume(), drv.shared_mem_bytes, drv.stream),
         (8, 128, 256, 0x66)
     );
-    assert_eq!(seen[2].symbol.as_deref(), Some("driver_kernel"));
-    assert_eq!(seen[3].ret, Some(ReturnValue::Driver(0)));
+    assert_eq!(seen[4].symbol.as_deref(), Some("driver_kernel"));
+    assert_eq!(seen[5].ret, Some(ReturnValue::Driver(0)));
+    assert_eq!(seen[3].ret, Some(ReturnValue::Runtime(0)));
 
     mock.memcpy(0xd000, 0x4000, 1 << 20, 1, 9, 1, 1_000);
     mock.memset(0xd000, 3, 4096, 0, 0, 100);
     let mut address = 0;
     mock.malloc(1 << 16, &mut address);
     let seen = take(&log);
-    let Some(CallParams::Memcpy(c)) = seen[0].params else { panic!("{:?}", seen[0]) };
+    let names: Vec<_> = seen.iter().map(|s| s.name.unwrap_or("?")).collect();
     assert_eq!(
-        (c.kind, c.bytes, c.dst, c.src, c.stream),
-        (cupti::callback::MemcpyKind::HOST_TO_DEVICE, 1 << 20, 0xd000, 0x4000, Some(9))
+        names,
+        [
+            "cudaMemcpyAsync",
+            "cuMemcpyHtoDAsync_v2",
+            "cuMemcpyHtoDAsync_v2",
+            "cudaMemcpyAsync",
+            "cudaMemset",
+            "cuMemsetD8_v2",
+            "cuMemsetD8_v2",
+            "cudaMemset",
+            "cudaMalloc",
+            "cuMemAlloc_v2",
+            "cuMemAlloc_v2",
+            "cudaMalloc",
+        ]
     );
-    let Some(CallParams::Memset(s)) = seen[2].params else { panic!("{:?}", seen[2]) };
+    for call in seen.chunks(4) {
+        assert!(call.iter().all(|s| s.correlation == call[0].correlation), "{call:?}");
+    }
+    for i in [0, 1] {
+        let Some(CallParams::Memcpy(c)) = seen[i].params else { panic!("{:?}", seen[i]) };
+        assert_eq!(
+            (c.kind, c.bytes, c.dst, c.src, c.stream),
+            (cupti::callback::MemcpyKind::HOST_TO_DEVICE, 1 << 20, 0xd000, 0x4000, Some(9))
+        );
+    }
+    let Some(CallParams::Memset(s)) = seen[4].params else { panic!("{:?}", seen[4]) };
     assert_eq!((s.bytes, s.value, s.element_size, s.dst, s.stream), (4096, 3, 1, 0xd000, None));
-    let (Some(CallParams::Alloc(enter)), Some(CallParams::Alloc(exit))) = (seen[4].params, seen[5].params)
+    let Some(CallParams::Memset(d)) = seen[5].params else { panic!("{:?}", seen[5]) };
+    assert_eq!((d.bytes, d.value, d.element_size, d.dst), (4096, 3, 1, 0xd000));
+    let (Some(CallParams::Alloc(enter)), Some(CallParams::Alloc(exit))) = (seen[8].params, seen[11].params)
     else {
-        panic!("{:?}", &seen[4..])
+        panic!("{:?}", &seen[8..])
     };
     assert_eq!((enter.bytes, enter.address), (1 << 16, None));
     assert_eq!((exit.bytes, exit.address), (1 << 16, Some(address)));
+    let Some(CallParams::Alloc(driver_exit)) = seen[10].params else { panic!("{:?}", seen[10]) };
+    assert_eq!((driver_exit.bytes, driver_exit.address), (1 << 16, Some(address)));
     assert_ne!(address, 0);
 
     // A failed call's EXIT carries its error.

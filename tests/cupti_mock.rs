@@ -18,6 +18,8 @@ mod activity_buffers;
 mod activity_records;
 #[path = "cupti_mock/callbacks.rs"]
 mod callbacks;
+#[path = "cupti_mock/nesting.rs"]
+mod nesting;
 #[path = "cupti_mock/real_library.rs"]
 mod real_library;
 #[path = "cupti_mock/subscribe.rs"]

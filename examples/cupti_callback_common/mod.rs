@@ -5,6 +5,7 @@
 
 pub mod gpu;
 pub mod mock_cuda;
+pub mod pairing;
 
 use std::path::Path;
 use std::sync::Arc;

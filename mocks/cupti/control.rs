@@ -24,9 +24,9 @@ unsafe fn arg(s: *const c_char) -> Option<&'static CStr> {
 }
 
 /// Back to a freshly loaded library: version 130001, driver present, no subscriber, no kind
-/// enabled, no buffer callbacks, counters zero, per-thread state (device, external correlation
-/// stacks, pending failures) forgotten. Waits for queued deliveries first; buffers the mock
-/// still holds are forgotten, not handed back.
+/// enabled, no buffer callbacks, counters zero, nested driver calls on, per-thread state (device,
+/// external correlation stacks, pending failures, open runtime calls) forgotten. Waits for
+/// queued deliveries first; buffers the mock still holds are forgotten, not handed back.
 #[no_mangle]
 pub extern "C" fn mock_cupti_reset() {
     activity::reset();
@@ -98,6 +98,20 @@ pub extern "C" fn mock_cupti_wait_idle() {
 #[no_mangle]
 pub extern "C" fn mock_cupti_set_device(device: u32) {
     runtime::set_device(device);
+}
+
+/// `on != 0` (the default, as the real runtime does): played runtime calls make the driver calls
+/// a real CUDA runtime makes underneath (`cudaLaunchKernel` -> `cuLaunchKernel`, `cudaMemcpy`
+/// -> `cuMemcpyHtoD_v2`/`DtoH`/`DtoD`, `cudaMemset` -> `cuMemsetD8_v2`, `cudaMalloc` ->
+/// `cuMemAlloc_v2`, `cudaFree` -> `cuMemFree_v2`, `cudaDeviceSynchronize` -> `cuCtxGetCurrent`
+/// then `cuCtxSynchronize_v2`, `cudaStreamSynchronize` -> `cuStreamSynchronize`), nested between
+/// the runtime call's ENTER and EXIT, and every driver call made while a runtime call is in
+/// progress on the thread (played or through `mock_cupti_api_*`) carries the runtime call's
+/// correlation id, in its callbacks and its DRIVER record. `0`: runtime calls alone, every call
+/// its own id. `mock_cupti_reset` turns it back on.
+#[no_mangle]
+pub extern "C" fn mock_cupti_set_nested_driver_calls(on: i32) {
+    runtime::set_nested_driver_calls(on != 0);
 }
 
 /// The next played call on the calling thread returns `error` (`cudaError_t`/`CUresult`): the

@@ -124,12 +124,17 @@ fn only_enabled_callbacks_arrive() {
     recorder::clear();
     enable_domain(m, h, DRIVER, true);
     let drv = m.launch_kernel_driver(c"dk".as_ptr(), 2, 1, 1, 32, 1, 1, 0, 0, 100);
-    m.launch(c"rk", [1, 1, 1], [1, 1, 1], 0, 0, 100);
+    let rk = m.launch(c"rk", [3, 1, 1], [1, 1, 1], 0, 0, 100);
     let events = recorder::api_events();
-    assert_eq!(events.len(), 2, "driver launch only; the runtime launch is not enabled");
-    assert!(events.iter().all(|(e, a)| e.domain == 1 && e.cbid == 307 && a.correlation_id == drv));
-    assert_eq!(events[0].1.function_name, "cuLaunchKernel");
+    // The runtime launch's own callbacks are not enabled; the cuLaunchKernel it makes is.
+    assert_eq!(events.len(), 4, "{events:?}");
+    assert!(events
+        .iter()
+        .all(|(e, a)| e.domain == 1 && e.cbid == 307 && a.function_name == "cuLaunchKernel"));
+    let ids: Vec<u32> = events.iter().map(|(_, a)| a.correlation_id).collect();
+    assert_eq!(ids, [drv, drv, rk, rk]);
     assert_eq!(u32_at(&events[0].1.params, 8), 2, "cuLaunchKernel_params.gridDimX");
+    assert_eq!(u32_at(&events[2].1.params, 8), 3, "the runtime launch's grid");
 
     recorder::clear();
     // SAFETY: plain arguments.
@@ -183,9 +188,15 @@ fn nested_calls_pair_and_unsubscribing_between_sites_stops_the_exit() {
     let outer = m.api_enter(2, 20, null::<c_char>(), null());
     let inner = m.api_call(1, 243, null(), null(), 0); // cuMemAlloc_v2 inside cudaMalloc
     let outer_corr = m.api_exit(outer, 0);
-    let order: Vec<(u32, bool)> =
-        recorder::api_events().iter().map(|(_, a)| (a.correlation_id, a.exit)).collect();
-    assert_eq!(order, vec![(outer_corr, false), (inner, false), (inner, true), (outer_corr, true)]);
+    assert_eq!(inner, outer_corr, "a driver call inside a runtime call carries its correlation id");
+    let order: Vec<(u32, u32, bool)> =
+        recorder::api_events().iter().map(|(e, a)| (e.domain, a.correlation_id, a.exit)).collect();
+    assert_eq!(
+        order,
+        vec![(2, outer_corr, false), (1, inner, false), (1, inner, true), (2, outer_corr, true)]
+    );
+    // After the runtime call, a driver call has an id of its own.
+    assert!(m.api_call(1, 243, null(), null(), 0) > outer_corr);
     let names: Vec<String> = recorder::api_events().iter().map(|(_, a)| a.function_name.clone()).collect();
     assert_eq!(names[1], "cuMemAlloc_v2");
 

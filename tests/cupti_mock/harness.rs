@@ -80,6 +80,7 @@ control! {
     fn wait_idle();
     fn set_device(device: u32);
     fn fail_next_call(error: i32);
+    fn set_nested_driver_calls(on: i32);
     fn api_call(domain: u32, cbid: u32, name: *const c_char, params: *const c_void, ret: i32) -> u32;
     fn api_enter(domain: u32, cbid: u32, name: *const c_char, params: *const c_void) -> *mut c_void;
     fn api_exit(call: *mut c_void, ret: i32) -> u32;

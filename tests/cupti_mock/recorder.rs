@@ -38,7 +38,7 @@ pub struct Api {
     pub return_value: Option<i32>,
     /// The first bytes of `functionParams` (as many as the played call's params struct has).
     pub params: Vec<u8>,
-    /// For `cudaMalloc` at EXIT: `*devPtr`.
+    /// For `cudaMalloc` (`cuMemAlloc_v2`) at EXIT: `*devPtr` (`*dptr`).
     pub malloc_result: Option<u64>,
 }
 
@@ -73,6 +73,12 @@ fn params_size(domain: u32, cbid: u32) -> usize {
         (2, 51) => 32,  // cudaMemsetAsync_v3020_params
         (2, 20) => 16,  // cudaMalloc_v3020_params
         (2, 22) | (2, 131) => 8,
+        // The driver calls runtime calls make: cuMemcpy{HtoD,DtoH,DtoD}_v2 / cuMemcpy,
+        // their Async forms, cuMemsetD8_v2, cuMemsetD8Async, cuMemAlloc_v2, cuMemFree_v2.
+        (1, 276) | (1, 278) | (1, 280) | (1, 305) | (1, 249) => 24,
+        (1, 277) | (1, 279) | (1, 281) | (1, 306) | (1, 216) => 32,
+        (1, 243) => 16,
+        (1, 245) | (1, 126) => 8,
         _ => 0,
     }
 }
@@ -108,8 +114,10 @@ pub unsafe extern "C" fn record(
                 } else {
                     std::slice::from_raw_parts(d.functionParams.cast::<u8>(), n).to_vec()
                 };
-                let malloc_result = (exit && domain.0 == 2 && cbid == 20 && !d.functionParams.is_null())
-                    .then(|| **d.functionParams.cast::<*const *const c_void>() as u64);
+                // cudaMalloc's `void **devPtr`, cuMemAlloc_v2's `CUdeviceptr *dptr`: both first.
+                let allocates = (domain.0 == 2 && cbid == 20) || (domain.0 == 1 && cbid == 243);
+                let malloc_result = (exit && allocates && !d.functionParams.is_null())
+                    .then(|| **d.functionParams.cast::<*const u64>());
                 event.api = Some(Api {
                     exit,
                     function_name: string(d.functionName).unwrap_or_default(),

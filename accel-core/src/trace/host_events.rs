@@ -11,7 +11,7 @@ impl Emit<'_> {
         let mut fallback = std::mem::take(&mut self.scratch);
         for c in calls.rows() {
             let at = Endpoint { pid: u64::from(c.process), tid: c.thread, ts: self.rel(c.start) };
-            self.flows.launch(c.correlation, at);
+            self.flows.launch(c.correlation, at, self.rel(c.end));
             let name = match names.lookup(c.name) {
                 Some(name) => name,
                 None => {

@@ -11,7 +11,8 @@
 //! - API calls (`cuda_runtime` / `cuda_driver`, chosen per vendor domain by [`Categories`]): host
 //!   `pid`/`tid`, args `correlation` and `cbid`, never an integer `stream` (HTA would take them for GPU work).
 //! - Flow arrows `ph: "s"` / `ph: "f"`, `cat: "ac2g"`, `id` = correlation, `bp: "e"` on the `f` end, from each
-//!   API call to the GPU work with its correlation id.
+//!   API call to the GPU work with its correlation id. API calls nested in another with the same id (the
+//!   driver calls of a CUDA runtime call) start no arrow of their own: it starts at the outermost call.
 //! - Markers: `user_annotation` on the host, `gpu_user_annotation` on a device.
 //!
 //! Files are written to a temporary file and renamed, so a crash never leaves half a trace.

@@ -5,6 +5,7 @@ use std::ffi::{c_void, CStr};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::identity::{context_handle, context_id, current_device};
+use super::nesting;
 use crate::activity::{buffers, external, kinds, records};
 use crate::callback_names::{self, DOMAIN_DRIVER, DOMAIN_RUNTIME};
 use crate::clock;
@@ -24,7 +25,8 @@ pub struct ApiCall {
     thread: std::thread::ThreadId,
 }
 
-/// Starts an API call on this thread: new correlation id, ENTER callbacks.
+/// Starts an API call on this thread: new correlation id (a driver call inside a runtime call
+/// takes the runtime call's, see [`nesting`]), ENTER callbacks.
 pub fn begin(
     domain: u32,
     cbid: u32,
@@ -35,6 +37,9 @@ pub fn begin(
     stats::add(&stats::API_CALLS, 1);
     let device = current_device();
     let function_name = name.or_else(|| callback_names::function_name(domain, cbid)).unwrap_or(c"unknown");
+    let correlation_id = nesting::inherited_correlation(domain)
+        .unwrap_or_else(|| NEXT_CORRELATION.fetch_add(1, Ordering::Relaxed));
+    nesting::opened(domain, correlation_id);
     let mut call = ApiCall {
         info: ApiCallInfo {
             domain,
@@ -44,7 +49,7 @@ pub fn begin(
             params,
             context: context_handle(device),
             context_uid: context_id(device),
-            correlation_id: NEXT_CORRELATION.fetch_add(1, Ordering::Relaxed),
+            correlation_id,
         },
         slots: CorrelationSlots::default(),
         start: 0,
@@ -67,6 +72,7 @@ pub fn finish(mut call: ApiCall, return_value: i32) -> u32 {
     let end = clock::now();
     call.return_value = return_value;
     dispatch::api_site(&call.info, true, &mut call.return_value, &mut call.slots);
+    nesting::closed(call.info.domain, call.info.correlation_id);
 
     let kind = match call.info.domain {
         DOMAIN_DRIVER => kinds::DRIVER,

@@ -5,6 +5,7 @@ use std::ffi::{c_void, CStr};
 use super::api_call::{begin, finish};
 use super::gpu::{with_gpu, InFlight, LAUNCH_LATENCY_NS};
 use super::identity::{context_id, stream_id, take_failure};
+use super::nesting;
 use crate::activity::{buffers, kinds, records};
 use crate::callback_names::{DOMAIN_DRIVER, DOMAIN_RUNTIME};
 use crate::sys::params::*;
@@ -26,7 +27,8 @@ pub struct Launch {
 }
 
 /// `cudaLaunchKernel` / `cuLaunchKernel`: callbacks with the launch parameters and the kernel's
-/// name as `symbolName`, a RUNTIME/DRIVER record, then the kernel record.
+/// name as `symbolName`, a RUNTIME/DRIVER record, then the kernel record. `cudaLaunchKernel`
+/// launches through a nested `cuLaunchKernel` (same correlation id, see [`nesting`]).
 pub fn launch_kernel(l: &Launch) -> u32 {
     let failure = take_failure();
     let stream = l.stream as CUstream;
@@ -61,6 +63,10 @@ pub fn launch_kernel(l: &Launch) -> u32 {
         )
     };
     let call = begin(domain, cbid, None, Some(l.name), params);
+    if domain == DOMAIN_RUNTIME && failure == 0 {
+        let driver = (&driver_params as *const cuLaunchKernel_params).cast();
+        nesting::driver_call(CBID_CU_LAUNCH_KERNEL, Some(l.name), driver, || ());
+    }
     let (device, sid) = (call.device, stream_id(l.stream));
     let timing = (failure == 0).then(|| {
         with_gpu(|g| {

@@ -1,14 +1,18 @@
-//! Memory calls: `cudaMemcpy(Async)`, `cudaMemset(Async)`, `cudaMalloc`, `cudaFree`.
+//! Memory calls: `cudaMemcpy(Async)`, `cudaMemset(Async)`, `cudaMalloc`, `cudaFree`, each with
+//! the driver call it makes underneath (`cuMemcpyHtoD_v2`, `cuMemsetD8_v2`, `cuMemAlloc_v2`,
+//! `cuMemFree_v2`, ...; see [`nesting`]).
 
 use std::ffi::c_void;
 
 use super::api_call::{begin, finish};
 use super::gpu::{with_gpu, LAUNCH_LATENCY_NS};
 use super::identity::{context_id, stream_id, take_failure};
+use super::nesting;
 use crate::activity::{self, kinds, records};
 use crate::callback_names::DOMAIN_RUNTIME;
 use crate::clock;
 use crate::sys::params::*;
+use crate::sys::CUstream;
 
 const CBID_CUDA_MALLOC: u32 = 20;
 const CBID_CUDA_FREE: u32 = 22;
@@ -16,6 +20,24 @@ const CBID_CUDA_MEMCPY: u32 = 31;
 const CBID_CUDA_MEMCPY_ASYNC: u32 = 41;
 const CBID_CUDA_MEMSET: u32 = 49;
 const CBID_CUDA_MEMSET_ASYNC: u32 = 51;
+const CBID_CU_MEMSET_D8_ASYNC: u32 = 216;
+const CBID_CU_MEM_ALLOC_V2: u32 = 243;
+const CBID_CU_MEM_FREE_V2: u32 = 245;
+const CBID_CU_MEMSET_D8_V2: u32 = 249;
+const CBID_CU_MEMCPY_HTOD_V2: u32 = 276;
+const CBID_CU_MEMCPY: u32 = 305;
+const CBID_CU_MEMCPY_ASYNC: u32 = 306;
+
+/// The driver copy a `cudaMemcpy` (`cudaMemcpyAsync`) of `kind` makes: `cuMemcpyHtoD_v2`,
+/// `cuMemcpyDtoH_v2`, `cuMemcpyDtoD_v2` (their `Async_v2` forms, each one cbid up), or
+/// `cuMemcpy` (`cuMemcpyAsync`) for host-to-host and default copies.
+fn driver_copy_cbid(kind: u32, is_async: bool) -> u32 {
+    match kind {
+        1..=3 => CBID_CU_MEMCPY_HTOD_V2 + 2 * (kind - 1) + u32::from(is_async),
+        _ if is_async => CBID_CU_MEMCPY_ASYNC,
+        _ => CBID_CU_MEMCPY,
+    }
+}
 
 /// `cudaMemcpyKind` -> (`CUpti_ActivityMemcpyKind`, source memory kind, destination memory
 /// kind); host memory is pageable for blocking copies and pinned for async ones.
@@ -65,12 +87,25 @@ pub fn memcpy(c: &Copy) -> u32 {
     } else {
         (CBID_CUDA_MEMCPY, (&sync_params as *const cudaMemcpy_v3020_params).cast())
     };
+    // Every driver copy's params are `{dst, src, ByteCount[, hStream]}` with 8-byte fields
+    // (pointers and `CUdeviceptr` alike): `cuMemcpy(Async)_params` has their layout.
+    let driver_params = cuMemcpyAsync_params {
+        dst: c.dst,
+        src: c.src,
+        ByteCount: c.bytes as usize,
+        hStream: stream as CUstream,
+    };
     let call = begin(DOMAIN_RUNTIME, cbid, None, None, params);
     let (device, sid) = (call.device, stream_id(stream));
     let timing = (failure == 0)
         .then(|| with_gpu(|g| g.schedule(device, sid, call.start + LAUNCH_LATENCY_NS, Some(c.duration))));
-    if let (Some((_, end)), false) = (timing, c.is_async) {
-        clock::wait_until(end);
+    if failure == 0 {
+        let driver = (&driver_params as *const cuMemcpyAsync_params).cast();
+        nesting::driver_call(driver_copy_cbid(c.kind, c.is_async), None, driver, || {
+            if let (Some((_, end)), false) = (timing, c.is_async) {
+                clock::wait_until(end);
+            }
+        });
     }
     let correlation = finish(call, failure);
     if let Some((start, end)) = timing {
@@ -120,12 +155,25 @@ pub fn memset(s: &Set) -> u32 {
     } else {
         (CBID_CUDA_MEMSET, (&sync_params as *const cudaMemset_v3020_params).cast())
     };
+    // `cuMemsetD8_v2_params` plus `hStream`: `cuMemsetD8Async_params` serves both.
+    let driver_params = cuMemsetD8Async_params {
+        dstDevice: s.dst,
+        uc: s.value as u8,
+        N: s.bytes as usize,
+        hStream: stream as CUstream,
+    };
+    let driver_cbid = if s.is_async { CBID_CU_MEMSET_D8_ASYNC } else { CBID_CU_MEMSET_D8_V2 };
     let call = begin(DOMAIN_RUNTIME, cbid, None, None, params);
     let (device, sid) = (call.device, stream_id(stream));
     let timing = (failure == 0)
         .then(|| with_gpu(|g| g.schedule(device, sid, call.start + LAUNCH_LATENCY_NS, Some(s.duration))));
-    if let (Some((_, end)), false) = (timing, s.is_async) {
-        clock::wait_until(end);
+    if failure == 0 {
+        let driver = (&driver_params as *const cuMemsetD8Async_params).cast();
+        nesting::driver_call(driver_cbid, None, driver, || {
+            if let (Some((_, end)), false) = (timing, s.is_async) {
+                clock::wait_until(end);
+            }
+        });
     }
     let correlation = finish(call, failure);
     if let Some((start, end)) = timing {
@@ -161,8 +209,16 @@ pub fn malloc(bytes: u64) -> (u32, u64) {
     );
     let device = call.device;
     if failure == 0 {
-        let a = with_gpu(|g| g.allocate(bytes));
-        // SAFETY: `dev_ptr` points at `address`, alive for this whole function.
+        let mut driver_address: CUdeviceptr = 0;
+        let driver_params = cuMemAlloc_v2_params { dptr: &mut driver_address, bytesize: bytes as usize };
+        let driver = (&driver_params as *const cuMemAlloc_v2_params).cast();
+        let a = nesting::driver_call(CBID_CU_MEM_ALLOC_V2, None, driver, || {
+            let a = with_gpu(|g| g.allocate(bytes));
+            // SAFETY: `dptr` points at `driver_address`, alive for this whole block.
+            unsafe { *driver_params.dptr = a };
+            a
+        });
+        // SAFETY: `devPtr` points at `address`, alive for this whole function.
         unsafe { *params.devPtr = a as *mut c_void };
     }
     let correlation = finish(call, failure);
@@ -180,6 +236,11 @@ pub fn free(address: u64) -> u32 {
     let call =
         begin(DOMAIN_RUNTIME, CBID_CUDA_FREE, None, None, (&params as *const cudaFree_v3020_params).cast());
     let device = call.device;
+    if failure == 0 {
+        let driver_params = cuMemFree_v2_params { dptr: address };
+        let driver = (&driver_params as *const cuMemFree_v2_params).cast();
+        nesting::driver_call(CBID_CU_MEM_FREE_V2, None, driver, || ());
+    }
     let correlation = finish(call, failure);
     if failure == 0 {
         memory_record(2, address, 0, device, correlation);

@@ -1,0 +1,76 @@
+//! Runs the `cupti_callback_*` examples (built by `cargo test` alongside the tests) as a user
+//! would start them. Without a GPU they run on the mock `libcupti`, which plays runtime calls
+//! with the driver calls a real CUDA runtime makes inside them (same correlation id, nested on
+//! the calling thread); on a GPU they run the real workload and must succeed too.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The example's stdout, and whether it ran on the mock.
+fn run_example(name: &str) -> (String, bool) {
+    let deps = std::env::current_exe().expect("test binary");
+    let dir: PathBuf = deps.parent().and_then(|d| d.parent()).expect("target/<profile>").join("examples");
+    let exe = dir.join(name);
+    assert!(exe.exists(), "{} is built by `cargo test`", exe.display());
+    let out = Command::new(&exe).output().expect("run the example");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{name} failed:\n{stdout}\n{stderr}");
+    let on_mock = stdout.contains("Running the same workload on the mock libcupti");
+    (stdout, on_mock)
+}
+
+/// The `(line index, text)` of lines starting with `prefix`.
+fn lines_starting<'a>(out: &'a str, prefix: &str) -> Vec<(usize, &'a str)> {
+    out.lines().enumerate().filter(|(_, l)| l.starts_with(prefix)).collect()
+}
+
+#[test]
+fn callback_domain_pairs_nested_calls_that_share_a_correlation_id() {
+    let (out, on_mock) = run_example("cupti_callback_domain");
+    assert!(out.contains("0 ENTER without EXIT, 0 EXIT without ENTER"), "{out}");
+    if !on_mock {
+        return;
+    }
+    // Two rounds of: cudaMalloc, 2 cudaMemcpy, cudaLaunchKernel, cudaMemset, cudaDeviceSynchronize,
+    // cudaFree (7 runtime calls, with 8 driver calls inside), and one direct cuLaunchKernel.
+    assert!(out.contains("\n14 runtime and 18 driver calls, each ENTER with its EXIT"), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let copies = lines_starting(&out, "[ENTER] runtime cudaMemcpy #");
+    assert_eq!(copies.len(), 4, "{out}");
+    for (i, line) in copies {
+        let id = line.split('#').nth(1).and_then(|rest| rest.split(' ').next()).expect("an id");
+        let inner = lines[i + 1];
+        assert!(
+            inner.starts_with("[ENTER] driver  cuMemcpyHtoD_v2 #")
+                || inner.starts_with("[ENTER] driver  cuMemcpyDtoH_v2 #"),
+            "{inner}"
+        );
+        assert!(inner.contains(&format!("#{id} ")), "the driver copy has the runtime call's id: {inner}");
+        assert!(lines[i + 2].starts_with("[EXIT]  driver"), "{}", lines[i + 2]);
+        assert_eq!(lines[i + 3], format!("[EXIT]  runtime cudaMemcpy #{id} -> 0"));
+    }
+}
+
+#[test]
+fn callback_timestamp_times_runtime_calls_and_their_driver_calls_apart() {
+    let (out, on_mock) = run_example("cupti_callback_timestamp");
+    if !on_mock {
+        assert!(out.contains("domain   function"), "{out}");
+        return;
+    }
+    // Four rounds of the mock workload: each function's row counts its calls.
+    let calls = |domain: &str, name: &str| -> u64 {
+        let row = out
+            .lines()
+            .find(|l| l.split_whitespace().take(2).eq([domain, name]))
+            .unwrap_or_else(|| panic!("no row for {domain} {name}:\n{out}"));
+        row.split_whitespace().nth(2).and_then(|n| n.parse().ok()).expect("a call count")
+    };
+    assert_eq!(calls("runtime", "cudaMemcpy"), 8);
+    assert_eq!(calls("driver", "cuMemcpyHtoD_v2"), 4);
+    assert_eq!(calls("driver", "cuMemcpyDtoH_v2"), 4);
+    assert_eq!(calls("runtime", "cudaLaunchKernel"), 4);
+    assert_eq!(calls("driver", "cuLaunchKernel"), 8, "4 inside cudaLaunchKernel, 4 direct");
+    assert_eq!(calls("driver", "cuCtxSynchronize_v2"), 4);
+}
