@@ -8,11 +8,13 @@
 //! every function it has.
 
 mod error;
+mod library;
 mod search;
 mod symbol;
 mod table;
 
 pub use error::{Attempt, LoadError, MissingSymbol};
+pub use library::{FunctionTable, Library};
 pub use search::{open, open_preferring_loaded, LibrarySpec, LoadedLibrary, Preflight, SearchPlace};
 pub use symbol::{LazySymbol, Resolver};
 

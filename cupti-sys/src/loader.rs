@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use accel_loader::{LibrarySpec, LoadError, LoadedLibrary, SearchPlace};
+use accel_loader::{LibrarySpec, SearchPlace};
 
 use crate::CuptiFunctions;
 
@@ -126,43 +126,19 @@ fn python_dirs(lib: &Path, origin: &str) -> Vec<(String, PathBuf)> {
     out
 }
 
-/// An opened `libcupti` and its function table.
+/// An opened `libcupti` and its lazily resolved functions (see [`accel_loader::Library`]).
 ///
+/// [`Library::open`] takes `explicit` when given (that file or an error); otherwise a libcupti the
+/// process already mapped, the file named by `$CUPTI_LIBRARY_PATH`, the [`search_places`], then
+/// the plain sonames through the system loader. The error lists every place tried, in order.
 /// The library stays mapped until the process ends (CUPTI runs threads and callbacks that could
-/// outlive an unload), so the table is valid for as long as this value or a clone of its
-/// resolver lives.
-#[derive(Debug)]
-pub struct Library {
-    loaded: LoadedLibrary,
-    functions: CuptiFunctions,
-}
+/// outlive an unload). Functions resolve on first call: one this library version lacks returns
+/// [`accel_loader::MissingSymbol`] naming it (see [`CuptiFunctions::missing`]).
+pub type Library = accel_loader::Library<CuptiFunctions>;
 
-impl Library {
-    /// Opens `libcupti`: `explicit` when given (that file or an error); otherwise the file named by
-    /// `$CUPTI_LIBRARY_PATH`, then the [`search_places`], then the plain sonames through the
-    /// system loader. The error lists every place tried, in order.
-    ///
-    /// Functions resolve on first call: one this library version lacks returns
-    /// [`accel_loader::MissingSymbol`] naming it (see [`CuptiFunctions::missing`]).
-    pub fn open(explicit: Option<&Path>) -> Result<Library, LoadError> {
-        let loaded = accel_loader::open(&SPEC, explicit)?;
-        let functions = CuptiFunctions::new(loaded.resolver());
-        Ok(Library { loaded, functions })
-    }
-
-    /// The function table: every CUPTI function of the 13.0 headers (and those only 12.x has).
-    pub fn functions(&self) -> &CuptiFunctions {
-        &self.functions
-    }
-
-    /// What was passed to `dlopen`: a path, or a plain soname found by the system loader.
-    pub fn path(&self) -> &Path {
-        self.loaded.path()
-    }
-
-    /// Which step of the search order found it (`"explicit path"`, `"$CUPTI_LIBRARY_PATH"`,
-    /// `"$CUDA_HOME/extras/CUPTI/lib64"`, `"system loader"`, ...).
-    pub fn origin(&self) -> &str {
-        self.loaded.origin()
+impl accel_loader::FunctionTable for CuptiFunctions {
+    const SPEC: &'static LibrarySpec = &SPEC;
+    fn from_resolver(resolver: accel_loader::Resolver) -> Self {
+        CuptiFunctions::new(resolver)
     }
 }

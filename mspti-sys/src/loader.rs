@@ -1,9 +1,8 @@
 //! Finding and opening `libmspti.so`, and refusing the files that would take the process down.
 
-use std::ffi::CStr;
 use std::path::{Path, PathBuf};
 
-use accel_loader::{LibrarySpec, LoadError, LoadedLibrary, SearchPlace};
+use accel_loader::{LibrarySpec, SearchPlace};
 
 use crate::generated::functions::MsptiFunctions;
 
@@ -156,42 +155,15 @@ fn toolkit_beside(candidate: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-/// An opened `libmspti.so` and its lazily resolved functions.
-///
-/// The library is never unloaded (MSPTI's threads and callbacks can outlive any handle).
-#[derive(Debug)]
-pub struct Library {
-    loaded: LoadedLibrary,
-    functions: MsptiFunctions,
-}
+/// An opened `libmspti.so` and its lazily resolved functions (see [`accel_loader::Library`]):
+/// [`Library::open`] follows the [`SPEC`] search order, refusing a file whose CANN dependencies
+/// are missing. The library is never unloaded (MSPTI's threads and callbacks can outlive any
+/// handle).
+pub type Library = accel_loader::Library<MsptiFunctions>;
 
-impl Library {
-    /// Opens `libmspti.so`: `explicit` when given, else the [`SPEC`] search order.
-    pub fn open(explicit: Option<&Path>) -> Result<Library, LoadError> {
-        let loaded = accel_loader::open(&SPEC, explicit)?;
-        let functions = MsptiFunctions::new(loaded.resolver());
-        Ok(Library { loaded, functions })
-    }
-
-    /// The function table; each call returns `Err(MissingSymbol)` when this library lacks it.
-    pub fn functions(&self) -> &MsptiFunctions {
-        &self.functions
-    }
-
-    /// What was opened and which step of the search order found it.
-    pub fn loaded(&self) -> &LoadedLibrary {
-        &self.loaded
-    }
-
-    /// Looks up a symbol that is not part of MSPTI's API (the mock's controls, for example).
-    pub fn raw_symbol(&self, name: &CStr) -> Option<std::ptr::NonNull<std::ffi::c_void>> {
-        self.loaded.resolver().find(name)
-    }
-}
-
-impl std::ops::Deref for Library {
-    type Target = MsptiFunctions;
-    fn deref(&self) -> &MsptiFunctions {
-        &self.functions
+impl accel_loader::FunctionTable for MsptiFunctions {
+    const SPEC: &'static LibrarySpec = &SPEC;
+    fn from_resolver(resolver: accel_loader::Resolver) -> Self {
+        MsptiFunctions::new(resolver)
     }
 }

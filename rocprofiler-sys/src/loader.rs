@@ -1,9 +1,6 @@
 //! Finding and opening `librocprofiler-sdk.so`, preferring the copy the process already has.
 
-use std::ffi::CStr;
-use std::path::Path;
-
-use accel_loader::{LibrarySpec, LoadError, LoadedLibrary, SearchPlace};
+use accel_loader::{LibrarySpec, SearchPlace};
 
 use crate::generated::functions::RocprofilerFunctions;
 
@@ -39,43 +36,16 @@ pub fn places() -> Vec<SearchPlace> {
     places
 }
 
-/// An opened `librocprofiler-sdk.so` and its lazily resolved functions.
-///
+/// An opened `librocprofiler-sdk.so` and its lazily resolved functions (see
+/// [`accel_loader::Library`]): [`Library::open`] takes the copy already loaded in this process
+/// when there is one, else `explicit` when given, else the rest of the [`SPEC`] search order.
 /// The library is never unloaded (the SDK's threads and callbacks can outlive any handle).
-#[derive(Debug)]
-pub struct Library {
-    loaded: LoadedLibrary,
-    functions: RocprofilerFunctions,
-}
+pub type Library = accel_loader::Library<RocprofilerFunctions>;
 
-impl Library {
-    /// Opens `librocprofiler-sdk.so`: the copy already loaded in this process when there is
-    /// one, else `explicit` when given, else the rest of the [`SPEC`] search order.
-    pub fn open(explicit: Option<&Path>) -> Result<Library, LoadError> {
-        let loaded = accel_loader::open_preferring_loaded(&SPEC, explicit)?;
-        let functions = RocprofilerFunctions::new(loaded.resolver());
-        Ok(Library { loaded, functions })
-    }
-
-    /// The function table; each call returns `Err(MissingSymbol)` when this library lacks it.
-    pub fn functions(&self) -> &RocprofilerFunctions {
-        &self.functions
-    }
-
-    /// What was opened and which step of the search order found it.
-    pub fn loaded(&self) -> &LoadedLibrary {
-        &self.loaded
-    }
-
-    /// Looks up a symbol that is not part of the SDK's API (the mock's controls, for example).
-    pub fn raw_symbol(&self, name: &CStr) -> Option<std::ptr::NonNull<std::ffi::c_void>> {
-        self.loaded.resolver().find(name)
-    }
-}
-
-impl std::ops::Deref for Library {
-    type Target = RocprofilerFunctions;
-    fn deref(&self) -> &RocprofilerFunctions {
-        &self.functions
+impl accel_loader::FunctionTable for RocprofilerFunctions {
+    const SPEC: &'static LibrarySpec = &SPEC;
+    const PREFER_LOADED: bool = true;
+    fn from_resolver(resolver: accel_loader::Resolver) -> Self {
+        RocprofilerFunctions::new(resolver)
     }
 }
