@@ -5,6 +5,8 @@
 //! examples open them with the crates' own loaders, exactly as a user's program opens the real
 //! library.
 
+pub mod mock;
+
 /// Absolute path of the mock `libcupti` built for this checkout.
 pub const MOCK_CUPTI: &str = env!("ACCEL_MOCK_CUPTI");
 /// Absolute path of the mock `libmspti` built for this checkout.

@@ -6,7 +6,8 @@
 //! [`setup`] lock, which also resets the mock.
 
 use std::collections::{HashMap, HashSet};
-use std::ffi::{c_char, CStr, CString};
+use std::ffi::{CStr, CString};
+use std::ops::Deref;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use accel_core::columns::{CopyKind, MemoryKind};
 use accel_core::{Batch, FamilySet};
+use accel_profiling::mock::cupti::MockCupti;
 use cupti::activity::{
     route_stats, unix_now_ns, ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, BufferPolicy,
     DeviceSync, ExternalCorrelationKind,
@@ -25,8 +27,15 @@ use cupti::{Cupti, Error};
 // ---------------------------------------------------------------------------------------------
 // The mock and its controls.
 
-struct Mock {
-    control: libloading::Library,
+/// The mock's controls ([`MockCupti`], reached through `Deref`) and this file's helpers.
+struct Mock(MockCupti);
+
+impl Deref for Mock {
+    type Target = MockCupti;
+
+    fn deref(&self) -> &MockCupti {
+        &self.0
+    }
 }
 
 static MOCK: OnceLock<Mock> = OnceLock::new();
@@ -38,11 +47,7 @@ fn path() -> &'static Path {
 }
 
 fn mock() -> &'static Mock {
-    MOCK.get_or_init(|| {
-        // SAFETY: the mock is a std-only Rust cdylib without initialisers that could misbehave.
-        let control = unsafe { libloading::Library::new(path()) }.expect("the mock libcupti opens");
-        Mock { control }
-    })
+    MOCK.get_or_init(|| Mock(MockCupti::open(path())))
 }
 
 /// The test lock, a freshly reset mock (13.0), and the process-wide `Cupti` opened on it.
@@ -54,60 +59,7 @@ fn setup() -> (MutexGuard<'static, ()>, &'static Cupti, &'static Mock) {
     (guard, cupti, m)
 }
 
-macro_rules! controls {
-    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) $(-> $ret:ty)? ; )*) => {
-        impl Mock {
-            $(
-                #[allow(clippy::too_many_arguments, dead_code)]
-                fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
-                    let symbol = concat!("mock_cupti_", stringify!($name), "\0");
-                    // SAFETY: the mock exports this control with exactly this C signature
-                    // (mocks/cupti/control.rs); pointers passed are valid for the call.
-                    unsafe {
-                        let f = self
-                            .control
-                            .get::<unsafe extern "C" fn($($ty),*) $(-> $ret)?>(symbol.as_bytes())
-                            .expect(symbol);
-                        f($($arg),*)
-                    }
-                }
-            )*
-        }
-    };
-}
-
-controls! {
-    fn reset();
-    fn set_version(version: u32);
-    fn set_driver_present(present: i32);
-    fn wait_idle();
-    fn set_device(device: u32);
-    fn launch_kernel(name: *const c_char, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, stream: u64, duration_ns: u64) -> u32;
-    fn launch_kernel_driver(name: *const c_char, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, stream: u64, duration_ns: u64) -> u32;
-    fn launch_kernel_in_flight(name: *const c_char, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, stream: u64) -> u32;
-    fn complete_kernel(correlation: u32, duration_ns: u64) -> i32;
-    fn memcpy(dst: u64, src: u64, bytes: u64, kind: u32, stream: u64, is_async: i32, duration_ns: u64) -> u32;
-    fn memset(dst: u64, value: i32, bytes: u64, stream: u64, is_async: i32, duration_ns: u64) -> u32;
-    fn malloc(bytes: u64, address: *mut u64) -> u32;
-    fn free(address: u64) -> u32;
-    fn device_synchronize() -> u32;
-    fn marker_start(name: *const c_char, domain: *const c_char) -> u32;
-    fn marker_end(id: u32);
-    fn marker_instant(name: *const c_char, domain: *const c_char) -> u32;
-}
-
 impl Mock {
-    fn stat(&self, name: &CStr) -> u64 {
-        // SAFETY: the control's C signature; `name` is a C string.
-        unsafe {
-            let f = self
-                .control
-                .get::<unsafe extern "C" fn(*const c_char) -> u64>(b"mock_cupti_stat\0")
-                .expect("mock_cupti_stat");
-            f(name.as_ptr())
-        }
-    }
-
     /// `name<<<(4,2,1), (128,1,1), 0, stream>>>` lasting 1 us; its correlation id.
     fn launch(&self, name: &CStr, stream: u64) -> u32 {
         self.launch_kernel(name.as_ptr(), 4, 2, 1, 128, 1, 1, 0, stream, 1_000)

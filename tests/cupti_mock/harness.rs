@@ -4,15 +4,26 @@
 //! The mock is one per process, so every test takes [`mock`], which serializes the tests of this
 //! binary and resets the mock.
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::CStr;
+use std::ops::Deref;
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
+use accel_profiling::mock::cupti::MockCupti;
 use cupti_sys::{CUptiResult, CuptiFunctions, Library};
 
+/// The mock through `cupti-sys`, and its controls ([`MockCupti`], reached through `Deref`).
 pub struct Mock {
     cupti: Library,
-    control: libloading::Library,
+    control: MockCupti,
+}
+
+impl Deref for Mock {
+    type Target = MockCupti;
+
+    fn deref(&self) -> &MockCupti {
+        &self.control
+    }
 }
 
 static MOCK: OnceLock<Mock> = OnceLock::new();
@@ -33,8 +44,7 @@ pub fn loaded() -> &'static Mock {
     MOCK.get_or_init(|| {
         let path = Path::new(accel_profiling::MOCK_CUPTI);
         let cupti = Library::open(Some(path)).expect("the mock libcupti opens through cupti-sys");
-        // SAFETY: the mock is a std-only Rust cdylib without initialisers that could misbehave.
-        let control = unsafe { libloading::Library::new(path) }.expect("the mock libcupti opens with dlopen");
+        let control = MockCupti::open(path);
         Mock { cupti, control }
     })
 }
@@ -49,73 +59,10 @@ pub fn ok(r: Result<CUptiResult, cupti_sys::MissingSymbol>) -> u32 {
     r.expect("the mock exports this function").0
 }
 
-macro_rules! control {
-    ($( $(#[$doc:meta])* fn $name:ident ( $($arg:ident : $ty:ty),* ) $(-> $ret:ty)? ; )*) => {
-        impl Mock {
-            $(
-                $(#[$doc])*
-                #[allow(clippy::too_many_arguments)]
-                pub fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
-                    let symbol = concat!("mock_cupti_", stringify!($name), "\0");
-                    // SAFETY: the mock exports this control with exactly this C signature
-                    // (mocks/cupti/control.rs); pointers passed are valid for the call.
-                    unsafe {
-                        let f = self
-                            .control
-                            .get::<unsafe extern "C" fn($($ty),*) $(-> $ret)?>(symbol.as_bytes())
-                            .expect(symbol);
-                        f($($arg),*)
-                    }
-                }
-            )*
-        }
-    };
-}
-
-control! {
-    fn reset();
-    fn set_version(version: u32);
-    fn set_driver_present(present: i32);
-    fn set_foreign_subscriber(name: *const c_char);
-    fn wait_idle();
-    fn set_device(device: u32);
-    fn fail_next_call(error: i32);
-    fn set_nested_driver_calls(on: i32);
-    fn api_call(domain: u32, cbid: u32, name: *const c_char, params: *const c_void, ret: i32) -> u32;
-    fn api_enter(domain: u32, cbid: u32, name: *const c_char, params: *const c_void) -> *mut c_void;
-    fn api_exit(call: *mut c_void, ret: i32) -> u32;
-    fn launch_kernel(name: *const c_char, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, stream: u64, duration_ns: u64) -> u32;
-    fn launch_kernel_driver(name: *const c_char, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, stream: u64, duration_ns: u64) -> u32;
-    fn launch_kernel_in_flight(name: *const c_char, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, stream: u64) -> u32;
-    fn complete_kernel(correlation: u32, duration_ns: u64) -> i32;
-    fn memcpy(dst: u64, src: u64, bytes: u64, kind: u32, stream: u64, is_async: i32, duration_ns: u64) -> u32;
-    fn memset(dst: u64, value: i32, bytes: u64, stream: u64, is_async: i32, duration_ns: u64) -> u32;
-    fn malloc(bytes: u64, address: *mut u64) -> u32;
-    fn free(address: u64) -> u32;
-    fn device_synchronize() -> u32;
-    fn stream_synchronize(stream: u64) -> u32;
-    fn resource(cbid: u32, stream: u64);
-    fn marker_start(name: *const c_char, domain: *const c_char) -> u32;
-    fn marker_end(id: u32);
-    fn marker_instant(name: *const c_char, domain: *const c_char) -> u32;
-}
-
 impl Mock {
     /// The CUPTI function table, as `cupti-sys` resolved it from the mock.
     pub fn f(&self) -> &CuptiFunctions {
         self.cupti.functions()
-    }
-
-    /// `mock_cupti_stat(name)`.
-    pub fn stat(&self, name: &CStr) -> u64 {
-        // SAFETY: the control's C signature; `name` is a C string.
-        unsafe {
-            let f = self
-                .control
-                .get::<unsafe extern "C" fn(*const c_char) -> u64>(b"mock_cupti_stat\0")
-                .expect("mock_cupti_stat");
-            f(name.as_ptr())
-        }
     }
 
     /// A plain `cudaLaunchKernel` of `name<<<grid, block, shared, stream>>>` lasting `ns`.
