@@ -10,6 +10,13 @@
 //!   name to `oldSubscriberName`. Only 13.2+ honours `allowMultipleSubscribers` (a field the
 //!   13.0 struct lacks: it is read only when `structSize` covers it): several subscribers then
 //!   coexist if every one of them asked for it.
+//! - `cuptiSubscribe_v2` before 13.2 refuses a `structSize` larger than its own struct (32
+//!   bytes) with `CUPTI_ERROR_INVALID_PARAMETER`, as 13.0.85 does on an H200 for the 40-byte
+//!   13.2 struct.
+//! - 13.2 (13.2.86 on an H200) refuses `allowMultipleSubscribers` with 39, writing no holder
+//!   name, for the rest of the process once a `cuptiSubscribe` subscription has existed, even
+//!   after `cuptiUnsubscribe`; `cuptiSubscribe_v2` without it still succeeds. 13.5.25 shares
+//!   after such a subscription.
 //! - A subscription enables nothing; a new subscriber starts with every callback disabled.
 //! - `cuptiUnsubscribe` stops new callbacks to the subscriber; it does not wait for one that is
 //!   already running on another thread (callbacks are synchronous on the application threads).
@@ -62,10 +69,12 @@ struct Registry {
     next_id: u64,
     /// Another tool holding CUPTI (`mock_cupti_set_foreign_subscriber`).
     foreign: Option<CString>,
+    /// A `cuptiSubscribe` subscription has existed (13.2 refuses sharing from then on).
+    legacy_seen: bool,
 }
 
 static REGISTRY: Mutex<Registry> =
-    Mutex::new(Registry { subscribers: Vec::new(), next_id: 1, foreign: None });
+    Mutex::new(Registry { subscribers: Vec::new(), next_id: 1, foreign: None, legacy_seen: false });
 
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
@@ -105,10 +114,17 @@ pub fn set_foreign(name: Option<CString>) {
     registry().foreign = name;
 }
 
+/// Forgets that a `cuptiSubscribe` subscription has existed (a new process, as far as 13.2's
+/// sharing rule goes).
+pub fn forget_history() {
+    registry().legacy_seen = false;
+}
+
 pub fn reset() {
     let mut reg = registry();
     reg.subscribers.clear();
     reg.foreign = None;
+    reg.legacy_seen = false;
 }
 
 /// Writes `name` into the client's `oldSubscriberName` buffer, truncated and NUL-terminated.
@@ -178,7 +194,10 @@ pub unsafe extern "C" fn cuptiSubscribe(
 ) -> u32 {
     let req = Request { callback, userdata, name: None, allow_multiple: false };
     match subscribe(subscriber, req) {
-        Ok(()) => SUCCESS,
+        Ok(()) => {
+            registry().legacy_seen = true;
+            SUCCESS
+        }
         Err((code, _)) => code,
     }
 }
@@ -204,6 +223,9 @@ pub unsafe extern "C" fn cuptiSubscribe_v2(
             if size < std::mem::size_of::<usize>() {
                 return INVALID_PARAMETER;
             }
+            if !version::allows_multiple_subscribers() && size > std::mem::size_of::<CUpti_SubscriberParams>() {
+                return INVALID_PARAMETER;
+            }
             if size >= std::mem::size_of::<CUpti_SubscriberParams>() {
                 let p = &*params;
                 if !p.subscriberName.is_null() {
@@ -219,6 +241,9 @@ pub unsafe extern "C" fn cuptiSubscribe_v2(
         }
     }
     let allow_multiple = req.allow_multiple;
+    if allow_multiple && version::refuses_sharing_after_legacy() && registry().legacy_seen {
+        return MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED;
+    }
     let first_name =
         if allow_multiple { registry().subscribers.first().and_then(|s| s.name.clone()) } else { None };
     match subscribe(subscriber, req) {

@@ -45,9 +45,15 @@ fn subscribe_v2(
     allow_multiple: bool,
 ) -> (u32, CUpti_SubscriberHandle, String) {
     let mut old = [0 as c_char; 64];
+    // The 13.2 struct when asking to share, else the 13.0 one (as `cupti` does).
+    let size = if allow_multiple {
+        std::mem::size_of::<Params132>()
+    } else {
+        std::mem::size_of::<CUpti_SubscriberParams>()
+    };
     let mut p = Params132 {
         base: CUpti_SubscriberParams {
-            structSize: std::mem::size_of::<Params132>(),
+            structSize: size,
             subscriberName: name.as_ptr(),
             oldSubscriberName: old.as_mut_ptr(),
             oldSubscriberSize: old.len(),
@@ -82,15 +88,35 @@ fn a_second_subscriber_is_refused_until_the_first_unsubscribes() {
 }
 
 #[test]
-fn subscribe_v2_on_13_0_ignores_allow_multiple_and_names_the_holder() {
+fn subscribe_v2_on_13_0_refuses_the_13_2_struct_and_names_the_holder() {
     let (_g, m) = mock();
-    let (r, first, _) = subscribe_v2(m, 1, c"profiler-a", true);
+    let (r, _, _) = subscribe_v2(m, 1, c"profiler-a", true);
+    assert_eq!(r, 1, "13.0.85 answers INVALID_PARAMETER to a 40-byte struct (probed on an H200)");
+    let (r, first, _) = subscribe_v2(m, 1, c"profiler-a", false);
     assert_eq!(r, 0);
-    let (r, _, old) = subscribe_v2(m, 2, c"profiler-b", true);
-    assert_eq!(r, MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED, "13.0 has no allowMultipleSubscribers");
+    let (r, _, old) = subscribe_v2(m, 2, c"profiler-b", false);
+    assert_eq!(r, MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);
     assert_eq!(old, "profiler-a");
     assert_eq!(subscribe(m, 3), Err(MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED));
     assert_eq!(unsubscribe(m, first), 0);
+}
+
+#[test]
+fn only_13_2_refuses_sharing_after_a_cupti_subscribe_subscription() {
+    for (version, shares) in [(130202, false), (130500, true)] {
+        let (_g, m) = mock();
+        m.set_version(version);
+        let h = subscribe(m, 1).expect("cuptiSubscribe");
+        assert_eq!(unsubscribe(m, h), 0);
+        let (r, h, old) = subscribe_v2(m, 2, c"a", true);
+        assert_eq!((r == 0, old.as_str()), (shares, ""), "version {version}");
+        if r == 0 {
+            assert_eq!(unsubscribe(m, h), 0);
+        }
+        let (r, h, _) = subscribe_v2(m, 3, c"a", false);
+        assert_eq!(r, 0, "{version}: the process's only subscription is still free");
+        assert_eq!(unsubscribe(m, h), 0);
+    }
 }
 
 #[test]
