@@ -581,6 +581,40 @@ fn each_release_gets_the_subscription_it_supports() {
     let r = unsafe { cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
     assert_eq!(r, cupti_sys::CUptiResult::CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);
     drop(sub);
+    // SAFETY: no other thread makes CUDA calls in this test.
+    assert!(unsafe { cupti132.release_subscription() }.unwrap());
+
+    // 13.2 refuses sharing for good once a `cuptiSubscribe` subscription has existed (as the
+    // real 13.2.86 does): the hub falls back to the process's only subscription.
+    let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
+    // SAFETY: valid out-pointer; the handle is given back at once.
+    unsafe {
+        assert_eq!(cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()).unwrap().0, 0);
+        assert_eq!(cupti132.functions().cuptiUnsubscribe(raw).unwrap().0, 0);
+    }
+    let sub = cupti132.subscribe(recorder(&log, 0)).unwrap();
+    assert_eq!(cupti132.subscription(), Some(SubscriptionKind::Exclusive));
+    sub.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+    mock.malloc(8, &mut address);
+    assert_eq!(take(&log).len(), 2);
+    drop(sub);
+    // SAFETY: as above.
+    assert!(unsafe { cupti132.release_subscription() }.unwrap());
+
+    // 13.0 refuses the 13.2 struct (40 bytes) outright, as the real 13.0.85 does.
+    mock.set_version(130_001);
+    let cupti130 = reopen();
+    let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
+    // SAFETY: `other` is a 40-byte params struct; nothing is subscribed on success.
+    let r = unsafe {
+        cupti130.functions().cuptiSubscribe_v2(
+            &mut raw,
+            None,
+            std::ptr::null_mut(),
+            other.as_mut_ptr().cast(),
+        )
+    };
+    assert_eq!(r.map(|r| r.0), Ok(cupti_sys::CUptiResult::CUPTI_ERROR_INVALID_PARAMETER.0));
 }
 
 #[test]
@@ -614,6 +648,120 @@ fn a_subscriber_dropped_inside_a_callback_gets_no_further_calls_and_is_freed_lat
     assert!(!victim_freed.load(Ordering::SeqCst), "freeing waits for a grace period outside callbacks");
     drop(killer);
     assert!(victim_freed.load(Ordering::SeqCst));
+}
+
+/// One `cudaMemcpy` whose ENTER and EXIT are delivered apart, with `between` run in between.
+fn memcpy_around(mock: &MockCuda, between: impl FnOnce()) -> u32 {
+    let p = memcpy_params(32);
+    let c = mock.api_enter(
+        RUNTIME,
+        RuntimeCbid::cudaMemcpy_v3020.0,
+        std::ptr::null(),
+        std::ptr::from_ref(&p).cast(),
+    );
+    between();
+    mock.api_exit(c, 0)
+}
+
+#[test]
+fn slots_survive_subscribers_arriving_and_leaving_between_enter_and_exit() {
+    let (_g, cupti, mock) = env();
+    // `first` makes the subscription (the anchor: served without the switchboard while it is the
+    // only subscriber with anything enabled, CUPTI's own slot holding its value).
+    let (log_first, log_second, log_quiet) = (new_log(), new_log(), new_log());
+    let first = cupti.subscribe(recorder(&log_first, 1)).unwrap();
+    let second = cupti.subscribe(recorder(&log_second, 2)).unwrap();
+    let quiet = cupti.subscribe(recorder(&log_quiet, 0)).unwrap();
+    first.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap();
+
+    // Alone at ENTER; a second subscriber (storing) at EXIT.
+    let c1 = memcpy_around(mock, || second.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap());
+    // Both store at ENTER (a frame); the second leaves before EXIT.
+    let c2 = memcpy_around(mock, || second.disable(RuntimeCbid::cudaMemcpy_v3020).unwrap());
+    // With one that stores nothing at ENTER; it leaves before EXIT.
+    quiet.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap();
+    let c3 = memcpy_around(mock, || quiet.disable(RuntimeCbid::cudaMemcpy_v3020).unwrap());
+    // Both store at ENTER; a third arrives; everyone stays to EXIT.
+    second.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap();
+    let c4 = memcpy_around(mock, || quiet.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap());
+    drop((second, quiet));
+    // Alone again.
+    let c5 = memcpy_around(mock, || {});
+
+    let seen: Vec<_> = take(&log_first).iter().map(|s| (s.site, s.correlation, s.slot)).collect();
+    let expected: Vec<_> = [c1, c2, c3, c4, c5]
+        .iter()
+        .flat_map(|&c| {
+            [CallbackSite::ENTER, CallbackSite::EXIT].map(|site| (site, c, 1_000_000 + u64::from(c)))
+        })
+        .collect();
+    assert_eq!(seen, expected, "the first subscriber's slot round-trips across every change");
+    let second_seen: Vec<_> = take(&log_second).iter().map(|s| (s.site, s.correlation, s.slot)).collect();
+    assert_eq!(
+        second_seen,
+        [
+            (CallbackSite::EXIT, c1, 0),
+            (CallbackSite::ENTER, c2, 2_000_000 + u64::from(c2)),
+            (CallbackSite::ENTER, c4, 2_000_000 + u64::from(c4)),
+            (CallbackSite::EXIT, c4, 2_000_000 + u64::from(c4)),
+        ]
+    );
+    let quiet_seen: Vec<_> = take(&log_quiet).iter().map(|s| (s.site, s.correlation, s.slot)).collect();
+    assert_eq!(quiet_seen, [(CallbackSite::ENTER, c3, 0), (CallbackSite::EXIT, c4, 0)]);
+    drop(first);
+}
+
+#[test]
+fn the_first_subscribers_closure_is_freed_at_its_drop_and_the_others_go_on() {
+    let (_g, cupti, mock) = env();
+    let freed = Arc::new(AtomicBool::new(false));
+    let (calls, guard) = (Arc::new(AtomicU64::new(0)), DropFlag(freed.clone()));
+    let counted = calls.clone();
+    let first = cupti
+        .subscribe(move |_| {
+            let _keep = &guard;
+            counted.fetch_add(1, Ordering::SeqCst);
+        })
+        .unwrap();
+    first.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+    let log = new_log();
+    let later = cupti.subscribe(recorder(&log, 5)).unwrap();
+    let mut address = 0;
+    mock.malloc(8, &mut address);
+    assert_eq!(calls.load(Ordering::SeqCst), 2);
+    drop(first);
+    assert!(freed.load(Ordering::SeqCst), "a closure owning state is dropped with its subscriber");
+    later.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+    let c = mock.malloc(8, &mut address);
+    assert_eq!(calls.load(Ordering::SeqCst), 2);
+    let seen: Vec<_> = take(&log).iter().map(|s| (s.site, s.slot)).collect();
+    let value = 5_000_000 + u64::from(c);
+    assert_eq!(seen, [(CallbackSite::ENTER, value), (CallbackSite::EXIT, value)]);
+    drop(later);
+}
+
+#[test]
+fn a_first_subscriber_owning_nothing_counts_its_panics_and_stops_at_its_drop() {
+    let (_g, cupti, mock) = env();
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    CALLS.store(0, Ordering::SeqCst);
+    let first = cupti
+        .subscribe(|cb| {
+            CALLS.fetch_add(1, Ordering::SeqCst);
+            if cb.site() == Some(CallbackSite::EXIT) {
+                panic!("at exit");
+            }
+        })
+        .unwrap();
+    first.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+    let mut address = 0;
+    mock.malloc(8, &mut address);
+    mock.malloc(8, &mut address);
+    assert_eq!((CALLS.load(Ordering::SeqCst), first.panics()), (4, 2));
+    assert_eq!(first.last_panic().as_deref(), Some("at exit"));
+    drop(first);
+    mock.malloc(8, &mut address);
+    assert_eq!(CALLS.load(Ordering::SeqCst), 4, "no call after the drop returned (this thread)");
 }
 
 struct DropFlag(Arc<AtomicBool>);

@@ -36,6 +36,9 @@ fn gpu_or_skip(test: &str) -> Option<Gpu> {
     let cupti =
         Cupti::global().expect("a GPU is present, so libcupti must be found (set CUPTI_LIBRARY_PATH)");
     let ctx = gpu::context().expect("a context on device 0");
+    // Each test's first subscriber makes the subscription (and is served by its fast path).
+    // SAFETY: tests run one at a time and leave no thread making CUDA calls behind.
+    unsafe { cupti.release_subscription() }.expect("give the previous test's subscription back");
     Some(Gpu { _serial: serial, cupti, ctx })
 }
 
@@ -278,4 +281,60 @@ fn slots_round_trip_on_every_thread_of_a_busy_process() {
         (enters.load(Ordering::Relaxed), exits.load(Ordering::Relaxed), completed.load(Ordering::Relaxed));
     println!("{enters} ENTER, {exits} EXIT, {completed} EXIT read their ENTER's slot");
     assert_eq!((enters, exits, completed), (4 * CALLS, 4 * CALLS, 4 * CALLS));
+}
+
+#[test]
+fn slots_round_trip_on_every_thread_when_the_closure_owns_nothing() {
+    let Some(g) = gpu_or_skip("slots_round_trip_when_the_closure_owns_nothing") else { return };
+    const CALLS: u64 = 20_000;
+    // A closure capturing nothing: kept until the subscription is given back, and called without
+    // a read section.
+    static ENTERS: AtomicU64 = AtomicU64::new(0);
+    static EXITS: AtomicU64 = AtomicU64::new(0);
+    static COMPLETED: AtomicU64 = AtomicU64::new(0);
+    static TOKENS: AtomicU64 = AtomicU64::new(0);
+    thread_local! {
+        /// The token this thread's latest ENTER stored (the calls do not nest).
+        static LAST: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+    let sub = g
+        .cupti
+        .subscribe(|cb| {
+            let Some(api) = cb.api() else { return };
+            if api.is_enter() {
+                ENTERS.fetch_add(1, Ordering::Relaxed);
+                let token = TOKENS.fetch_add(1, Ordering::Relaxed) + 1;
+                api.correlation_slot().set(token);
+                LAST.set(token);
+            } else {
+                EXITS.fetch_add(1, Ordering::Relaxed);
+                if api.correlation_slot().get() == LAST.get() {
+                    COMPLETED.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        })
+        .unwrap();
+    sub.enable(DriverCbid::cuDeviceGetCount).unwrap();
+    let threads: Vec<_> = (0..4)
+        .map(|_| {
+            let ctx = g.ctx.clone();
+            std::thread::spawn(move || {
+                ctx.bind_to_thread().unwrap();
+                for _ in 0..CALLS {
+                    cudarc::driver::result::device::get_count().unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    drop(sub);
+    let counts = [&ENTERS, &EXITS, &COMPLETED].map(|c| c.load(Ordering::Relaxed));
+    println!(
+        "{} ENTER, {} EXIT, {} EXIT read the token their own ENTER stored",
+        counts[0], counts[1], counts[2]
+    );
+    assert_eq!(counts, [4 * CALLS; 3]);
+    assert_eq!(TOKENS.load(Ordering::Relaxed), 4 * CALLS, "every ENTER stored a fresh token");
 }

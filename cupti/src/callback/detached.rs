@@ -3,13 +3,15 @@
 //!
 //! [`Detached`] is a switchboard over no library with closures routed by hand. Its
 //! [`Detached::callback`] and [`Detached::userdata`] are the very `CUpti_CallbackFunc` and
-//! `userdata` the hub hands CUPTI, so a benchmark calls them exactly as CUPTI does.
+//! `userdata` the hub hands CUPTI (the first closure routed is the anchor, as a library's first
+//! subscriber is), so a benchmark calls them exactly as CUPTI does.
 
 use std::ffi::c_void;
 use std::fmt;
 
 use cupti_sys::{CUpti_CallbackDomain, CUpti_CallbackId};
 
+use super::anchor::entry;
 use super::data::CallbackData;
 use super::dispatch::trampoline;
 use super::hub::Hub;
@@ -24,6 +26,8 @@ pub type RawCallback =
 #[derive(Default)]
 pub struct DetachedBuilder {
     regs: Vec<Registration>,
+    /// `entry` for the first closure's type.
+    callback: Option<RawCallback>,
 }
 
 impl fmt::Debug for DetachedBuilder {
@@ -39,6 +43,7 @@ impl DetachedBuilder {
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
         let key = self.regs.len() as u64 + 1;
+        self.callback.get_or_insert(entry::<F>);
         self.regs.push(Registration::new(
             key,
             Callback::new(f),
@@ -50,7 +55,7 @@ impl DetachedBuilder {
 
     /// The switchboard (leaked, as a real hub is).
     pub fn build(self) -> Detached {
-        Detached { hub: Hub::detached(self.regs) }
+        Detached { hub: Hub::detached(self.regs, true), callback: self.callback.unwrap_or(trampoline) }
     }
 }
 
@@ -58,6 +63,7 @@ impl DetachedBuilder {
 #[derive(Debug, Clone, Copy)]
 pub struct Detached {
     hub: &'static Hub,
+    callback: RawCallback,
 }
 
 impl Detached {
@@ -68,7 +74,12 @@ impl Detached {
 
     /// The callback the hub subscribes with.
     pub fn callback(&self) -> RawCallback {
-        trampoline
+        self.callback
+    }
+
+    #[cfg(test)]
+    pub(crate) fn hub(&self) -> &'static Hub {
+        self.hub
     }
 
     /// The `userdata` the hub subscribes with.

@@ -1,10 +1,14 @@
-//! The C callback CUPTI calls: from CUPTI's `(domain, cbid, data)` to the subscribers' closures.
+//! The switchboard's general dispatch: from CUPTI's `(domain, cbid, data)` to the subscribers'
+//! closures through the routing table.
 //!
 //! Runs synchronously on the application thread inside the CUDA call. The hot path takes no
 //! lock and allocates nothing: a read section (a thread-local store), one atomic load of the
 //! routing table, a table lookup, the closures; for API calls whose closures store a value in
-//! their slot, a push and pop on the thread's frame stack (see [`super::frames`]). Nothing unwinds into CUPTI: each closure runs under
-//! `catch_unwind`, and so does the dispatcher.
+//! their slot, a push and pop on the thread's frame stack (see [`super::frames`]). Nothing unwinds
+//! into CUPTI: each closure runs under `catch_unwind`, and so does the dispatcher.
+//!
+//! The hub's subscription calls [`super::anchor::entry`], which serves the anchor alone itself
+//! and hands everything else to [`general`]; [`trampoline`] is the same without an anchor.
 
 use cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
 use std::cell::Cell;
@@ -12,12 +16,13 @@ use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::data::CallbackData;
+use super::frames::{self, Frames};
 use super::hub::Hub;
 use super::rcu::{self, ReadGuard};
 use super::snapshot::Route;
 use crate::ids::{CallbackDomain, CallbackId};
 
-/// The `CUpti_CallbackFunc` of every hub; `userdata` is the hub.
+/// A `CUpti_CallbackFunc` over the general dispatch alone; `userdata` is the hub.
 ///
 /// # Safety
 /// Called by CUPTI with the `userdata` the hub subscribed with (a leaked `Hub`) and the
@@ -35,7 +40,7 @@ pub(crate) unsafe extern "C" fn trampoline(
     let hub = unsafe { &*(userdata as *const Hub) };
     let result = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: forwarded from CUPTI (this function's contract).
-        unsafe { dispatch(hub, domain.0, cbid, cbdata) }
+        unsafe { general(hub, domain.0, cbid, cbdata) }
     }));
     if let Err(payload) = result {
         // Dropping a payload can panic again; leaking it cannot.
@@ -43,12 +48,41 @@ pub(crate) unsafe extern "C" fn trampoline(
     }
 }
 
+/// Dispatches one callback in a read section of its own.
+///
 /// # Safety
-/// As [`trampoline`].
-#[inline(always)]
-unsafe fn dispatch(hub: &Hub, domain: u32, cbid: u32, cbdata: *const c_void) {
+/// `cbdata` is non-null callback data of `domain`, valid during the call.
+#[inline(never)]
+pub(crate) unsafe fn general(hub: &Hub, domain: u32, cbid: u32, cbdata: *const c_void) {
     let guard = rcu::read_lock();
-    let routes = hub.snapshot(&guard).routes(domain, cbid);
+    // SAFETY: forwarded (this function's contract).
+    unsafe { in_section(hub, &guard, domain, cbid, cbdata) }
+}
+
+/// [`in_section`], not inlined (for the anchor's entry, which keeps its own code small).
+///
+/// # Safety
+/// As [`general`].
+#[inline(never)]
+pub(crate) unsafe fn in_section_outlined(
+    hub: &Hub,
+    guard: &ReadGuard,
+    domain: u32,
+    cbid: u32,
+    cbdata: *const c_void,
+) {
+    // SAFETY: forwarded (this function's contract).
+    unsafe { in_section(hub, guard, domain, cbid, cbdata) }
+}
+
+/// Dispatches one callback inside the caller's read section.
+///
+/// # Safety
+/// As [`general`].
+#[inline(always)]
+unsafe fn in_section(hub: &Hub, guard: &ReadGuard, domain: u32, cbid: u32, cbdata: *const c_void) {
+    let snapshot = hub.snapshot(guard);
+    let routes = snapshot.routes(domain, cbid);
     if routes.is_empty() {
         return;
     }
@@ -56,7 +90,9 @@ unsafe fn dispatch(hub: &Hub, domain: u32, cbid: u32, cbdata: *const c_void) {
     let version = hub.version();
     if id.domain.is_api() {
         // SAFETY: API domains pass `CUpti_CallbackData`.
-        unsafe { api(id, version, &*cbdata.cast::<CUpti_CallbackData>(), routes, &guard) };
+        let raw = unsafe { &*cbdata.cast::<CUpti_CallbackData>() };
+        // SAFETY: `raw` is valid during the call (this function's contract).
+        unsafe { api(id, version, raw, routes, snapshot.anchor(), guard.frames()) };
     } else {
         let slot = Cell::new(0);
         // SAFETY: `cbdata` is this domain's callback data, valid during the call.
@@ -69,10 +105,21 @@ unsafe fn dispatch(hub: &Hub, domain: u32, cbid: u32, cbdata: *const c_void) {
 
 /// An API callback: each subscriber gets its own entry/exit slot.
 ///
+/// CUPTI's per-call slot holds, after ENTER: 0 when nobody stored a value; the anchor's value
+/// when only the anchor (key `anchor`) stored one; else the serial of a frame holding every
+/// value (see [`super::frames`]). At EXIT, a value that is no frame's serial is the anchor's.
+///
 /// # Safety
 /// `raw` is CUPTI's callback data for `id`, valid during the call.
 #[inline(always)]
-unsafe fn api(id: CallbackId, version: u32, raw: &CUpti_CallbackData, routes: &[Route], guard: &ReadGuard) {
+unsafe fn api(
+    id: CallbackId,
+    version: u32,
+    raw: &CUpti_CallbackData,
+    routes: &[Route],
+    anchor: u64,
+    frames: Option<&Frames>,
+) {
     let cbdata = (raw as *const CUpti_CallbackData).cast::<c_void>();
     let call = |r: &Route, value: u64| -> u64 {
         let slot = Cell::new(value);
@@ -81,30 +128,46 @@ unsafe fn api(id: CallbackId, version: u32, raw: &CUpti_CallbackData, routes: &[
         r.call(&data);
         slot.get()
     };
-    // CUPTI's per-call slot of our subscription: the serial of this call's frame, 0 if none.
     let shared = raw.correlationData;
-    let frames = guard.frames();
     if raw.callbackSite == CUpti_ApiCallbackSite::CUPTI_API_ENTER {
+        // What goes into CUPTI's slot: nothing yet, the anchor's value, or a frame's serial.
         let mut serial = 0;
+        let mut anchor_value = 0;
         for r in routes {
             let value = call(r, 0);
-            if let (Some(f), true) = (frames, value != 0) {
-                if serial == 0 {
-                    serial = f.open();
-                }
-                f.store(serial, r.owner(), value);
+            if value == 0 {
+                continue;
             }
+            if r.owner() == anchor && serial == 0 {
+                anchor_value = value;
+                continue;
+            }
+            let Some(f) = frames else { continue };
+            if serial == 0 {
+                serial = f.open();
+                if anchor_value != 0 {
+                    f.store(serial, anchor, anchor_value);
+                }
+            }
+            f.store(serial, r.owner(), value);
         }
         if !shared.is_null() {
             // SAFETY: CUPTI's per-call slot, valid during the call.
-            unsafe { shared.write(serial) };
+            unsafe { shared.write(if serial != 0 { serial } else { anchor_value }) };
         }
     } else {
         // SAFETY: as above.
-        let serial = if shared.is_null() { 0 } else { unsafe { shared.read() } };
-        let frame = frames.zip((serial != 0).then_some(serial)).and_then(|(f, s)| Some((f, f.find(s)?)));
+        let value = if shared.is_null() { 0 } else { unsafe { shared.read() } };
+        let frame = frames
+            .filter(|_| frames::is_serial_form(value, frames::tag()))
+            .and_then(|f| Some((f, f.find(value)?)));
         for r in routes {
-            call(r, frame.map_or(0, |(f, start)| f.load(start, serial, r.owner())));
+            let mine = match frame {
+                Some((f, start)) => f.load(start, value, r.owner()),
+                None if r.owner() == anchor => value,
+                None => 0,
+            };
+            call(r, mine);
         }
         if let Some((f, start)) = frame {
             f.close(start);
@@ -174,7 +237,7 @@ mod tests {
                 })
             })
             .collect();
-        let hub = Hub::detached(regs);
+        let hub = Hub::detached(regs, false);
         for i in 1..=100 {
             call(hub, cbid, i);
         }

@@ -1,19 +1,27 @@
 //! Per-subscriber entry/exit slots on top of CUPTI's single per-call `correlationData`.
 //!
-//! All subscribers of a library share one CUPTI subscription, hence one `u64` per API call. The
-//! dispatcher stores a frame serial there at ENTER and keeps each subscriber's value on a
-//! thread-local stack (API calls nest strictly on a thread: ENTER and EXIT of a call happen on
-//! the calling thread, inner calls complete before outer ones). At EXIT the serial finds the
-//! frame again, each subscriber gets its own value back, and the frame is popped with anything
-//! left above it (frames of inner calls whose EXIT was never delivered because their callback
-//! was disabled in between).
+//! All subscribers of a library share one CUPTI subscription, hence one `u64` per API call. When
+//! only the library's *anchor* (see [`super::anchor`]) stores a value at ENTER, that value goes
+//! into CUPTI's slot as it is. When other subscribers store values too, the dispatcher stores a
+//! frame *serial* there and keeps each subscriber's value on a thread-local stack (API calls
+//! nest strictly on a thread: ENTER and EXIT of a call happen on the calling thread, inner calls
+//! complete before outer ones). At EXIT the serial finds the frame again, each subscriber gets its
+//! own value back, and the frame is popped with anything left above it (frames of inner calls
+//! whose EXIT was never delivered because their callback was disabled in between).
 //!
-//! A frame is opened only when a subscriber stores a value at ENTER. No allocation once the
-//! stack has grown to the thread's nesting depth; no reference into the stack is held while
-//! user code runs (user code may make CUDA calls that push frames).
+//! A serial carries the process's random [`tag`] in its upper 32 bits, so that an EXIT can tell
+//! it from an anchor's own value (which may have been stored by the anchor's fast path, with no
+//! frame): a value whose upper half is not the tag is never looked up, and one that is but names
+//! no frame of this thread is the anchor's.
+//!
+//! A frame is opened only when a subscriber other than the anchor stores a value at ENTER. No
+//! allocation once the stack has grown to the thread's nesting depth; no reference into the
+//! stack is held while user code runs (user code may make CUDA calls that push frames).
 
 use std::cell::{Cell, UnsafeCell};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::OnceLock;
 
 /// One entry: a frame marker (`owner == 0`, value unused) or a subscriber's value.
 #[derive(Clone, Copy)]
@@ -26,8 +34,22 @@ struct Entry {
 /// Past this many entries the stack is assumed to hold only abandoned frames and is cleared.
 const MAX_ENTRIES: usize = 4096;
 
-/// Hands each thread a distinct range of serials, so a serial identifies one frame of one thread.
-static NEXT_RANGE: AtomicU64 = AtomicU64::new(1);
+/// The upper half of every serial of this process: random, nonzero.
+pub(crate) fn tag() -> u32 {
+    static TAG: OnceLock<u32> = OnceLock::new();
+    *TAG.get_or_init(|| {
+        let mut h = RandomState::new().build_hasher();
+        h.write_u64(std::process::id().into());
+        (h.finish() >> 32) as u32 | 1
+    })
+}
+
+/// Whether `value` has the form of a serial (an anchor's value may too, by a 2^-32 chance: such a
+/// value is looked up, found in no frame, and handed back as it is).
+#[inline(always)]
+pub(crate) fn is_serial_form(value: u64, tag: u32) -> bool {
+    (value >> 32) as u32 == tag
+}
 
 /// One thread's stack (kept in its reader slot, see [`super::rcu`]).
 pub(crate) struct Frames {
@@ -57,15 +79,17 @@ impl Frames {
         f(unsafe { &mut *self.entries.get() })
     }
 
-    /// Opens a frame for an ENTER callback and returns its serial (never 0).
+    /// Opens a frame for an ENTER callback and returns its serial (never 0). Serials are unique
+    /// among the frames of one thread's stack (the low half counts, wrapping past 2^32 - 1 open
+    /// frames only).
     #[inline]
     pub(crate) fn open(&self) -> u64 {
-        let mut serial = self.next_serial.get().wrapping_add(1);
-        if serial >> 32 == 0 || serial & 0xffff_ffff == 0 {
-            // First use on this thread, or its range is spent.
-            serial = (NEXT_RANGE.fetch_add(1, Ordering::Relaxed) << 32) | 1;
+        let mut n = self.next_serial.get().wrapping_add(1);
+        if n == 0 || n > u64::from(u32::MAX) {
+            n = 1;
         }
-        self.next_serial.set(serial);
+        self.next_serial.set(n);
+        let serial = u64::from(tag()) << 32 | n;
         self.stack(|s| {
             if s.len() >= MAX_ENTRIES {
                 s.clear();
@@ -144,10 +168,14 @@ mod tests {
     }
 
     #[test]
-    fn serials_of_different_stacks_differ() {
-        let (f, g) = (Frames::new(), Frames::new());
-        let (a, b) = (f.open(), g.open());
-        assert_ne!(a >> 32, b >> 32);
-        assert_eq!(f.find(b), None);
+    fn serials_carry_the_tag_and_values_without_it_are_never_frames() {
+        let f = Frames::new();
+        let (a, b) = (f.open(), f.open());
+        assert_ne!(a, b);
+        assert!(is_serial_form(a, tag()) && is_serial_form(b, tag()));
+        assert!(!is_serial_form(a ^ 1 << 63, tag()));
+        // A value of the serial form that names no frame is not found.
+        assert_eq!(f.find(u64::from(tag()) << 32 | 0xffff_fff0), None);
+        assert_eq!(f.find(b), Some(1));
     }
 }

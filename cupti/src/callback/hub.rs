@@ -6,8 +6,11 @@
 //! callback and to disable when the last one stops: two subscribers scoping the same id to
 //! different windows never disable each other. From 13.2 on it subscribes with
 //! `cuptiSubscribe_v2` and `allowMultipleSubscribers`, so other tools that allow it coexist;
-//! with older libraries it falls back to `cuptiSubscribe_v2` without it (13.0, 13.1: the holder's
-//! name comes back in errors) and then `cuptiSubscribe`.
+//! with older libraries, or when sharing is refused (13.2 refuses it once any `cuptiSubscribe`
+//! subscription has existed in the process), it falls back to `cuptiSubscribe_v2` without it
+//! (the holder's name comes back in errors) and then `cuptiSubscribe`.
+//!
+//! The subscription is made for the first subscriber's closure type (see [`super::anchor`]).
 //!
 //! Changes happen under a mutex that the callback path never takes; each one publishes a new
 //! routing [`Snapshot`] and frees the old one after an RCU grace period (see [`super::rcu`]).
@@ -22,7 +25,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use cupti_sys::{CUpti_CallbackDomain, CUpti_CallbackFunc, CUpti_SubscriberHandle, CuptiFunctions};
 
-use super::dispatch::trampoline;
+use super::anchor::{entry, FastPath};
+use super::data::CallbackData;
 use super::rcu;
 use super::snapshot::{Callback, Handler, Registration, Snapshot};
 use crate::error::{Error, Result, ResultCode};
@@ -80,6 +84,13 @@ struct State {
     /// The real subscription and how it was made; `None` before the first subscriber and after
     /// an explicit release.
     subscription: Option<(usize, SubscriptionKind)>,
+    /// The key of the subscriber the subscription was made for (see [`super::anchor`]), until
+    /// the subscription is given back; it stays after that subscriber is dropped, reaching
+    /// nobody.
+    anchor: Option<u64>,
+    /// The anchor's handler, when its closure owns nothing to drop: kept until the subscription
+    /// is given back, since its fast path runs without a read section.
+    anchor_kept: Option<Arc<Handler>>,
     regs: Vec<Registration>,
     next_key: u64,
     domain_arms: BTreeMap<u32, usize>,
@@ -90,6 +101,8 @@ struct State {
 /// `cuptiUnsubscribe` returns (it does not wait for callbacks in flight).
 pub(crate) struct Hub {
     functions: CuptiFunctions,
+    /// The anchor's fast path (read by the subscription's callback).
+    fast: FastPath,
     /// `cuptiGetVersion` as the latest subscribing `Cupti` read it.
     version: AtomicU32,
     current: AtomicPtr<Snapshot>,
@@ -138,10 +151,13 @@ impl Hub {
     fn new(functions: CuptiFunctions, version: u32) -> Hub {
         Hub {
             functions,
+            fast: FastPath::new(),
             version: AtomicU32::new(version),
             current: AtomicPtr::new(Box::into_raw(Box::default())),
             state: Mutex::new(State {
                 subscription: None,
+                anchor: None,
+                anchor_kept: None,
                 regs: Vec::new(),
                 next_key: 1,
                 domain_arms: BTreeMap::new(),
@@ -151,13 +167,18 @@ impl Hub {
         }
     }
 
-    /// A hub over no library with `regs` routed, for dispatcher tests and benchmarks.
-    pub(crate) fn detached(regs: Vec<Registration>) -> &'static Hub {
+    /// A hub over no library with `regs` routed, for dispatcher tests and benchmarks; with
+    /// `anchored`, the first of `regs` is the anchor (the hub keeps every registration).
+    pub(crate) fn detached(regs: Vec<Registration>, anchored: bool) -> &'static Hub {
         rcu::init();
         // SAFETY: the resolver finds nothing, so no function is ever called through it.
         let resolver = unsafe { cupti_sys::Resolver::new("no library", |_| None) };
         let hub: &'static Hub = Box::leak(Box::new(Hub::new(CuptiFunctions::new(resolver), 130001)));
         let mut st = lock(&hub.state);
+        if let (true, Some(first)) = (anchored, regs.first()) {
+            hub.fast.anchor(&first.handler);
+            st.anchor = Some(first.handler.owner());
+        }
         st.regs = regs;
         let old = hub.publish(&st);
         drop(st);
@@ -169,6 +190,12 @@ impl Hub {
     #[inline(always)]
     pub(crate) fn version(&self) -> u32 {
         self.version.load(Ordering::Relaxed)
+    }
+
+    /// The anchor's fast path.
+    #[inline(always)]
+    pub(crate) fn fast_path(&self) -> &FastPath {
+        &self.fast
     }
 
     /// The routing table now. Valid while the caller's read section lasts.
@@ -189,17 +216,25 @@ impl Hub {
         lock(&self.state).subscription.map(|s| s.0 as CUpti_SubscriberHandle)
     }
 
-    /// Adds a subscriber with nothing enabled, subscribing to CUPTI first if it is the first.
-    pub(crate) fn register(&'static self, cupti: &Cupti, callback: Callback) -> Result<Arc<Handler>> {
+    /// Adds a subscriber with nothing enabled. The first one makes the CUPTI subscription, for
+    /// its closure: it is the anchor (see [`super::anchor`]).
+    pub(crate) fn register<F>(&'static self, cupti: &Cupti, f: F) -> Result<Arc<Handler>>
+    where
+        F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
+    {
         rcu::init();
         let mut st = lock(&self.state);
+        let key = st.next_key;
+        let handler = Arc::new(Handler::new(key, Callback::new(f)));
         if st.subscription.is_none() {
             self.version.store(cupti.version(), Ordering::Relaxed);
-            st.subscription = Some(self.subscribe()?);
+            // Before CUPTI can call `entry::<F>`: it reads the anchor's closure from here.
+            self.fast.anchor(&handler);
+            st.subscription = Some(self.subscribe(Some(entry::<F>))?);
+            st.anchor = Some(key);
+            st.anchor_kept = (!std::mem::needs_drop::<F>()).then(|| handler.clone());
         }
-        let key = st.next_key;
         st.next_key += 1;
-        let handler = Arc::new(Handler::new(key, callback));
         st.regs.push(Registration {
             handler: handler.clone(),
             domains: Default::default(),
@@ -271,6 +306,10 @@ impl Hub {
         let Some(i) = st.regs.iter().position(|r| r.handler.owner() == key) else { return };
         let reg = st.regs.remove(i);
         reg.handler.retire();
+        if st.anchor == Some(key) {
+            // No fast call starts from here on (the routing table follows below).
+            self.fast.clear();
+        }
         for &d in &reg.domains {
             let _ = self.disarm(&mut st, Target::Domain(d));
         }
@@ -299,6 +338,15 @@ impl Hub {
         // SAFETY: `handle` is the live subscription this hub made; the caller guarantees no
         // CUDA call is in flight.
         let r = unsafe { self.functions.cuptiUnsubscribe(handle as CUpti_SubscriberHandle) };
+        // No callback is running (the caller's promise), and CUPTI makes no new one: the kept
+        // anchor closure can go.
+        self.fast.clear();
+        st.anchor = None;
+        let kept = st.anchor_kept.take();
+        let old = self.publish(&st);
+        drop(st);
+        self.retire(old);
+        drop(kept);
         check(&self.functions, "cuptiUnsubscribe", r)?;
         Ok(true)
     }
@@ -390,10 +438,20 @@ impl Hub {
         })
     }
 
-    /// Publishes the routing table for `st` and returns the one it replaces.
+    /// Publishes the routing table for `st` and returns the one it replaces. The anchor's fast
+    /// path stops serving before a table routing anyone else is published, and serves the
+    /// anchor's ids only once a table routing the anchor alone is.
     fn publish(&self, st: &State) -> Box<Snapshot> {
-        let new = Box::into_raw(Box::new(Snapshot::build(&st.regs)));
+        let table = Box::new(Snapshot::build(&st.regs, st.anchor.unwrap_or(0)));
+        let anchor_alone = table.anchor_ids().copied();
+        if anchor_alone.is_none() {
+            self.fast.clear();
+        }
+        let new = Box::into_raw(table);
         let old = self.current.swap(new, Ordering::AcqRel);
+        if let Some(ids) = anchor_alone {
+            self.fast.serve(&ids);
+        }
         // SAFETY: every pointer stored in `current` came from `Box::into_raw`; this one is now
         // unpublished and owned here (readers may still use it until a grace period passes).
         unsafe { Box::from_raw(old) }
@@ -412,11 +470,11 @@ impl Hub {
         drop(earlier);
     }
 
-    /// Makes the real subscription: `cuptiSubscribe_v2` allowing other subscribers (13.2+),
-    /// else `cuptiSubscribe_v2` without (13.0, 13.1), else `cuptiSubscribe`.
-    fn subscribe(&'static self) -> Result<(usize, SubscriptionKind)> {
+    /// Makes the real subscription for `callback`: `cuptiSubscribe_v2` allowing other
+    /// subscribers (13.2+), else (older, or sharing refused) `cuptiSubscribe_v2` without, else
+    /// `cuptiSubscribe`.
+    fn subscribe(&'static self, callback: CUpti_CallbackFunc) -> Result<(usize, SubscriptionKind)> {
         let userdata = self as *const Hub as *mut c_void;
-        let callback: CUpti_CallbackFunc = Some(trampoline);
         let version = self.version();
         if !cupti_sys::is_api_version_12(version) && self.functions.has("cuptiSubscribe_v2") {
             let mut attempts = vec![false];
@@ -453,6 +511,11 @@ impl Hub {
                     if allow_multiple { SubscriptionKind::Shared } else { SubscriptionKind::Exclusive };
                 match r.map(ResultCode::from) {
                     Ok(ResultCode::SUCCESS) => return Ok((handle as usize, kind)),
+                    // Sharing refused: CUPTI 13.2 refuses it for the rest of the process once a
+                    // `cuptiSubscribe` subscription has existed, even after it was given back
+                    // (seen on an H200 with the 13.2.86 wheel); the process's only subscription
+                    // may still be free.
+                    Ok(ResultCode::MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) if allow_multiple => continue,
                     Ok(ResultCode::MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) => {
                         // SAFETY: CUPTI wrote a NUL-terminated name into `holder`, or nothing.
                         let name = unsafe { CStr::from_ptr(holder.as_ptr()) }.to_string_lossy().into_owned();

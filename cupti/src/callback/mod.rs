@@ -7,15 +7,18 @@
 //!   and views for the other domains.
 //!
 //! How it works (private modules): `hub` (the switchboard holding CUPTI's one subscription, with
-//! reference-counted enables), `dispatch` (the C trampoline), `snapshot` (the lock-free routing
-//! table), `rcu` (when a retired table and its closures may be freed), `frames` (a slot per
-//! subscriber per call).
+//! reference-counted enables), `anchor` (the function CUPTI calls, made for the closure of the
+//! subscriber that subscribed first, and its fast path while that subscriber is alone),
+//! `dispatch` (the general dispatch), `snapshot` (the lock-free routing table), `rcu` (when a
+//! retired table and its closures may be freed), `frames` (a slot per subscriber per call).
 //!
 //! Guarantees: the callback path takes no lock and allocates nothing once warm; a closure's panic
 //! is caught and counted; when dropping a [`Subscriber`] returns, no call of its closure is
 //! running or will start, and the closure has been freed (dropped inside a callback: freed by the
-//! next subscriber change made outside one).
+//! next subscriber change made outside one). The one exception is documented on [`Subscriber`]:
+//! a first subscriber whose closure owns nothing to drop.
 
+mod anchor;
 mod data;
 #[doc(hidden)]
 pub mod detached;

@@ -77,6 +77,11 @@ pub(crate) struct Handler {
 }
 
 impl Handler {
+    /// The closure's storage (the `Box<F>` its callback was made from).
+    pub(crate) fn closure(&self) -> *const () {
+        self.callback.closure.as_ptr()
+    }
+
     /// `key` identifies the subscriber for the life of the process (never reused).
     pub(crate) fn new(key: u64, callback: Callback) -> Self {
         Handler {
@@ -101,7 +106,7 @@ impl Handler {
 
     #[cold]
     #[inline(never)]
-    fn panicked(&self, payload: Box<dyn Any + Send>) {
+    pub(crate) fn panicked(&self, payload: Box<dyn Any + Send>) {
         self.panics.fetch_add(1, Ordering::Relaxed);
         let message = payload
             .downcast_ref::<&str>()
@@ -114,6 +119,12 @@ impl Handler {
         }
         // A payload whose destructor panics must not unwind into CUPTI either.
         let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
+    }
+
+    /// Whether [`Handler::retire`] was called.
+    #[inline(always)]
+    pub(crate) fn is_retired(&self) -> bool {
+        self.retired.load(Ordering::Relaxed)
     }
 
     /// No call starts after this (see `retired`).
@@ -209,8 +220,11 @@ struct DomainTable {
 
 /// Domains and cbids below these are routed by [`Snapshot::solo_ids`] when one subscriber
 /// has anything enabled (every domain and id CUPTI 13 defines).
-const SOLO_DOMAINS: usize = 8;
-const SOLO_CBIDS: usize = 1024;
+pub(crate) const SOLO_DOMAINS: usize = 8;
+pub(crate) const SOLO_CBIDS: usize = 1024;
+
+/// [`Snapshot::solo_ids`]: bit `cbid` of row `domain`.
+pub(crate) type SoloIds = [[u64; SOLO_CBIDS / 64]; SOLO_DOMAINS];
 
 /// The routing table: one flat array of routes, and per domain (inline) and cbid the run of it
 /// that the id reaches; and, when a single subscriber has anything enabled (the common case), a
@@ -220,7 +234,9 @@ pub(crate) struct Snapshot {
     /// The one subscriber with anything enabled, if only one has.
     solo: Option<Route>,
     /// With `solo`: whether `(domain, cbid)` reaches it, bit `cbid` of row `domain`.
-    solo_ids: [[u64; SOLO_CBIDS / 64]; SOLO_DOMAINS],
+    solo_ids: SoloIds,
+    /// The key of the library's anchor (see [`super::anchor`]); 0 when it has none.
+    anchor: u64,
     domains: [DomainTable; DOMAINS],
     routes: Box<[Route]>,
     /// Keeps what `routes` points into alive.
@@ -238,6 +254,7 @@ impl Default for Snapshot {
         Snapshot {
             solo: None,
             solo_ids: [[0; SOLO_CBIDS / 64]; SOLO_DOMAINS],
+            anchor: 0,
             domains: std::array::from_fn(|_| DomainTable::default()),
             routes: Box::default(),
             _handlers: Box::default(),
@@ -260,9 +277,22 @@ impl Snapshot {
         self.routes.get(start..start + span.len as usize).unwrap_or(&[])
     }
 
-    /// The table for `regs` (in subscription order).
-    pub(crate) fn build(regs: &[Registration]) -> Snapshot {
-        let mut s = Snapshot::default();
+    /// The anchor's key (0: none). An API call's EXIT hands a value found in no frame to it.
+    #[inline(always)]
+    pub(crate) fn anchor(&self) -> u64 {
+        self.anchor
+    }
+
+    /// What reaches the anchor, when it is the only subscriber with anything enabled: then the
+    /// anchor's fast path may serve these ids alone.
+    pub(crate) fn anchor_ids(&self) -> Option<&SoloIds> {
+        let solo = self.solo.as_ref()?;
+        (self.anchor != 0 && solo.owner() == self.anchor).then_some(&self.solo_ids)
+    }
+
+    /// The table for `regs` (in subscription order); `anchor`: the anchor's key, 0 for none.
+    pub(crate) fn build(regs: &[Registration], anchor: u64) -> Snapshot {
+        let mut s = Snapshot { anchor, ..Snapshot::default() };
         let mut routes: Vec<Route> = Vec::new();
         // Appends the routes of `regs` matching `reaches`, reusing the previous run when equal.
         let mut last: Option<(Vec<u64>, Span)> = None;
@@ -330,7 +360,7 @@ mod tests {
     #[test]
     fn ids_reach_their_subscribers_and_the_whole_domain_ones_in_order() {
         let regs = [reg(1, &[2], &[]), reg(2, &[], &[(2, 211), (1, 307)]), reg(3, &[], &[])];
-        let s = Snapshot::build(&regs);
+        let s = Snapshot::build(&regs, 0);
         let owners = |d, c| s.routes(d, c).iter().map(|h| h.owner()).collect::<Vec<_>>();
         let (a, b) = (regs[0].handler.owner(), regs[1].handler.owner());
         assert_eq!(owners(2, 211), vec![a, b]);
@@ -339,7 +369,7 @@ mod tests {
         assert_eq!(owners(1, 307), vec![b]);
         assert!(owners(1, 306).is_empty());
         assert!(owners(5, 1).is_empty());
-        assert!(Snapshot::build(&[]).routes(2, 211).is_empty());
+        assert!(Snapshot::build(&[], 0).routes(2, 211).is_empty());
     }
 
     #[test]

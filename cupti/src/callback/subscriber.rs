@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::data::CallbackData;
 use super::hub::{Hub, SubscriptionKind, Target};
-use super::snapshot::{Callback, Handler};
+use super::snapshot::Handler;
 use crate::error::Result;
 use crate::ids::{CallbackDomain, CallbackId};
 use crate::library::Cupti;
@@ -21,6 +21,16 @@ impl Cupti {
     /// `callback` runs on the application thread, inside the CUDA call, for every enabled
     /// callback: keep it short and non-blocking. A panic in it is caught and counted
     /// ([`Subscriber::panics`]); it never reaches CUPTI.
+    ///
+    /// The subscriber that makes the library's CUPTI subscription (the first one, or the first
+    /// after [`Cupti::release_subscription`]) is served directly while it is the only subscriber
+    /// with anything enabled: CUPTI calls a function made for its closure, which reaches it with
+    /// no routing table and uses CUPTI's own per-call slot for its [`crate::CorrelationSlot`].
+    /// That is the cheapest way to receive callbacks; any other subscriber goes through the
+    /// switchboard (a table lookup, an indirect call, per-subscriber slots). If that first
+    /// closure owns nothing to drop (it captures nothing, or only `Copy` values and references
+    /// to statics), it is kept until the subscription is given back and called with no
+    /// bookkeeping at all; see [`Subscriber`]'s drop for what that changes.
     ///
     /// Errors: [`crate::Error::MultipleSubscribers`] when another tool holds CUPTI;
     /// [`crate::Error::Unknown`] (13.x) or [`crate::Error::NotInitialized`] (12.x) when no GPU
@@ -59,7 +69,7 @@ impl Cupti {
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
         let hub = self.hub()?;
-        let handler = hub.register(self, Callback::new(callback))?;
+        let handler = hub.register(self, callback)?;
         Ok(Subscriber { cupti: self, hub, handler })
     }
 
@@ -75,8 +85,9 @@ impl Cupti {
     /// remain or when nothing is held.
     ///
     /// Dropping the last [`Subscriber`] only disables its callbacks and keeps the subscription:
-    /// the real CUPTI 13.0 was seen (H200, driver 580) to crash threads making CUDA calls while
-    /// another thread called `cuptiUnsubscribe`. That is why this is separate, and unsafe.
+    /// the real CUPTI 13.0.85 and 13.2.86 were seen (H200, driver 580) to crash threads making
+    /// CUDA calls while another thread called `cuptiUnsubscribe` (13.5.25 was not). That is why
+    /// this is separate, and unsafe.
     ///
     /// # Safety
     /// No thread of the process may be inside, or enter, a CUDA call until this returns.
@@ -104,6 +115,13 @@ impl Cupti {
 /// on another thread finishes first. Dropped inside a callback (by another subscriber's closure,
 /// or its own), no call of its closure starts after the drop, and the closure is freed by the
 /// next change to any subscriber made outside a callback.
+///
+/// One exception, for speed: the closure of the subscriber that made the CUPTI subscription,
+/// when it owns nothing to drop (see [`Cupti::subscribe`]), is called without marking a read
+/// section. Dropping that subscriber stops new calls at once, but a call another thread had
+/// already begun may still be running when the drop returns; the closure (which has nothing to
+/// free) is kept, and released with the subscription ([`Cupti::release_subscription`]). Give the
+/// closure something to own (an `Arc`) if that matters.
 pub struct Subscriber<'lib> {
     cupti: &'lib Cupti,
     hub: &'static Hub,

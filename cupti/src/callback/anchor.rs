@@ -1,0 +1,310 @@
+//! The anchor: the subscriber whose closure the library's CUPTI subscription was made for, and
+//! its fast path.
+//!
+//! CUPTI calls one `extern "C"` function per subscription and, before 13.2, allows one
+//! subscription per process; the hub keeps it for the life of the process (see
+//! [`super::hub`]). The subscriber that made the hub subscribe is the *anchor*: the function
+//! handed to CUPTI is [`entry`] monomorphized for the anchor's closure type, so while the anchor
+//! is the only subscriber with anything enabled, a callback reaches its closure with no routing
+//! table, no indirect call and no per-subscriber slot bookkeeping: CUPTI's own `correlationData`
+//! is the anchor's slot. Everything else (other subscribers, or the anchor alongside them) goes
+//! through the switchboard's general dispatch ([`super::dispatch`]).
+//!
+//! Which ids the fast path serves is a bitmap the hub keeps in [`FastPath`] (never freed): set
+//! from the routing table when the anchor is alone, cleared before any other subscriber is
+//! routed. The closure's lifetime is protected in one of two ways:
+//!
+//! - a closure that owns nothing to drop (`!needs_drop::<F>()`: it captures nothing, or only
+//!   references to statics and `Copy` values) is kept by the hub until the subscription is given
+//!   back ([`super::Hub::release`], whose caller promises that no CUDA call is in flight), so its
+//!   fast path needs no read section at all, as a C tool's static function does not;
+//! - any other closure is freed when its subscriber is dropped, after an RCU grace period, so its
+//!   fast path runs inside a read section (see [`super::rcu`]), as the general dispatch does.
+
+use std::cell::Cell;
+use std::ffi::c_void;
+use std::mem::needs_drop;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
+
+use cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
+
+use super::data::CallbackData;
+use super::dispatch;
+use super::frames;
+use super::hub::Hub;
+use super::rcu;
+use super::snapshot::{Handler, SoloIds, SOLO_CBIDS, SOLO_DOMAINS};
+use crate::ids::{CallbackDomain, CallbackId};
+
+/// The anchor's closure and the ids it alone is routed, read by [`entry`] without a lock.
+pub(crate) struct FastPath {
+    /// Bit `cbid` of row `domain`: the anchor alone receives `(domain, cbid)`.
+    ids: [[AtomicU64; SOLO_CBIDS / 64]; SOLO_DOMAINS],
+    /// The anchor's closure (its `Box<F>`), set before the subscription is made.
+    closure: AtomicPtr<()>,
+    /// The anchor's handler, for panic counts.
+    handler: AtomicPtr<Handler>,
+    /// The anchor's key (never 0 once set).
+    key: AtomicU64,
+    /// [`frames::tag`], copied here so that an EXIT reads it next to the bitmap.
+    tag: u32,
+}
+
+impl FastPath {
+    pub(crate) fn new() -> FastPath {
+        FastPath {
+            ids: std::array::from_fn(|_| std::array::from_fn(|_| AtomicU64::new(0))),
+            closure: AtomicPtr::new(std::ptr::null_mut()),
+            handler: AtomicPtr::new(std::ptr::null_mut()),
+            key: AtomicU64::new(0),
+            tag: frames::tag(),
+        }
+    }
+
+    /// Makes `handler` the anchor (before the subscription that calls [`entry`] for it exists).
+    pub(crate) fn anchor(&self, handler: &Handler) {
+        self.clear();
+        self.closure.store(handler.closure().cast_mut(), Ordering::Release);
+        self.handler.store(std::ptr::from_ref(handler).cast_mut(), Ordering::Release);
+        self.key.store(handler.owner(), Ordering::Release);
+    }
+
+    /// Serves `ids` (the anchor alone is routed them) from now on.
+    pub(crate) fn serve(&self, ids: &SoloIds) {
+        for (row, bits) in self.ids.iter().zip(ids) {
+            for (word, &b) in row.iter().zip(bits) {
+                word.store(b, Ordering::Release);
+            }
+        }
+    }
+
+    /// Serves nothing from now on (a call already past [`FastPath::reaches`] finishes).
+    pub(crate) fn clear(&self) {
+        for word in self.ids.iter().flatten() {
+            word.store(0, Ordering::Release);
+        }
+    }
+
+    /// Whether `(domain, cbid)` reaches the anchor alone.
+    #[inline(always)]
+    fn reaches(&self, domain: u32, cbid: u32) -> bool {
+        let (d, c) = (domain as usize, cbid as usize);
+        d < SOLO_DOMAINS && c < SOLO_CBIDS && self.ids[d][c / 64].load(Ordering::Acquire) >> (c % 64) & 1 != 0
+    }
+
+    /// Whether the anchor's subscriber was dropped (inside a callback, its closure may still be
+    /// alive: no call starts after the drop).
+    ///
+    /// Only valid where [`FastPath::call`] is.
+    #[inline(always)]
+    fn retired(&self) -> bool {
+        // SAFETY: as in `call`: the handler is alive.
+        unsafe { &*self.handler.load(Ordering::Acquire) }.is_retired()
+    }
+
+    /// Calls the anchor's closure for one callback, CUPTI's `correlationData` being its slot.
+    ///
+    /// # Safety
+    /// `F` is the anchor's closure type; the closure and handler are alive (kept by the hub, or
+    /// by the caller's read section while [`FastPath::reaches`] held); `cbdata` is the
+    /// callback data of `domain`, valid during the call.
+    #[inline(always)]
+    unsafe fn call<F>(&self, version: u32, domain: u32, cbid: u32, cbdata: *const c_void)
+    where
+        F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
+    {
+        // SAFETY: the caller's contract: the closure of type `F` is alive.
+        let f = unsafe { &*self.closure.load(Ordering::Acquire).cast::<F>() };
+        let id = CallbackId::new(CallbackDomain(domain), cbid);
+        let call = |slot: &Cell<u64>| {
+            // SAFETY: `cbdata` is this domain's callback data, valid during the call.
+            let data = unsafe { CallbackData::new(id, cbdata, version, slot) };
+            catch_unwind(AssertUnwindSafe(|| f(&data)))
+        };
+        let result = if id.domain.is_api() {
+            // SAFETY: API domains pass `CUpti_CallbackData`, valid during the call.
+            let raw = unsafe { &*cbdata.cast::<CUpti_CallbackData>() };
+            let shared = raw.correlationData;
+            if raw.callbackSite == CUpti_ApiCallbackSite::CUPTI_API_ENTER {
+                let slot = Cell::new(0);
+                let result = call(&slot);
+                if !shared.is_null() {
+                    // SAFETY: CUPTI's per-call slot of our subscription, valid during the call.
+                    unsafe { shared.write(slot.get()) };
+                }
+                result
+            } else {
+                // SAFETY: as above.
+                let mut value = if shared.is_null() { 0 } else { unsafe { shared.read() } };
+                if frames::is_serial_form(value, self.tag) {
+                    value = self.exit_of_framed_call(value);
+                }
+                call(&Cell::new(value))
+            }
+        } else {
+            call(&Cell::new(0))
+        };
+        if let Err(payload) = result {
+            // SAFETY: the caller's contract: the handler is alive.
+            unsafe { &*self.handler.load(Ordering::Acquire) }.panicked(payload);
+        }
+    }
+
+    /// The EXIT of a call whose ENTER went through the general dispatch and opened a frame
+    /// (other subscribers were routed then): the anchor's value from the frame, which is closed.
+    /// A value that names no frame is the anchor's own.
+    #[cold]
+    #[inline(never)]
+    fn exit_of_framed_call(&self, value: u64) -> u64 {
+        let guard = rcu::read_lock();
+        let Some(frames) = guard.frames() else { return value };
+        match frames.find(value) {
+            Some(start) => {
+                let mine = frames.load(start, value, self.key.load(Ordering::Acquire));
+                frames.close(start);
+                mine
+            }
+            None => value,
+        }
+    }
+}
+
+/// The `CUpti_CallbackFunc` a hub subscribes with when its first subscriber's closure has type
+/// `F`; `userdata` is the hub.
+///
+/// # Safety
+/// Called by CUPTI with the `userdata` the hub subscribed with (a leaked `Hub` whose anchor's
+/// closure has type `F`) and the callback data of `domain`, valid for the call.
+pub(crate) unsafe extern "C" fn entry<F>(
+    userdata: *mut c_void,
+    domain: CUpti_CallbackDomain,
+    cbid: CUpti_CallbackId,
+    cbdata: *const c_void,
+) where
+    F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
+{
+    if userdata.is_null() || cbdata.is_null() {
+        return;
+    }
+    // SAFETY: `userdata` is the `&'static Hub` passed to `cuptiSubscribe*`.
+    let hub = unsafe { &*(userdata as *const Hub) };
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let fast = hub.fast_path();
+        if !needs_drop::<F>() {
+            if fast.reaches(domain.0, cbid) {
+                // SAFETY: the anchor's closure has type `F` (this function's contract); owning
+                // nothing to drop, it is kept by the hub until the subscription is given back,
+                // which no callback outlives.
+                unsafe { fast.call::<F>(hub.version(), domain.0, cbid, cbdata) };
+            } else {
+                // SAFETY: forwarded from CUPTI (this function's contract).
+                unsafe { dispatch::general(hub, domain.0, cbid, cbdata) };
+            }
+            return;
+        }
+        let guard = rcu::read_lock();
+        if fast.reaches(domain.0, cbid) && !fast.retired() {
+            // SAFETY: as above; the closure is freed only after a grace period that begins once
+            // the bit just read is cleared, and this read section holds that grace period off.
+            unsafe { fast.call::<F>(hub.version(), domain.0, cbid, cbdata) };
+        } else {
+            // SAFETY: forwarded from CUPTI (this function's contract).
+            unsafe { dispatch::in_section_outlined(hub, &guard, domain.0, cbid, cbdata) };
+        }
+    }));
+    if let Err(payload) = result {
+        // Dropping a payload can panic again; leaking it cannot.
+        std::mem::forget(payload);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::callback::detached::{Detached, RawCallback};
+    use crate::ids::DriverCbid;
+
+    /// One ENTER or EXIT of `cuCtxGetCurrent` with CUPTI's per-call slot `shared`.
+    fn deliver(d: &Detached, site: CUpti_ApiCallbackSite, shared: &mut u64) {
+        let data = CUpti_CallbackData {
+            callbackSite: site,
+            functionName: c"cuCtxGetCurrent".as_ptr(),
+            functionParams: std::ptr::null(),
+            functionReturnValue: std::ptr::null_mut(),
+            symbolName: std::ptr::null(),
+            context: std::ptr::null_mut(),
+            contextUid: 1,
+            correlationData: shared,
+            correlationId: 7,
+        };
+        let callback: RawCallback = d.callback();
+        let p = std::ptr::from_ref(&data).cast::<c_void>();
+        // SAFETY: the detached hub's own callback and userdata, and API callback data valid for
+        // the call.
+        unsafe {
+            callback(d.userdata(), CallbackDomain::DRIVER_API.into(), DriverCbid::cuCtxGetCurrent.0, p)
+        };
+    }
+
+    fn storing(value: u64, seen: &Arc<AtomicU64>) -> impl Fn(&CallbackData<'_>) + Send + Sync + 'static {
+        let seen = seen.clone();
+        move |cb| {
+            let api = cb.api().unwrap();
+            if api.is_enter() {
+                api.correlation_slot().set(value);
+            } else {
+                seen.store(api.correlation_slot().get(), Ordering::SeqCst);
+            }
+        }
+    }
+
+    #[test]
+    fn the_anchor_alone_keeps_its_value_in_cuptis_slot_and_others_get_a_frame() {
+        let id = CallbackId::from(DriverCbid::cuCtxGetCurrent);
+        let seen = Arc::new(AtomicU64::new(0));
+        // Alone: the fast path, CUPTI's slot holds the anchor's value itself.
+        let alone = Detached::builder().route(&[], &[id], storing(41, &seen)).build();
+        let mut shared = 0xdead;
+        deliver(&alone, CUpti_ApiCallbackSite::CUPTI_API_ENTER, &mut shared);
+        assert_eq!(shared, 41);
+        deliver(&alone, CUpti_ApiCallbackSite::CUPTI_API_EXIT, &mut shared);
+        assert_eq!(seen.load(Ordering::SeqCst), 41);
+
+        // With another subscriber storing too: a frame, whose serial is in CUPTI's slot.
+        let other = Arc::new(AtomicU64::new(0));
+        let two = Detached::builder()
+            .route(&[], &[id], storing(42, &seen))
+            .route(&[], &[id], storing(43, &other))
+            .build();
+        deliver(&two, CUpti_ApiCallbackSite::CUPTI_API_ENTER, &mut shared);
+        assert!(frames::is_serial_form(shared, frames::tag()), "{shared:#x}");
+        deliver(&two, CUpti_ApiCallbackSite::CUPTI_API_EXIT, &mut shared);
+        assert_eq!((seen.load(Ordering::SeqCst), other.load(Ordering::SeqCst)), (42, 43));
+
+        // The anchor storing alone among two: its value, no frame.
+        let quiet =
+            Detached::builder().route(&[], &[id], storing(44, &seen)).route(&[], &[id], |_| {}).build();
+        deliver(&quiet, CUpti_ApiCallbackSite::CUPTI_API_ENTER, &mut shared);
+        assert_eq!(shared, 44);
+        deliver(&quiet, CUpti_ApiCallbackSite::CUPTI_API_EXIT, &mut shared);
+        assert_eq!(seen.load(Ordering::SeqCst), 44);
+    }
+
+    #[test]
+    fn a_panic_on_the_fast_path_is_caught_and_counted() {
+        let id = CallbackId::from(DriverCbid::cuCtxGetCurrent);
+        let d = Detached::builder().route(&[], &[id], |_| panic!("fast boom")).build();
+        let mut shared = 0;
+        deliver(&d, CUpti_ApiCallbackSite::CUPTI_API_ENTER, &mut shared);
+        deliver(&d, CUpti_ApiCallbackSite::CUPTI_API_EXIT, &mut shared);
+        let handler = d.hub().fast_path().handler.load(Ordering::SeqCst);
+        // SAFETY: a detached hub keeps its handlers for the process.
+        let handler = unsafe { &*handler };
+        assert_eq!(handler.panics(), 2);
+        assert_eq!(handler.last_panic().as_deref(), Some("fast boom"));
+    }
+}
