@@ -3,8 +3,12 @@
 //! 1. no subscriber;
 //! 2. a no-op callback written in C (`benches/c/noop_callback.c`, built into a shared library
 //!    whose path is passed with `--c-callback`), subscribed through `cupti-sys`;
-//! 3. a no-op Rust closure through `cupti::Subscriber` (the switchboard, its lock-free dispatch
-//!    and the per-subscriber entry/exit slot);
+//! 3. a no-op Rust closure through `cupti::Subscriber`: the library's first subscriber, whose
+//!    closure CUPTI's subscription is made for (its fast path), capturing nothing;
+//!
+//! and two variants of 3: a closure owning an `Arc` (the fast path inside a read section, so that
+//! dropping the subscriber frees it), and the closure as a second subscriber (the switchboard's
+//! general dispatch and its per-subscriber slots);
 //!
 //! plus, for reference, a no-op `extern "C"` Rust function subscribed raw. The call is
 //! `cuCtxGetCurrent` on an idle context (the cheapest driver call CUPTI traces): `--calls`
@@ -117,14 +121,48 @@ fn stats(v: &mut [f64]) -> (f64, f64) {
     (v[v.len() / 2], v[0])
 }
 
-/// Subscribes `callback` raw (as a C tool would), enables `cuCtxGetCurrent`, times, unsubscribes.
-fn time_raw(cupti: &Cupti, callback: RawCallback, call: &Call, n: u64) -> f64 {
+/// How a raw subscription is made.
+#[derive(Clone, Copy, PartialEq)]
+enum Form {
+    /// As `cupti::Subscriber` subscribes, so that CUPTI's side of a callback is the same: from
+    /// 13.2 on `cuptiSubscribe_v2` allowing other subscribers, on 13.0 and 13.1 without,
+    /// before (or when refused) `cuptiSubscribe`.
+    LikeTheCrate,
+    /// `cuptiSubscribe`, as most C tools do.
+    Plain,
+}
+
+/// Subscribes `callback` raw in `form`. Returns the handle and the call that made it.
+fn raw_subscribe(cupti: &Cupti, callback: RawCallback, form: Form) -> (CUpti_SubscriberHandle, &'static str) {
     let f = cupti.functions();
     let mut handle: CUpti_SubscriberHandle = std::ptr::null_mut();
     let cb: CUpti_CallbackFunc = Some(callback);
+    if form == Form::LikeTheCrate && !cupti.is_12x() {
+        // CUpti_SubscriberParams: size, name, old-name buffer and its size (the 13.0 struct,
+        // 32 bytes), then allowMultipleSubscribers and padding (13.2+, 40 bytes).
+        let shared = cupti.version() >= 130_200;
+        let size: usize = if shared { 40 } else { 32 };
+        let mut params = [0u8; 40];
+        params[..8].copy_from_slice(&size.to_ne_bytes());
+        params[32] = u8::from(shared);
+        // SAFETY: valid out-pointer and a params struct of the size it claims; the callback
+        // lives for the process.
+        let r =
+            unsafe { f.cuptiSubscribe_v2(&mut handle, cb, std::ptr::null_mut(), params.as_mut_ptr().cast()) };
+        if r.map(|r| r.0) == Ok(0) {
+            return (handle, if shared { "cuptiSubscribe_v2, shared" } else { "cuptiSubscribe_v2" });
+        }
+    }
     // SAFETY: valid out-pointer; the callback ignores its arguments and lives for the process.
     let r = unsafe { f.cuptiSubscribe(&mut handle, cb, std::ptr::null_mut()) }.expect("cuptiSubscribe");
     assert_eq!(r.0, 0, "cuptiSubscribe failed with {}", r.0);
+    (handle, "cuptiSubscribe")
+}
+
+/// Subscribes `callback` raw (as a C tool would), enables `cuCtxGetCurrent`, times, unsubscribes.
+fn time_raw(cupti: &Cupti, callback: RawCallback, form: Form, call: &Call, n: u64) -> f64 {
+    let f = cupti.functions();
+    let (handle, _) = raw_subscribe(cupti, callback, form);
     // SAFETY: the live handle; plain values.
     let r = unsafe {
         f.cuptiEnableCallback(1, handle, CallbackDomain::DRIVER_API.into(), DriverCbid::cuCtxGetCurrent.0)
@@ -137,12 +175,37 @@ fn time_raw(cupti: &Cupti, callback: RawCallback, call: &Call, n: u64) -> f64 {
     ns
 }
 
+/// How the no-op closure reaches `cupti::Subscriber`.
+#[derive(Clone, Copy)]
+enum Ours {
+    /// The library's first subscriber, capturing nothing: its fast path, no read section.
+    First,
+    /// The first subscriber, owning an `Arc`: its fast path inside a read section.
+    FirstOwning,
+    /// A second subscriber (the first has nothing enabled): the switchboard's general dispatch.
+    Second,
+}
+
 /// The same through `cupti::Subscriber` with a no-op closure.
-fn time_ours(cupti: &Cupti, call: &Call, n: u64) -> f64 {
-    let subscriber = cupti.subscribe(|_| {}).expect("subscribe");
+fn time_ours(cupti: &Cupti, call: &Call, n: u64, how: Ours) -> f64 {
+    let owned = std::sync::Arc::new(0u64);
+    let (first, subscriber) = match how {
+        Ours::First => (None, cupti.subscribe(|_| {}).expect("subscribe")),
+        Ours::FirstOwning => (
+            None,
+            cupti
+                .subscribe(move |_| {
+                    black_box(&owned);
+                })
+                .expect("subscribe"),
+        ),
+        Ours::Second => {
+            (Some(cupti.subscribe(|_| {}).expect("subscribe")), cupti.subscribe(|_| {}).expect("subscribe"))
+        }
+    };
     subscriber.enable(DriverCbid::cuCtxGetCurrent).expect("enable cuCtxGetCurrent");
     let ns = time(call, n);
-    drop(subscriber);
+    drop((subscriber, first));
     // The subscription outlives its last subscriber; give it back for the raw modes.
     // SAFETY: this benchmark makes CUDA calls from this thread only.
     unsafe { cupti.release_subscription() }.expect("release the subscription");
@@ -183,34 +246,68 @@ fn main() {
     let warm = args.calls / 10 + 1;
     time(&call, warm);
     if let Some(c) = c_callback {
-        time_raw(cupti, c, &call, warm);
+        time_raw(cupti, c, Form::LikeTheCrate, &call, warm);
+        time_raw(cupti, c, Form::Plain, &call, warm);
     }
-    time_raw(cupti, rust_noop, &call, warm);
-    time_ours(cupti, &call, warm);
+    time_raw(cupti, rust_noop, Form::LikeTheCrate, &call, warm);
+    for how in [Ours::First, Ours::FirstOwning, Ours::Second] {
+        time_ours(cupti, &call, warm, how);
+    }
 
-    let (mut none, mut c, mut raw, mut ours) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut none, mut c, mut c_plain, mut raw) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut ours, mut owning, mut second) = (Vec::new(), Vec::new(), Vec::new());
     // Every kind once per round; the order rotates from round to round, so that no kind always
     // follows the same one.
+    const KINDS: usize = 7;
     for round in 0..args.reps.max(1) {
-        for k in 0..4 {
-            match (round + k) % 4 {
+        for k in 0..KINDS {
+            match (round + k) % KINDS {
                 0 => none.push(time(&call, args.calls)),
                 1 => {
                     if let Some(cb) = c_callback {
-                        c.push(time_raw(cupti, cb, &call, args.calls));
+                        c.push(time_raw(cupti, cb, Form::LikeTheCrate, &call, args.calls));
                     }
                 }
-                2 => raw.push(time_raw(cupti, rust_noop, &call, args.calls)),
-                _ => ours.push(time_ours(cupti, &call, args.calls)),
+                2 => raw.push(time_raw(cupti, rust_noop, Form::LikeTheCrate, &call, args.calls)),
+                3 => ours.push(time_ours(cupti, &call, args.calls, Ours::First)),
+                4 => owning.push(time_ours(cupti, &call, args.calls, Ours::FirstOwning)),
+                5 => second.push(time_ours(cupti, &call, args.calls, Ours::Second)),
+                _ => {
+                    if let Some(cb) = c_callback {
+                        c_plain.push(time_raw(cupti, cb, Form::Plain, &call, args.calls));
+                    }
+                }
             }
         }
     }
 
     let base = stats(&mut none);
+    let ours_samples: Vec<String> = {
+        let mut v = ours.clone();
+        v.sort_by(f64::total_cmp);
+        v.iter().map(|x| format!("{:.0}", x - base.0)).collect()
+    };
     let ours = stats(&mut ours);
+    let owning = stats(&mut owning);
+    let second = stats(&mut second);
     let raw = stats(&mut raw);
+    let kind = {
+        let probe = cupti.subscribe(|_| {}).expect("subscribe");
+        let kind = cupti.subscription();
+        drop(probe);
+        // SAFETY: this benchmark makes CUDA calls from this thread only.
+        unsafe { cupti.release_subscription() }.expect("release the subscription");
+        kind
+    };
+    let raw_form = {
+        let (handle, form) = raw_subscribe(cupti, rust_noop, Form::LikeTheCrate);
+        // SAFETY: the handle just made.
+        unsafe { cupti.functions().cuptiUnsubscribe(handle) }.expect("cuptiUnsubscribe");
+        form
+    };
     println!(
-        "\n{} rounds x {} calls of cuCtxGetCurrent{}, CUPTI {}, dispatch {} membarrier",
+        "\n{} rounds x {} calls of cuCtxGetCurrent{}, CUPTI {} (ours: {kind:?} subscription; raw: {raw_form}), \
+         dispatch {} membarrier",
         args.reps,
         args.calls,
         if setup.on_gpu() { "" } else { " (played by the mock)" },
@@ -218,33 +315,41 @@ fn main() {
         if cupti::callback::uses_membarrier() { "with" } else { "without" },
     );
     println!(
-        "{:<44} {:>10} {:>10} {:>12} {:>12}",
+        "{:<58} {:>10} {:>10} {:>12} {:>12}",
         "ns per call", "median", "min", "added(med)", "added(min)"
     );
     let row = |label: &str, (med, min): (f64, f64)| {
-        println!("{label:<44} {med:>10.1} {min:>10.1} {:>12.1} {:>12.1}", med - base.0, min - base.1);
+        println!("{label:<58} {med:>10.1} {min:>10.1} {:>12.1} {:>12.1}", med - base.0, min - base.1);
     };
-    println!("{:<44} {:>10.1} {:>10.1} {:>12} {:>12}", "no subscriber", base.0, base.1, "-", "-");
+    println!("{:<58} {:>10.1} {:>10.1} {:>12} {:>12}", "no subscriber", base.0, base.1, "-", "-");
     let c = (!c.is_empty()).then(|| stats(&mut c));
     match c {
-        Some(c) => row("no-op C callback (cupti-sys, raw)", c),
+        Some(c) => row(&format!("no-op C callback ({raw_form})"), c),
         None => println!("no-op C callback: not measured (pass --c-callback libnoop_callback.so)"),
     }
+    if !c_plain.is_empty() && raw_form != "cuptiSubscribe" {
+        row("  the same, cuptiSubscribe", stats(&mut c_plain));
+    }
     row("no-op Rust closure (cupti::Subscriber)", ours);
-    row("(reference: no-op extern \"C\" Rust fn, raw)", raw);
+    row("  the same, owning an Arc", owning);
+    row("  the same, as a second subscriber", second);
+    row(&format!("(reference: no-op extern \"C\" Rust fn, {raw_form})"), raw);
+    println!("ours, added ns per round, sorted: {}", ours_samples.join(" "));
     if let Some(c) = c {
-        println!();
-        for (what, ours_added, c_added) in
-            [("medians", ours.0 - base.0, c.0 - base.0), ("minimums", ours.1 - base.1, c.1 - base.1)]
-        {
-            if c_added > 0.0 {
-                let ratio = ours_added / c_added;
-                println!(
-                    "ratio (ours added / C added), {what}: {ratio:.3}  (goal <= 1.1: {})",
-                    if ratio <= 1.1 { "met" } else { "NOT met" }
-                );
-            } else {
-                println!("ratio, {what}: the C callback added no measurable cost");
+        println!("\nratios against the C callback subscribed as the crate subscribes ({raw_form}):");
+        for (label, kind) in [("ours", ours), ("owning an Arc", owning), ("second subscriber", second)] {
+            for (what, added, c_added) in
+                [("medians", kind.0 - base.0, c.0 - base.0), ("minimums", kind.1 - base.1, c.1 - base.1)]
+            {
+                if c_added > 0.0 {
+                    let ratio = added / c_added;
+                    println!(
+                        "ratio ({label} added / C added), {what}: {ratio:.3}  (goal <= 1.1: {})",
+                        if ratio <= 1.1 { "met" } else { "NOT met" }
+                    );
+                } else {
+                    println!("ratio, {what}: the C callback added no measurable cost");
+                }
             }
         }
     }

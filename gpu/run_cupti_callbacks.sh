@@ -6,7 +6,7 @@
 # and copied along with this repository, target/release/examples/ and target/release/deps/cupti_gpu-* included).
 #
 #   gpu/run_cupti_callbacks.sh                     # everything
-#   STEPS="overhead" CALLS=1000000 REPS=9 gpu/run_cupti_callbacks.sh
+#   STEPS="overhead" CALLS=1000000 REPS=25 PIN_CPU=2 gpu/run_cupti_callbacks.sh
 #
 # Output goes to $OUT (default gpu/out/callbacks). Needs gcc (or nvcc) for the C no-op callback.
 set -uo pipefail
@@ -52,8 +52,11 @@ for step in $steps; do
         so="$out/libnoop_callback.so"
         if command -v nvcc >/dev/null; then nvcc -O2 -shared -Xcompiler -fPIC -o "$so" "$root/benches/c/noop_callback.c"
         else gcc -O2 -shared -fPIC -o "$so" "$root/benches/c/noop_callback.c"; fi || { status=1; continue; }
-        run callback_overhead "$bin/examples/cupti_callback_overhead" --c-callback "$so" \
-            --calls "${CALLS:-1000000}" --reps "${REPS:-9}"
+        # One CPU for the whole measurement (no migrations between kinds), when taskset exists.
+        pin=()
+        command -v taskset >/dev/null && pin=(taskset -c "${PIN_CPU:-2}")
+        run callback_overhead "${pin[@]}" "$bin/examples/cupti_callback_overhead" --c-callback "$so" \
+            --calls "${CALLS:-1000000}" --reps "${REPS:-25}"
         ;;
     *) echo "unknown step $step"; status=1 ;;
     esac
