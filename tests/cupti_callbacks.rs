@@ -764,6 +764,44 @@ fn a_first_subscriber_owning_nothing_counts_its_panics_and_stops_at_its_drop() {
     assert_eq!(CALLS.load(Ordering::SeqCst), 4, "no call after the drop returned (this thread)");
 }
 
+#[test]
+fn the_first_subscriber_takes_cuptis_enables_as_its_own_until_another_is_routed() {
+    let (_g, cupti, mock) = env();
+    let (log_first, log_other) = (new_log(), new_log());
+    let first = cupti.subscribe(recorder(&log_first, 0)).unwrap();
+    first.enable(RuntimeCbid::cudaMalloc_v3020).unwrap();
+    // An id enabled behind the switchboard's back (the raw handle): while no other subscriber
+    // has been routed, CUPTI's enables are the first subscriber's own, as for a C tool.
+    let handle = cupti.raw_subscriber_handle().unwrap();
+    // SAFETY: the live shared handle; plain values.
+    let r = unsafe {
+        cupti.functions().cuptiEnableCallback(
+            1,
+            handle,
+            CUpti_CallbackDomain(RUNTIME),
+            RuntimeCbid::cudaMemcpy_v3020.0,
+        )
+    };
+    assert_eq!(r.map(|r| r.0), Ok(0));
+    let mut address = 0;
+    mock.malloc(8, &mut address);
+    memcpy_around(mock, || {});
+    let cbids: Vec<u32> = take(&log_first).iter().map(|s| s.cbid).collect();
+    assert_eq!(cbids.len(), 4, "{cbids:?}");
+    assert!(cbids.contains(&RuntimeCbid::cudaMemcpy_v3020.0));
+
+    // Once another subscriber has been routed, the first one gets only what it enabled, even
+    // alone again.
+    let other = cupti.subscribe(recorder(&log_other, 0)).unwrap();
+    other.enable(RuntimeCbid::cudaFree_v3020).unwrap();
+    drop(other);
+    mock.malloc(8, &mut address);
+    memcpy_around(mock, || {});
+    let cbids: Vec<u32> = take(&log_first).iter().map(|s| s.cbid).collect();
+    assert_eq!(cbids, [RuntimeCbid::cudaMalloc_v3020.0; 2]);
+    drop(first);
+}
+
 struct DropFlag(Arc<AtomicBool>);
 
 impl Drop for DropFlag {

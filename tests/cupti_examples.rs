@@ -8,11 +8,16 @@ use std::process::Command;
 
 /// The example's stdout, and whether it ran on the mock.
 fn run_example(name: &str) -> (String, bool) {
+    run_example_with(name, &[])
+}
+
+/// The same with arguments.
+fn run_example_with(name: &str, args: &[&str]) -> (String, bool) {
     let deps = std::env::current_exe().expect("test binary");
     let dir: PathBuf = deps.parent().and_then(|d| d.parent()).expect("target/<profile>").join("examples");
     let exe = dir.join(name);
     assert!(exe.exists(), "{} is built by `cargo test`", exe.display());
-    let out = Command::new(&exe).output().expect("run the example");
+    let out = Command::new(&exe).args(args).output().expect("run the example");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{name} failed:\n{stdout}\n{stderr}");
@@ -73,4 +78,31 @@ fn callback_timestamp_times_runtime_calls_and_their_driver_calls_apart() {
     assert_eq!(calls("runtime", "cudaLaunchKernel"), 4);
     assert_eq!(calls("driver", "cuLaunchKernel"), 8, "4 inside cudaLaunchKernel, 4 direct");
     assert_eq!(calls("driver", "cuCtxSynchronize_v2"), 4);
+}
+
+#[test]
+fn callback_overhead_measures_every_kind_and_pairs_it_with_its_round() {
+    let (out, on_mock) = run_example_with("cupti_callback_overhead", &["--reps", "3", "--calls", "2000"]);
+    if !on_mock {
+        return; // on a GPU the figures are the machine's; the run succeeding is the check
+    }
+    // Every kind has a row; each kind other than "no subscriber" has an added cost measured
+    // against its own round (a number, and more than nothing: the mock's played callbacks cost).
+    for label in [
+        "no-op Rust closure (cupti::Subscriber)",
+        "  the same, owning an Arc",
+        "  the same, as a second subscriber",
+        "(reference: no-op extern \"C\" Rust fn, cuptiSubscribe_v2)",
+    ] {
+        let rows = lines_starting(&out, label);
+        assert_eq!(rows.len(), 1, "{label}:\n{out}");
+        let added: f64 = rows[0].1[label.len()..]
+            .split_whitespace()
+            .nth(2)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("added(med) of {label}:\n{out}"));
+        assert!(added > 0.0, "{label}: added {added}\n{out}");
+    }
+    assert_eq!(lines_starting(&out, "no subscriber").len(), 1);
+    assert!(out.contains("no-op C callback: not measured"), "{out}");
 }

@@ -10,9 +10,21 @@
 //! is the anchor's slot. Everything else (other subscribers, or the anchor alongside them) goes
 //! through the switchboard's general dispatch ([`super::dispatch`]).
 //!
-//! Which ids the fast path serves is a bitmap the hub keeps in [`FastPath`] (never freed): set
-//! from the routing table when the anchor is alone, cleared before any other subscriber is
-//! routed. The closure's lifetime is protected in one of two ways:
+//! Which callbacks the fast path serves is kept by the hub in [`FastPath`] (never freed), in one
+//! of three modes:
+//!
+//! - *own*: no other subscriber has had anything enabled since the subscription was made, so
+//!   CUPTI's enable state is the anchor's own, and whatever CUPTI delivers is the anchor's (as
+//!   for a C tool: a callback CUPTI had already begun when the anchor disabled its id may still
+//!   arrive);
+//! - *filtered*: the anchor is alone again after others were routed; a bitmap of the ids it
+//!   enabled filters out callbacks of ids the others had on (CUPTI may still deliver one it had
+//!   begun when they were disabled);
+//! - *off*: other subscribers are routed; the general dispatch serves everything.
+//!
+//! The mode goes to *off* before a table routing anyone else is published, and to *own* or
+//! *filtered* only after a table routing the anchor alone is. The closure's lifetime is protected
+//! in one of two ways:
 //!
 //! - a closure that owns nothing to drop (`!needs_drop::<F>()`: it captures nothing, or only
 //!   references to statics and `Copy` values) is kept by the hub until the subscription is given
@@ -25,7 +37,8 @@ use std::cell::Cell;
 use std::ffi::c_void;
 use std::mem::needs_drop;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 use cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
 
@@ -37,9 +50,18 @@ use super::rcu;
 use super::snapshot::{Handler, SoloIds, SOLO_CBIDS, SOLO_DOMAINS};
 use crate::ids::{CallbackDomain, CallbackId};
 
-/// The anchor's closure and the ids it alone is routed, read by [`entry`] without a lock.
+/// [`FastPath::mode`]: the general dispatch serves everything.
+const OFF: u8 = 0;
+/// CUPTI's enable state is the anchor's own: it is served whatever CUPTI delivers.
+const OWN: u8 = 1;
+/// The anchor is alone again: it is served the ids of [`FastPath::ids`].
+const FILTERED: u8 = 2;
+
+/// The anchor's closure and what it alone is routed, read by [`entry`] without a lock.
 pub(crate) struct FastPath {
-    /// Bit `cbid` of row `domain`: the anchor alone receives `(domain, cbid)`.
+    /// [`OFF`], [`OWN`] or [`FILTERED`].
+    mode: AtomicU8,
+    /// With [`FILTERED`]: bit `cbid` of row `domain`: the anchor alone receives `(domain, cbid)`.
     ids: [[AtomicU64; SOLO_CBIDS / 64]; SOLO_DOMAINS],
     /// The anchor's closure (its `Box<F>`), set before the subscription is made.
     closure: AtomicPtr<()>,
@@ -54,6 +76,7 @@ pub(crate) struct FastPath {
 impl FastPath {
     pub(crate) fn new() -> FastPath {
         FastPath {
+            mode: AtomicU8::new(OFF),
             ids: std::array::from_fn(|_| std::array::from_fn(|_| AtomicU64::new(0))),
             closure: AtomicPtr::new(std::ptr::null_mut()),
             handler: AtomicPtr::new(std::ptr::null_mut()),
@@ -70,27 +93,43 @@ impl FastPath {
         self.key.store(handler.owner(), Ordering::Release);
     }
 
-    /// Serves `ids` (the anchor alone is routed them) from now on.
-    pub(crate) fn serve(&self, ids: &SoloIds) {
-        for (row, bits) in self.ids.iter().zip(ids) {
-            for (word, &b) in row.iter().zip(bits) {
-                word.store(b, Ordering::Release);
+    /// Serves the anchor alone from now on: everything CUPTI delivers when `own` (no other
+    /// subscriber had anything enabled since the subscription was made), else `ids`.
+    pub(crate) fn serve(&self, ids: &SoloIds, own: bool) {
+        if !own {
+            for (row, bits) in self.ids.iter().zip(ids) {
+                for (word, &b) in row.iter().zip(bits) {
+                    word.store(b, Ordering::Release);
+                }
             }
         }
+        self.mode.store(if own { OWN } else { FILTERED }, Ordering::Release);
     }
 
-    /// Serves nothing from now on (a call already past [`FastPath::reaches`] finishes).
+    /// Serves nothing from now on (a call already past [`FastPath::serves`] finishes).
     pub(crate) fn clear(&self) {
+        self.mode.store(OFF, Ordering::Release);
         for word in self.ids.iter().flatten() {
             word.store(0, Ordering::Release);
         }
     }
 
-    /// Whether `(domain, cbid)` reaches the anchor alone.
+    /// Whether `(domain, cbid)` reaches the anchor alone: `Some(own)`, `own` when no other
+    /// subscriber has been routed since the subscription was made (then no call can have a
+    /// frame: every ENTER so far was the fast path's).
     #[inline(always)]
-    fn reaches(&self, domain: u32, cbid: u32) -> bool {
-        let (d, c) = (domain as usize, cbid as usize);
-        d < SOLO_DOMAINS && c < SOLO_CBIDS && self.ids[d][c / 64].load(Ordering::Acquire) >> (c % 64) & 1 != 0
+    fn serves(&self, domain: u32, cbid: u32) -> Option<bool> {
+        match self.mode.load(Ordering::Acquire) {
+            OWN => Some(true),
+            FILTERED => {
+                let (d, c) = (domain as usize, cbid as usize);
+                let hit = d < SOLO_DOMAINS
+                    && c < SOLO_CBIDS
+                    && self.ids[d][c / 64].load(Ordering::Acquire) >> (c % 64) & 1 != 0;
+                hit.then_some(false)
+            }
+            _ => None,
+        }
     }
 
     /// Whether the anchor's subscriber was dropped (inside a callback, its closure may still be
@@ -107,15 +146,20 @@ impl FastPath {
     ///
     /// # Safety
     /// `F` is the anchor's closure type; the closure and handler are alive (kept by the hub, or
-    /// by the caller's read section while [`FastPath::reaches`] held); `cbdata` is the
+    /// by the caller's read section while [`FastPath::serves`] held); `cbdata` is the
     /// callback data of `domain`, valid during the call.
     #[inline(always)]
-    unsafe fn call<F>(&self, version: u32, domain: u32, cbid: u32, cbdata: *const c_void)
+    unsafe fn call<F>(&self, own: bool, version: &AtomicU32, domain: u32, cbid: u32, cbdata: *const c_void)
     where
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
-        // SAFETY: the caller's contract: the closure of type `F` is alive.
-        let f = unsafe { &*self.closure.load(Ordering::Acquire).cast::<F>() };
+        let f: &F = if std::mem::size_of::<F>() == 0 {
+            // SAFETY: a closure of no size is read from no memory: any aligned pointer is valid.
+            unsafe { NonNull::<F>::dangling().as_ref() }
+        } else {
+            // SAFETY: the caller's contract: the closure of type `F` is alive.
+            unsafe { &*self.closure.load(Ordering::Acquire).cast::<F>() }
+        };
         let id = CallbackId::new(CallbackDomain(domain), cbid);
         let call = |slot: &Cell<u64>| {
             // SAFETY: `cbdata` is this domain's callback data, valid during the call.
@@ -137,7 +181,7 @@ impl FastPath {
             } else {
                 // SAFETY: as above.
                 let mut value = if shared.is_null() { 0 } else { unsafe { shared.read() } };
-                if frames::is_serial_form(value, self.tag) {
+                if !own && frames::is_serial_form(value, self.tag) {
                     value = self.exit_of_framed_call(value);
                 }
                 call(&Cell::new(value))
@@ -184,19 +228,19 @@ pub(crate) unsafe extern "C" fn entry<F>(
 ) where
     F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
 {
-    if userdata.is_null() || cbdata.is_null() {
+    if cbdata.is_null() {
         return;
     }
-    // SAFETY: `userdata` is the `&'static Hub` passed to `cuptiSubscribe*`.
+    // SAFETY: `userdata` is the `&'static Hub` passed to `cuptiSubscribe*` (never null).
     let hub = unsafe { &*(userdata as *const Hub) };
     let result = catch_unwind(AssertUnwindSafe(|| {
         let fast = hub.fast_path();
         if !needs_drop::<F>() {
-            if fast.reaches(domain.0, cbid) {
+            if let Some(own) = fast.serves(domain.0, cbid) {
                 // SAFETY: the anchor's closure has type `F` (this function's contract); owning
                 // nothing to drop, it is kept by the hub until the subscription is given back,
                 // which no callback outlives.
-                unsafe { fast.call::<F>(hub.version(), domain.0, cbid, cbdata) };
+                unsafe { fast.call::<F>(own, hub.version_cell(), domain.0, cbid, cbdata) };
             } else {
                 // SAFETY: forwarded from CUPTI (this function's contract).
                 unsafe { dispatch::general(hub, domain.0, cbid, cbdata) };
@@ -204,13 +248,14 @@ pub(crate) unsafe extern "C" fn entry<F>(
             return;
         }
         let guard = rcu::read_lock();
-        if fast.reaches(domain.0, cbid) && !fast.retired() {
-            // SAFETY: as above; the closure is freed only after a grace period that begins once
-            // the bit just read is cleared, and this read section holds that grace period off.
-            unsafe { fast.call::<F>(hub.version(), domain.0, cbid, cbdata) };
-        } else {
+        match fast.serves(domain.0, cbid) {
+            Some(own) if !fast.retired() => {
+                // SAFETY: as above; the closure is freed only after a grace period that begins
+                // once the mode just read is cleared, and this read section holds it off.
+                unsafe { fast.call::<F>(own, hub.version_cell(), domain.0, cbid, cbdata) };
+            }
             // SAFETY: forwarded from CUPTI (this function's contract).
-            unsafe { dispatch::in_section_outlined(hub, &guard, domain.0, cbid, cbdata) };
+            _ => unsafe { dispatch::in_section_outlined(hub, &guard, domain.0, cbid, cbdata) },
         }
     }));
     if let Err(payload) = result {

@@ -3,6 +3,7 @@
 use std::cell::Cell;
 use std::ffi::{c_char, c_void, CStr};
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use cupti_sys::{
     CUcontext, CUpti_CallbackData, CUpti_NvtxData, CUpti_ResourceData, CUpti_StateData, CUpti_SynchronizeData,
@@ -19,7 +20,8 @@ use crate::ids::{CallbackDomain, CallbackId, CallbackSite, ResourceCbid};
 pub struct CallbackData<'a> {
     id: CallbackId,
     raw: *const c_void,
-    api_version: u32,
+    /// `cuptiGetVersion` of the library, read only when a name is asked for.
+    api_version: &'a AtomicU32,
     slot: &'a Cell<u64>,
 }
 
@@ -29,7 +31,7 @@ impl<'a> CallbackData<'a> {
     pub(crate) unsafe fn new(
         id: CallbackId,
         raw: *const c_void,
-        api_version: u32,
+        api_version: &'a AtomicU32,
         slot: &'a Cell<u64>,
     ) -> Self {
         CallbackData { id, raw, api_version, slot }
@@ -48,7 +50,7 @@ impl<'a> CallbackData<'a> {
     /// The traced function or event (`"cudaLaunchKernel"`, `"CONTEXT_CREATED"`), named as the
     /// loaded CUPTI version names it; `None` for an id newer than this crate.
     pub fn name(&self) -> Option<&'static str> {
-        self.id.name_for(self.api_version)
+        self.id.name_for(self.api_version.load(Ordering::Relaxed))
     }
 
     /// The API call view, for the driver and runtime domains.

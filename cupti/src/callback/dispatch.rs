@@ -14,6 +14,7 @@ use cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain,
 use std::cell::Cell;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::AtomicU32;
 
 use super::data::CallbackData;
 use super::frames::{self, Frames};
@@ -87,7 +88,7 @@ unsafe fn in_section(hub: &Hub, guard: &ReadGuard, domain: u32, cbid: u32, cbdat
         return;
     }
     let id = CallbackId::new(CallbackDomain(domain), cbid);
-    let version = hub.version();
+    let version = hub.version_cell();
     if id.domain.is_api() {
         // SAFETY: API domains pass `CUpti_CallbackData`.
         let raw = unsafe { &*cbdata.cast::<CUpti_CallbackData>() };
@@ -114,7 +115,7 @@ unsafe fn in_section(hub: &Hub, guard: &ReadGuard, domain: u32, cbid: u32, cbdat
 #[inline(always)]
 unsafe fn api(
     id: CallbackId,
-    version: u32,
+    version: &AtomicU32,
     raw: &CUpti_CallbackData,
     routes: &[Route],
     anchor: u64,

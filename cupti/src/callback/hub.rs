@@ -91,6 +91,9 @@ struct State {
     /// The anchor's handler, when its closure owns nothing to drop: kept until the subscription
     /// is given back, since its fast path runs without a read section.
     anchor_kept: Option<Arc<Handler>>,
+    /// Another subscriber has had something enabled since the subscription was made (so CUPTI
+    /// may still deliver its callbacks; see [`super::anchor`]).
+    shared_since_anchor: bool,
     regs: Vec<Registration>,
     next_key: u64,
     domain_arms: BTreeMap<u32, usize>,
@@ -158,6 +161,7 @@ impl Hub {
                 subscription: None,
                 anchor: None,
                 anchor_kept: None,
+                shared_since_anchor: false,
                 regs: Vec::new(),
                 next_key: 1,
                 domain_arms: BTreeMap::new(),
@@ -178,9 +182,11 @@ impl Hub {
         if let (true, Some(first)) = (anchored, regs.first()) {
             hub.fast.anchor(&first.handler);
             st.anchor = Some(first.handler.owner());
+            // As if the others had been enabled after the anchor subscribed.
+            st.shared_since_anchor = regs.len() > 1;
         }
         st.regs = regs;
-        let old = hub.publish(&st);
+        let old = hub.publish(&mut st);
         drop(st);
         hub.retire(old);
         hub
@@ -190,6 +196,12 @@ impl Hub {
     #[inline(always)]
     pub(crate) fn version(&self) -> u32 {
         self.version.load(Ordering::Relaxed)
+    }
+
+    /// The same, for [`CallbackData`] to read when it needs it.
+    #[inline(always)]
+    pub(crate) fn version_cell(&self) -> &AtomicU32 {
+        &self.version
     }
 
     /// The anchor's fast path.
@@ -233,6 +245,7 @@ impl Hub {
             st.subscription = Some(self.subscribe(Some(entry::<F>))?);
             st.anchor = Some(key);
             st.anchor_kept = (!std::mem::needs_drop::<F>()).then(|| handler.clone());
+            st.shared_since_anchor = false;
         }
         st.next_key += 1;
         st.regs.push(Registration {
@@ -259,12 +272,18 @@ impl Hub {
         if Self::has(&st.regs[i], target) {
             return Ok(());
         }
+        if st.anchor != Some(key) {
+            // Before CUPTI delivers anything for another subscriber: the anchor's fast path must
+            // no longer take whatever CUPTI delivers as its own.
+            st.shared_since_anchor = true;
+            self.fast.clear();
+        }
         self.arm(&mut st, target)?;
         match target {
             Target::Domain(d) => st.regs[i].domains.insert(d),
             Target::Id(d, c) => st.regs[i].ids.insert((d, c)),
         };
-        let old = self.publish(&st);
+        let old = self.publish(&mut st);
         drop(st);
         self.retire(old);
         Ok(())
@@ -283,7 +302,7 @@ impl Hub {
             return Ok(());
         }
         let result = self.disarm(&mut st, target);
-        let old = self.publish(&st);
+        let old = self.publish(&mut st);
         drop(st);
         self.retire(old);
         result
@@ -317,7 +336,7 @@ impl Hub {
             let _ = self.disarm(&mut st, Target::Id(d, c));
         }
         // The real subscription stays when the last subscriber goes (see `release`).
-        let old = self.publish(&st);
+        let old = self.publish(&mut st);
         drop(st);
         drop(reg);
         self.retire(old);
@@ -343,7 +362,7 @@ impl Hub {
         self.fast.clear();
         st.anchor = None;
         let kept = st.anchor_kept.take();
-        let old = self.publish(&st);
+        let old = self.publish(&mut st);
         drop(st);
         self.retire(old);
         drop(kept);
@@ -441,16 +460,21 @@ impl Hub {
     /// Publishes the routing table for `st` and returns the one it replaces. The anchor's fast
     /// path stops serving before a table routing anyone else is published, and serves the
     /// anchor's ids only once a table routing the anchor alone is.
-    fn publish(&self, st: &State) -> Box<Snapshot> {
+    fn publish(&self, st: &mut State) -> Box<Snapshot> {
         let table = Box::new(Snapshot::build(&st.regs, st.anchor.unwrap_or(0)));
         let anchor_alone = table.anchor_ids().copied();
+        let others_routed = st
+            .regs
+            .iter()
+            .any(|r| Some(r.handler.owner()) != st.anchor && !(r.domains.is_empty() && r.ids.is_empty()));
+        st.shared_since_anchor |= others_routed;
         if anchor_alone.is_none() {
             self.fast.clear();
         }
         let new = Box::into_raw(table);
         let old = self.current.swap(new, Ordering::AcqRel);
         if let Some(ids) = anchor_alone {
-            self.fast.serve(&ids);
+            self.fast.serve(&ids, !st.shared_since_anchor);
         }
         // SAFETY: every pointer stored in `current` came from `Box::into_raw`; this one is now
         // unpublished and owned here (readers may still use it until a grace period passes).

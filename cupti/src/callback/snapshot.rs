@@ -348,6 +348,7 @@ impl Snapshot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicU32;
 
     fn reg(key: u64, domains: &[u32], ids: &[(u32, u32)]) -> Registration {
         Registration {
@@ -388,8 +389,9 @@ mod tests {
             correlationId: 1,
         };
         let id = crate::RuntimeCbid::cudaMemcpy_v3020.id();
+        let version = AtomicU32::new(130001);
         // SAFETY: `raw` is API callback data, alive for the call.
-        let data = unsafe { CallbackData::new(id, &raw as *const _ as *const _, 130001, &slot) };
+        let data = unsafe { CallbackData::new(id, &raw as *const _ as *const _, &version, &slot) };
         h.call(&data);
         h.call(&data);
         assert_eq!(h.panics(), 2);

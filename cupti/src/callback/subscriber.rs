@@ -99,7 +99,9 @@ impl Cupti {
 
     /// The raw `CUpti_SubscriberHandle` that every [`Subscriber`] shares, while one exists: for
     /// CUPTI functions this crate does not wrap that take a subscriber. Enabling or disabling
-    /// callbacks through it bypasses the reference counts.
+    /// callbacks through it bypasses the reference counts; and while the subscriber that made the
+    /// subscription is the only one that has had anything enabled, whatever CUPTI delivers is
+    /// taken as its own (its fast path does not filter), so what you enable here reaches it.
     pub fn raw_subscriber_handle(&self) -> Option<cupti_sys::CUpti_SubscriberHandle> {
         self.hub().ok()?.raw_handle()
     }
