@@ -12,10 +12,12 @@
 //!
 //! plus, for reference, a no-op `extern "C"` Rust function subscribed raw. The call is
 //! `cuCtxGetCurrent` on an idle context (the cheapest driver call CUPTI traces): `--calls`
-//! calls per measurement (default 1,000,000), `--reps` rounds (default 15); each round measures
-//! every kind once, in turn, so drift (clocks, other load) affects all alike. Median and minimum
-//! of each kind are reported; the added cost is each minus the no-subscriber one, and the ratio,
-//! ours over C's (goal: at most 1.1), is given on both.
+//! calls per measurement (default 200,000), `--reps` rounds (default 101); each round measures
+//! every kind once, in turn (the order rotating), so that each kind's time can be paired with the
+//! no-subscriber time of its own round: the *added* cost of a kind is the median over rounds of
+//! that difference, which drift (clocks, other load) cancels out of. The ratio is ours over C's
+//! (goal: at most 1.1), C's callback being subscribed as the crate subscribes (the same CUPTI
+//! path); plain `cuptiSubscribe` is measured too where it can be.
 //!
 //! ```text
 //! gcc -O2 -shared -fPIC -o libnoop_callback.so benches/c/noop_callback.c
@@ -54,7 +56,7 @@ struct Args {
 }
 
 fn args() -> Args {
-    let mut a = Args { c_callback: None, calls: 1_000_000, reps: 15 };
+    let mut a = Args { c_callback: None, calls: 200_000, reps: 101 };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = || it.next().unwrap_or_else(|| usage(&format!("{arg} needs a value")));
@@ -115,12 +117,6 @@ fn time(call: &Call, n: u64) -> f64 {
     t.elapsed().as_nanos() as f64 / n as f64
 }
 
-/// Median and minimum.
-fn stats(v: &mut [f64]) -> (f64, f64) {
-    v.sort_by(f64::total_cmp);
-    (v[v.len() / 2], v[0])
-}
-
 /// How a raw subscription is made.
 #[derive(Clone, Copy, PartialEq)]
 enum Form {
@@ -159,6 +155,14 @@ fn raw_subscribe(cupti: &Cupti, callback: RawCallback, form: Form) -> (CUpti_Sub
     (handle, "cuptiSubscribe")
 }
 
+/// The call [`Form::LikeTheCrate`] subscribes with (subscribes and gives it back).
+fn raw_form(cupti: &Cupti) -> &'static str {
+    let (handle, form) = raw_subscribe(cupti, rust_noop, Form::LikeTheCrate);
+    // SAFETY: the handle just made.
+    unsafe { cupti.functions().cuptiUnsubscribe(handle) }.expect("cuptiUnsubscribe");
+    form
+}
+
 /// Subscribes `callback` raw (as a C tool would), enables `cuCtxGetCurrent`, times, unsubscribes.
 fn time_raw(cupti: &Cupti, callback: RawCallback, form: Form, call: &Call, n: u64) -> f64 {
     let f = cupti.functions();
@@ -176,7 +180,7 @@ fn time_raw(cupti: &Cupti, callback: RawCallback, form: Form, call: &Call, n: u6
 }
 
 /// How the no-op closure reaches `cupti::Subscriber`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum Ours {
     /// The library's first subscriber, capturing nothing: its fast path, no read section.
     First,
@@ -242,55 +246,43 @@ fn main() {
             .unwrap_or_else(|e| usage(&format!("noop_callback: {e}")))
     });
 
+    // The kinds measured, in the order of a round (rotated from round to round).
+    let mut kinds: Vec<Kind> = vec![Kind::Nothing];
+    if c_callback.is_some() {
+        kinds.push(Kind::C(Form::LikeTheCrate));
+        // 13.2 refuses `cuptiSubscribe` once a shared subscription has existed: only where it
+        // can be mixed with the others.
+        if raw_form(cupti) != "cuptiSubscribe_v2, shared" {
+            kinds.push(Kind::C(Form::Plain));
+        }
+    }
+    kinds.extend([
+        Kind::RustRaw,
+        Kind::Ours(Ours::First),
+        Kind::Ours(Ours::FirstOwning),
+        Kind::Ours(Ours::Second),
+    ]);
+    let measure = |kind: Kind, n: u64| -> f64 {
+        match kind {
+            Kind::Nothing => time(&call, n),
+            Kind::C(form) => time_raw(cupti, c_callback.expect("a C callback"), form, &call, n),
+            Kind::RustRaw => time_raw(cupti, rust_noop, Form::LikeTheCrate, &call, n),
+            Kind::Ours(how) => time_ours(cupti, &call, n, how),
+        }
+    };
     // Warm up every path once (first-use costs: symbol resolution, CUPTI's own setup).
-    let warm = args.calls / 10 + 1;
-    time(&call, warm);
-    if let Some(c) = c_callback {
-        time_raw(cupti, c, Form::LikeTheCrate, &call, warm);
-        time_raw(cupti, c, Form::Plain, &call, warm);
+    for &k in &kinds {
+        measure(k, args.calls / 10 + 1);
     }
-    time_raw(cupti, rust_noop, Form::LikeTheCrate, &call, warm);
-    for how in [Ours::First, Ours::FirstOwning, Ours::Second] {
-        time_ours(cupti, &call, warm, how);
-    }
-
-    let (mut none, mut c, mut c_plain, mut raw) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let (mut ours, mut owning, mut second) = (Vec::new(), Vec::new(), Vec::new());
-    // Every kind once per round; the order rotates from round to round, so that no kind always
-    // follows the same one.
-    const KINDS: usize = 7;
+    // times[k][round]: ns per call.
+    let mut times = vec![Vec::with_capacity(args.reps); kinds.len()];
     for round in 0..args.reps.max(1) {
-        for k in 0..KINDS {
-            match (round + k) % KINDS {
-                0 => none.push(time(&call, args.calls)),
-                1 => {
-                    if let Some(cb) = c_callback {
-                        c.push(time_raw(cupti, cb, Form::LikeTheCrate, &call, args.calls));
-                    }
-                }
-                2 => raw.push(time_raw(cupti, rust_noop, Form::LikeTheCrate, &call, args.calls)),
-                3 => ours.push(time_ours(cupti, &call, args.calls, Ours::First)),
-                4 => owning.push(time_ours(cupti, &call, args.calls, Ours::FirstOwning)),
-                5 => second.push(time_ours(cupti, &call, args.calls, Ours::Second)),
-                _ => {
-                    if let Some(cb) = c_callback {
-                        c_plain.push(time_raw(cupti, cb, Form::Plain, &call, args.calls));
-                    }
-                }
-            }
+        for i in 0..kinds.len() {
+            let k = (round + i) % kinds.len();
+            times[k].push(measure(kinds[k], args.calls));
         }
     }
 
-    let base = stats(&mut none);
-    let ours_samples: Vec<String> = {
-        let mut v = ours.clone();
-        v.sort_by(f64::total_cmp);
-        v.iter().map(|x| format!("{:.0}", x - base.0)).collect()
-    };
-    let ours = stats(&mut ours);
-    let owning = stats(&mut owning);
-    let second = stats(&mut second);
-    let raw = stats(&mut raw);
     let kind = {
         let probe = cupti.subscribe(|_| {}).expect("subscribe");
         let kind = cupti.subscription();
@@ -299,12 +291,7 @@ fn main() {
         unsafe { cupti.release_subscription() }.expect("release the subscription");
         kind
     };
-    let raw_form = {
-        let (handle, form) = raw_subscribe(cupti, rust_noop, Form::LikeTheCrate);
-        // SAFETY: the handle just made.
-        unsafe { cupti.functions().cuptiUnsubscribe(handle) }.expect("cuptiUnsubscribe");
-        form
-    };
+    let raw_form = raw_form(cupti);
     println!(
         "\n{} rounds x {} calls of cuCtxGetCurrent{}, CUPTI {} (ours: {kind:?} subscription; raw: {raw_form}), \
          dispatch {} membarrier",
@@ -315,42 +302,87 @@ fn main() {
         if cupti::callback::uses_membarrier() { "with" } else { "without" },
     );
     println!(
-        "{:<58} {:>10} {:>10} {:>12} {:>12}",
-        "ns per call", "median", "min", "added(med)", "added(min)"
+        "added = a round's time minus the same round's no-subscriber time; median and quartiles over rounds"
     );
-    let row = |label: &str, (med, min): (f64, f64)| {
-        println!("{label:<58} {med:>10.1} {min:>10.1} {:>12.1} {:>12.1}", med - base.0, min - base.1);
+    println!(
+        "{:<58} {:>9} {:>9} {:>11} {:>9} {:>9}",
+        "ns per call", "median", "min", "added(med)", "q1", "q3"
+    );
+    // Per kind: sorted times, and sorted added (paired with the round's no-subscriber time).
+    let none = &times[0];
+    let added: Vec<Vec<f64>> = times
+        .iter()
+        .map(|t| {
+            let mut a: Vec<f64> = t.iter().zip(none).map(|(x, base)| x - base).collect();
+            a.sort_by(f64::total_cmp);
+            a
+        })
+        .collect();
+    let quantile = |v: &[f64], q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+    for (i, k) in kinds.iter().enumerate() {
+        let mut t = times[i].clone();
+        t.sort_by(f64::total_cmp);
+        let a = &added[i];
+        let label = k.label(raw_form);
+        if i == 0 {
+            println!(
+                "{label:<58} {:>9.1} {:>9.1} {:>11} {:>9} {:>9}",
+                quantile(&t, 0.5),
+                t[0],
+                "-",
+                "-",
+                "-"
+            );
+        } else {
+            println!(
+                "{label:<58} {:>9.1} {:>9.1} {:>11.1} {:>9.1} {:>9.1}",
+                quantile(&t, 0.5),
+                t[0],
+                quantile(a, 0.5),
+                quantile(a, 0.25),
+                quantile(a, 0.75)
+            );
+        }
+    }
+    let Some(c) = kinds.iter().position(|k| *k == Kind::C(Form::LikeTheCrate)) else {
+        println!("no-op C callback: not measured (pass --c-callback libnoop_callback.so)");
+        return;
     };
-    println!("{:<58} {:>10.1} {:>10.1} {:>12} {:>12}", "no subscriber", base.0, base.1, "-", "-");
-    let c = (!c.is_empty()).then(|| stats(&mut c));
-    match c {
-        Some(c) => row(&format!("no-op C callback ({raw_form})"), c),
-        None => println!("no-op C callback: not measured (pass --c-callback libnoop_callback.so)"),
+    let c_added = quantile(&added[c], 0.5);
+    println!("\nratios of median added costs, against the C callback subscribed as the crate subscribes ({raw_form}):");
+    for (i, k) in kinds.iter().enumerate().filter(|(_, k)| matches!(k, Kind::Ours(_))) {
+        if c_added > 0.0 {
+            let ratio = quantile(&added[i], 0.5) / c_added;
+            println!(
+                "  {:<48} {ratio:.3}  (goal <= 1.1: {})",
+                k.label(raw_form),
+                if ratio <= 1.1 { "met" } else { "NOT met" }
+            );
+        } else {
+            println!("  the C callback added no measurable cost");
+        }
     }
-    if !c_plain.is_empty() && raw_form != "cuptiSubscribe" {
-        row("  the same, cuptiSubscribe", stats(&mut c_plain));
-    }
-    row("no-op Rust closure (cupti::Subscriber)", ours);
-    row("  the same, owning an Arc", owning);
-    row("  the same, as a second subscriber", second);
-    row(&format!("(reference: no-op extern \"C\" Rust fn, {raw_form})"), raw);
-    println!("ours, added ns per round, sorted: {}", ours_samples.join(" "));
-    if let Some(c) = c {
-        println!("\nratios against the C callback subscribed as the crate subscribes ({raw_form}):");
-        for (label, kind) in [("ours", ours), ("owning an Arc", owning), ("second subscriber", second)] {
-            for (what, added, c_added) in
-                [("medians", kind.0 - base.0, c.0 - base.0), ("minimums", kind.1 - base.1, c.1 - base.1)]
-            {
-                if c_added > 0.0 {
-                    let ratio = added / c_added;
-                    println!(
-                        "ratio ({label} added / C added), {what}: {ratio:.3}  (goal <= 1.1: {})",
-                        if ratio <= 1.1 { "met" } else { "NOT met" }
-                    );
-                } else {
-                    println!("ratio, {what}: the C callback added no measurable cost");
-                }
-            }
+}
+
+/// What one measurement subscribes.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Nothing,
+    C(Form),
+    RustRaw,
+    Ours(Ours),
+}
+
+impl Kind {
+    fn label(self, raw_form: &str) -> String {
+        match self {
+            Kind::Nothing => "no subscriber".to_owned(),
+            Kind::C(Form::LikeTheCrate) => format!("no-op C callback ({raw_form})"),
+            Kind::C(Form::Plain) => "  the same, cuptiSubscribe".to_owned(),
+            Kind::RustRaw => format!("(reference: no-op extern \"C\" Rust fn, {raw_form})"),
+            Kind::Ours(Ours::First) => "no-op Rust closure (cupti::Subscriber)".to_owned(),
+            Kind::Ours(Ours::FirstOwning) => "  the same, owning an Arc".to_owned(),
+            Kind::Ours(Ours::Second) => "  the same, as a second subscriber".to_owned(),
         }
     }
 }

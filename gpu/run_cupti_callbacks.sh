@@ -6,7 +6,7 @@
 # and copied along with this repository, target/release/examples/ and target/release/deps/cupti_gpu-* included).
 #
 #   gpu/run_cupti_callbacks.sh                     # everything
-#   STEPS="overhead" CALLS=1000000 REPS=25 PIN_CPU=2 gpu/run_cupti_callbacks.sh
+#   STEPS="overhead" CALLS=200000 REPS=101 PIN_CPU=2 gpu/run_cupti_callbacks.sh
 #
 # Output goes to $OUT (default gpu/out/callbacks). Needs gcc (or nvcc) for the C no-op callback.
 set -uo pipefail
@@ -56,7 +56,7 @@ for step in $steps; do
         pin=()
         command -v taskset >/dev/null && pin=(taskset -c "${PIN_CPU:-2}")
         run callback_overhead "${pin[@]}" "$bin/examples/cupti_callback_overhead" --c-callback "$so" \
-            --calls "${CALLS:-1000000}" --reps "${REPS:-25}"
+            --calls "${CALLS:-200000}" --reps "${REPS:-101}"
         ;;
     *) echo "unknown step $step"; status=1 ;;
     esac
