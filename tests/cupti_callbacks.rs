@@ -584,10 +584,15 @@ fn each_release_gets_the_subscription_it_supports() {
     // SAFETY: no other thread makes CUDA calls in this test.
     assert!(unsafe { cupti132.release_subscription() }.unwrap());
 
-    // 13.2 refuses sharing for good once a `cuptiSubscribe` subscription has existed (as the
-    // real 13.2.86 does): the hub falls back to the process's only subscription.
+    // 13.2 refuses `cuptiSubscribe` for good once a shared subscription has existed, and
+    // sharing once a `cuptiSubscribe` one has (as the real 13.2.86 does): in a fresh process
+    // whose first subscription was plain, the hub falls back to the only subscription.
     let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
-    // SAFETY: valid out-pointer; the handle is given back at once.
+    // SAFETY: valid out-pointer.
+    let r = unsafe { cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
+    assert_eq!(r, cupti_sys::CUptiResult::CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);
+    mock.set_version(130_200); // a fresh process, as far as the mock's history goes
+                               // SAFETY: valid out-pointer; the handle is given back at once.
     unsafe {
         assert_eq!(cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()).unwrap().0, 0);
         assert_eq!(cupti132.functions().cuptiUnsubscribe(raw).unwrap().0, 0);

@@ -15,8 +15,9 @@
 //!   13.2 struct.
 //! - 13.2 (13.2.86 on an H200) refuses `allowMultipleSubscribers` with 39, writing no holder
 //!   name, for the rest of the process once a `cuptiSubscribe` subscription has existed, even
-//!   after `cuptiUnsubscribe`; `cuptiSubscribe_v2` without it still succeeds. 13.5.25 shares
-//!   after such a subscription.
+//!   after `cuptiUnsubscribe`; `cuptiSubscribe_v2` without it still succeeds. The other way
+//!   round too: once a shared subscription has existed, `cuptiSubscribe` returns 39 for good,
+//!   while an exclusive `cuptiSubscribe_v2` succeeds. 13.5.25 does neither.
 //! - A subscription enables nothing; a new subscriber starts with every callback disabled.
 //! - `cuptiUnsubscribe` stops new callbacks to the subscriber; it does not wait for one that is
 //!   already running on another thread (callbacks are synchronous on the application threads).
@@ -71,10 +72,19 @@ struct Registry {
     foreign: Option<CString>,
     /// A `cuptiSubscribe` subscription has existed (13.2 refuses sharing from then on).
     legacy_seen: bool,
+    /// A shared `cuptiSubscribe_v2` subscription has existed (13.2 refuses `cuptiSubscribe`
+    /// from then on).
+    shared_seen: bool,
 }
 
 static REGISTRY: Mutex<Registry> =
-    Mutex::new(Registry { subscribers: Vec::new(), next_id: 1, foreign: None, legacy_seen: false });
+    Mutex::new(Registry {
+    subscribers: Vec::new(),
+    next_id: 1,
+    foreign: None,
+    legacy_seen: false,
+    shared_seen: false,
+});
 
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
@@ -117,7 +127,9 @@ pub fn set_foreign(name: Option<CString>) {
 /// Forgets that a `cuptiSubscribe` subscription has existed (a new process, as far as 13.2's
 /// sharing rule goes).
 pub fn forget_history() {
-    registry().legacy_seen = false;
+    let mut reg = registry();
+    reg.legacy_seen = false;
+    reg.shared_seen = false;
 }
 
 pub fn reset() {
@@ -125,6 +137,7 @@ pub fn reset() {
     reg.subscribers.clear();
     reg.foreign = None;
     reg.legacy_seen = false;
+    reg.shared_seen = false;
 }
 
 /// Writes `name` into the client's `oldSubscriberName` buffer, truncated and NUL-terminated.
@@ -192,6 +205,9 @@ pub unsafe extern "C" fn cuptiSubscribe(
     callback: CUpti_CallbackFunc,
     userdata: *mut c_void,
 ) -> u32 {
+    if version::refuses_sharing_after_legacy() && registry().shared_seen {
+        return MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED;
+    }
     let req = Request { callback, userdata, name: None, allow_multiple: false };
     match subscribe(subscriber, req) {
         Ok(()) => {
@@ -248,6 +264,9 @@ pub unsafe extern "C" fn cuptiSubscribe_v2(
         if allow_multiple { registry().subscribers.first().and_then(|s| s.name.clone()) } else { None };
     match subscribe(subscriber, req) {
         Ok(()) => {
+            if allow_multiple {
+                registry().shared_seen = true;
+            }
             if let Some(first) = first_name {
                 // SAFETY: the client's buffer and size from its params.
                 unsafe { write_name(old_name.0, old_name.1, &first) };

@@ -46,8 +46,9 @@ pub fn allows_multiple_subscribers() -> bool {
     get() >= V13_2
 }
 
-/// 13.2.x refuses `allowMultipleSubscribers` once a `cuptiSubscribe` subscription has existed
-/// (13.2.86, probed; 13.5.25 does not; 13.3 and 13.4 were not probed and are taken to share).
+/// 13.2.x refuses `allowMultipleSubscribers` once a `cuptiSubscribe` subscription has existed,
+/// and `cuptiSubscribe` once a shared one has (13.2.86, probed; 13.5.25 does neither; 13.3 and
+/// 13.4 were not probed and are taken to behave as 13.5).
 pub fn refuses_sharing_after_legacy() -> bool {
     (V13_2..V13_2 + 100).contains(&get())
 }

@@ -102,7 +102,7 @@ fn subscribe_v2_on_13_0_refuses_the_13_2_struct_and_names_the_holder() {
 }
 
 #[test]
-fn only_13_2_refuses_sharing_after_a_cupti_subscribe_subscription() {
+fn only_13_2_keeps_shared_and_plain_subscriptions_apart_for_the_process() {
     for (version, shares) in [(130202, false), (130500, true)] {
         let (_g, m) = mock();
         m.set_version(version);
@@ -115,6 +115,22 @@ fn only_13_2_refuses_sharing_after_a_cupti_subscribe_subscription() {
         }
         let (r, h, _) = subscribe_v2(m, 3, c"a", false);
         assert_eq!(r, 0, "{version}: the process's only subscription is still free");
+        assert_eq!(unsubscribe(m, h), 0);
+    }
+    // And the other way round: after a shared subscription, 13.2 refuses `cuptiSubscribe`.
+    for (version, plain_ok) in [(130202, false), (130500, true)] {
+        let (_g, m) = mock();
+        m.set_version(version);
+        let (r, h, _) = subscribe_v2(m, 1, c"a", true);
+        assert_eq!(r, 0);
+        assert_eq!(unsubscribe(m, h), 0);
+        let plain = subscribe(m, 2);
+        assert_eq!(plain.is_ok(), plain_ok, "version {version}: {plain:?}");
+        if let Ok(h) = plain {
+            assert_eq!(unsubscribe(m, h), 0);
+        }
+        let (r, h, _) = subscribe_v2(m, 3, c"a", false);
+        assert_eq!(r, 0, "{version}: an exclusive cuptiSubscribe_v2 still succeeds");
         assert_eq!(unsubscribe(m, h), 0);
     }
 }
