@@ -170,21 +170,19 @@ impl FastPath {
             // SAFETY: API domains pass `CUpti_CallbackData`, valid during the call.
             let raw = unsafe { &*cbdata.cast::<CUpti_CallbackData>() };
             let shared = raw.correlationData;
-            if raw.callbackSite == CUpti_ApiCallbackSite::CUPTI_API_ENTER {
-                let slot = Cell::new(0);
-                let result = call(&slot);
-                if !shared.is_null() {
-                    // SAFETY: CUPTI's per-call slot of our subscription, valid during the call.
-                    unsafe { shared.write(slot.get()) };
-                }
-                result
+            if shared.is_null() {
+                call(&Cell::new(0))
             } else {
-                // SAFETY: as above.
-                let mut value = if shared.is_null() { 0 } else { unsafe { shared.read() } };
-                if !own && frames::is_serial_form(value, self.tag) {
-                    value = self.exit_of_framed_call(value);
+                // SAFETY: CUPTI's per-call slot of our subscription, valid and touched by nobody
+                // else during the call; `Cell<u64>` has `u64`'s layout. The closure reads and
+                // writes it in place: nothing is copied for a closure that does not use it.
+                let slot = unsafe { &*shared.cast::<Cell<u64>>() };
+                if raw.callbackSite == CUpti_ApiCallbackSite::CUPTI_API_ENTER {
+                    slot.set(0);
+                } else if !own && frames::is_serial_form(slot.get(), self.tag) {
+                    slot.set(self.exit_of_framed_call(slot.get()));
                 }
-                call(&Cell::new(value))
+                call(slot)
             }
         } else {
             call(&Cell::new(0))
