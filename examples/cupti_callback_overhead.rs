@@ -302,6 +302,10 @@ fn main() {
         if cupti::callback::uses_membarrier() { "with" } else { "without" },
     );
     println!(
+        "the library zeroes correlationData at ENTER (checked by the first subscriber's fast path): {:?}",
+        cupti.zeroes_correlation_slots()
+    );
+    println!(
         "added = a round's time minus the same round's no-subscriber time; median and quartiles over rounds"
     );
     println!(

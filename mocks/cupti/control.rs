@@ -12,7 +12,7 @@ use crate::activity::buffers::{self, Completion};
 use crate::activity::{self, worker};
 use crate::callback_names::{intern, DOMAIN_DRIVER, DOMAIN_RUNTIME};
 use crate::runtime::{self, Copy, Launch, Set};
-use crate::{clock, stats, subscribers, version};
+use crate::{clock, dispatch, stats, subscribers, version};
 
 /// A C string argument, interned for the life of the process; `None` for NULL.
 ///
@@ -35,6 +35,7 @@ pub extern "C" fn mock_cupti_reset() {
     clock::reset();
     version::set(version::DEFAULT_VERSION);
     version::set_driver_present(true);
+    dispatch::set_slot_fill(0);
     stats::reset();
 }
 
@@ -114,6 +115,14 @@ pub extern "C" fn mock_cupti_set_device(device: u32) {
 #[no_mangle]
 pub extern "C" fn mock_cupti_set_nested_driver_calls(on: i32) {
     runtime::set_nested_driver_calls(on != 0);
+}
+
+/// What each played API call's `correlationData` slots hold at ENTER: 0 (the default, as the
+/// real libraries probed give), or `value`, playing a release that does not zero them.
+/// `mock_cupti_reset` sets 0 again.
+#[no_mangle]
+pub extern "C" fn mock_cupti_set_slot_fill(value: u64) {
+    dispatch::set_slot_fill(value);
 }
 
 /// The next played call on the calling thread returns `error` (`cudaError_t`/`CUresult`): the

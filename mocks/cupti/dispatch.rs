@@ -38,6 +38,15 @@ pub struct ApiCallInfo {
     pub correlation_id: u32,
 }
 
+/// What a call's `correlationData` slots hold at ENTER: 0, as the real 13.0.85 and 13.5.25
+/// libraries give (probed on an H200); anything else plays a release that does not zero them
+/// (`mock_cupti_set_slot_fill`).
+static SLOT_FILL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+pub fn set_slot_fill(value: u64) {
+    SLOT_FILL.store(value, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// The per-subscriber `correlationData` slots of one call, each boxed so that its address stays
 /// the same from ENTER to EXIT however many subscribers join.
 #[derive(Default)]
@@ -50,7 +59,8 @@ impl CorrelationSlots {
         let i = match self.slots.iter().position(|(s, _)| *s == subscriber) {
             Some(i) => i,
             None => {
-                self.slots.push((subscriber, Box::new(0)));
+                let fill = SLOT_FILL.load(std::sync::atomic::Ordering::Relaxed);
+                self.slots.push((subscriber, Box::new(fill)));
                 self.slots.len() - 1
             }
         };

@@ -56,6 +56,9 @@ controls! {
     /// Whether played runtime calls make their driver calls nested, with the runtime call's
     /// correlation id (on by default).
     fn set_nested_driver_calls(on: i32);
+    /// What each call's `correlationData` slots hold at ENTER (0 by default, as the real
+    /// libraries probed give).
+    fn set_slot_fill(value: u64);
     /// Any runtime (2) or driver (1) API call with `params`; returns its correlation id.
     fn api_call(domain: u32, cbid: u32, name: *const c_char, params: *const c_void, ret: i32) -> u32;
     /// ENTER callbacks of a call; EXIT comes with `api_exit`.

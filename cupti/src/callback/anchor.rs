@@ -22,6 +22,14 @@
 //!   begun when they were disabled);
 //! - *off*: other subscribers are routed; the general dispatch serves everything.
 //!
+//! The slot must read 0 at ENTER. CUPTI's headers do not promise that `correlationData` starts
+//! at 0, so the fast path zeroes it at each ENTER; but the real libraries do zero it (13.0.85 and
+//! 13.5.25 on an H200: no ENTER of 200,000 saw a value stored at the previous EXIT). The fast path
+//! checks that on the library it runs on: for the first [`ZERO_CHECKS`] calls of *own* mode it
+//! stores a sentinel at each EXIT and looks at each ENTER; if no ENTER ever saw anything but 0,
+//! *own* mode stops zeroing (then a callback costs a mode check and the closure), and if one
+//! did, it zeroes for the life of the process.
+//!
 //! The mode goes to *off* before a table routing anyone else is published, and to *own* or
 //! *filtered* only after a table routing the anchor alone is. The closure's lifetime is protected
 //! in one of two ways:
@@ -52,15 +60,47 @@ use crate::ids::{CallbackDomain, CallbackId};
 
 /// [`FastPath::mode`]: the general dispatch serves everything.
 const OFF: u8 = 0;
-/// CUPTI's enable state is the anchor's own: it is served whatever CUPTI delivers.
+/// CUPTI's enable state is the anchor's own: it is served whatever CUPTI delivers, and its slot
+/// is zeroed at ENTER (while the zeroing check runs, or after it failed).
 const OWN: u8 = 1;
+/// As [`OWN`], on a library seen to zero the slot itself: nothing but the closure runs.
+const OWN_ZEROED: u8 = 2;
 /// The anchor is alone again: it is served the ids of [`FastPath::ids`].
-const FILTERED: u8 = 2;
+const FILTERED: u8 = 3;
+
+/// Calls of *own* mode that check the library's zeroing before it is trusted.
+pub(crate) const ZERO_CHECKS: u32 = 4096;
+/// Stored into the slot at EXIT while checking: an ENTER that reuses the storage sees it unless
+/// the library zeroes.
+const SENTINEL: u64 = 0x5e47_1ae1_c0ff_ee00;
+
+/// [`FastPath::zeroing`]: not known yet.
+const ZEROING_UNKNOWN: u8 = 0;
+/// Every checked ENTER saw 0.
+const ZEROING_SEEN: u8 = 1;
+/// An ENTER saw something else: always zero.
+const ZEROING_ABSENT: u8 = 2;
+
+/// How the fast path serves one callback.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Serve {
+    /// [`OWN`]: zero at ENTER, and check the library's zeroing while that runs.
+    Own,
+    /// [`OWN_ZEROED`]: the closure alone.
+    OwnZeroed,
+    /// [`FILTERED`]: zero at ENTER; an EXIT may find a frame's serial.
+    Filtered,
+}
 
 /// The anchor's closure and what it alone is routed, read by [`entry`] without a lock.
 pub(crate) struct FastPath {
-    /// [`OFF`], [`OWN`] or [`FILTERED`].
+    /// [`OFF`], [`OWN`], [`OWN_ZEROED`] or [`FILTERED`].
     mode: AtomicU8,
+    /// Whether the library zeroes the slot at ENTER: [`ZEROING_UNKNOWN`], [`ZEROING_SEEN`] or
+    /// [`ZEROING_ABSENT`]. Kept for the life of the process (one library).
+    zeroing: AtomicU8,
+    /// Checks left before [`ZEROING_SEEN`].
+    zero_checks: AtomicU32,
     /// With [`FILTERED`]: bit `cbid` of row `domain`: the anchor alone receives `(domain, cbid)`.
     ids: [[AtomicU64; SOLO_CBIDS / 64]; SOLO_DOMAINS],
     /// The anchor's closure (its `Box<F>`), set before the subscription is made.
@@ -77,6 +117,8 @@ impl FastPath {
     pub(crate) fn new() -> FastPath {
         FastPath {
             mode: AtomicU8::new(OFF),
+            zeroing: AtomicU8::new(ZEROING_UNKNOWN),
+            zero_checks: AtomicU32::new(ZERO_CHECKS),
             ids: std::array::from_fn(|_| std::array::from_fn(|_| AtomicU64::new(0))),
             closure: AtomicPtr::new(std::ptr::null_mut()),
             handler: AtomicPtr::new(std::ptr::null_mut()),
@@ -103,7 +145,51 @@ impl FastPath {
                 }
             }
         }
-        self.mode.store(if own { OWN } else { FILTERED }, Ordering::Release);
+        let mode = match (own, self.zeroing.load(Ordering::Acquire)) {
+            (false, _) => FILTERED,
+            (true, ZEROING_SEEN) => OWN_ZEROED,
+            (true, _) => OWN,
+        };
+        self.mode.store(mode, Ordering::Release);
+    }
+
+    /// Whether the library was seen to zero the slot at ENTER (after [`ZERO_CHECKS`] calls of
+    /// *own* mode): `None` while unknown.
+    pub(crate) fn library_zeroes_slots(&self) -> Option<bool> {
+        match self.zeroing.load(Ordering::Acquire) {
+            ZEROING_SEEN => Some(true),
+            ZEROING_ABSENT => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Whether the library's zeroing is still being checked.
+    #[inline(always)]
+    fn checking(&self) -> bool {
+        self.zeroing.load(Ordering::Relaxed) == ZEROING_UNKNOWN
+    }
+
+    /// One checked call of *own* mode is over; after the last, the zeroing is trusted unless a
+    /// check failed.
+    #[cold]
+    fn checked(&self) {
+        if self.zero_checks.fetch_sub(1, Ordering::AcqRel) == 1
+            && self
+                .zeroing
+                .compare_exchange(ZEROING_UNKNOWN, ZEROING_SEEN, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok()
+        {
+            // Unless the hub changed the mode meanwhile (it reads `zeroing` when it sets it).
+            let _ = self.mode.compare_exchange(OWN, OWN_ZEROED, Ordering::AcqRel, Ordering::Acquire);
+        }
+    }
+
+    /// An ENTER saw a nonzero slot: the library does not zero it.
+    #[cold]
+    #[inline(never)]
+    fn zeroing_absent(&self) {
+        self.zeroing.store(ZEROING_ABSENT, Ordering::Release);
+        let _ = self.mode.compare_exchange(OWN_ZEROED, OWN, Ordering::AcqRel, Ordering::Acquire);
     }
 
     /// Serves nothing from now on (a call already past [`FastPath::serves`] finishes).
@@ -114,19 +200,20 @@ impl FastPath {
         }
     }
 
-    /// Whether `(domain, cbid)` reaches the anchor alone: `Some(own)`, `own` when no other
-    /// subscriber has been routed since the subscription was made (then no call can have a
-    /// frame: every ENTER so far was the fast path's).
+    /// Whether `(domain, cbid)` reaches the anchor alone, and how. In *own* modes no call can
+    /// have a frame (no other subscriber has been routed since the subscription was made, so
+    /// every ENTER was the fast path's).
     #[inline(always)]
-    fn serves(&self, domain: u32, cbid: u32) -> Option<bool> {
+    fn serves(&self, domain: u32, cbid: u32) -> Option<Serve> {
         match self.mode.load(Ordering::Acquire) {
-            OWN => Some(true),
+            OWN_ZEROED => Some(Serve::OwnZeroed),
+            OWN => Some(Serve::Own),
             FILTERED => {
                 let (d, c) = (domain as usize, cbid as usize);
                 let hit = d < SOLO_DOMAINS
                     && c < SOLO_CBIDS
                     && self.ids[d][c / 64].load(Ordering::Acquire) >> (c % 64) & 1 != 0;
-                hit.then_some(false)
+                hit.then_some(Serve::Filtered)
             }
             _ => None,
         }
@@ -149,7 +236,7 @@ impl FastPath {
     /// by the caller's read section while [`FastPath::serves`] held); `cbdata` is the
     /// callback data of `domain`, valid during the call.
     #[inline(always)]
-    unsafe fn call<F>(&self, own: bool, version: &AtomicU32, domain: u32, cbid: u32, cbdata: *const c_void)
+    unsafe fn call<F>(&self, how: Serve, version: &AtomicU32, domain: u32, cbid: u32, cbdata: *const c_void)
     where
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
@@ -161,31 +248,39 @@ impl FastPath {
             unsafe { &*self.closure.load(Ordering::Acquire).cast::<F>() }
         };
         let id = CallbackId::new(CallbackDomain(domain), cbid);
-        let call = |slot: &Cell<u64>| {
-            // SAFETY: `cbdata` is this domain's callback data, valid during the call.
-            let data = unsafe { CallbackData::new(id, cbdata, version, slot) };
+        let result = if how == Serve::OwnZeroed || !id.domain.is_api() {
+            // SAFETY: `cbdata` is this domain's callback data, valid during the call; for API
+            // calls its `correlationData` is CUPTI's per-call slot of our subscription, zeroed
+            // by the library at ENTER (checked), and nobody else's during the call.
+            let data = unsafe { CallbackData::with_cupti_slot(id, cbdata, version) };
             catch_unwind(AssertUnwindSafe(|| f(&data)))
-        };
-        let result = if id.domain.is_api() {
+        } else {
             // SAFETY: API domains pass `CUpti_CallbackData`, valid during the call.
             let raw = unsafe { &*cbdata.cast::<CUpti_CallbackData>() };
             let shared = raw.correlationData;
-            if shared.is_null() {
-                call(&Cell::new(0))
-            } else {
+            let enter = raw.callbackSite == CUpti_ApiCallbackSite::CUPTI_API_ENTER;
+            if !shared.is_null() {
                 // SAFETY: CUPTI's per-call slot of our subscription, valid and touched by nobody
-                // else during the call; `Cell<u64>` has `u64`'s layout. The closure reads and
-                // writes it in place: nothing is copied for a closure that does not use it.
+                // else during the call; `Cell<u64>` has `u64`'s layout.
                 let slot = unsafe { &*shared.cast::<Cell<u64>>() };
-                if raw.callbackSite == CUpti_ApiCallbackSite::CUPTI_API_ENTER {
+                if enter {
+                    if how == Serve::Own && self.checking() && slot.get() != 0 {
+                        self.zeroing_absent();
+                    }
                     slot.set(0);
-                } else if !own && frames::is_serial_form(slot.get(), self.tag) {
+                } else if how == Serve::Filtered && frames::is_serial_form(slot.get(), self.tag) {
                     slot.set(self.exit_of_framed_call(slot.get()));
                 }
-                call(slot)
             }
-        } else {
-            call(&Cell::new(0))
+            // SAFETY: as above; the slot (if any) is now the anchor's value for this call.
+            let data = unsafe { CallbackData::with_cupti_slot(id, cbdata, version) };
+            let result = catch_unwind(AssertUnwindSafe(|| f(&data)));
+            if how == Serve::Own && !enter && !shared.is_null() && self.checking() {
+                // SAFETY: as above (the call's EXIT: nobody reads the slot after this).
+                unsafe { shared.write(SENTINEL) };
+                self.checked();
+            }
+            result
         };
         if let Err(payload) = result {
             // SAFETY: the caller's contract: the handler is alive.
@@ -234,11 +329,11 @@ pub(crate) unsafe extern "C" fn entry<F>(
     let result = catch_unwind(AssertUnwindSafe(|| {
         let fast = hub.fast_path();
         if !needs_drop::<F>() {
-            if let Some(own) = fast.serves(domain.0, cbid) {
+            if let Some(how) = fast.serves(domain.0, cbid) {
                 // SAFETY: the anchor's closure has type `F` (this function's contract); owning
                 // nothing to drop, it is kept by the hub until the subscription is given back,
                 // which no callback outlives.
-                unsafe { fast.call::<F>(own, hub.version_cell(), domain.0, cbid, cbdata) };
+                unsafe { fast.call::<F>(how, hub.version_cell(), domain.0, cbid, cbdata) };
             } else {
                 // SAFETY: forwarded from CUPTI (this function's contract).
                 unsafe { dispatch::general(hub, domain.0, cbid, cbdata) };
@@ -247,10 +342,10 @@ pub(crate) unsafe extern "C" fn entry<F>(
         }
         let guard = rcu::read_lock();
         match fast.serves(domain.0, cbid) {
-            Some(own) if !fast.retired() => {
+            Some(how) if !fast.retired() => {
                 // SAFETY: as above; the closure is freed only after a grace period that begins
                 // once the mode just read is cleared, and this read section holds it off.
-                unsafe { fast.call::<F>(own, hub.version_cell(), domain.0, cbid, cbdata) };
+                unsafe { fast.call::<F>(how, hub.version_cell(), domain.0, cbid, cbdata) };
             }
             // SAFETY: forwarded from CUPTI (this function's contract).
             _ => unsafe { dispatch::in_section_outlined(hub, &guard, domain.0, cbid, cbdata) },

@@ -22,7 +22,8 @@ pub struct CallbackData<'a> {
     raw: *const c_void,
     /// `cuptiGetVersion` of the library, read only when a name is asked for.
     api_version: &'a AtomicU32,
-    slot: &'a Cell<u64>,
+    /// The entry/exit slot; `None`: CUPTI's own per-call slot (`correlationData`), used in place.
+    slot: Option<&'a Cell<u64>>,
 }
 
 impl<'a> CallbackData<'a> {
@@ -34,7 +35,21 @@ impl<'a> CallbackData<'a> {
         api_version: &'a AtomicU32,
         slot: &'a Cell<u64>,
     ) -> Self {
-        CallbackData { id, raw, api_version, slot }
+        CallbackData { id, raw, api_version, slot: Some(slot) }
+    }
+
+    /// The same with CUPTI's own `correlationData` as the slot, used in place (not even its
+    /// address is read unless the slot is asked for).
+    ///
+    /// # Safety
+    /// As [`CallbackData::new`]; for API domains, `correlationData` is NULL or the caller's
+    /// per-call slot, valid and touched by nobody else for `'a`.
+    pub(crate) unsafe fn with_cupti_slot(
+        id: CallbackId,
+        raw: *const c_void,
+        api_version: &'a AtomicU32,
+    ) -> Self {
+        CallbackData { id, raw, api_version, slot: None }
     }
 
     /// The callback id.
@@ -158,17 +173,20 @@ unsafe fn opt_str<'a>(p: *const c_char) -> Option<&'a str> {
 /// Each subscriber has its own slot per call, so subscribers sharing CUPTI's single
 /// subscription never see each other's values.
 #[derive(Clone, Copy)]
-pub struct CorrelationSlot<'a>(&'a Cell<u64>);
+pub struct CorrelationSlot<'a>(Option<&'a Cell<u64>>);
 
 impl CorrelationSlot<'_> {
     /// The stored value.
     pub fn get(&self) -> u64 {
-        self.0.get()
+        self.0.map_or(0, Cell::get)
     }
 
     /// Stores `value` (meaningful at ENTER; a store at EXIT is discarded after the callback).
+    /// Where CUPTI gave the call no slot (never seen), nothing is stored.
     pub fn set(&self, value: u64) {
-        self.0.set(value)
+        if let Some(c) = self.0 {
+            c.set(value)
+        }
     }
 }
 
@@ -206,7 +224,8 @@ impl ReturnValue {
 pub struct ApiCallData<'a> {
     id: CallbackId,
     raw: &'a CUpti_CallbackData,
-    slot: &'a Cell<u64>,
+    /// As in [`CallbackData`].
+    slot: Option<&'a Cell<u64>>,
 }
 
 impl<'a> ApiCallData<'a> {
@@ -258,7 +277,12 @@ impl<'a> ApiCallData<'a> {
 
     /// This call's entry/exit slot.
     pub fn correlation_slot(&self) -> CorrelationSlot<'a> {
-        CorrelationSlot(self.slot)
+        CorrelationSlot(self.slot.or_else(|| {
+            let p = self.raw.correlationData;
+            // SAFETY: `with_cupti_slot`'s contract: CUPTI's per-call slot, valid and ours alone
+            // during the callback; `Cell<u64>` has `u64`'s layout.
+            (!p.is_null()).then(|| unsafe { &*p.cast::<Cell<u64>>() })
+        }))
     }
 
     /// The call's return value, at EXIT; `None` at ENTER.

@@ -204,6 +204,12 @@ impl Hub {
         &self.version
     }
 
+    /// Whether the library was seen to zero each API call's slot at ENTER (see
+    /// [`super::anchor`]); `None` until its first subscriber's fast path has checked.
+    pub(crate) fn library_zeroes_slots(&self) -> Option<bool> {
+        self.fast.library_zeroes_slots()
+    }
+
     /// The anchor's fast path.
     #[inline(always)]
     pub(crate) fn fast_path(&self) -> &FastPath {

@@ -97,6 +97,15 @@ impl Cupti {
         unsafe { self.hub()?.release() }
     }
 
+    /// Whether this library was seen to zero each API call's `correlationData` before the ENTER
+    /// callback (CUPTI's headers do not say it does; the releases probed do). The first
+    /// subscriber's fast path checks it over its first 4,096 calls, storing a sentinel at each
+    /// EXIT, and from then on leaves the zeroing to the library if every ENTER saw 0 (else it
+    /// keeps zeroing). `None` until that check has run.
+    pub fn zeroes_correlation_slots(&self) -> Option<bool> {
+        self.hub().ok()?.library_zeroes_slots()
+    }
+
     /// The raw `CUpti_SubscriberHandle` that every [`Subscriber`] shares, while one exists: for
     /// CUPTI functions this crate does not wrap that take a subscriber. Enabling or disabling
     /// callbacks through it bypasses the reference counts; and while the subscriber that made the
