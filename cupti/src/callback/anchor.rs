@@ -326,29 +326,50 @@ pub(crate) unsafe extern "C" fn entry<F>(
     }
     // SAFETY: `userdata` is the `&'static Hub` passed to `cuptiSubscribe*` (never null).
     let hub = unsafe { &*(userdata as *const Hub) };
+    let fast = hub.fast_path();
+    if !needs_drop::<F>() && fast.mode.load(Ordering::Acquire) == OWN_ZEROED {
+        // The common case, kept free of everything else (no registers to save for the rest).
+        // SAFETY: the anchor's closure has type `F` (this function's contract); owning nothing
+        // to drop, it is kept by the hub until the subscription is given back, which no callback
+        // outlives. `cbdata` is forwarded from CUPTI.
+        unsafe { fast.call::<F>(Serve::OwnZeroed, hub.version_cell(), domain.0, cbid, cbdata) };
+        return;
+    }
+    // SAFETY: forwarded (this function's contract).
+    unsafe { entry_other::<F>(hub, domain.0, cbid, cbdata) }
+}
+
+/// [`entry`] for every case but a closure owning nothing in [`OWN_ZEROED`] mode.
+///
+/// # Safety
+/// As [`entry`], `cbdata` non-null.
+#[inline(never)]
+unsafe fn entry_other<F>(hub: &Hub, domain: u32, cbid: u32, cbdata: *const c_void)
+where
+    F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
+{
     let result = catch_unwind(AssertUnwindSafe(|| {
         let fast = hub.fast_path();
         if !needs_drop::<F>() {
-            if let Some(how) = fast.serves(domain.0, cbid) {
-                // SAFETY: the anchor's closure has type `F` (this function's contract); owning
-                // nothing to drop, it is kept by the hub until the subscription is given back,
-                // which no callback outlives.
-                unsafe { fast.call::<F>(how, hub.version_cell(), domain.0, cbid, cbdata) };
+            if let Some(how) = fast.serves(domain, cbid) {
+                // SAFETY: as in `entry`.
+                unsafe { fast.call::<F>(how, hub.version_cell(), domain, cbid, cbdata) };
             } else {
                 // SAFETY: forwarded from CUPTI (this function's contract).
-                unsafe { dispatch::general(hub, domain.0, cbid, cbdata) };
+                unsafe { dispatch::general(hub, domain, cbid, cbdata) };
             }
             return;
         }
         let guard = rcu::read_lock();
-        match fast.serves(domain.0, cbid) {
+        match fast.serves(domain, cbid) {
             Some(how) if !fast.retired() => {
-                // SAFETY: as above; the closure is freed only after a grace period that begins
-                // once the mode just read is cleared, and this read section holds it off.
-                unsafe { fast.call::<F>(how, hub.version_cell(), domain.0, cbid, cbdata) };
+                // SAFETY: the anchor's closure has type `F`; it is freed only after a grace
+                // period that begins once the mode just read is cleared, and this read section
+                // holds it off.
+                unsafe { fast.call::<F>(how, hub.version_cell(), domain, cbid, cbdata) };
             }
             // SAFETY: forwarded from CUPTI (this function's contract).
-            _ => unsafe { dispatch::in_section_outlined(hub, &guard, domain.0, cbid, cbdata) },
+            _ => unsafe { dispatch::in_section_outlined(hub, &guard, domain, cbid, cbdata) },
         }
     }));
     if let Err(payload) = result {
