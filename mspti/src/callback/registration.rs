@@ -19,7 +19,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
 pub(crate) struct Registration {
     active: AtomicBool,
     in_flight: AtomicUsize,
+    /// Claimed by the one caller that drops the closure.
     freed: AtomicBool,
+    /// Set once the closure's drop has returned.
+    dropped: AtomicBool,
     closure: *mut (),
     drop_closure: unsafe fn(*mut ()),
     generation: u64,
@@ -58,6 +61,7 @@ impl Registration {
             active: AtomicBool::new(true),
             in_flight: AtomicUsize::new(0),
             freed: AtomicBool::new(false),
+            dropped: AtomicBool::new(false),
             closure,
             drop_closure: drop_boxed::<F>,
             generation: GENERATION.fetch_add(1, SeqCst),
@@ -94,14 +98,10 @@ impl Registration {
         }
     }
 
-    /// Whether a call is inside the closure now.
-    pub(crate) fn busy(&self) -> bool {
-        self.in_flight.load(SeqCst) != 0
-    }
-
-    /// Whether the closure has been freed.
-    pub(crate) fn closure_freed(&self) -> bool {
-        self.freed.load(SeqCst)
+    /// Whether the closure's drop has returned (after retirement, once no call is inside it:
+    /// the last call out drops it, and the count of calls falls to zero just before that).
+    pub(crate) fn closure_dropped(&self) -> bool {
+        self.dropped.load(SeqCst)
     }
 
     fn free_closure(&self) {
@@ -109,6 +109,7 @@ impl Registration {
             // SAFETY: exactly once (the swap), after retirement with no call inside: every later
             // `enter` sees `active == false` and never reads `closure`.
             unsafe { (self.drop_closure)(self.closure) };
+            self.dropped.store(true, SeqCst);
         }
     }
 

@@ -109,7 +109,9 @@ impl<'m> Subscriber<'m> {
     pub fn unsubscribe(mut self) -> Result<()> {
         let result = self.retire();
         if !super::inside_callback() {
-            while self.registration.busy() {
+            // Until the closure's drop has returned: a call that was inside it drops it on its
+            // way out, after its count of calls in flight already reads zero.
+            while !self.registration.closure_dropped() {
                 std::thread::yield_now();
             }
         }
@@ -118,7 +120,7 @@ impl<'m> Subscriber<'m> {
 
     /// Whether the closure has been dropped (after unsubscribing, once no call is inside it).
     pub fn closure_dropped(&self) -> bool {
-        self.registration.closure_freed()
+        self.registration.closure_dropped()
     }
 
     fn retire(&mut self) -> Result<()> {
