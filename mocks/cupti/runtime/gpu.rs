@@ -10,6 +10,12 @@ use crate::clock;
 /// GPU work starts this long after the API call that queued it, at the earliest.
 pub const LAUNCH_LATENCY_NS: u64 = 1_000;
 
+/// When work issued now may start at the earliest: after the innermost API call that issues it
+/// has begun (a kernel never starts before its `cuLaunchKernel`), plus the launch latency.
+pub fn earliest_start() -> u64 {
+    crate::clock::now() + LAUNCH_LATENCY_NS
+}
+
 pub struct InFlight {
     pub device: u32,
     pub stream: u32,

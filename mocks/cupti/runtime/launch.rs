@@ -3,7 +3,7 @@
 use std::ffi::{c_void, CStr};
 
 use super::api_call::{begin, finish};
-use super::gpu::{with_gpu, InFlight, LAUNCH_LATENCY_NS};
+use super::gpu::{earliest_start, with_gpu, InFlight};
 use super::identity::{context_id, stream_id, take_failure};
 use super::nesting;
 use crate::activity::{buffers, kinds, records};
@@ -63,17 +63,22 @@ pub fn launch_kernel(l: &Launch) -> u32 {
         )
     };
     let call = begin(domain, cbid, None, Some(l.name), params);
-    if domain == DOMAIN_RUNTIME && failure == 0 {
-        let driver = (&driver_params as *const cuLaunchKernel_params).cast();
-        nesting::driver_call(CBID_CU_LAUNCH_KERNEL, Some(l.name), driver, || ());
-    }
     let (device, sid) = (call.device, stream_id(l.stream));
-    let timing = (failure == 0).then(|| {
+    // Issued by the innermost call: inside the nested `cuLaunchKernel` of a runtime launch.
+    let issue = || {
         with_gpu(|g| {
             let grid_id = g.next_grid_id();
-            (g.schedule(device, sid, call.start + LAUNCH_LATENCY_NS, l.duration), grid_id)
+            (g.schedule(device, sid, earliest_start(), l.duration), grid_id)
         })
-    });
+    };
+    let timing = match (failure == 0, domain == DOMAIN_RUNTIME) {
+        (false, _) => None,
+        (true, true) => {
+            let driver = (&driver_params as *const cuLaunchKernel_params).cast();
+            Some(nesting::driver_call(CBID_CU_LAUNCH_KERNEL, Some(l.name), driver, issue))
+        }
+        (true, false) => Some(issue()),
+    };
     let correlation = finish(call, failure);
     let Some(((start, end), grid_id)) = timing else { return correlation };
     if l.duration.is_none() {

@@ -5,7 +5,7 @@
 use std::ffi::c_void;
 
 use super::api_call::{begin, finish};
-use super::gpu::{with_gpu, LAUNCH_LATENCY_NS};
+use super::gpu::{earliest_start, with_gpu};
 use super::identity::{context_id, stream_id, take_failure};
 use super::nesting;
 use crate::activity::{self, kinds, records};
@@ -97,16 +97,17 @@ pub fn memcpy(c: &Copy) -> u32 {
     };
     let call = begin(DOMAIN_RUNTIME, cbid, None, None, params);
     let (device, sid) = (call.device, stream_id(stream));
-    let timing = (failure == 0)
-        .then(|| with_gpu(|g| g.schedule(device, sid, call.start + LAUNCH_LATENCY_NS, Some(c.duration))));
-    if failure == 0 {
+    // Issued by the innermost call (the nested driver copy), which a synchronous copy waits in.
+    let timing = (failure == 0).then(|| {
         let driver = (&driver_params as *const cuMemcpyAsync_params).cast();
         nesting::driver_call(driver_copy_cbid(c.kind, c.is_async), None, driver, || {
-            if let (Some((_, end)), false) = (timing, c.is_async) {
+            let (start, end) = with_gpu(|g| g.schedule(device, sid, earliest_start(), Some(c.duration)));
+            if !c.is_async {
                 clock::wait_until(end);
             }
-        });
-    }
+            (start, end)
+        })
+    });
     let correlation = finish(call, failure);
     if let Some((start, end)) = timing {
         let (copy_kind, src_kind, dst_kind) = memcpy_kinds(c.kind, c.is_async);
@@ -165,16 +166,17 @@ pub fn memset(s: &Set) -> u32 {
     let driver_cbid = if s.is_async { CBID_CU_MEMSET_D8_ASYNC } else { CBID_CU_MEMSET_D8_V2 };
     let call = begin(DOMAIN_RUNTIME, cbid, None, None, params);
     let (device, sid) = (call.device, stream_id(stream));
-    let timing = (failure == 0)
-        .then(|| with_gpu(|g| g.schedule(device, sid, call.start + LAUNCH_LATENCY_NS, Some(s.duration))));
-    if failure == 0 {
+    // As for copies.
+    let timing = (failure == 0).then(|| {
         let driver = (&driver_params as *const cuMemsetD8Async_params).cast();
         nesting::driver_call(driver_cbid, None, driver, || {
-            if let (Some((_, end)), false) = (timing, s.is_async) {
+            let (start, end) = with_gpu(|g| g.schedule(device, sid, earliest_start(), Some(s.duration)));
+            if !s.is_async {
                 clock::wait_until(end);
             }
-        });
-    }
+            (start, end)
+        })
+    });
     let correlation = finish(call, failure);
     if let Some((start, end)) = timing {
         activity::emit_if_enabled(kinds::MEMSET, || {
