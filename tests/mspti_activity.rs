@@ -6,7 +6,7 @@
 mod mspti_support;
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mspti::accel_core::columns::{CopyKind, HOST_DEVICE};
 use mspti::accel_core::{Batch, FamilySet, Names};
@@ -240,6 +240,12 @@ fn concurrent_completions_lose_nothing() {
         .collect();
     for p in producers {
         p.join().unwrap();
+    }
+    // Let MSPTI's manager thread hand the full buffers to completion threads of their own (on a
+    // loaded machine it may not have run yet; a flush would complete them one by one instead).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while mock().counter("max_concurrent_completions") < 2 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(1));
     }
     activity.flush_all().unwrap();
     let counts = activity.counts();
