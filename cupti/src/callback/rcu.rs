@@ -384,9 +384,12 @@ mod tests {
         init();
         let current = Arc::new(AtomicPtr::new(Box::into_raw(Box::new(Cellar { value: AtomicU64::new(1) }))));
         let stop = Arc::new(AtomicBool::new(false));
+        // Readers that have read at least once: the writer starts when all have (on a loaded
+        // machine a reader thread may otherwise first run after the writer is done).
+        let started = Arc::new(AtomicU64::new(0));
         let readers: Vec<_> = (0..3)
             .map(|_| {
-                let (current, stop) = (current.clone(), stop.clone());
+                let (current, stop, started) = (current.clone(), stop.clone(), started.clone());
                 std::thread::spawn(move || {
                     let mut reads = 0u64;
                     while !stop.load(Ordering::Relaxed) {
@@ -397,11 +400,17 @@ mod tests {
                         let v = c.value.load(Ordering::Relaxed);
                         assert_ne!(v, u64::MAX, "read a retired value");
                         reads += 1;
+                        if reads == 1 {
+                            started.fetch_add(1, Ordering::SeqCst);
+                        }
                     }
                     reads
                 })
             })
             .collect();
+        while started.load(Ordering::SeqCst) < 3 {
+            std::thread::yield_now();
+        }
         for i in 2..300u64 {
             let new = Box::into_raw(Box::new(Cellar { value: AtomicU64::new(i) }));
             let old = current.swap(new, Ordering::AcqRel);
