@@ -105,10 +105,8 @@ pub(crate) struct FastPath {
     ids: [[AtomicU64; SOLO_CBIDS / 64]; SOLO_DOMAINS],
     /// The anchor's closure (its `Box<F>`), set before the subscription is made.
     closure: AtomicPtr<()>,
-    /// The anchor's handler, for panic counts.
+    /// The anchor's handler, for panic counts and its key.
     handler: AtomicPtr<Handler>,
-    /// The anchor's key (never 0 once set).
-    key: AtomicU64,
     /// [`frames::tag`], copied here so that an EXIT reads it next to the bitmap.
     tag: u32,
 }
@@ -122,7 +120,6 @@ impl FastPath {
             ids: std::array::from_fn(|_| std::array::from_fn(|_| AtomicU64::new(0))),
             closure: AtomicPtr::new(std::ptr::null_mut()),
             handler: AtomicPtr::new(std::ptr::null_mut()),
-            key: AtomicU64::new(0),
             tag: frames::tag(),
         }
     }
@@ -132,7 +129,6 @@ impl FastPath {
         self.clear();
         self.closure.store(handler.closure().cast_mut(), Ordering::Release);
         self.handler.store(std::ptr::from_ref(handler).cast_mut(), Ordering::Release);
-        self.key.store(handler.owner(), Ordering::Release);
     }
 
     /// Serves the anchor alone from now on: everything CUPTI delivers when `own` (no other
@@ -291,6 +287,8 @@ impl FastPath {
     /// The EXIT of a call whose ENTER went through the general dispatch and opened a frame
     /// (other subscribers were routed then): the anchor's value from the frame, which is closed.
     /// A value that names no frame is the anchor's own.
+    ///
+    /// Only valid where [`FastPath::call`] is.
     #[cold]
     #[inline(never)]
     fn exit_of_framed_call(&self, value: u64) -> u64 {
@@ -298,7 +296,9 @@ impl FastPath {
         let Some(frames) = guard.frames() else { return value };
         match frames.find(value) {
             Some(start) => {
-                let mine = frames.load(start, value, self.key.load(Ordering::Acquire));
+                // SAFETY: as in `call`: the handler is alive.
+                let key = unsafe { &*self.handler.load(Ordering::Acquire) }.owner();
+                let mine = frames.load(start, value, key);
                 frames.close(start);
                 mine
             }

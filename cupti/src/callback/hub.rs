@@ -186,7 +186,7 @@ impl Hub {
             st.shared_since_anchor = regs.len() > 1;
         }
         st.regs = regs;
-        let old = hub.publish(&mut st);
+        let old = hub.publish(&st);
         drop(st);
         hub.retire(old);
         hub
@@ -289,7 +289,7 @@ impl Hub {
             Target::Domain(d) => st.regs[i].domains.insert(d),
             Target::Id(d, c) => st.regs[i].ids.insert((d, c)),
         };
-        let old = self.publish(&mut st);
+        let old = self.publish(&st);
         drop(st);
         self.retire(old);
         Ok(())
@@ -308,7 +308,7 @@ impl Hub {
             return Ok(());
         }
         let result = self.disarm(&mut st, target);
-        let old = self.publish(&mut st);
+        let old = self.publish(&st);
         drop(st);
         self.retire(old);
         result
@@ -342,7 +342,7 @@ impl Hub {
             let _ = self.disarm(&mut st, Target::Id(d, c));
         }
         // The real subscription stays when the last subscriber goes (see `release`).
-        let old = self.publish(&mut st);
+        let old = self.publish(&st);
         drop(st);
         drop(reg);
         self.retire(old);
@@ -368,7 +368,7 @@ impl Hub {
         self.fast.clear();
         st.anchor = None;
         let kept = st.anchor_kept.take();
-        let old = self.publish(&mut st);
+        let old = self.publish(&st);
         drop(st);
         self.retire(old);
         drop(kept);
@@ -466,14 +466,9 @@ impl Hub {
     /// Publishes the routing table for `st` and returns the one it replaces. The anchor's fast
     /// path stops serving before a table routing anyone else is published, and serves the
     /// anchor's ids only once a table routing the anchor alone is.
-    fn publish(&self, st: &mut State) -> Box<Snapshot> {
+    fn publish(&self, st: &State) -> Box<Snapshot> {
         let table = Box::new(Snapshot::build(&st.regs, st.anchor.unwrap_or(0)));
         let anchor_alone = table.anchor_ids().copied();
-        let others_routed = st
-            .regs
-            .iter()
-            .any(|r| Some(r.handler.owner()) != st.anchor && !(r.domains.is_empty() && r.ids.is_empty()));
-        st.shared_since_anchor |= others_routed;
         if anchor_alone.is_none() {
             self.fast.clear();
         }
