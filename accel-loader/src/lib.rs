@@ -15,7 +15,9 @@ mod table;
 
 pub use error::{Attempt, LoadError, MissingSymbol};
 pub use library::{FunctionTable, Library};
-pub use search::{open, open_preferring_loaded, LibrarySpec, LoadedLibrary, Preflight, SearchPlace};
+pub use search::{
+    open, open_file, open_preferring_loaded, LibrarySpec, LoadedLibrary, Preflight, SearchPlace,
+};
 pub use symbol::{LazySymbol, Resolver};
 
 #[doc(hidden)]

@@ -118,23 +118,40 @@ impl LoadedLibrary {
     }
 }
 
+/// Opens the file at `path` with `dlopen(RTLD_LAZY | RTLD_LOCAL)`; with `no_load`, only if the
+/// process already has it loaded (`RTLD_NOLOAD`: nothing new is loaded). The error is the
+/// loader's message.
+///
+/// # Safety
+/// Opening a library runs its initialisers: the caller vouches that they may run in this process
+/// (vendor libraries are made to be opened by tools; files known to abort are refused first).
 #[cfg(unix)]
-fn dlopen(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
+pub unsafe fn open_file(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
     use libloading::os::unix::{Library, RTLD_LAZY, RTLD_LOCAL};
     const RTLD_NOLOAD: std::os::raw::c_int = 0x4;
     let flags = RTLD_LAZY | RTLD_LOCAL | if no_load { RTLD_NOLOAD } else { 0 };
-    // SAFETY: opening a vendor library runs its initialisers; the vendor libraries we open are
-    // designed to be dlopen'ed by tools. Files known to abort on open are refused by a preflight.
+    // SAFETY: forwarded to the caller.
     unsafe { Library::open(Some(path), flags) }.map(Into::into).map_err(|e| e.to_string())
 }
 
+/// See the Unix version; reusing a loaded copy is not offered here.
+///
+/// # Safety
+/// As on Unix.
 #[cfg(not(unix))]
-fn dlopen(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
+pub unsafe fn open_file(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
     if no_load {
         return Err("reusing a loaded copy is only supported on Unix".into());
     }
-    // SAFETY: as above.
+    // SAFETY: forwarded to the caller.
     unsafe { libloading::Library::new(path) }.map_err(|e| e.to_string())
+}
+
+/// [`open_file`] for the search: the vendor libraries searched for are made to be opened by tools,
+/// and files known to abort on open are refused by a [`Preflight`] before this.
+fn dlopen(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
+    // SAFETY: as said above.
+    unsafe { open_file(path, no_load) }
 }
 
 fn opened(lib: libloading::Library, spec: &LibrarySpec, path: PathBuf, origin: String) -> LoadedLibrary {

@@ -57,19 +57,10 @@ pub fn places() -> Vec<SearchPlace> {
     places
 }
 
-#[cfg(unix)]
 fn dlopen(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
-    use libloading::os::unix::{Library, RTLD_LAZY, RTLD_LOCAL};
-    const RTLD_NOLOAD: std::os::raw::c_int = 0x4;
-    let flags = RTLD_LAZY | RTLD_LOCAL | if no_load { RTLD_NOLOAD } else { 0 };
-    // SAFETY: opening a CANN library runs its initialisers, exactly as `libmspti.so` would
-    // when it opens the same file a moment later; with RTLD_NOLOAD nothing new is loaded.
-    unsafe { Library::open(Some(path), flags) }.map(Into::into).map_err(|e| e.to_string())
-}
-
-#[cfg(not(unix))]
-fn dlopen(_path: &Path, _no_load: bool) -> Result<libloading::Library, String> {
-    Err("MSPTI exists only for Linux".into())
+    // SAFETY: opening a CANN library runs its initialisers, exactly as `libmspti.so` would when
+    // it opens the same file a moment later; with `no_load` nothing new is loaded.
+    unsafe { accel_loader::open_file(path, no_load) }
 }
 
 /// Where `libmspti.so` will open `lib` from: `$ASCEND_HOME_PATH/lib64/<lib>` when that file
