@@ -112,67 +112,37 @@ impl Rocprofiler {
     /// The library's name of a callback tracing kind.
     #[doc(alias = "rocprofiler_query_callback_tracing_kind_name")]
     pub fn callback_kind_name(&self, kind: CallbackKind) -> Result<String> {
-        let mut p: *const c_char = std::ptr::null();
-        let mut n = 0;
+        let kind = sys::rocprofiler_callback_tracing_kind_t(kind.0);
         // SAFETY: valid out-pointers.
-        call(unsafe {
-            self.lib.rocprofiler_query_callback_tracing_kind_name(
-                sys::rocprofiler_callback_tracing_kind_t(kind.0),
-                &mut p,
-                &mut n,
-            )
-        })?;
-        Ok(name_of(p, n))
+        queried_name(|p, n| unsafe { self.lib.rocprofiler_query_callback_tracing_kind_name(kind, p, n) })
     }
 
     /// The library's name of an operation of a callback tracing kind (`"hipMalloc"`).
     #[doc(alias = "rocprofiler_query_callback_tracing_kind_operation_name")]
     pub fn callback_operation_name(&self, kind: CallbackKind, op: Operation) -> Result<String> {
-        let mut p: *const c_char = std::ptr::null();
-        let mut n = 0;
-        // SAFETY: valid out-pointers.
-        call(unsafe {
-            self.lib.rocprofiler_query_callback_tracing_kind_operation_name(
-                sys::rocprofiler_callback_tracing_kind_t(kind.0),
-                op.0,
-                &mut p,
-                &mut n,
-            )
-        })?;
-        Ok(name_of(p, n))
+        let kind = sys::rocprofiler_callback_tracing_kind_t(kind.0);
+        queried_name(|p, n| {
+            // SAFETY: valid out-pointers.
+            unsafe { self.lib.rocprofiler_query_callback_tracing_kind_operation_name(kind, op.0, p, n) }
+        })
     }
 
     /// The library's name of a buffer tracing kind.
     #[doc(alias = "rocprofiler_query_buffer_tracing_kind_name")]
     pub fn buffer_kind_name(&self, kind: BufferKind) -> Result<String> {
-        let mut p: *const c_char = std::ptr::null();
-        let mut n = 0;
+        let kind = sys::rocprofiler_buffer_tracing_kind_t(kind.0);
         // SAFETY: valid out-pointers.
-        call(unsafe {
-            self.lib.rocprofiler_query_buffer_tracing_kind_name(
-                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
-                &mut p,
-                &mut n,
-            )
-        })?;
-        Ok(name_of(p, n))
+        queried_name(|p, n| unsafe { self.lib.rocprofiler_query_buffer_tracing_kind_name(kind, p, n) })
     }
 
     /// The library's name of an operation of a buffer tracing kind.
     #[doc(alias = "rocprofiler_query_buffer_tracing_kind_operation_name")]
     pub fn buffer_operation_name(&self, kind: BufferKind, op: Operation) -> Result<String> {
-        let mut p: *const c_char = std::ptr::null();
-        let mut n = 0;
-        // SAFETY: valid out-pointers.
-        call(unsafe {
-            self.lib.rocprofiler_query_buffer_tracing_kind_operation_name(
-                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
-                op.0,
-                &mut p,
-                &mut n,
-            )
-        })?;
-        Ok(name_of(p, n))
+        let kind = sys::rocprofiler_buffer_tracing_kind_t(kind.0);
+        queried_name(|p, n| {
+            // SAFETY: valid out-pointers.
+            unsafe { self.lib.rocprofiler_query_buffer_tracing_kind_operation_name(kind, op.0, p, n) }
+        })
     }
 
     /// Every callback tracing kind the library has, in its order.
@@ -241,6 +211,17 @@ impl Rocprofiler {
 }
 
 /// A name the library returned as (pointer, length).
+/// A name one of the library's `rocprofiler_query_*_name` functions returns through `query`'s
+/// two out-pointers (the name's address and length).
+fn queried_name(
+    query: impl FnOnce(*mut *const c_char, *mut u64) -> Result<sys::rocprofiler_status_t, sys::MissingSymbol>,
+) -> Result<String> {
+    let mut p: *const c_char = std::ptr::null();
+    let mut n = 0;
+    call(query(&mut p, &mut n))?;
+    Ok(name_of(p, n))
+}
+
 fn name_of(p: *const c_char, n: u64) -> String {
     if p.is_null() {
         return String::new();
