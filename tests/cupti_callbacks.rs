@@ -533,6 +533,18 @@ fn errors_are_typed() {
     assert_eq!(missing.symbol, "cuptiGetVersion");
 }
 
+/// `cuptiSubscribe_v2` with no callback and the raw 13.2 params struct `params`, as another tool
+/// would call it: the result code and the handle.
+fn subscribe_v2_raw(cupti: &Cupti, params: &mut [u8; 40]) -> (u32, CUpti_SubscriberHandle) {
+    let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
+    // SAFETY: valid out-pointer; `params` is a 13.2 CUpti_SubscriberParams (size, name, no
+    // old-name buffer, allow); no callback, so nothing is ever called back.
+    let r = unsafe {
+        cupti.functions().cuptiSubscribe_v2(&mut raw, None, std::ptr::null_mut(), params.as_mut_ptr().cast())
+    };
+    (r.expect("cuptiSubscribe_v2 exists").0, raw)
+}
+
 #[test]
 fn each_release_gets_the_subscription_it_supports() {
     let (_g, _, mock) = env();
@@ -559,17 +571,8 @@ fn each_release_gets_the_subscription_it_supports() {
     other[..8].copy_from_slice(&40usize.to_ne_bytes());
     other[8..16].copy_from_slice(&(name.as_ptr() as usize).to_ne_bytes());
     other[32] = 1; // allowMultipleSubscribers
-    let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
-    // SAFETY: `other` is a 13.2 CUpti_SubscriberParams (size, name, no old-name buffer, allow).
-    let r = unsafe {
-        cupti132.functions().cuptiSubscribe_v2(
-            &mut raw,
-            None,
-            std::ptr::null_mut(),
-            other.as_mut_ptr().cast(),
-        )
-    };
-    assert_eq!(r.map(|r| r.0), Ok(0), "a sharing tool coexists with us");
+    let (r, raw) = subscribe_v2_raw(cupti132, &mut other);
+    assert_eq!(r, 0, "a sharing tool coexists with us");
     assert_eq!(mock.stat(c"subscribers"), 2);
     let mut address = 0;
     mock.malloc(8, &mut address);
@@ -591,8 +594,9 @@ fn each_release_gets_the_subscription_it_supports() {
     // SAFETY: valid out-pointer.
     let r = unsafe { cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
     assert_eq!(r, cupti_sys::CUptiResult::CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);
-    mock.set_version(130_200); // a fresh process, as far as the mock's history goes
-                               // SAFETY: valid out-pointer; the handle is given back at once.
+    // A fresh process, as far as the mock's history goes.
+    mock.set_version(130_200);
+    // SAFETY: valid out-pointer; the handle is given back at once.
     unsafe {
         assert_eq!(cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()).unwrap().0, 0);
         assert_eq!(cupti132.functions().cuptiUnsubscribe(raw).unwrap().0, 0);
@@ -609,17 +613,8 @@ fn each_release_gets_the_subscription_it_supports() {
     // 13.0 refuses the 13.2 struct (40 bytes) outright, as the real 13.0.85 does.
     mock.set_version(130_001);
     let cupti130 = reopen();
-    let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
-    // SAFETY: `other` is a 40-byte params struct; nothing is subscribed on success.
-    let r = unsafe {
-        cupti130.functions().cuptiSubscribe_v2(
-            &mut raw,
-            None,
-            std::ptr::null_mut(),
-            other.as_mut_ptr().cast(),
-        )
-    };
-    assert_eq!(r.map(|r| r.0), Ok(cupti_sys::CUptiResult::CUPTI_ERROR_INVALID_PARAMETER.0));
+    let (r, _) = subscribe_v2_raw(cupti130, &mut other);
+    assert_eq!(r, cupti_sys::CUptiResult::CUPTI_ERROR_INVALID_PARAMETER.0);
 }
 
 #[test]

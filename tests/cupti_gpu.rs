@@ -235,6 +235,25 @@ fn dropping_subscribers_during_traffic_from_other_threads_is_safe() {
     println!("{rounds} subscribers came and went during {calls} cuDeviceGetCount calls on 4 threads");
 }
 
+/// `cuDeviceGetCount` `calls` times on each of `threads` threads with `ctx` current; returns once
+/// all are done.
+fn get_count_on_threads(ctx: &Arc<CudaContext>, threads: usize, calls: u64) {
+    let threads: Vec<_> = (0..threads)
+        .map(|_| {
+            let ctx = ctx.clone();
+            std::thread::spawn(move || {
+                ctx.bind_to_thread().unwrap();
+                for _ in 0..calls {
+                    cudarc::driver::result::device::get_count().unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+}
+
 #[test]
 fn slots_round_trip_on_every_thread_of_a_busy_process() {
     let Some(g) = gpu_or_skip("slots_round_trip_on_every_thread") else { return };
@@ -262,20 +281,7 @@ fn slots_round_trip_on_every_thread_of_a_busy_process() {
         })
         .unwrap();
     sub.enable(DriverCbid::cuDeviceGetCount).unwrap();
-    let threads: Vec<_> = (0..4)
-        .map(|_| {
-            let ctx = g.ctx.clone();
-            std::thread::spawn(move || {
-                ctx.bind_to_thread().unwrap();
-                for _ in 0..CALLS {
-                    cudarc::driver::result::device::get_count().unwrap();
-                }
-            })
-        })
-        .collect();
-    for t in threads {
-        t.join().unwrap();
-    }
+    get_count_on_threads(&g.ctx, 4, CALLS);
     drop(sub);
     let (enters, exits, completed) =
         (enters.load(Ordering::Relaxed), exits.load(Ordering::Relaxed), completed.load(Ordering::Relaxed));
@@ -315,20 +321,7 @@ fn slots_round_trip_on_every_thread_when_the_closure_owns_nothing() {
         })
         .unwrap();
     sub.enable(DriverCbid::cuDeviceGetCount).unwrap();
-    let threads: Vec<_> = (0..4)
-        .map(|_| {
-            let ctx = g.ctx.clone();
-            std::thread::spawn(move || {
-                ctx.bind_to_thread().unwrap();
-                for _ in 0..CALLS {
-                    cudarc::driver::result::device::get_count().unwrap();
-                }
-            })
-        })
-        .collect();
-    for t in threads {
-        t.join().unwrap();
-    }
+    get_count_on_threads(&g.ctx, 4, CALLS);
     drop(sub);
     let counts = [&ENTERS, &EXITS, &COMPLETED].map(|c| c.load(Ordering::Relaxed));
     println!(

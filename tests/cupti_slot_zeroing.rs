@@ -62,6 +62,14 @@ fn first_subscriber(cupti: &Cupti) -> cupti::Subscriber<'_> {
     sub
 }
 
+/// The mock (reset) and a `Cupti` on it, in this child process.
+fn fresh_mock() -> (Cupti, MockCuda) {
+    let cupti = Cupti::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).unwrap();
+    let mock = MockCuda::open(accel_profiling::MOCK_CUPTI);
+    mock.reset();
+    (cupti, mock)
+}
+
 fn mallocs(mock: &MockCuda, n: u64) {
     let mut address = 0;
     for _ in 0..n {
@@ -76,9 +84,7 @@ fn counts() -> [u64; 4] {
 #[test]
 #[ignore = "run by library_that_zeroes"]
 fn library_that_zeroes_child() {
-    let cupti = Cupti::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).unwrap();
-    let mock = MockCuda::open(accel_profiling::MOCK_CUPTI);
-    mock.reset();
+    let (cupti, mock) = fresh_mock();
     let sub = first_subscriber(&cupti);
     assert_eq!(cupti.zeroes_correlation_slots(), None, "not checked before any call");
     mallocs(&mock, CALLS);
@@ -104,9 +110,7 @@ fn library_that_zeroes() {
 #[test]
 #[ignore = "run by library_that_does_not_zero"]
 fn library_that_does_not_zero_child() {
-    let cupti = Cupti::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).unwrap();
-    let mock = MockCuda::open(accel_profiling::MOCK_CUPTI);
-    mock.reset();
+    let (cupti, mock) = fresh_mock();
     mock.set_slot_fill(0x77);
     let sub = first_subscriber(&cupti);
     mallocs(&mock, CALLS);

@@ -389,17 +389,7 @@ mod tests {
 
     /// One ENTER or EXIT of `cuCtxGetCurrent` with CUPTI's per-call slot `shared`.
     fn deliver(d: &Detached, site: CUpti_ApiCallbackSite, shared: &mut u64) {
-        let data = CUpti_CallbackData {
-            callbackSite: site,
-            functionName: c"cuCtxGetCurrent".as_ptr(),
-            functionParams: std::ptr::null(),
-            functionReturnValue: std::ptr::null_mut(),
-            symbolName: std::ptr::null(),
-            context: std::ptr::null_mut(),
-            contextUid: 1,
-            correlationData: shared,
-            correlationId: 7,
-        };
+        let data = crate::callback::data::fake_api_data(site, 7, shared);
         let callback: RawCallback = d.callback();
         let p = std::ptr::from_ref(&data).cast::<c_void>();
         // SAFETY: the detached hub's own callback and userdata, and API callback data valid for

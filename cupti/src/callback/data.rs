@@ -413,3 +413,24 @@ pub struct StateData<'a> {
     /// CUPTI's message.
     pub message: Option<&'a str>,
 }
+
+/// `cuCtxGetCurrent`'s API callback data at `site` with CUPTI's per-call slot `shared`, as CUPTI
+/// passes it: for the dispatcher's tests.
+#[cfg(test)]
+pub(crate) fn fake_api_data(
+    site: cupti_sys::CUpti_ApiCallbackSite,
+    correlation_id: u32,
+    shared: *mut u64,
+) -> CUpti_CallbackData {
+    CUpti_CallbackData {
+        callbackSite: site,
+        functionName: c"cuCtxGetCurrent".as_ptr(),
+        functionParams: std::ptr::null(),
+        functionReturnValue: std::ptr::null_mut(),
+        symbolName: std::ptr::null(),
+        context: std::ptr::null_mut(),
+        contextUid: 1,
+        correlationData: shared,
+        correlationId: correlation_id,
+    }
+}

@@ -180,8 +180,6 @@ unsafe fn api(
 mod tests {
     use std::sync::atomic::{AtomicU64, Ordering};
 
-    use cupti_sys::CUpti_CallbackData;
-
     use std::sync::Arc;
 
     use super::*;
@@ -199,17 +197,11 @@ mod tests {
     /// One API call through the trampoline: ENTER then EXIT with a shared slot, as CUPTI does.
     fn call(hub: &'static Hub, cbid: u32, correlation: u32) {
         let mut shared = 0u64;
-        let mut data = CUpti_CallbackData {
-            callbackSite: CUpti_ApiCallbackSite::CUPTI_API_ENTER,
-            functionName: c"cuCtxGetCurrent".as_ptr(),
-            functionParams: std::ptr::null(),
-            functionReturnValue: std::ptr::null_mut(),
-            symbolName: std::ptr::null(),
-            context: std::ptr::null_mut(),
-            contextUid: 1,
-            correlationData: &mut shared,
-            correlationId: correlation,
-        };
+        let mut data = crate::callback::data::fake_api_data(
+            CUpti_ApiCallbackSite::CUPTI_API_ENTER,
+            correlation,
+            &mut shared,
+        );
         let userdata = hub as *const Hub as *mut c_void;
         for site in [CUpti_ApiCallbackSite::CUPTI_API_ENTER, CUpti_ApiCallbackSite::CUPTI_API_EXIT] {
             data.callbackSite = site;
