@@ -65,6 +65,30 @@ pub struct Copy {
     pub duration: u64,
 }
 
+/// A copy's or set's GPU work.
+struct Work {
+    device: u32,
+    stream: u32,
+    duration: u64,
+    /// `cudaMemcpy`/`cudaMemset`: the call returns once the work has ended.
+    blocking: bool,
+}
+
+impl Work {
+    /// Issues the work from inside the nested driver call `cbid` (the innermost call, which a
+    /// blocking one waits in): its start and end.
+    fn issue_in(&self, cbid: u32, params: *const c_void) -> (u64, u64) {
+        nesting::driver_call(cbid, None, params, || {
+            let (start, end) =
+                with_gpu(|g| g.schedule(self.device, self.stream, earliest_start(), Some(self.duration)));
+            if self.blocking {
+                clock::wait_until(end);
+            }
+            (start, end)
+        })
+    }
+}
+
 /// `cudaMemcpy` (blocking) or `cudaMemcpyAsync`, and its MEMCPY record.
 pub fn memcpy(c: &Copy) -> u32 {
     let failure = take_failure();
@@ -97,17 +121,9 @@ pub fn memcpy(c: &Copy) -> u32 {
     };
     let call = begin(DOMAIN_RUNTIME, cbid, None, None, params);
     let (device, sid) = (call.device, stream_id(stream));
-    // Issued by the innermost call (the nested driver copy), which a synchronous copy waits in.
-    let timing = (failure == 0).then(|| {
-        let driver = (&driver_params as *const cuMemcpyAsync_params).cast();
-        nesting::driver_call(driver_copy_cbid(c.kind, c.is_async), None, driver, || {
-            let (start, end) = with_gpu(|g| g.schedule(device, sid, earliest_start(), Some(c.duration)));
-            if !c.is_async {
-                clock::wait_until(end);
-            }
-            (start, end)
-        })
-    });
+    let driver = (&driver_params as *const cuMemcpyAsync_params).cast();
+    let work = Work { device, stream: sid, duration: c.duration, blocking: !c.is_async };
+    let timing = (failure == 0).then(|| work.issue_in(driver_copy_cbid(c.kind, c.is_async), driver));
     let correlation = finish(call, failure);
     if let Some((start, end)) = timing {
         let (copy_kind, src_kind, dst_kind) = memcpy_kinds(c.kind, c.is_async);
@@ -166,17 +182,9 @@ pub fn memset(s: &Set) -> u32 {
     let driver_cbid = if s.is_async { CBID_CU_MEMSET_D8_ASYNC } else { CBID_CU_MEMSET_D8_V2 };
     let call = begin(DOMAIN_RUNTIME, cbid, None, None, params);
     let (device, sid) = (call.device, stream_id(stream));
-    // As for copies.
-    let timing = (failure == 0).then(|| {
-        let driver = (&driver_params as *const cuMemsetD8Async_params).cast();
-        nesting::driver_call(driver_cbid, None, driver, || {
-            let (start, end) = with_gpu(|g| g.schedule(device, sid, earliest_start(), Some(s.duration)));
-            if !s.is_async {
-                clock::wait_until(end);
-            }
-            (start, end)
-        })
-    });
+    let driver = (&driver_params as *const cuMemsetD8Async_params).cast();
+    let work = Work { device, stream: sid, duration: s.duration, blocking: !s.is_async };
+    let timing = (failure == 0).then(|| work.issue_in(driver_cbid, driver));
     let correlation = finish(call, failure);
     if let Some((start, end)) = timing {
         activity::emit_if_enabled(kinds::MEMSET, || {
