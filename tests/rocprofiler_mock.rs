@@ -770,7 +770,16 @@ fn status_strings_are_null_at_and_past_last() {
     }
     assert!(string(42).is_none());
     assert!(string(u32::MAX).is_none());
-    // An older library (LAST = 41) has no string for FIRMWARE_INCOMPATIBLE.
+    // Status 41 is named as mainline names it (a feature branch once called it
+    // FIRMWARE_INCOMPATIBLE).
+    // SAFETY: plain enum argument.
+    let name = unsafe { fns().rocprofiler_get_status_name(rocprofiler_status_t(41)) }.unwrap();
+    // SAFETY: a static NUL-terminated string.
+    assert_eq!(
+        unsafe { CStr::from_ptr(name) }.to_str().unwrap(),
+        "ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION"
+    );
+    // An older library (LAST = 41) has no string for INCOMPATIBLE_REGISTER_VERSION.
     // SAFETY: plain argument.
     unsafe { (ctl().set_status_last)(41) };
     assert!(string(41).is_none());

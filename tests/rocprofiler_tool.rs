@@ -340,14 +340,20 @@ fn status_codes_past_last_are_unknown_and_have_no_string() {
     for code in 1..=41 {
         let e = Error::from_code(code).unwrap();
         assert!(lib.describe(&e).is_some(), "{code}");
+        // The crate's C names are the library's own (status 41 by its mainline name).
+        assert_eq!(lib.status_name(code).as_deref(), e.status_name(), "{code}");
     }
+    assert_eq!(
+        lib.status_name(41).as_deref(),
+        Some("ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION")
+    );
     let past = Error::from_code(42).unwrap();
     assert!(matches!(past, Error::Unknown(42)));
     assert_eq!(lib.describe(&past), None);
     // An SDK older than status 41: the variant still exists, the library has no string.
     // SAFETY: a plain argument.
     unsafe { (ctl().set_status_last)(41) };
-    assert_eq!(lib.describe(&Error::FirmwareIncompatible), None);
+    assert_eq!(lib.describe(&Error::IncompatibleRegisterVersion), None);
     assert_eq!(lib.status_string(41), None);
     // SAFETY: a plain argument.
     unsafe { (ctl().set_status_last)(0) };

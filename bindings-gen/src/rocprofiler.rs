@@ -25,9 +25,10 @@
 //!   decides which HIP operation ids exist, is set to the newest step the id header knows.
 //! - Declarations that arrived after the snapshot are added when the snapshot lacks them
 //!   ([`NEWER`]): `rocprofiler_dispatch_counting_service_set_agents` (commit
-//!   `eb1c36b271b218387e565bac8646a2fc569877f9`) and the status
-//!   `ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE` (41, commit
-//!   `c0fb085268b13f85bf1f44a9dafa09f64fccdb5a`). On a tree that has them this is a no-op.
+//!   `eb1c36b271b218387e565bac8646a2fc569877f9`) and the status 41 under its mainline name,
+//!   `ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION` (commit
+//!   `04098322519e300d7f8462e9d21d8792a6cd4f50`; a feature branch once called it
+//!   `ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE`). On a tree that has them this is a no-op.
 //!
 //! The argument unions of the other runtimes (HSA, markers, RCCL, OMPT, rocDecode, rocJPEG) are
 //! kept opaque: their size and alignment come from the real headers, their members are read
@@ -74,10 +75,10 @@ struct Newer {
 const NEWER: &[Newer] = &[
     Newer {
         file: "rocprofiler-sdk/fwd.h",
-        present_if: "ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE",
-        insert: "    ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE,\n",
+        present_if: "ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION",
+        insert: "    ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION,\n",
         before: "    ROCPROFILER_STATUS_LAST,",
-        source: "c0fb085268b13f85bf1f44a9dafa09f64fccdb5a",
+        source: "04098322519e300d7f8462e9d21d8792a6cd4f50",
     },
     Newer {
         file: "rocprofiler-sdk/dispatch_counting_service.h",
@@ -313,7 +314,7 @@ fn run_bindgen(include: &Path, out_dir: &Path, version: &str) -> Result<(), Stri
             table: "RocprofilerFunctions",
             source: &format!(
                 "rocprofiler-sdk {version} headers (ROCm/rocm-systems 1b1610fc2b2ab32af71e6e04e4d4a6a4ae597992, \
-                 with set_agents from eb1c36b271b2 and status 41 from c0fb085268b1)"
+                 with set_agents from eb1c36b271b2 and status 41 from 04098322519e)"
             ),
             command: "cargo run -p bindings-gen -- rocprofiler <tree of ROCm/rocm-systems>",
         },

@@ -300,7 +300,10 @@ const STATUS: &[(&str, &str)] = &[
     ("ROCPROFILER_STATUS_ERROR_EXCEEDS_HW_LIMIT\0", "exceeds hardware limits\0"),
     ("ROCPROFILER_STATUS_ERROR_AGENT_ARCH_NOT_SUPPORTED\0", "agent architecture not supported\0"),
     ("ROCPROFILER_STATUS_ERROR_PERMISSION_DENIED\0", "permission denied\0"),
-    ("ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE\0", "firmware incompatible with the service\0"),
+    (
+        "ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION\0",
+        "rocprofiler-register version is incompatible; late-start profiling requires ROCm 7.0+\0",
+    ),
 ];
 
 static STATUS_LAST: AtomicU32 = AtomicU32::new(0);

@@ -173,8 +173,11 @@ statuses! {
     AgentArchNotSupported = 39, "ROCPROFILER_STATUS_ERROR_AGENT_ARCH_NOT_SUPPORTED", "agent architecture not supported";
     /// Permission denied.
     PermissionDenied = 40, "ROCPROFILER_STATUS_ERROR_PERMISSION_DENIED", "permission denied";
-    /// The firmware is incompatible with the service (newer SDKs only).
-    FirmwareIncompatible = 41, "ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE", "firmware incompatible with the service";
+    /// rocprofiler-register is too old for what was asked (late start by
+    /// [`force_configure`](crate::force_configure) after the runtimes loaded needs ROCm 7.0+).
+    /// Status 41 in mainline SDKs; a feature branch once gave 41 another name
+    /// (`ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE`), which no release has.
+    IncompatibleRegisterVersion = 41, "ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION", "rocprofiler-register is too old (late-start profiling needs ROCm 7.0+)";
 }
 
 impl Error {
@@ -228,9 +231,14 @@ mod tests {
             Err(Error::ConfigurationLocked)
         ));
         assert!(matches!(
-            check(S::ROCPROFILER_STATUS_FIRMWARE_INCOMPATIBLE),
-            Err(Error::FirmwareIncompatible)
+            check(S::ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION),
+            Err(Error::IncompatibleRegisterVersion)
         ));
+        assert_eq!(
+            Error::from_code(41).unwrap().status_name(),
+            Some("ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION"),
+            "status 41 has its mainline name"
+        );
         assert!(matches!(check(S::ROCPROFILER_STATUS_LAST), Err(Error::Unknown(42))));
         assert!(check(S::ROCPROFILER_STATUS_SUCCESS).is_ok());
     }

@@ -86,6 +86,18 @@ impl Rocprofiler {
         (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
     }
 
+    /// The library's C name of a status code (`"ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT"`);
+    /// `None` when the library has none (codes at or past its `ROCPROFILER_STATUS_LAST`) or
+    /// lacks the function. The SDK bounds the value itself, so any code may be asked for.
+    #[doc(alias = "rocprofiler_get_status_name")]
+    pub fn status_name(&self, code: u32) -> Option<String> {
+        // SAFETY: any value may be passed (the SDK compares it against its table and returns
+        // NULL past it); the result is NULL or a static string.
+        let p = unsafe { self.lib.rocprofiler_get_status_name(sys::rocprofiler_status_t(code)) }.ok()?;
+        // SAFETY: non-NULL results are NUL-terminated static strings.
+        (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    }
+
     /// The library's description of `err`, when it is an SDK status it knows.
     pub fn describe(&self, err: &Error) -> Option<String> {
         self.status_string(err.code()?)
