@@ -22,6 +22,12 @@ const MOCKS: &[Mock] = &[
     Mock { dir: "cupti", file: "libcupti.so", var: "ACCEL_MOCK_CUPTI" },
     Mock { dir: "mspti", file: "libmspti.so", var: "ACCEL_MOCK_MSPTI" },
     Mock { dir: "rocprofiler", file: "librocprofiler-sdk.so", var: "ACCEL_MOCK_ROCPROFILER" },
+    // The same mock without set_agents, as every released rocprofiler-sdk is.
+    Mock {
+        dir: "rocprofiler-mainline",
+        file: "rocprofiler-mainline/librocprofiler-sdk.so",
+        var: "ACCEL_MOCK_ROCPROFILER_MAINLINE",
+    },
     // Stand-ins for the CANN libraries MSPTI needs, so the MSPTI loader's preflight passes.
     Mock { dir: "cann/ascendalog", file: "ascend/lib64/libascendalog.so", var: "" },
     Mock { dir: "cann/profapi", file: "ascend/lib64/libprofapi.so", var: "" },

@@ -18,29 +18,24 @@ use rocprofiler_support::{cpu, ctl, exclusive, gpu};
 type Log = Arc<Mutex<Vec<String>>>;
 
 fn kernel() -> u64 {
-    // SAFETY: a NUL-terminated name.
-    unsafe { (ctl().kernel_symbol)(c"reduce".as_ptr()) }
+    ctl().kernel_symbol(c"reduce".as_ptr())
 }
 
 /// One dispatch of `grid` work-items in work-groups of 64 on GPU `g`; its dispatch id.
 fn dispatch(g: u32, k: u64, grid: u32) -> u64 {
-    // SAFETY: plain arguments.
-    unsafe { (ctl().dispatch)(gpu(g), 1, k, grid, 1, 1, 64, 1, 1) }
+    ctl().dispatch(gpu(g), 1, k, grid, 1, 1, 64, 1, 1)
 }
 
 fn serialized(dispatch: u64) -> i32 {
-    // SAFETY: plain argument.
-    unsafe { (ctl().dispatch_serialized)(dispatch) }
+    ctl().dispatch_serialized(dispatch)
 }
 
 fn instrumented(dispatch: u64) -> i32 {
-    // SAFETY: plain argument.
-    unsafe { (ctl().dispatch_instrumented)(dispatch) }
+    ctl().dispatch_instrumented(dispatch)
 }
 
 fn serialization(g: u32) -> i64 {
-    // SAFETY: plain argument.
-    unsafe { (ctl().agent_serialization)(gpu(g)) }
+    ctl().agent_serialization(gpu(g))
 }
 
 fn agent(g: u32) -> AgentId {
@@ -236,14 +231,14 @@ fn buffered_service_holds_several_dispatches_told_apart_by_correlation() {
     let s = buffered(1, Some(configs(&["SQ_WAVES"])), &log, BufferConfig::default());
     s.contexts[0].start().unwrap();
     let k = kernel();
-    // SAFETY: plain arguments; each kernel launched inside its own HIP call.
-    let (c1, c2) = unsafe {
-        let c1 = (ctl().api_begin)(5, 5);
-        (ctl().dispatch)(gpu(0), 1, k, 64, 1, 1, 64, 1, 1);
-        (ctl().api_end)();
-        let c2 = (ctl().api_begin)(5, 5);
-        (ctl().dispatch)(gpu(0), 1, k, 6400, 1, 1, 64, 1, 1);
-        (ctl().api_end)();
+    // Each kernel launched inside its own HIP call.
+    let (c1, c2) = {
+        let c1 = ctl().api_begin(5, 5);
+        ctl().dispatch(gpu(0), 1, k, 64, 1, 1, 64, 1, 1);
+        ctl().api_end();
+        let c2 = ctl().api_begin(5, 5);
+        ctl().dispatch(gpu(0), 1, k, 6400, 1, 1, 64, 1, 1);
+        ctl().api_end();
         (c1, c2)
     };
     s.buffers[0].flush().unwrap();
@@ -263,8 +258,7 @@ fn buffered_service_delivers_at_the_buffers_watermark() {
     let s = buffered(1, Some(configs(&["SQ_WAVES"])), &log, small);
     s.contexts[0].start().unwrap();
     dispatch(0, kernel(), 64);
-    // SAFETY: a control without arguments.
-    unsafe { (ctl().quiesce)() };
+    ctl().quiesce();
     s.buffers[0].sync().unwrap();
     assert_eq!(lines(&log, "row0").len(), 1, "delivered at the watermark, without a flush");
 }
@@ -278,8 +272,7 @@ fn buffered_service_keeps_records_below_the_watermark_until_flushed() {
     let s = buffered(1, Some(configs(&["SQ_WAVES"])), &log, BufferConfig::default());
     s.contexts[0].start().unwrap();
     dispatch(0, kernel(), 64);
-    // SAFETY: a control without arguments.
-    unsafe { (ctl().quiesce)() };
+    ctl().quiesce();
     s.buffers[0].sync().unwrap();
     assert!(lines(&log, "row0").is_empty());
     s.buffers[0].flush().unwrap();
@@ -529,6 +522,9 @@ fn set_agents_return_values() {
     };
     // SUCCESS: agent set was applied.
     ctx.set_counting_agents(&[agent(0)]).unwrap();
+    // Notes: the checks follow the order of the return values; a NULL list with a count is
+    // refused first, even for a context that does not exist.
+    assert!(matches!(raw(0xdead_beef, std::ptr::null(), 2), Err(Error::InvalidArgument)));
     // CONTEXT_INVALID: context_id is not a valid context.
     assert!(matches!(raw(0xdead_beef, std::ptr::null(), 0), Err(Error::ContextInvalid)));
     // INVALID_ARGUMENT: agents is null with a non-zero num_agents.
@@ -612,11 +608,10 @@ fn dispatch_data_describes_the_dispatch_and_its_launch() {
     .unwrap();
     ctx.lock().unwrap().unwrap().start().unwrap();
     let k = kernel();
-    // SAFETY: plain arguments.
-    let (launch, d) = unsafe {
-        let launch = (ctl().api_begin)(5, 5);
-        let d = (ctl().dispatch)(gpu(1), 42, k, 4096, 2, 1, 256, 1, 1);
-        (ctl().api_end)();
+    let (launch, d) = {
+        let launch = ctl().api_begin(5, 5);
+        let d = ctl().dispatch(gpu(1), 42, k, 4096, 2, 1, 256, 1, 1);
+        ctl().api_end();
         (launch, d)
     };
     let (info, corr) = seen.lock().unwrap().unwrap();
@@ -664,11 +659,10 @@ fn dispatch_record_header_is_the_buffered_dispatch_data() {
     .unwrap();
     let (ctx, buf) = out.lock().unwrap().clone().unwrap();
     ctx.start().unwrap();
-    // SAFETY: plain arguments.
-    let launch = unsafe {
-        let launch = (ctl().api_begin)(5, 5);
-        (ctl().dispatch)(gpu(0), 1, kernel(), 64, 1, 1, 64, 1, 1);
-        (ctl().api_end)();
+    let launch = {
+        let launch = ctl().api_begin(5, 5);
+        ctl().dispatch(gpu(0), 1, kernel(), 64, 1, 1, 64, 1, 1);
+        ctl().api_end();
         launch
     };
     buf.flush().unwrap();
@@ -681,4 +675,37 @@ fn dispatch_record_header_is_the_buffered_dispatch_data() {
     assert_eq!(counters.len(), 2);
     assert_eq!(*counters[0], format!("counter SQ_WAVES {times}"));
     assert_eq!(*counters[1], format!("counter TCC_HIT {times}"));
+}
+
+/// Notes: "`set_agents` is not on `develop` nor in any release (an open PR in 2026): a real SDK
+/// usually lacks the symbol, so a crate must treat it as optional (a missing-symbol error that
+/// says so, and a fallback that counts on every agent)."
+#[test]
+fn set_agents_missing_from_a_released_sdk_is_a_typed_error_and_counting_stays_on_every_agent() {
+    if !rocprofiler_support::in_fresh_process(
+        "set_agents_missing_from_a_released_sdk_is_a_typed_error_and_counting_stays_on_every_agent",
+        &[(rocprofiler_support::MAINLINE_VAR, Some("1"))],
+    ) {
+        // This process's mock has the symbol.
+        assert!(lib().has_per_agent_scoping());
+        return;
+    }
+    let _g = exclusive();
+    assert!(!lib().has_per_agent_scoping(), "a released SDK: no set_agents");
+    let log: Log = Arc::default();
+    let s = buffered(2, None, &log, BufferConfig::default());
+    let err = s.contexts[0].set_counting_agents(&[agent(0)]).expect_err("no set_agents");
+    match &err {
+        Error::PerAgentScopingUnavailable(missing) => {
+            assert_eq!(missing.symbol, "rocprofiler_dispatch_counting_service_set_agents")
+        }
+        other => panic!("not the typed error: {other:?}"),
+    }
+    let text = err.to_string();
+    assert!(text.contains("no released rocprofiler-sdk") && text.contains("every GPU agent"), "{text}");
+    // The fallback: every agent, which is what the context does anyway.
+    s.contexts[0].count_on_all_agents().expect("nothing to restore");
+    s.contexts[0].start().unwrap();
+    assert_eq!((serialization(0), serialization(1), serialization(2)), (1, 1, 1));
+    assert!(matches!(s.contexts[1].start(), Err(Error::ContextConflict)), "both claim every agent");
 }

@@ -76,10 +76,9 @@ unsafe extern "C" fn tool_fini(_data: *mut c_void) {
 fn configure_tool(setup: impl FnOnce() + Send + 'static) {
     *SETUP.lock().unwrap() = Some(Box::new(setup));
     CONFIGURE_ARGS.lock().unwrap().clear();
-    // SAFETY: controls with valid arguments.
-    unsafe {
-        (ctl().register_configure)(Some(tool_configure));
-        assert_eq!((ctl().load_tools)(), S::ROCPROFILER_STATUS_SUCCESS);
+    {
+        ctl().register_configure(Some(tool_configure));
+        assert_eq!(ctl().load_tools(), S::ROCPROFILER_STATUS_SUCCESS);
     }
 }
 
@@ -203,13 +202,11 @@ fn create_buffer(
 }
 
 fn kernel(name: &CStr) -> u64 {
-    // SAFETY: NUL-terminated name.
-    unsafe { (ctl().kernel_symbol)(name.as_ptr()) }
+    ctl().kernel_symbol(name.as_ptr())
 }
 
 fn dispatch(agent: u64, kernel_id: u64, grid: u32) -> u64 {
-    // SAFETY: plain arguments.
-    unsafe { (ctl().dispatch)(agent, 1, kernel_id, grid, 1, 1, 64, 1, 1) }
+    ctl().dispatch(agent, 1, kernel_id, grid, 1, 1, 64, 1, 1)
 }
 
 // ================= tests =================
@@ -283,7 +280,7 @@ fn configure_window_is_the_only_time_setup_calls_succeed() {
                 .unwrap(),
             S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED
         );
-        assert_eq!((ctl().load_tools)(), S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
+        assert_eq!(ctl().load_tools(), S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
     }
     assert_eq!(start(ctx), S::ROCPROFILER_STATUS_SUCCESS);
     let mut status = 0;
@@ -312,7 +309,7 @@ fn force_configure_runs_the_window_once() {
             fns().rocprofiler_force_configure(Some(tool_configure)).unwrap(),
             S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED
         );
-        assert_eq!((ctl().load_tools)(), S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
+        assert_eq!(ctl().load_tools(), S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
     }
     assert_eq!(ran.load(Ordering::SeqCst), 1);
 }
@@ -321,11 +318,10 @@ fn force_configure_runs_the_window_once() {
 fn a_tool_that_declines_loses_its_contexts() {
     let _g = exclusive();
     *RETURN_NULL.lock().unwrap() = true;
-    // SAFETY: controls with valid arguments.
-    unsafe {
-        (ctl().register_configure)(Some(tool_configure));
-        (ctl().load_tools)();
-        assert_eq!((ctl().client_count)(), 0);
+    {
+        ctl().register_configure(Some(tool_configure));
+        ctl().load_tools();
+        assert_eq!(ctl().client_count(), 0);
     }
     *RETURN_NULL.lock().unwrap() = false;
     let ctx = rocprofiler_context_id_t { handle: DECLINED_CTX.lock().unwrap().expect("created") };
@@ -404,14 +400,14 @@ fn callback_tracing_once_per_kind_all_operations_by_default_and_enter_exit_share
             S::ROCPROFILER_STATUS_SUCCESS,
         ]
     );
-    // SAFETY: plain arguments; nested calls on this thread, one call on another thread.
-    let (outer, inner, other) = unsafe {
-        let outer = (ctl().api_begin)(5, 1);
-        let inner = (ctl().api_call)(5, 3);
-        assert_eq!((ctl().api_end)(), outer);
-        let other = std::thread::spawn(|| (ctl().api_call)(5, 7)).join().unwrap();
-        (ctl().api_call)(1, 0); // HSA op 0: traced
-        (ctl().api_call)(1, 2); // HSA op 2: filtered out
+    // Nested calls on this thread, one call on another thread.
+    let (outer, inner, other) = {
+        let outer = ctl().api_begin(5, 1);
+        let inner = ctl().api_call(5, 3);
+        assert_eq!(ctl().api_end(), outer);
+        let other = std::thread::spawn(|| ctl().api_call(5, 7)).join().unwrap();
+        ctl().api_call(1, 0); // HSA op 0: traced
+        ctl().api_call(1, 2); // HSA op 2: filtered out
         (outer, inner, other)
     };
     let seen = SEEN.lock().unwrap().clone();
@@ -521,12 +517,12 @@ fn buffers_deliver_header_arrays_on_one_internal_thread_out_of_time_order() {
     let k = kernel(c"vector_add");
     // SAFETY: plain arguments. The first kernel completes last.
     unsafe {
-        let first = (ctl().dispatch_begin)(gpu(0), 1, k, 1024, 1, 1, 64, 1, 1);
-        let second = (ctl().dispatch_begin)(gpu(1), 1, k, 1024, 1, 1, 64, 1, 1);
+        let first = ctl().dispatch_begin(gpu(0), 1, k, 1024, 1, 1, 64, 1, 1);
+        let second = ctl().dispatch_begin(gpu(1), 1, k, 1024, 1, 1, 64, 1, 1);
         std::thread::sleep(std::time::Duration::from_millis(2));
-        (ctl().dispatch_end)(second);
-        (ctl().dispatch_end)(first);
-        assert_eq!((ctl().buffer_pending)(buf.handle), 2, "below the watermark nothing is delivered");
+        ctl().dispatch_end(second);
+        ctl().dispatch_end(first);
+        assert_eq!(ctl().buffer_pending(buf.handle), 2, "below the watermark nothing is delivered");
         assert!(DELIVERED.lock().unwrap().is_empty());
         assert_eq!(fns().rocprofiler_flush_buffer(buf).unwrap(), S::ROCPROFILER_STATUS_SUCCESS);
     }
@@ -583,7 +579,7 @@ fn watermark_discard_drops_and_lossless_keeps_everything() {
     }
     // SAFETY: valid ids.
     unsafe {
-        assert_eq!((ctl().buffer_pending)(discard.handle), 3);
+        assert_eq!(ctl().buffer_pending(discard.handle), 3);
         fns().rocprofiler_flush_buffer(discard).unwrap();
         fns().rocprofiler_flush_buffer(lossless).unwrap();
     }
@@ -743,16 +739,14 @@ fn counters_configs_and_dispatch_counting_serialization() {
         *o.lock().unwrap() = Some((a, b));
     });
     let (a, b) = out.lock().unwrap().unwrap();
-    // SAFETY: plain arguments.
-    let ser = |i| unsafe { (ctl().agent_serialization)(gpu(i)) };
+    let ser = |i| ctl().agent_serialization(gpu(i));
     assert_eq!(start(a), S::ROCPROFILER_STATUS_SUCCESS);
     assert_eq!(start(a), S::ROCPROFILER_STATUS_SUCCESS);
     assert_eq!((ser(0), ser(1), ser(2)), (1, 1, 1), "a second start takes nothing more");
     assert_eq!(start(b), S::ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT);
     assert_eq!(stop(a), S::ROCPROFILER_STATUS_SUCCESS);
     assert_eq!((ser(0), ser(1), ser(2)), (0, 0, 0));
-    // SAFETY: plain argument.
-    assert_eq!(unsafe { (ctl().agent_serialization)(cpu()) }, 0, "the CPU is never serialized");
+    assert_eq!(ctl().agent_serialization(cpu()), 0, "the CPU is never serialized");
     assert_eq!(start(b), S::ROCPROFILER_STATUS_SUCCESS);
 }
 
@@ -780,12 +774,10 @@ fn status_strings_are_null_at_and_past_last() {
         "ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION"
     );
     // An older library (LAST = 41) has no string for INCOMPATIBLE_REGISTER_VERSION.
-    // SAFETY: plain argument.
-    unsafe { (ctl().set_status_last)(41) };
+    ctl().set_status_last(41);
     assert!(string(41).is_none());
     assert!(string(40).is_some());
-    // SAFETY: plain argument.
-    unsafe { (ctl().set_status_last)(0) };
+    ctl().set_status_last(0);
 }
 
 #[test]
@@ -810,10 +802,9 @@ fn shutdown_finalizes_each_tool_once_and_locks_everything() {
         // SAFETY: valid id.
         *f.lock().unwrap() = Some((active, unsafe { fns().rocprofiler_flush_buffer(buf) }.unwrap()));
     }));
-    // SAFETY: controls without arguments.
-    unsafe {
-        (ctl().shutdown)();
-        (ctl().shutdown)();
+    {
+        ctl().shutdown();
+        ctl().shutdown();
     }
     assert_eq!(FINI_CALLS.load(Ordering::SeqCst), before + 1);
     assert_eq!(

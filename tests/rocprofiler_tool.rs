@@ -15,8 +15,7 @@ use rocprofiler_support::tool::{configure, lib, on_finalize, shutdown, TestTool,
 use rocprofiler_support::{ctl, exclusive, gpu};
 
 fn kernel(name: &std::ffi::CStr) -> u64 {
-    // SAFETY: a NUL-terminated name.
-    unsafe { (ctl().kernel_symbol)(name.as_ptr()) }
+    ctl().kernel_symbol(name.as_ptr())
 }
 
 fn set<T: Send + 'static>(slot: &Arc<Mutex<Option<T>>>, value: T) {
@@ -42,8 +41,7 @@ fn setup_runs_in_the_window_and_finalize_sees_every_record_without_an_explicit_f
     .expect("setup succeeds");
     let k = kernel(c"saxpy");
     for _ in 0..10 {
-        // SAFETY: plain arguments.
-        unsafe { (ctl().dispatch)(gpu(0), 1, k, 256, 1, 1, 64, 1, 1) };
+        ctl().dispatch(gpu(0), 1, k, 256, 1, 1, 64, 1, 1);
     }
     assert_eq!(*kernels.lock().unwrap(), 0, "below the watermark nothing was delivered yet");
     let seen_at_finalize = Arc::new(Mutex::new(None));
@@ -82,11 +80,10 @@ fn the_runtime_path_registers_the_tool_and_setup_calls_after_the_window_are_lock
             set(&s, ctx);
             Ok(())
         }));
-    // SAFETY: controls with valid arguments.
-    unsafe {
-        (ctl().register_configure)(rocprofiler::configure_function::<TestTool>());
-        assert_eq!((ctl().load_tools)().0, 0);
-        assert_eq!((ctl().client_count)(), 1);
+    {
+        ctl().register_configure(rocprofiler::configure_function::<TestTool>());
+        assert_eq!(ctl().load_tools().0, 0);
+        assert_eq!(ctl().client_count(), 1);
     }
     let ctx: Context = get(&slot);
     ctx.start().unwrap();
@@ -144,11 +141,10 @@ fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
     let hip = CallbackKind::HIP_RUNTIME_API.0;
     let malloc = lib.callback_operations(CallbackKind::HIP_RUNTIME_API).unwrap();
     let malloc = malloc.iter().find(|(_, n)| n == "hipMalloc").unwrap().0;
-    // SAFETY: plain arguments and a NUL-terminated message.
-    let (call, other, mark) = unsafe {
-        let call = (ctl().api_call)(hip, malloc.0);
-        let other = std::thread::spawn(move || (ctl().api_call)(hip, malloc.0)).join().unwrap();
-        let mark = (ctl().marker)(1, c"step 7".as_ptr());
+    let (call, other, mark) = {
+        let call = ctl().api_call(hip, malloc.0);
+        let other = std::thread::spawn(move || ctl().api_call(hip, malloc.0)).join().unwrap();
+        let mark = ctl().marker(1, c"step 7".as_ptr());
         (call, other, mark)
     };
     let seen = seen.lock().unwrap().clone();
@@ -185,10 +181,9 @@ fn operations_filter_and_bad_kinds() {
     .unwrap();
     let (k, o) = get(&errs);
     assert!(k.contains("KIND_NOT_FOUND") && o.contains("OPERATION_NOT_FOUND"), "{k} / {o}");
-    // SAFETY: plain arguments.
-    unsafe {
-        (ctl().api_call)(5, 1);
-        (ctl().api_call)(5, 2);
+    {
+        ctl().api_call(5, 1);
+        ctl().api_call(5, 2);
     }
     assert_eq!(*seen.lock().unwrap(), vec![2, 2], "only the chosen operation, ENTER and EXIT");
 }
@@ -243,17 +238,16 @@ fn buffered_tracing_is_decoded_into_columns_out_of_order_included() {
     .unwrap();
     let buffer = get(&buf_slot);
     let k = kernel(c"matmul_tiled");
-    // SAFETY: plain arguments.
-    let launch = unsafe {
-        let launch = (ctl().api_begin)(5, 5); // hipLaunchKernel
-        let first = (ctl().dispatch_begin)(gpu(1), 7, k, 1024, 2, 1, 256, 1, 1);
-        (ctl().api_end)();
-        let second = (ctl().dispatch_begin)(gpu(2), 8, k, 64, 1, 1, 64, 1, 1);
+    let launch = {
+        let launch = ctl().api_begin(5, 5); // hipLaunchKernel
+        let first = ctl().dispatch_begin(gpu(1), 7, k, 1024, 2, 1, 256, 1, 1);
+        ctl().api_end();
+        let second = ctl().dispatch_begin(gpu(2), 8, k, 64, 1, 1, 64, 1, 1);
         std::thread::sleep(std::time::Duration::from_millis(1));
-        (ctl().dispatch_end)(second);
-        (ctl().dispatch_end)(first);
-        (ctl().memory_copy)(2, rocprofiler_support::cpu(), gpu(0), 4096);
-        (ctl().marker)(0, c"checkpoint".as_ptr());
+        ctl().dispatch_end(second);
+        ctl().dispatch_end(first);
+        ctl().memory_copy(2, rocprofiler_support::cpu(), gpu(0), 4096);
+        ctl().marker(0, c"checkpoint".as_ptr());
         launch
     };
     buffer.flush().unwrap();
@@ -301,8 +295,7 @@ fn discarded_records_reach_the_counts() {
     let fits = (rocprofiler::MIN_BUFFER_SIZE.max(record * 4)) / record;
     let k = kernel(c"k");
     for _ in 0..fits + 3 {
-        // SAFETY: plain arguments.
-        unsafe { (ctl().dispatch)(gpu(0), 1, k, 64, 1, 1, 64, 1, 1) };
+        ctl().dispatch(gpu(0), 1, k, 64, 1, 1, 64, 1, 1);
     }
     buffer.flush().unwrap();
     let counts = buffer.counts();
@@ -351,12 +344,10 @@ fn status_codes_past_last_are_unknown_and_have_no_string() {
     assert!(matches!(past, Error::Unknown(42)));
     assert_eq!(lib.describe(&past), None);
     // An SDK older than status 41: the variant still exists, the library has no string.
-    // SAFETY: a plain argument.
-    unsafe { (ctl().set_status_last)(41) };
+    ctl().set_status_last(41);
     assert_eq!(lib.describe(&Error::IncompatibleRegisterVersion), None);
     assert_eq!(lib.status_string(41), None);
-    // SAFETY: a plain argument.
-    unsafe { (ctl().set_status_last)(0) };
+    ctl().set_status_last(0);
     assert!(lib.status_string(41).is_some());
     assert_eq!(TestTool::NAME, "test-tool");
 }
@@ -402,10 +393,9 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
     })
     .unwrap();
     let k = kernel(c"stencil");
-    // SAFETY: plain arguments.
-    unsafe {
-        (ctl().dispatch)(gpu(0), 3, k, 512, 4, 1, 128, 2, 1);
-        (ctl().memory_copy)(3, gpu(0), rocprofiler_support::cpu(), 100);
+    {
+        ctl().dispatch(gpu(0), 3, k, 512, 4, 1, 128, 2, 1);
+        ctl().memory_copy(3, gpu(0), rocprofiler_support::cpu(), 100);
     }
     let seen = seen.lock().unwrap().clone();
     assert_eq!(

@@ -1,4 +1,5 @@
-//! The dispatch counting service: configuration, `set_agents`, and per-agent serialization.
+//! The dispatch counting service: configuration and per-agent serialization (`set_agents` is in
+//! `set_agents.rs`, left out of the mainline build).
 //!
 //! A context with a counting service serializes dispatches on every agent of its set while it is
 //! active; each active context holds one reference per agent, taken when it becomes active and
@@ -81,40 +82,6 @@ pub extern "C" fn rocprofiler_configure_callback_dispatch_counting_service(
             record_args: Ptr(record_callback_args),
         },
     )
-}
-
-/// Restricts a context's counting service to `agents` (per the seed page): checked in the order
-/// of its return values; a failed call leaves the previous set.
-#[no_mangle]
-pub unsafe extern "C" fn rocprofiler_dispatch_counting_service_set_agents(
-    context_id: rocprofiler_context_id_t,
-    agents: *const rocprofiler_agent_id_t,
-    num_agents: usize,
-) -> rocprofiler_status_t {
-    let mut st = state();
-    let Some(ctx) = st.context_mut(context_id.handle) else { return status::CONTEXT_INVALID };
-    if ctx.counting.is_empty() {
-        return status::CONTEXT_NOT_FOUND;
-    }
-    if ctx.active {
-        return status::CONFIGURATION_LOCKED;
-    }
-    if num_agents == 0 {
-        ctx.agents = None;
-        return status::SUCCESS;
-    }
-    if agents.is_null() {
-        return status::INVALID_ARGUMENT;
-    }
-    let list = std::slice::from_raw_parts(agents, num_agents);
-    if list.iter().any(|a| !agents::is_gpu(a.handle)) {
-        return status::AGENT_NOT_FOUND;
-    }
-    let mut set: Vec<u64> = list.iter().map(|a| a.handle).collect();
-    set.sort_unstable();
-    set.dedup();
-    ctx.agents = Some(set);
-    status::SUCCESS
 }
 
 /// How many active counting contexts serialize dispatches on `agent` (-1: not an agent).

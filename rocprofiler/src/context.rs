@@ -4,7 +4,7 @@
 
 use rocprofiler_sys as sys;
 
-use crate::error::{call, Error, Result};
+use crate::error::{call, check, Error, Result};
 use crate::ids::AgentId;
 use crate::library::Rocprofiler;
 
@@ -82,19 +82,32 @@ impl Context {
     /// Allowed after the service is configured and while the context is stopped (also after
     /// the configure window); while it is active: [`Error::ConfigurationLocked`]. Without a
     /// counting service: [`Error::ContextNotFound`]. A non-GPU agent: [`Error::AgentNotFound`].
+    ///
+    /// No released rocprofiler-sdk has the function yet (it is in an open pull request): there
+    /// this returns [`Error::PerAgentScopingUnavailable`] and the context keeps counting on every
+    /// GPU agent ([`Rocprofiler::has_per_agent_scoping`](crate::Rocprofiler::has_per_agent_scoping)
+    /// tells beforehand).
     #[doc(alias = "rocprofiler_dispatch_counting_service_set_agents")]
     pub fn set_counting_agents(&self, agents: &[AgentId]) -> Result<()> {
         let list: Vec<sys::rocprofiler_agent_id_t> =
             agents.iter().map(|a| sys::rocprofiler_agent_id_t { handle: a.0 }).collect();
         let ptr = if list.is_empty() { std::ptr::null() } else { list.as_ptr() };
-        // SAFETY: `ptr` points to `len` ids (or is NULL with 0).
-        call(unsafe {
+        // SAFETY: `ptr` points to `len` ids (or is NULL with 0); the SDK checks each id.
+        match unsafe {
             self.lib.sys().rocprofiler_dispatch_counting_service_set_agents(self.raw(), ptr, list.len())
-        })
+        } {
+            Ok(status) => check(status),
+            Err(missing) => Err(Error::PerAgentScopingUnavailable(missing)),
+        }
     }
 
-    /// Restores counting on every GPU agent (`set_agents(ctx, NULL, 0)`).
+    /// Restores counting on every GPU agent (`set_agents(ctx, NULL, 0)`). On an SDK without
+    /// per-agent scoping every context counts on every GPU agent already: `Ok(())` without a
+    /// call.
     pub fn count_on_all_agents(&self) -> Result<()> {
-        self.set_counting_agents(&[])
+        match self.set_counting_agents(&[]) {
+            Err(Error::PerAgentScopingUnavailable(_)) => Ok(()),
+            other => other,
+        }
     }
 }

@@ -18,6 +18,14 @@ macro_rules! statuses {
             Load(LoadError),
             /// The opened library lacks a function (an older SDK).
             MissingSymbol(MissingSymbol),
+            /// The SDK has no `rocprofiler_dispatch_counting_service_set_agents`: per-agent
+            /// scoping of dispatch counting is in no released rocprofiler-sdk yet (only in an
+            /// open pull request). The fallback is what the SDK does anyway: the context counts
+            /// on every GPU agent. Two such contexts conflict, so count with one context and
+            /// decline, in its dispatch callback, the dispatches of agents you do not want (they
+            /// are still serialized). [`Rocprofiler::has_per_agent_scoping`](crate::Rocprofiler::has_per_agent_scoping)
+            /// tells beforehand.
+            PerAgentScopingUnavailable(MissingSymbol),
             /// A tool's setup did not run in rocprofiler's configure window.
             NotConfigured(&'static str),
             /// A tool's code panicked where the SDK called it (the panic did not reach C).
@@ -33,6 +41,12 @@ macro_rules! statuses {
                     Error::Unknown(c) => write!(f, "rocprofiler-sdk status {c} (unknown to this crate)"),
                     Error::Load(e) => e.fmt(f),
                     Error::MissingSymbol(e) => e.fmt(f),
+                    Error::PerAgentScopingUnavailable(e) => write!(
+                        f,
+                        "{e}: per-agent scoping of dispatch counting is in no released rocprofiler-sdk yet; \
+                         the context counts on every GPU agent (use one counting context for all GPUs and \
+                         decline unwanted dispatches in its dispatch callback)"
+                    ),
                     Error::NotConfigured(why) => write!(f, "the configure window is not open: {why}"),
                     Error::Panicked(what) => write!(f, "{what} panicked"),
                     Error::Pipeline(e) => write!(f, "decode pipeline: {e}"),
@@ -44,7 +58,7 @@ macro_rules! statuses {
             fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
                 match self {
                     Error::Load(e) => Some(e),
-                    Error::MissingSymbol(e) => Some(e),
+                    Error::MissingSymbol(e) | Error::PerAgentScopingUnavailable(e) => Some(e),
                     _ => None,
                 }
             }

@@ -49,6 +49,13 @@ impl Rocprofiler {
         &self.lib
     }
 
+    /// Whether this SDK can restrict dispatch counting to some agents
+    /// ([`Context::set_counting_agents`](crate::Context::set_counting_agents)): it needs
+    /// `rocprofiler_dispatch_counting_service_set_agents`, which no released SDK has yet.
+    pub fn has_per_agent_scoping(&self) -> bool {
+        self.lib.has("rocprofiler_dispatch_counting_service_set_agents")
+    }
+
     /// The SDK's version (major, minor, patch).
     #[doc(alias = "rocprofiler_get_version")]
     pub fn version(&self) -> Result<(u32, u32, u32)> {

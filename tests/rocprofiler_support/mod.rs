@@ -3,92 +3,42 @@
 
 #![allow(dead_code)]
 
-use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use rocprofiler_sys::*;
+use rocprofiler_sys::Library;
 
-/// The mock's test controls, resolved from the loaded mock.
-pub struct Controls {
-    pub reset: unsafe extern "C" fn(),
-    pub register_configure: unsafe extern "C" fn(rocprofiler_configure_func_t),
-    pub load_tools: unsafe extern "C" fn() -> rocprofiler_status_t,
-    pub shutdown: unsafe extern "C" fn(),
-    pub client_count: unsafe extern "C" fn() -> u32,
-    pub set_status_last: unsafe extern "C" fn(u32),
-    pub api_begin: unsafe extern "C" fn(u32, i32) -> u64,
-    pub api_end: unsafe extern "C" fn() -> u64,
-    pub api_call: unsafe extern "C" fn(u32, i32) -> u64,
-    pub marker: unsafe extern "C" fn(i32, *const c_char) -> u64,
-    pub memory_copy: unsafe extern "C" fn(i32, u64, u64, u64) -> u64,
-    pub kernel_symbol: unsafe extern "C" fn(*const c_char) -> u64,
-    pub dispatch_begin: unsafe extern "C" fn(u64, u64, u64, u32, u32, u32, u32, u32, u32) -> u64,
-    pub dispatch_end: unsafe extern "C" fn(u64) -> i32,
-    pub dispatch: unsafe extern "C" fn(u64, u64, u64, u32, u32, u32, u32, u32, u32) -> u64,
-    pub dispatch_serialized: unsafe extern "C" fn(u64) -> i32,
-    pub dispatch_instrumented: unsafe extern "C" fn(u64) -> i32,
-    pub agent_serialization: unsafe extern "C" fn(u64) -> i64,
-    pub gpu_agent: unsafe extern "C" fn(u32) -> u64,
-    pub cpu_agent: unsafe extern "C" fn() -> u64,
-    pub buffer_pending: unsafe extern "C" fn(u64) -> u64,
-    pub quiesce: unsafe extern "C" fn(),
+pub use accel_profiling::mock::rocprofiler::MockRocprofiler as Controls;
+
+/// Set (to anything) in a test's fresh process to play a released SDK: the mock without
+/// `rocprofiler_dispatch_counting_service_set_agents`.
+pub const MAINLINE_VAR: &str = "ROCPROFILER_TEST_MAINLINE";
+
+/// The mock library this process uses: [`accel_profiling::MOCK_ROCPROFILER`], or its mainline
+/// build when [`MAINLINE_VAR`] is set.
+pub fn mock_path() -> &'static str {
+    if std::env::var_os(MAINLINE_VAR).is_some() {
+        accel_profiling::mock::rocprofiler::MOCK_ROCPROFILER_MAINLINE
+    } else {
+        accel_profiling::MOCK_ROCPROFILER
+    }
 }
 
 /// The mock, opened through `rocprofiler-sys` exactly as a program opens the real SDK, and its
-/// controls.
+/// controls (a second handle of the same file: one mock state).
 pub fn mock() -> &'static (Library, Controls) {
     static MOCK: OnceLock<(Library, Controls)> = OnceLock::new();
     MOCK.get_or_init(|| {
-        let lib = Library::open(Some(std::path::Path::new(accel_profiling::MOCK_ROCPROFILER)))
-            .expect("open the mock librocprofiler-sdk");
-        macro_rules! control {
-            ($name:literal) => {
-                symbol(&lib, $name)
-            };
-        }
-        let controls = Controls {
-            reset: control!(c"mock_rocprofiler_reset"),
-            register_configure: control!(c"mock_rocprofiler_register_configure"),
-            load_tools: control!(c"mock_rocprofiler_load_tools"),
-            shutdown: control!(c"mock_rocprofiler_shutdown"),
-            client_count: control!(c"mock_rocprofiler_client_count"),
-            set_status_last: control!(c"mock_rocprofiler_set_status_last"),
-            api_begin: control!(c"mock_rocprofiler_api_begin"),
-            api_end: control!(c"mock_rocprofiler_api_end"),
-            api_call: control!(c"mock_rocprofiler_api_call"),
-            marker: control!(c"mock_rocprofiler_marker"),
-            memory_copy: control!(c"mock_rocprofiler_memory_copy"),
-            kernel_symbol: control!(c"mock_rocprofiler_kernel_symbol"),
-            dispatch_begin: control!(c"mock_rocprofiler_dispatch_begin"),
-            dispatch_end: control!(c"mock_rocprofiler_dispatch_end"),
-            dispatch: control!(c"mock_rocprofiler_dispatch"),
-            dispatch_serialized: control!(c"mock_rocprofiler_dispatch_serialized"),
-            dispatch_instrumented: control!(c"mock_rocprofiler_dispatch_instrumented"),
-            agent_serialization: control!(c"mock_rocprofiler_agent_serialization"),
-            gpu_agent: control!(c"mock_rocprofiler_gpu_agent"),
-            cpu_agent: control!(c"mock_rocprofiler_cpu_agent"),
-            buffer_pending: control!(c"mock_rocprofiler_buffer_pending"),
-            quiesce: control!(c"mock_rocprofiler_quiesce"),
-        };
-        (lib, controls)
+        let lib =
+            Library::open(Some(std::path::Path::new(mock_path()))).expect("open the mock librocprofiler-sdk");
+        (lib, Controls::open(mock_path()))
     })
-}
-
-/// A control's address as the function pointer type `T` of its field.
-fn symbol<T: Copy>(lib: &Library, name: &std::ffi::CStr) -> T {
-    assert_eq!(std::mem::size_of::<T>(), std::mem::size_of::<*mut std::ffi::c_void>());
-    let p = lib.raw_symbol(name).unwrap_or_else(|| panic!("mock lacks {name:?}"));
-    // SAFETY: the mock exports this control as a C function of the field's type `T` (a function
-    // pointer, checked to be pointer-sized above).
-    unsafe { std::mem::transmute_copy::<*mut std::ffi::c_void, T>(&p.as_ptr()) }
 }
 
 /// The mock's state is process-wide: tests take this lock and reset the mock first.
 pub fn exclusive() -> MutexGuard<'static, ()> {
     static LOCK: Mutex<()> = Mutex::new(());
     let guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
-    // SAFETY: a control without arguments.
-    unsafe { (mock().1.reset)() };
+    mock().1.reset();
     guard
 }
 
@@ -99,14 +49,12 @@ pub fn ctl() -> &'static Controls {
 
 /// Handle of GPU `i` of the mock.
 pub fn gpu(i: u32) -> u64 {
-    // SAFETY: a control with plain arguments.
-    unsafe { (mock().1.gpu_agent)(i) }
+    mock().1.gpu_agent(i)
 }
 
 /// Handle of the mock's CPU agent.
 pub fn cpu() -> u64 {
-    // SAFETY: a control without arguments.
-    unsafe { (mock().1.cpu_agent)() }
+    mock().1.cpu_agent()
 }
 
 const CHILD_VAR: &str = "ROCPROFILER_TEST_CHILD";

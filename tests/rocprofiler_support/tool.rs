@@ -36,7 +36,7 @@ impl Tool for TestTool {
 /// The mock SDK through the safe crate (the same copy the controls use).
 pub fn lib() -> &'static Rocprofiler {
     let _ = super::mock();
-    Rocprofiler::open_path(std::path::Path::new(accel_profiling::MOCK_ROCPROFILER)).expect("the mock")
+    Rocprofiler::open_path(std::path::Path::new(super::mock_path())).expect("the mock")
 }
 
 /// Runs the configure window now with `setup` as the tool's setup (force_configure path).
@@ -60,6 +60,5 @@ pub fn on_finalize(hook: impl FnOnce() + Send + 'static) {
 
 /// Plays process exit: the SDK finalizes the tool.
 pub fn shutdown() {
-    // SAFETY: a control without arguments.
-    unsafe { (super::mock().1.shutdown)() };
+    super::mock().1.shutdown();
 }
