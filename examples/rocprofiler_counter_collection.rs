@@ -1,6 +1,9 @@
 //! A rocprofiler tool that reads hardware counters per kernel dispatch: before each kernel is
 //! enqueued it chooses the counters (here: for dispatches of at least 8192 work-items; smaller
-//! ones are declined), and the values come back through a buffer as counter rows.
+//! ones are declined), and the values come back through a buffer as counter rows (one per
+//! dispatch and counter, the counter's dimension instances summed). The SDK writes them into the
+//! buffer later, on its own counting thread; they are all there once the SDK has stopped the
+//! tool's contexts at exit, and the table is printed at finalization.
 //!
 //! As a tool: build as a cdylib (see `rocprofiler_common`) and set `ROCP_TOOL_LIBRARIES`.
 //! Here: `cargo run --example rocprofiler_counter_collection`.
@@ -11,9 +14,9 @@
 mod rocprofiler_common;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex};
 
-use rocprofiler::{BufferConfig, BufferKind, Configurator, CounterConfigId, FamilySet, Result, Tool};
+use rocprofiler::{BufferConfig, BufferKind, Configurator, CounterConfigs, FamilySet, Result, Tool};
 
 const COUNTERS: &[&str] = &["SQ_WAVES", "SQ_INSTS_VALU", "GRBM_GUI_ACTIVE"];
 
@@ -42,23 +45,16 @@ impl Tool for CounterCollector {
         let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
         // Kernel names for the report (kernel dispatch records carry the launch's correlation).
         cfg.buffer_tracing(&ctx, BufferKind::KERNEL_DISPATCH, &[], &buffer)?;
-        // Counter configs are made lazily, per agent, inside the dispatch callback.
-        let configs: Arc<RwLock<HashMap<u64, CounterConfigId>>> = Arc::default();
+        // Counter configs are made lazily, per agent, inside the dispatch callback (on a real
+        // machine HSA is loaded only then), each only ever used for its own agent.
+        let configs = CounterConfigs::by_name(COUNTERS);
         cfg.dispatch_counting_buffered(&ctx, &buffer, move |req| {
-            let info = req.info();
-            let sdk = req.rocprofiler();
-            if info.grid[0] < 8192 {
+            if req.info().grid[0] < 8192 {
                 return; // decline: nothing collected (the dispatch is still serialized)
             }
-            let existing = configs.read().unwrap().get(&info.agent.0).copied();
-            let config = match existing {
-                Some(c) => c,
-                None => match sdk.counter_config_by_name(info.agent, COUNTERS) {
-                    Ok(c) => *configs.write().unwrap().entry(info.agent.0).or_insert(c),
-                    Err(e) => return eprintln!("no counter config for agent {}: {e}", info.agent.0),
-                },
-            };
-            req.collect(config);
+            if let Err(e) = req.collect(&configs) {
+                eprintln!("no counter config for agent {}: {e}", req.agent().0);
+            }
         })?;
         let rows: Arc<Mutex<Vec<(u64, String, f64)>>> = Arc::default();
         let kernels: Arc<Mutex<HashMap<u64, String>>> = Arc::default();

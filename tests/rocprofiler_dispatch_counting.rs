@@ -3,12 +3,11 @@
 
 mod rocprofiler_support;
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use rocprofiler::sys::{rocprofiler_agent_id_t, rocprofiler_context_id_t};
 use rocprofiler::{
-    check, AgentId, Buffer, BufferConfig, BufferKind, CallbackKind, Context, CounterConfigId, CountingResult,
+    check, AgentId, Buffer, BufferConfig, BufferKind, CallbackKind, Context, CounterConfigs, CountingResult,
     Error, FamilySet,
 };
 use rocprofiler_support::tool::{configure, lib};
@@ -43,9 +42,13 @@ fn agent(g: u32) -> AgentId {
 }
 
 /// Counter configs collecting `names` on every GPU, made before setup.
-fn configs(names: &[&str]) -> Arc<HashMap<u64, CounterConfigId>> {
+fn configs(names: &[&str]) -> Arc<CounterConfigs> {
     let lib = lib();
-    Arc::new((0..3).map(|g| (gpu(g), lib.counter_config_by_name(agent(g), names).unwrap())).collect())
+    let configs = CounterConfigs::new();
+    for g in 0..3 {
+        configs.insert(lib.counter_config_by_name(agent(g), names).unwrap());
+    }
+    Arc::new(configs)
 }
 
 struct Setup {
@@ -56,12 +59,7 @@ struct Setup {
 /// `n` contexts, each with a buffered counting service on its own buffer; context `i`'s
 /// dispatch closure logs `"cb{i} agent dispatch"` and collects `configs` (when given) for the
 /// dispatch's agent. Counter rows are logged as `"row{i} name value corr start end"`.
-fn buffered(
-    n: usize,
-    configs: Option<Arc<HashMap<u64, CounterConfigId>>>,
-    log: &Log,
-    buffer: BufferConfig,
-) -> Setup {
+fn buffered(n: usize, configs: Option<Arc<CounterConfigs>>, log: &Log, buffer: BufferConfig) -> Setup {
     let out = Arc::new(Mutex::new(None));
     let (o, log) = (out.clone(), log.clone());
     configure(move |cfg| {
@@ -74,8 +72,8 @@ fn buffered(
             cfg.dispatch_counting_buffered(&ctx, &buf, move |req| {
                 let info = req.info();
                 l.lock().unwrap().push(format!("cb{i} {} {}", info.agent.0, info.dispatch_id));
-                if let Some(id) = c.as_ref().and_then(|c| c.get(&info.agent.0)) {
-                    req.collect(*id);
+                if let Some(c) = c.as_ref() {
+                    req.collect(c).unwrap();
                 }
             })?;
             let l = log.clone();
@@ -108,9 +106,11 @@ fn lines(log: &Log, prefix: &str) -> Vec<String> {
 
 // ---- "Kernel Dispatch Callback" ----
 
-/// "This is a callback that is invoked before the kernel is enqueued into the HSA queue."
+/// "This is a callback that is invoked before the kernel is enqueued into the HSA queue." Notes:
+/// "Order around a dispatch (`hsa/queue.cpp`): KERNEL_DISPATCH ENQUEUE ENTER callbacks, then the
+/// counting dispatch callback, then ENQUEUE EXIT."
 #[test]
-fn kernel_dispatch_callback_runs_before_the_kernel_is_enqueued() {
+fn kernel_dispatch_callback_runs_between_enqueue_enter_and_exit() {
     let _g = exclusive();
     let log: Log = Arc::default();
     let l = log.clone();
@@ -131,8 +131,8 @@ fn kernel_dispatch_callback_runs_before_the_kernel_is_enqueued() {
     assert_eq!(
         *log.lock().unwrap(),
         vec![
-            "counting",
             "KERNEL_DISPATCH_ENQUEUE 1",
+            "counting",
             "KERNEL_DISPATCH_ENQUEUE 2",
             "KERNEL_DISPATCH_COMPLETE 0"
         ]
@@ -148,9 +148,10 @@ fn kernel_dispatch_callback_config_selects_the_counters() {
     let s = buffered(1, Some(configs(&["SQ_WAVES", "GRBM_GUI_ACTIVE"])), &log, BufferConfig::default());
     s.contexts[0].start().unwrap();
     dispatch(0, kernel(), 1000);
+    s.contexts[0].stop().unwrap();
     s.buffers[0].flush().unwrap();
     let rows = lines(&log, "row0");
-    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows.len(), 2, "one row per counter, its dimension instances summed: {rows:?}");
     assert!(rows[0].starts_with("row0 SQ_WAVES 16 "), "ceil(1000/64) waves: {rows:?}");
     assert!(rows[1].starts_with("row0 GRBM_GUI_ACTIVE "), "{rows:?}");
 }
@@ -171,6 +172,8 @@ fn kernel_dispatch_callback_counters_go_to_the_buffer_given_at_setup() {
     dispatch(0, k, 64);
     dispatch(1, k, 128);
     dispatch(1, k, 128);
+    s.contexts[0].stop().unwrap();
+    s.contexts[1].stop().unwrap();
     s.buffers[0].flush().unwrap();
     s.buffers[1].flush().unwrap();
     assert_eq!(lines(&log, "row0").len(), 1);
@@ -195,7 +198,7 @@ fn kernel_dispatch_callback_parameters_reach_the_record_callback() {
             &context,
             move |req| {
                 *req.user_data() = 0xABC0 + req.info().dispatch_id;
-                req.collect(cfgs[&req.info().agent.0]);
+                req.collect(&cfgs).unwrap();
             },
             move |res| r.lock().unwrap().push(res.clone()),
         )?;
@@ -203,20 +206,31 @@ fn kernel_dispatch_callback_parameters_reach_the_record_callback() {
         Ok(())
     })
     .unwrap();
-    ctx.lock().unwrap().unwrap().start().unwrap();
+    let ctx = ctx.lock().unwrap().unwrap();
+    ctx.start().unwrap();
     let d = dispatch(2, kernel(), 640);
+    ctx.stop().unwrap();
     let results = results.lock().unwrap().clone();
     assert_eq!(results.len(), 1);
     let res = &results[0];
     assert_eq!(res.user_data, 0xABC0 + d, "the dispatch callback's user data comes back");
-    assert_eq!(res.values.len(), 3, "record_count: one value per collected counter");
     assert_eq!(res.info.dispatch_id, d);
     assert_eq!(res.info.agent, agent(2));
     assert!(res.end > res.start);
     let lib = lib();
-    let names: Vec<String> = res.values.iter().map(|v| lib.counter_info(v.counter).unwrap().name).collect();
+    // record_count: one value per dimension instance of each collected counter.
+    let mut names: Vec<String> =
+        res.values.iter().map(|v| lib.counter_info(v.counter).unwrap().name).collect();
+    names.dedup();
     assert_eq!(names, vec!["SQ_WAVES", "SQ_INSTS_VALU", "TCC_HIT"]);
-    assert_eq!(res.values[0].value, 10.0);
+    let total = |name: &str| {
+        let counter = lib.counters(agent(2)).unwrap().into_iter().find(|c| c.name == name).unwrap().id;
+        let instances = lib.counter_instance_count(agent(2), counter).unwrap();
+        assert_eq!(res.values.iter().filter(|v| v.counter == counter).count(), instances, "{name}");
+        res.total(counter).unwrap()
+    };
+    assert_eq!(total("SQ_WAVES"), 10.0, "ceil(640/64) waves over all instances");
+    assert_eq!(total("SQ_INSTS_VALU"), 2560.0);
     assert!(res.values.iter().all(|v| v.agent == agent(2)));
 }
 
@@ -241,6 +255,7 @@ fn buffered_service_holds_several_dispatches_told_apart_by_correlation() {
         ctl().api_end();
         (c1, c2)
     };
+    s.contexts[0].stop().unwrap();
     s.buffers[0].flush().unwrap();
     let rows = lines(&log, "row0");
     assert_eq!(rows.len(), 2);
@@ -249,7 +264,8 @@ fn buffered_service_holds_several_dispatches_told_apart_by_correlation() {
 }
 
 /// "Will trigger the callback based on the parameters setup in buffer_id_t." A watermark every
-/// record reaches: delivered without a flush.
+/// record reaches: delivered without a flush (nor a stop), once the SDK's counting thread has
+/// written the results.
 #[test]
 fn buffered_service_delivers_at_the_buffers_watermark() {
     let _g = exclusive();
@@ -258,6 +274,7 @@ fn buffered_service_delivers_at_the_buffers_watermark() {
     let s = buffered(1, Some(configs(&["SQ_WAVES"])), &log, small);
     s.contexts[0].start().unwrap();
     dispatch(0, kernel(), 64);
+    ctl().counting_release();
     ctl().quiesce();
     s.buffers[0].sync().unwrap();
     assert_eq!(lines(&log, "row0").len(), 1, "delivered at the watermark, without a flush");
@@ -272,6 +289,7 @@ fn buffered_service_keeps_records_below_the_watermark_until_flushed() {
     let s = buffered(1, Some(configs(&["SQ_WAVES"])), &log, BufferConfig::default());
     s.contexts[0].start().unwrap();
     dispatch(0, kernel(), 64);
+    s.contexts[0].stop().unwrap();
     ctl().quiesce();
     s.buffers[0].sync().unwrap();
     assert!(lines(&log, "row0").is_empty());
@@ -298,7 +316,7 @@ fn callback_service_calls_back_with_that_dispatchs_counters() {
             move |req| {
                 // Only even dispatches collect.
                 if req.info().dispatch_id % 2 == 0 {
-                    req.collect(cfgs[&req.info().agent.0]);
+                    req.collect(&cfgs).unwrap();
                 }
             },
             move |res| r.lock().unwrap().push((res.info.dispatch_id, res.values.len())),
@@ -307,10 +325,13 @@ fn callback_service_calls_back_with_that_dispatchs_counters() {
         Ok(())
     })
     .unwrap();
-    ctx.lock().unwrap().unwrap().start().unwrap();
+    let ctx = ctx.lock().unwrap().unwrap();
+    ctx.start().unwrap();
     let k = kernel();
     let ids: Vec<u64> = (0..4).map(|_| dispatch(0, k, 64)).collect();
-    let even: Vec<(u64, usize)> = ids.iter().filter(|d| *d % 2 == 0).map(|d| (*d, 1)).collect();
+    ctx.stop().unwrap();
+    // SQ_WAVES has 8 dimension instances (2 XCCs x 4 shader engines).
+    let even: Vec<(u64, usize)> = ids.iter().filter(|d| *d % 2 == 0).map(|d| (*d, 8)).collect();
     assert_eq!(*results.lock().unwrap(), even);
 }
 
@@ -369,6 +390,7 @@ fn set_agents_outside_agents_are_neither_instrumented_nor_serialized() {
     let outside = dispatch(1, k, 64);
     assert_eq!((instrumented(inside), serialized(inside)), (1, 1));
     assert_eq!((instrumented(outside), serialized(outside)), (0, 0));
+    s.contexts[0].stop().unwrap();
     s.buffers[0].flush().unwrap();
     assert_eq!(lines(&log, "row0").len(), 1);
 }
@@ -636,7 +658,9 @@ fn dispatch_record_header_is_the_buffered_dispatch_data() {
     configure(move |cfg| {
         let context = cfg.create_context()?;
         let buf = cfg.create_buffer(&context, BufferConfig::default())?;
-        cfg.dispatch_counting_buffered(&context, &buf, move |req| req.collect(cfgs[&req.info().agent.0]))?;
+        cfg.dispatch_counting_buffered(&context, &buf, move |req| {
+            req.collect(&cfgs).unwrap();
+        })?;
         cfg.buffer_tracing(&context, BufferKind::KERNEL_DISPATCH, &[], &buf)?;
         buf.subscribe(FamilySet::KERNEL | FamilySet::COUNTER, move |batch, names| {
             let mut l = l.lock().unwrap();
@@ -665,6 +689,7 @@ fn dispatch_record_header_is_the_buffered_dispatch_data() {
         ctl().api_end();
         launch
     };
+    ctx.stop().unwrap();
     buf.flush().unwrap();
     let log = log.lock().unwrap().clone();
     let kernel_line = log.iter().find(|l| l.starts_with("kernel")).unwrap().clone();

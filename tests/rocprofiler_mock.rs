@@ -674,7 +674,7 @@ fn counters_configs_and_dispatch_counting_serialization() {
                     std::ptr::null_mut()
                 )
                 .unwrap(),
-            S::ROCPROFILER_STATUS_ERROR_AGENT_NOT_FOUND
+            S::ROCPROFILER_STATUS_ERROR_AGENT_ARCH_NOT_SUPPORTED
         );
         let first = COUNTERS.lock().unwrap()[0];
         let mut info = rocprofiler_counter_info_v0_t::default();

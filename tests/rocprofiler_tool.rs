@@ -320,9 +320,12 @@ fn agents_and_counters() {
     let names: Vec<&str> = counters.iter().map(|c| c.name.as_str()).collect();
     assert!(names.contains(&"SQ_WAVES") && names.contains(&"FETCH_SIZE"));
     assert!(counters.iter().find(|c| c.name == "FETCH_SIZE").unwrap().is_derived);
-    assert!(matches!(lib.counters(agents[0].id), Err(Error::AgentNotFound)));
+    // Notes: "on a CPU agent iterate returns AGENT_ARCH_NOT_SUPPORTED".
+    assert!(matches!(lib.counters(agents[0].id), Err(Error::AgentArchNotSupported)));
+    assert!(matches!(lib.counters(rocprofiler::AgentId(12345)), Err(Error::AgentNotFound)));
     assert!(matches!(lib.counter_config_by_name(gpus[0].id, &["NOPE"]), Err(Error::CounterNotFound)));
-    assert!(lib.counter_config_by_name(gpus[0].id, &["SQ_WAVES"]).unwrap().0 != 0);
+    let config = lib.counter_config_by_name(gpus[0].id, &["SQ_WAVES"]).unwrap();
+    assert!(config.handle() != 0 && config.agent() == gpus[0].id);
 }
 
 #[test]

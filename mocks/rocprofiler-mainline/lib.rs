@@ -36,6 +36,8 @@ mod dispatch;
 mod names;
 #[path = "../rocprofiler/registration.rs"]
 mod registration;
+#[path = "../rocprofiler/results.rs"]
+mod results;
 #[path = "../rocprofiler/state.rs"]
 mod state;
 

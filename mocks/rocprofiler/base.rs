@@ -26,8 +26,18 @@ pub(crate) mod status {
     pub const INCOMPATIBLE_ABI: S = S::ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_ABI;
     pub const INVALID_ARGUMENT: S = S::ROCPROFILER_STATUS_ERROR_INVALID_ARGUMENT;
     pub const FINALIZED: S = S::ROCPROFILER_STATUS_ERROR_FINALIZED;
-    pub const PROFILE_NOT_FOUND: S = S::ROCPROFILER_STATUS_ERROR_PROFILE_NOT_FOUND;
-    pub const NO_HARDWARE_COUNTERS: S = S::ROCPROFILER_STATUS_ERROR_NO_HARDWARE_COUNTERS;
+    pub const AGENT_ARCH_NOT_SUPPORTED: S = S::ROCPROFILER_STATUS_ERROR_AGENT_ARCH_NOT_SUPPORTED;
+    pub const METRIC_NOT_VALID_FOR_AGENT: S = S::ROCPROFILER_STATUS_ERROR_METRIC_NOT_VALID_FOR_AGENT;
+    pub const EXCEEDS_HW_LIMIT: S = S::ROCPROFILER_STATUS_ERROR_EXCEEDS_HW_LIMIT;
+    pub const DIM_NOT_FOUND: S = S::ROCPROFILER_STATUS_ERROR_DIM_NOT_FOUND;
+}
+
+/// Where the real SDK crashes, throws out of C, or trips a fatal assert, the mock aborts the
+/// process loudly (never returning an error the real library would not give): a test sees the
+/// abort and this message.
+pub(crate) fn crash(what: &str) -> ! {
+    eprintln!("[mock rocprofiler] the real rocprofiler-sdk crashes here: {what}");
+    std::process::abort()
 }
 
 /// A C pointer carried across threads; the C side owns what it points to.

@@ -49,7 +49,8 @@ pub extern "C" fn rocprofiler_start_context(context_id: rocprofiler_context_id_t
         // Already active: nothing changes (serialization is not taken twice).
         return status::SUCCESS;
     }
-    if !ctx.counting.is_empty() {
+    let counting = !ctx.counting.is_empty();
+    if counting {
         let mine = ctx.counting_agents();
         for other in st.active_contexts() {
             if !other.counting.is_empty() && other.counting_agents().iter().any(|a| mine.contains(a)) {
@@ -62,6 +63,10 @@ pub extern "C" fn rocprofiler_start_context(context_id: rocprofiler_context_id_t
     }
     if let Some(ctx) = st.context_mut(context_id.handle) {
         ctx.active = true;
+    }
+    drop(st);
+    if counting {
+        crate::results::start();
     }
     status::SUCCESS
 }
@@ -77,9 +82,16 @@ pub extern "C" fn rocprofiler_stop_context(context_id: rocprofiler_context_id_t)
         // The real library finds no active entry to swap out and says so.
         return status::CONTEXT_NOT_FOUND;
     }
+    let counting = !ctx.counting.is_empty();
     counting::release_serialization(&mut st, context_id.handle);
     if let Some(ctx) = st.context_mut(context_id.handle) {
         ctx.active = false;
+    }
+    drop(st);
+    if counting {
+        // The SDK's only drain of counter results: its counting thread delivers what it holds,
+        // then exits (for every counting context: the thread is shared).
+        crate::results::stop();
     }
     status::SUCCESS
 }

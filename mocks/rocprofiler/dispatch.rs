@@ -1,21 +1,29 @@
-//! Kernels: code-object symbol registration, dispatch (counting callbacks, serialization,
-//! ENQUEUE tracing) and completion (dispatch records, COMPLETE tracing, counter results).
+//! Kernels: code-object symbol registration, dispatch (ENQUEUE tracing around the counting
+//! callbacks, serialization) and completion (dispatch records, COMPLETE tracing, counter
+//! results handed to the SDK's counting thread).
+//!
+//! As `hsa/queue.cpp` does it: KERNEL_DISPATCH ENQUEUE ENTER callbacks run first, then every
+//! counting dispatch callback of the active contexts that count on the agent, then ENQUEUE
+//! EXIT. The dispatch has one `rocprofiler_user_data_t`, zeroed, handed to every counting
+//! callback in turn (each sees what the one before stored) and, as it stands after them, to the
+//! record callbacks at completion; buffered counter records carry 0. The config a callback
+//! returns is looked up with `map.at`: an unknown or destroyed id throws inside the HSA
+//! interceptor, and another agent's config programs the wrong agent; the mock aborts for all
+//! three. Results are one record per dimension instance of each counter.
 
 use std::ffi::{c_char, c_void, CStr, CString};
 
 use crate::agents;
 use crate::api::{callback_targets, current_correlation, invoke, CATEGORY_TRACING};
 use crate::buffers::{emplace, Record};
+use crate::results;
 use crate::state::{state, CountingService};
 use crate::*;
-
-const CATEGORY_COUNTERS: u32 = 3;
 
 /// A counter collection chosen by a dispatch callback.
 pub struct Collection {
     service: CountingService,
     config: Vec<u64>,
-    user_data: rocprofiler_user_data_t,
 }
 
 /// A dispatched kernel that has not completed.
@@ -28,6 +36,8 @@ pub struct InFlight {
     instrumented: u32,
     tracing_buffers: Vec<u64>,
     collections: Vec<Collection>,
+    /// The dispatch's one user-data slot, shared by its counting callbacks.
+    user_data: rocprofiler_user_data_t,
 }
 
 /// Registers a kernel symbol as a code object load would: contexts tracing CODE_OBJECT get
@@ -137,48 +147,64 @@ pub extern "C" fn mock_rocprofiler_dispatch_begin(
             instrumented: 0,
             tracing_buffers,
             collections: Vec::new(),
+            user_data: rocprofiler_user_data_t { value: 0 },
         };
         (flight, services, callback_targets(&st, 12, 1))
     };
-    for service in services {
-        let Some(cb) = service.dispatch_cb else { continue };
-        let mut config = rocprofiler_counter_config_id_t { handle: 0 };
-        let mut user_data = rocprofiler_user_data_t::default();
-        // SAFETY: the tool configured this callback for this context.
-        unsafe { cb(counting_data(&flight, 0, 0), &mut config, &mut user_data, service.dispatch_args.0) };
-        flight.instrumented += 1;
-        if config.handle != 0 {
-            let st = state();
-            // A config made for another agent collects nothing here.
-            if let Some(cfg) = st.config(config.handle).filter(|c| c.agent == agent) {
-                let counters = cfg.counters.clone();
-                drop(st);
-                flight.collections.push(Collection { service, config: counters, user_data });
-            }
-        }
-    }
     let mut data = rocprofiler_callback_tracing_kernel_dispatch_data_t {
         size: std::mem::size_of::<rocprofiler_callback_tracing_kernel_dispatch_data_t>() as u64,
         dispatch_info: flight.info,
         ..Default::default()
     };
-    for (ctx, svc) in &enqueue {
-        let mut user_data = rocprofiler_user_data_t::default();
-        for phase in [
+    // One tracing slot per (context, call), kept from ENTER to EXIT.
+    let mut slots: Vec<rocprofiler_user_data_t> = vec![rocprofiler_user_data_t::default(); enqueue.len()];
+    for ((ctx, svc), slot) in enqueue.iter().zip(slots.iter_mut()) {
+        invoke(
+            *ctx,
+            svc,
+            12,
+            1,
             rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_ENTER,
-            rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_EXIT,
-        ] {
-            invoke(
-                *ctx,
-                svc,
-                12,
-                1,
-                phase,
-                flight.correlation,
-                &mut data as *mut _ as *mut c_void,
-                &mut user_data,
-            );
+            flight.correlation,
+            &mut data as *mut _ as *mut c_void,
+            slot,
+        );
+    }
+    for service in services {
+        flight.instrumented += 1;
+        // A NULL dispatch callback: no instrumentation, but the dispatch is still serialized.
+        let Some(cb) = service.dispatch_cb else { continue };
+        let mut config = rocprofiler_counter_config_id_t { handle: 0 };
+        // SAFETY: the tool configured this callback for this context; the slot is this
+        // dispatch's, shared by every counting callback.
+        unsafe { cb(counting_data(&flight, 0, 0), &mut config, &mut flight.user_data, service.dispatch_args.0) };
+        if config.handle == 0 {
+            continue;
         }
+        let st = state();
+        let Some(cfg) = st.config(config.handle) else {
+            drop(st);
+            crash("a dispatch callback chose an unknown or destroyed counter config (map.at throws in the HSA interceptor)")
+        };
+        if cfg.agent != agent {
+            drop(st);
+            crash("a dispatch callback chose another agent's counter config (its packets program that agent)")
+        }
+        let counters = cfg.counters.clone();
+        drop(st);
+        flight.collections.push(Collection { service, config: counters });
+    }
+    for ((ctx, svc), slot) in enqueue.iter().zip(slots.iter_mut()) {
+        invoke(
+            *ctx,
+            svc,
+            12,
+            1,
+            rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_EXIT,
+            flight.correlation,
+            &mut data as *mut _ as *mut c_void,
+            slot,
+        );
     }
     flight.start = now_ns();
     let id = flight.info.dispatch_id;
@@ -238,44 +264,31 @@ pub extern "C" fn mock_rocprofiler_dispatch_end(dispatch_id: u64) -> i32 {
     for &buffer in &flight.tracing_buffers {
         emplace(&mut st, buffer, Record::new(CATEGORY_TRACING, 11, &record));
     }
-    let mut callbacks = Vec::new();
+    drop(st);
+    // Counter results go to the SDK's counting thread (or, while it is stopped, are delivered
+    // here); buffered records carry user data 0, the record callback gets the dispatch's slot.
     for c in &flight.collections {
-        let values: Vec<rocprofiler_counter_record_t> = c
+        let records: Vec<rocprofiler_counter_record_t> = c
             .config
             .iter()
-            .map(|&counter| rocprofiler_counter_record_t {
-                id: agents::instance_id(counter, 0),
-                counter_value: agents::counter_value(counter, work_items, end - flight.start),
+            .flat_map(|&counter| {
+                let total = agents::counter_value(counter, work_items, end - flight.start);
+                agents::instance_records(counter, total)
+            })
+            .map(|(id, value)| rocprofiler_counter_record_t {
+                id,
+                counter_value: value,
                 dispatch_id,
-                user_data: c.user_data,
+                user_data: rocprofiler_user_data_t { value: 0 },
                 agent_id: agent,
             })
             .collect();
-        match c.service.buffer {
-            Some(buffer) => {
-                let header = rocprofiler_dispatch_counting_service_record_t {
-                    size: std::mem::size_of::<rocprofiler_dispatch_counting_service_record_t>() as u64,
-                    num_records: values.len() as u64,
-                    correlation_id: correlation,
-                    start_timestamp: flight.start,
-                    end_timestamp: end,
-                    dispatch_info: flight.info,
-                };
-                emplace(&mut st, buffer, Record::new(CATEGORY_COUNTERS, 1, &header));
-                for v in &values {
-                    emplace(&mut st, buffer, Record::new(CATEGORY_COUNTERS, 2, v));
-                }
-            }
-            None => callbacks.push((c.service.clone(), values, c.user_data)),
-        }
-    }
-    drop(st);
-    for (service, mut values, user_data) in callbacks {
-        if let Some(cb) = service.record_cb {
-            let data = counting_data(&flight, flight.start, end);
-            // SAFETY: the tool configured this record callback; `values` outlives the call.
-            unsafe { cb(data, values.as_mut_ptr(), values.len(), user_data, service.record_args.0) };
-        }
+        results::add(results::Job {
+            service: c.service.clone(),
+            data: counting_data(&flight, flight.start, end),
+            records,
+            user_data: flight.user_data,
+        });
     }
     0
 }

@@ -14,10 +14,18 @@
 //! - buffers (size, watermark, DISCARD/LOSSLESS, cumulative drop count) delivered as arrays of
 //!   `rocprofiler_record_header_t*` on one internal thread (or an assigned callback thread), in
 //!   the order records complete, which is not time order;
-//! - one CPU and three GPU agents, counters, counter configs, dispatch counting (buffered and
-//!   callback) with per-dispatch config choice, per-agent reference-counted serialization,
-//!   `CONTEXT_CONFLICT`, and `rocprofiler_dispatch_counting_service_set_agents`;
+//! - one CPU and three GPU agents (none when playing a machine without KFD), counters with
+//!   dimensions (one result record per dimension instance), counter configs, dispatch counting
+//!   (buffered and callback) with per-dispatch config choice between ENQUEUE ENTER and EXIT, one
+//!   user-data slot per dispatch, results delivered later on the SDK's counting thread and
+//!   drained by `rocprofiler_stop_context`, per-agent reference-counted serialization,
+//!   `CONTEXT_CONFLICT`, and `rocprofiler_dispatch_counting_service_set_agents` (absent from the
+//!   mainline build, `mocks/rocprofiler-mainline`);
 //! - status names and strings, NULL at and past LAST.
+//!
+//! Where the real library crashes (a NULL list with a count, a kind past LAST, an unknown counter
+//! config chosen for a dispatch, ...) the mock aborts with a message instead of returning an
+//! error the real library would not give.
 //!
 //! Quirks of the real library kept on purpose: `ROCP_TOOL_LIBRARIES` is split on `:` and, when
 //! it holds a `:`, the text after the last `:` is ignored; stopping a context that is not active
@@ -47,6 +55,7 @@ mod counting;
 mod dispatch;
 mod names;
 mod registration;
+mod results;
 mod set_agents;
 mod state;
 

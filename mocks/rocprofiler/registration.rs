@@ -170,16 +170,15 @@ extern "C" fn client_finalize(id: rocprofiler_client_id_t) {
 }
 
 fn finalize_client(handle: u32) {
+    // The client's contexts are stopped as rocprofiler_stop_context stops them (counter results
+    // drained), then its finalize runs.
+    let contexts: Vec<u64> =
+        state().contexts.iter().filter(|c| c.client == handle && c.active).map(|c| c.handle).collect();
+    for ctx in contexts {
+        crate::contexts::rocprofiler_stop_context(rocprofiler_context_id_t { handle: ctx });
+    }
     let call = {
         let mut st = state();
-        let contexts: Vec<u64> =
-            st.contexts.iter().filter(|c| c.client == handle && c.active).map(|c| c.handle).collect();
-        for ctx in contexts {
-            crate::counting::release_serialization(&mut st, ctx);
-            if let Some(c) = st.context_mut(ctx) {
-                c.active = false;
-            }
-        }
         let Some(client) = st.clients.iter_mut().find(|c| c.id.handle == handle) else { return };
         client.result.as_mut().and_then(|r| r.finalize.take().map(|f| (f, r.tool_data)))
     };
@@ -284,6 +283,8 @@ pub extern "C" fn mock_rocprofiler_shutdown() {
 /// starts with a library that has not been configured yet.
 #[no_mangle]
 pub extern "C" fn mock_rocprofiler_reset() {
+    crate::results::discard();
     quiesce();
+    crate::agents::reset_kfd();
     *state() = State::default();
 }

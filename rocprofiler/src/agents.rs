@@ -56,7 +56,9 @@ fn text(p: *const std::ffi::c_char) -> String {
 }
 
 impl Rocprofiler {
-    /// Every agent, CPUs and GPUs, in the SDK's order.
+    /// Every agent, CPUs and GPUs, in the SDK's order. The SDK reads them from the KFD topology
+    /// (`/sys/class/kfd`): on a machine without the amdgpu kernel driver the list is empty, not
+    /// even a CPU.
     #[doc(alias = "rocprofiler_query_available_agents")]
     pub fn agents(&self) -> Result<Vec<Agent>> {
         unsafe extern "C" fn each(
@@ -65,9 +67,10 @@ impl Rocprofiler {
             n: usize,
             data: *mut c_void,
         ) -> sys::rocprofiler_status_t {
-            // SAFETY: the SDK passes `n` pointers to v0 agent structs; `data` is our Vec.
+            // SAFETY: the SDK passes `n` pointers to v0 agent structs, or (NULL, 0) when it has
+            // none (no KFD: an empty vector's data); `data` is our Vec.
             let (list, out) =
-                unsafe { (std::slice::from_raw_parts(agents, n), &mut *(data as *mut Vec<Agent>)) };
+                unsafe { (crate::counters::sdk_slice(agents, n), &mut *(data as *mut Vec<Agent>)) };
             for &a in list {
                 // SAFETY: each pointer is a valid `rocprofiler_agent_v0_t` for the call.
                 let a = unsafe { &*(a as *const sys::rocprofiler_agent_v0_t) };

@@ -177,7 +177,12 @@ impl<'w> Configurator<'w> {
     }
 
     /// Dispatch counting into `buffer`: before each kernel on the context's agents, `choose`
-    /// picks its counters ([`CountingRequest::collect`]); values arrive as counter rows.
+    /// picks its counters ([`CountingRequest::collect`]). The values are written into `buffer`
+    /// later, by the SDK's counting thread, and reach the consumers as counter rows (one per
+    /// dispatch and counter, its dimension instances summed) once the buffer is delivered: after
+    /// [`Context::stop`] (the drain) and a [`Buffer::flush`], or at the buffer's watermark.
+    /// `choose` runs on the thread that launches the kernel, after the KERNEL_DISPATCH ENQUEUE
+    /// ENTER callbacks and before ENQUEUE EXIT.
     #[doc(alias = "rocprofiler_configure_buffer_dispatch_counting_service")]
     pub fn dispatch_counting_buffered<F>(&mut self, ctx: &Context, buffer: &Buffer, choose: F) -> Result<()>
     where
@@ -196,7 +201,10 @@ impl<'w> Configurator<'w> {
     }
 
     /// Dispatch counting with results by callback: `choose` picks each kernel's counters,
-    /// `results` gets them when the kernel completes.
+    /// `results` gets them some time after the kernel completed, on the SDK's counting thread
+    /// (at the latest when the context is [stopped](Context::stop), which waits for them); one
+    /// value per dimension instance of each counter. `results` must not stop a context (the
+    /// stop would wait for the thread running it).
     #[doc(alias = "rocprofiler_configure_callback_dispatch_counting_service")]
     pub fn dispatch_counting_callback<F, R>(&mut self, ctx: &Context, choose: F, results: R) -> Result<()>
     where

@@ -44,8 +44,22 @@ impl Context {
 
     /// Stops collecting. Stopping a context that is not active is a no-op here (the SDK itself
     /// reports `CONTEXT_NOT_FOUND` for it).
+    ///
+    /// For a context with a dispatch counting service this is the drain of counter results:
+    /// it returns once the SDK's counting thread has delivered the results of the dispatches
+    /// that had completed (buffered ones are then in their buffer, for
+    /// [`Buffer::flush`](crate::Buffer::flush)); the SDK's counting thread is shared, so this
+    /// drains every counting context's results. Dispatches still running deliver theirs when
+    /// they complete. Not from inside a counting record closure (it runs on that thread):
+    /// [`Error::WouldDeadlock`].
     #[doc(alias = "rocprofiler_stop_context")]
     pub fn stop(&self) -> Result<()> {
+        if crate::dispatch_counting::in_results() {
+            return Err(Error::WouldDeadlock(
+                "stopping a context from a counting record closure (the stop waits for the SDK's \
+                 counting thread, which is running the closure)",
+            ));
+        }
         // SAFETY: a plain id.
         match call(unsafe { self.lib.sys().rocprofiler_stop_context(self.raw()) }) {
             Err(Error::ContextNotFound) if self.is_valid()? => Ok(()),

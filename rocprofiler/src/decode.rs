@@ -4,6 +4,14 @@
 //! may complete last), and from several sources; rows are appended as they come with their own
 //! start and end, so nothing here depends on order. Counter values find their dispatch's times
 //! through the dispatch header that precedes them.
+//!
+//! The SDK writes one counter record per dimension instance (per XCC, shader engine, ...):
+//! the values of one counter on one dispatch are summed into one counter row (as rocprofv3
+//! reports them), emitted once the header's `num_records` values have arrived. The SDK writes
+//! a dispatch's header and values under one lock, so they are never interleaved with another
+//! dispatch's; a delivery may still split them, which is why a dispatch waits across walks.
+//! When the next header arrives before a dispatch's last value (the SDK dropped some, and
+//! counted them), what arrived is emitted.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
@@ -75,9 +83,20 @@ pub(crate) struct Walker {
     /// Operation names of the API kinds, by buffer kind.
     pub(crate) operations: HashMap<u32, OperationNames>,
     counters: HashMap<u64, NameId>,
-    /// Dispatch id -> (correlation, start, end, values still to come).
-    dispatches: HashMap<u64, (u64, u64, u64, u64)>,
+    /// Dispatches whose values are still arriving, by dispatch id.
+    dispatches: HashMap<u64, PendingDispatch>,
     process: u32,
+}
+
+/// A counting header's dispatch and the per-counter sums of the values seen so far.
+struct PendingDispatch {
+    correlation: u64,
+    start: u64,
+    end: u64,
+    /// Values the header announced that have not arrived.
+    remaining: u64,
+    /// (counter id, device, sum of its instances), in the order counters first appeared.
+    sums: Vec<(u64, u32, f64)>,
 }
 
 impl Walker {
@@ -111,8 +130,7 @@ impl Walker {
         }
     }
 
-    fn counter_name(&mut self, instance: u64, names: &mut Interner) -> NameId {
-        let Ok(counter) = self.lib.record_counter(instance) else { return NameId::NONE };
+    fn counter_name(&mut self, counter: crate::ids::CounterId, names: &mut Interner) -> NameId {
         if let Some(id) = self.counters.get(&counter.0) {
             return *id;
         }
@@ -302,37 +320,69 @@ impl Walker {
                 let Some(h) = read::<sys::rocprofiler_dispatch_counting_service_record_t>(payload) else {
                     return false;
                 };
-                self.dispatches.insert(
-                    h.dispatch_info.dispatch_id,
-                    (h.correlation_id.internal, h.start_timestamp, h.end_timestamp, h.num_records),
-                );
+                // A dispatch still waiting for values will get no more: its header and values
+                // are written together, so what was dropped was dropped by the SDK.
+                let waiting: Vec<u64> = self.dispatches.keys().copied().collect();
+                for d in waiting {
+                    self.emit(d, out, names);
+                }
+                let pending = PendingDispatch {
+                    correlation: h.correlation_id.internal,
+                    start: h.start_timestamp,
+                    end: h.end_timestamp,
+                    remaining: h.num_records,
+                    sums: Vec::new(),
+                };
+                self.dispatches.insert(h.dispatch_info.dispatch_id, pending);
+                if h.num_records == 0 {
+                    self.emit(h.dispatch_info.dispatch_id, out, names);
+                }
                 true
             }
             k if k == K::ROCPROFILER_COUNTER_RECORD_VALUE.0 => {
                 let Some(v) = read::<sys::rocprofiler_counter_record_t>(payload) else { return false };
-                let (correlation, start, end) = match self.dispatches.get_mut(&v.dispatch_id) {
-                    Some(d) => {
-                        let found = (d.0, d.1, d.2);
-                        d.3 = d.3.saturating_sub(1);
-                        if d.3 == 0 {
-                            self.dispatches.remove(&v.dispatch_id);
-                        }
-                        found
-                    }
-                    None => (0, 0, 0),
+                let counter = self.lib.record_counter(v.id).map_or(0, |c| c.0);
+                let device = self.device(v.agent_id.handle);
+                let Some(d) = self.dispatches.get_mut(&v.dispatch_id) else {
+                    // A value without its header: a row of its own, without times.
+                    let name = self.counter_name(crate::ids::CounterId(counter), names);
+                    out.counters.push(CounterRow {
+                        correlation: 0,
+                        device,
+                        counter: name,
+                        value: v.counter_value,
+                        start: 0,
+                        end: 0,
+                    });
+                    return true;
                 };
-                let counter = self.counter_name(v.id, names);
-                out.counters.push(CounterRow {
-                    correlation,
-                    device: self.device(v.agent_id.handle),
-                    counter,
-                    value: v.counter_value,
-                    start,
-                    end,
-                });
+                match d.sums.iter_mut().find(|s| s.0 == counter && s.1 == device) {
+                    Some(s) => s.2 += v.counter_value,
+                    None => d.sums.push((counter, device, v.counter_value)),
+                }
+                d.remaining = d.remaining.saturating_sub(1);
+                if d.remaining == 0 {
+                    self.emit(v.dispatch_id, out, names);
+                }
                 true
             }
             _ => false,
+        }
+    }
+
+    /// The rows of a dispatch's counters (one per counter, its instances summed).
+    fn emit(&mut self, dispatch: u64, out: &mut Batch, names: &mut Interner) {
+        let Some(d) = self.dispatches.remove(&dispatch) else { return };
+        for (counter, device, value) in d.sums {
+            let name = self.counter_name(crate::ids::CounterId(counter), names);
+            out.counters.push(CounterRow {
+                correlation: d.correlation,
+                device,
+                counter: name,
+                value,
+                start: d.start,
+                end: d.end,
+            });
         }
     }
 }

@@ -28,6 +28,11 @@ macro_rules! statuses {
             PerAgentScopingUnavailable(MissingSymbol),
             /// A tool's setup did not run in rocprofiler's configure window.
             NotConfigured(&'static str),
+            /// A call refused before it reached the SDK, because from where it was made the SDK
+            /// would wait for itself (stopping a context inside a counting record closure, which
+            /// runs on the SDK's counting thread that the stop waits for) or take a lock it
+            /// holds (forcing a configuration from inside a tool's setup).
+            WouldDeadlock(&'static str),
             /// A tool's code panicked where the SDK called it (the panic did not reach C).
             Panicked(&'static str),
             /// The decode pipeline failed.
@@ -48,6 +53,7 @@ macro_rules! statuses {
                          decline unwanted dispatches in its dispatch callback)"
                     ),
                     Error::NotConfigured(why) => write!(f, "the configure window is not open: {why}"),
+                    Error::WouldDeadlock(what) => write!(f, "not called: {what}"),
                     Error::Panicked(what) => write!(f, "{what} panicked"),
                     Error::Pipeline(e) => write!(f, "decode pipeline: {e}"),
                 }

@@ -180,10 +180,6 @@ handle!(
     CounterId
 );
 handle!(
-    /// A counter config: which counters to collect on one agent (0 = collect nothing).
-    CounterConfigId
-);
-handle!(
     /// A kernel (from code-object symbol registration).
     KernelId
 );

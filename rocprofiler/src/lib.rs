@@ -62,12 +62,11 @@ pub use buffer::{Buffer, BufferConfig, MIN_BUFFER_SIZE};
 pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};
 pub use configurator::Configurator;
 pub use context::Context;
-pub use counters::Counter;
+pub use counters::{Counter, CounterConfig, CounterConfigs, Dimension};
 pub use dispatch_counting::{CounterValue, CountingRequest, CountingResult};
 pub use error::{check, Error, Result};
 pub use ids::{
-    AgentId, BufferKind, BufferPolicy, CallbackKind, Correlation, CounterConfigId, CounterId, KernelId,
-    Operation, Phase,
+    AgentId, BufferKind, BufferPolicy, CallbackKind, Correlation, CounterId, KernelId, Operation, Phase,
 };
 pub use library::Rocprofiler;
 pub use rocprofiler_sys as sys;

@@ -38,6 +38,12 @@ struct ToolState<T> {
     tool: Mutex<Option<T>>,
 }
 
+thread_local! {
+    /// Set while a tool's setup runs (inside the SDK's configure window, which holds the SDK's
+    /// registration lock).
+    static IN_SETUP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// The outcome of the last setup, for [`force_configure`].
 static LAST_SETUP: Mutex<Option<Result<()>>> = Mutex::new(None);
 
@@ -112,11 +118,13 @@ unsafe extern "C" fn initialize<T: Tool>(
     }
     // SAFETY: `data` is the leaked ToolState<T> returned by `configure::<T>`.
     let state = unsafe { &*(data as *const ToolState<T>) };
+    let was = IN_SETUP.with(|f| f.replace(true));
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let mut shared = state.shared.lock().unwrap_or_else(|e| e.into_inner());
         let mut config = Configurator::new(state.lib, &mut shared);
         T::setup(&mut config)
     }));
+    IN_SETUP.with(|f| f.set(was));
     match outcome {
         Ok(Ok(tool)) => {
             *state.tool.lock().unwrap_or_else(|e| e.into_inner()) = Some(tool);
@@ -154,19 +162,39 @@ unsafe extern "C" fn finalize<T: Tool>(data: *mut c_void) {
     }));
 }
 
-/// Runs the configure window now, with `T` as a tool, for a program that profiles itself
-/// (`rocprofiler_force_configure`). Returns `T::setup`'s error if it failed, and
-/// [`Error::ConfigurationLocked`] when the SDK was configured already.
+/// Makes `T` a tool now, for a program that profiles itself (`rocprofiler_force_configure`),
+/// and returns `T::setup`'s outcome.
+///
+/// Before the runtime loaded the SDK's tools this runs the configure window early. After it,
+/// the newest SDKs start `T` late (its configure and setup run now, and runtimes that already
+/// initialized are re-registered; an older rocprofiler-register makes that step fail with
+/// [`Error::IncompatibleRegisterVersion`] after the setup ran); older SDKs answer
+/// [`Error::ConfigurationLocked`]. Also: [`Error::Finalized`] once the SDK finalized,
+/// [`Error::ConfigurationLocked`] while another thread is inside the configure window, and
+/// [`Error::NotConfigured`] when the SDK did not run the setup (the newest SDKs ignore a
+/// configure function that was forced before, and answer SUCCESS). From inside a tool's setup:
+/// [`Error::WouldDeadlock`] (the newest SDKs take the registration lock their configure window
+/// holds).
 #[doc(alias = "rocprofiler_force_configure")]
 pub fn force_configure<T: Tool>(lib: &'static Rocprofiler) -> Result<()> {
+    if IN_SETUP.with(std::cell::Cell::get) {
+        return Err(Error::WouldDeadlock(
+            "force_configure from inside a tool's setup (the SDK holds its registration lock there)",
+        ));
+    }
     *LAST_SETUP.lock().unwrap_or_else(|e| e.into_inner()) = None;
     // SAFETY: `configure_entry::<T>` has the configure function's signature.
-    call(unsafe { lib.sys().rocprofiler_force_configure(Some(configure_entry::<T>)) })?;
-    LAST_SETUP
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .take()
-        .unwrap_or(Err(Error::NotConfigured("rocprofiler did not run the tool's setup")))
+    let status = call(unsafe { lib.sys().rocprofiler_force_configure(Some(configure_entry::<T>)) });
+    let setup = LAST_SETUP.lock().unwrap_or_else(|e| e.into_inner()).take();
+    match (status, setup) {
+        // The setup's own error says more than the late start's.
+        (_, Some(Err(e))) => Err(e),
+        (Err(e), _) => Err(e),
+        (Ok(()), Some(Ok(()))) => Ok(()),
+        (Ok(()), None) => Err(Error::NotConfigured(
+            "rocprofiler did not run the tool's setup (this configure function was forced before)",
+        )),
+    }
 }
 
 /// Makes a `cdylib` a rocprofiler tool: exports `rocprofiler_configure` for tool type `$tool`.
