@@ -82,4 +82,24 @@ pub fn in_fresh_process(test: &str, env: &[(&str, Option<&str>)]) -> bool {
     false
 }
 
+/// Runs the calling test again in a new process, where its body should make the mock abort the
+/// process (the real SDK crashes there). Returns true in that child; in the parent it checks
+/// that the child was killed by SIGABRT and printed `message`.
+pub fn in_child_expecting_abort(test: &str, message: &str) -> bool {
+    if std::env::var_os(CHILD_VAR).is_some() {
+        return true;
+    }
+    let exe = std::env::current_exe().expect("the test binary");
+    let out = std::process::Command::new(exe)
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD_VAR, "1")
+        .output()
+        .expect("run the test binary");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(out.status.signal(), Some(6), "the child for {test} should abort:\n{text}");
+    assert!(text.contains(message), "the child for {test} did not say {message:?}:\n{text}");
+    false
+}
+
 pub mod tool;
