@@ -40,11 +40,12 @@ unsafe extern "C" fn tool_configure(
 ) -> *mut rocprofiler_tool_configure_result_t {
     let rv = CStr::from_ptr(runtime_version).to_string_lossy().into_owned();
     CONFIGURE_ARGS.lock().unwrap().push((version, rv, priority, (*client).handle));
-    if *RETURN_NULL.lock().unwrap() {
-        // A tool may create contexts here and still decline.
+    if *CONTEXT_IN_CONFIGURE.lock().unwrap() {
+        // Too early: the SDK asserts that a client is initializing.
         let mut ctx = rocprofiler_context_id_t { handle: 0 };
-        assert_eq!(fns().rocprofiler_create_context(&mut ctx).unwrap(), S::ROCPROFILER_STATUS_SUCCESS);
-        DECLINED_CTX.lock().unwrap().replace(ctx.handle);
+        fns().rocprofiler_create_context(&mut ctx).unwrap();
+    }
+    if *RETURN_NULL.lock().unwrap() {
         return std::ptr::null_mut();
     }
     Box::leak(Box::new(rocprofiler_tool_configure_result_t {
@@ -54,7 +55,7 @@ unsafe extern "C" fn tool_configure(
         tool_data: std::ptr::null_mut(),
     }))
 }
-static DECLINED_CTX: Mutex<Option<u64>> = Mutex::new(None);
+static CONTEXT_IN_CONFIGURE: Mutex<bool> = Mutex::new(false);
 
 unsafe extern "C" fn tool_init(_fini: rocprofiler_client_finalize_t, _data: *mut c_void) -> i32 {
     let setup = SETUP.lock().unwrap().take();
@@ -289,43 +290,144 @@ fn configure_window_is_the_only_time_setup_calls_succeed() {
     assert_eq!(status, 1);
 }
 
+unsafe extern "C" fn late_configure(
+    _: u32,
+    _: *const c_char,
+    _: u32,
+    _: *mut rocprofiler_client_id_t,
+) -> *mut rocprofiler_tool_configure_result_t {
+    Box::leak(Box::new(rocprofiler_tool_configure_result_t {
+        size: std::mem::size_of::<rocprofiler_tool_configure_result_t>(),
+        initialize: Some(late_init),
+        finalize: None,
+        tool_data: std::ptr::null_mut(),
+    }))
+}
+
+static LATE: Mutex<Vec<(i32, u64)>> = Mutex::new(Vec::new());
+
+unsafe extern "C" fn late_init(_fini: rocprofiler_client_finalize_t, _data: *mut c_void) -> i32 {
+    // A late tool has its own window: contexts can be made here.
+    let mut status = 0;
+    fns().rocprofiler_is_initialized(&mut status).unwrap();
+    let ctx = create_context();
+    LATE.lock().unwrap().push((status, ctx.handle));
+    0
+}
+
+/// Notes: "`rocprofiler_force_configure` in the newest `registration.cpp` supports late start:
+/// after init it adds and runs the client; a duplicate returns SUCCESS without running it; after
+/// finalize it returns FINALIZED". (The old mock answered CONFIGURATION_LOCKED to both of the
+/// first two.)
 #[test]
-fn force_configure_runs_the_window_once() {
+fn notes_force_configure_starts_late_ignores_duplicates_and_is_finalized_after_finalize() {
     let _g = exclusive();
+    LATE.lock().unwrap().clear();
     let ran = std::sync::Arc::new(AtomicUsize::new(0));
     let r = ran.clone();
     *SETUP.lock().unwrap() = Some(Box::new(move || {
         create_context();
         r.fetch_add(1, Ordering::SeqCst);
     }));
-    // SAFETY: a valid configure function.
+    // SAFETY: valid configure functions.
     unsafe {
-        assert_eq!(
-            fns().rocprofiler_force_configure(Some(tool_configure)).unwrap(),
-            S::ROCPROFILER_STATUS_SUCCESS
-        );
+        let force = |f| fns().rocprofiler_force_configure(Some(f)).unwrap();
+        assert_eq!(force(tool_configure), S::ROCPROFILER_STATUS_SUCCESS);
         assert_eq!(ran.load(Ordering::SeqCst), 1);
-        assert_eq!(
-            fns().rocprofiler_force_configure(Some(tool_configure)).unwrap(),
-            S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED
-        );
+        assert_eq!(force(tool_configure), S::ROCPROFILER_STATUS_SUCCESS, "a duplicate");
+        assert_eq!(ran.load(Ordering::SeqCst), 1, "is not run again");
         assert_eq!(ctl().load_tools(), S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
+        // After init: a new tool is added and run now, in a window of its own.
+        assert_eq!(force(late_configure), S::ROCPROFILER_STATUS_SUCCESS);
+        let late = LATE.lock().unwrap().clone();
+        assert_eq!(late.len(), 1, "the late tool ran");
+        assert_eq!(late[0].0, -1, "inside its window");
+        let mut status = 0;
+        fns().rocprofiler_is_initialized(&mut status).unwrap();
+        assert_eq!(status, 1);
+        assert_eq!(start(rocprofiler_context_id_t { handle: late[0].1 }), S::ROCPROFILER_STATUS_SUCCESS);
+        ctl().shutdown();
+        assert_eq!(force(late_configure), S::ROCPROFILER_STATUS_ERROR_FINALIZED);
     }
-    assert_eq!(ran.load(Ordering::SeqCst), 1);
+}
+
+static OTHER_THREAD: Mutex<Option<std::thread::JoinHandle<S>>> = Mutex::new(None);
+
+/// Notes: "only while init is in progress does it return CONFIGURATION_LOCKED": another thread
+/// forcing a configuration while the window is open waits for the SDK's registration lock and
+/// then finds initialization in progress.
+#[test]
+fn notes_force_configure_is_locked_only_while_init_is_in_progress() {
+    let _g = exclusive();
+    *SETUP.lock().unwrap() = Some(Box::new(|| {
+        let other = std::thread::spawn(|| {
+            // SAFETY: a valid configure function.
+            unsafe { fns().rocprofiler_force_configure(Some(late_configure)) }.unwrap()
+        });
+        // The window stays open until the other thread waits for the lock (it cannot get it:
+        // this thread holds it).
+        while ctl().force_configure_waiters() == 0 {
+            std::thread::yield_now();
+        }
+        *OTHER_THREAD.lock().unwrap() = Some(other);
+    }));
+    ctl().register_configure(Some(tool_configure));
+    assert_eq!(ctl().load_tools(), S::ROCPROFILER_STATUS_SUCCESS);
+    let other = OTHER_THREAD.lock().unwrap().take().expect("started").join().unwrap();
+    assert_eq!(other, S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
+}
+
+/// The newest SDK holds its registration lock while a tool's initialize runs, and
+/// `rocprofiler_force_configure` takes it: called from there it never returns. The mock aborts.
+#[test]
+fn force_configure_from_a_tools_initialize_would_wait_for_itself() {
+    if !rocprofiler_support::in_child_expecting_abort(
+        "force_configure_from_a_tools_initialize_would_wait_for_itself",
+        "registration lock",
+    ) {
+        return;
+    }
+    let _g = exclusive();
+    *SETUP.lock().unwrap() = Some(Box::new(|| {
+        // SAFETY: a valid configure function.
+        let _ = unsafe { fns().rocprofiler_force_configure(Some(late_configure)) };
+    }));
+    ctl().register_configure(Some(tool_configure));
+    ctl().load_tools();
 }
 
 #[test]
-fn a_tool_that_declines_loses_its_contexts() {
+fn a_tool_that_declines_is_not_initialized_and_is_no_client() {
     let _g = exclusive();
     *RETURN_NULL.lock().unwrap() = true;
-    {
-        ctl().register_configure(Some(tool_configure));
-        ctl().load_tools();
-        assert_eq!(ctl().client_count(), 0);
-    }
+    let ran = std::sync::Arc::new(AtomicUsize::new(0));
+    let r = ran.clone();
+    *SETUP.lock().unwrap() = Some(Box::new(move || {
+        r.fetch_add(1, Ordering::SeqCst);
+    }));
+    ctl().register_configure(Some(tool_configure));
+    ctl().load_tools();
     *RETURN_NULL.lock().unwrap() = false;
-    let ctx = rocprofiler_context_id_t { handle: DECLINED_CTX.lock().unwrap().expect("created") };
-    assert_eq!(start(ctx), S::ROCPROFILER_STATUS_ERROR_CONTEXT_NOT_FOUND);
+    assert_eq!(ctl().client_count(), 0);
+    assert_eq!(ran.load(Ordering::SeqCst), 0, "its initialize never ran");
+    SETUP.lock().unwrap().take();
+}
+
+/// Notes: "Creating a context inside `rocprofiler_configure` (before `initialize`) aborts the
+/// process (fatal assert in `allocate_context`): setup belongs in the tool's `initialize`
+/// callback." (The old mock let the configure function create one.)
+#[test]
+fn notes_a_context_created_in_rocprofiler_configure_aborts() {
+    if !rocprofiler_support::in_child_expecting_abort(
+        "notes_a_context_created_in_rocprofiler_configure_aborts",
+        "allocated without an associated tool client",
+    ) {
+        return;
+    }
+    let _g = exclusive();
+    *CONTEXT_IN_CONFIGURE.lock().unwrap() = true;
+    ctl().register_configure(Some(tool_configure));
+    ctl().load_tools();
 }
 
 #[test]

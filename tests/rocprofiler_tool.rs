@@ -64,8 +64,62 @@ fn force_configure_once_and_setup_errors_come_back() {
     })
     .expect_err("setup failed");
     assert!(matches!(err, Error::ContextNotFound), "{err}");
+    // The newest SDKs ignore a configure function forced before (SUCCESS, not run): the crate
+    // says the setup did not run (the old mock answered CONFIGURATION_LOCKED).
     let again = configure(|_| Ok(())).expect_err("configured already");
-    assert!(matches!(again, Error::ConfigurationLocked), "{again}");
+    assert!(matches!(again, Error::NotConfigured(_)), "{again}");
+    rocprofiler_support::tool::setup_slot().take();
+}
+
+/// A second tool type, forced after the window.
+struct LateTool;
+static LATE_SETUP: Mutex<Option<rocprofiler_support::tool::Setup>> = Mutex::new(None);
+
+impl Tool for LateTool {
+    const NAME: &'static str = "late-tool";
+    fn setup(cfg: &mut rocprofiler::Configurator<'_>) -> rocprofiler::Result<Self> {
+        let setup = LATE_SETUP.lock().unwrap().take().expect("a late setup was given");
+        setup(cfg)?;
+        Ok(LateTool)
+    }
+}
+
+/// Notes: "`rocprofiler_force_configure` in the newest `registration.cpp` supports late start:
+/// after init it adds and runs the client; [...] after finalize it returns FINALIZED".
+#[test]
+fn force_configure_after_init_starts_the_tool_late_and_after_finalize_is_finalized() {
+    let _g = exclusive();
+    configure(|_| Ok(())).unwrap();
+    let late = Arc::new(Mutex::new(None));
+    let l = late.clone();
+    *LATE_SETUP.lock().unwrap() = Some(Box::new(move |cfg: &mut rocprofiler::Configurator<'_>| {
+        let ctx = cfg.create_context()?;
+        set(&l, ctx);
+        Ok(())
+    }));
+    rocprofiler::force_configure::<LateTool>(lib()).expect("a late start");
+    let ctx: Context = get(&late);
+    ctx.start().unwrap();
+    assert!(ctx.is_active().unwrap());
+    shutdown();
+    let after = rocprofiler::force_configure::<LateTool>(lib()).expect_err("finalized");
+    assert!(matches!(after, Error::Finalized), "{after}");
+}
+
+/// From inside a tool's setup the newest SDK would wait for its own registration lock: the
+/// crate refuses before calling it (the mock aborts when reached).
+#[test]
+fn force_configure_from_a_setup_is_refused() {
+    let _g = exclusive();
+    let inner = Arc::new(Mutex::new(None));
+    let i = inner.clone();
+    configure(move |_| {
+        set(&i, rocprofiler::force_configure::<LateTool>(lib()).map_err(|e| e.to_string()));
+        Ok(())
+    })
+    .unwrap();
+    let inner = get(&inner).expect_err("refused");
+    assert!(inner.contains("inside a tool's setup"), "{inner}");
 }
 
 #[test]

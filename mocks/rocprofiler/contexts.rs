@@ -13,7 +13,7 @@ pub unsafe extern "C" fn rocprofiler_create_context(
     context_id: *mut rocprofiler_context_id_t,
 ) -> rocprofiler_status_t {
     if context_id.is_null() {
-        return status::INVALID_ARGUMENT;
+        crash("rocprofiler_create_context read a NULL context id");
     }
     if (*context_id).handle != 0 {
         return status::CONTEXT_ID_NOT_ZERO;
@@ -22,7 +22,14 @@ pub unsafe extern "C" fn rocprofiler_create_context(
     if !st.in_window() {
         return status::CONFIGURATION_LOCKED;
     }
-    let Some(client) = st.current_client else { return status::CONFIGURATION_LOCKED };
+    let Some(client) = st.current_client else {
+        drop(st);
+        crash(
+            "rocprofiler_create_context inside rocprofiler_configure: a context was allocated without an \
+             associated tool client identifier (LOG_ASSERT in allocate_context); create contexts in the \
+             tool's initialize",
+        )
+    };
     let handle = CONTEXT_OFFSET + st.contexts.len() as u64;
     st.contexts.push(Context {
         handle,

@@ -5,10 +5,22 @@
 //! then a function registered with `mock_rocprofiler_register_configure`, then the global
 //! `rocprofiler_configure` symbol; each function once), call every `rocprofiler_configure`
 //! (version 10000, "1.0.0", priority, client id), then every returned `initialize`. Contexts,
-//! buffers and services can be created only while this runs. A tool whose configure returns
-//! NULL loses the contexts it created.
+//! buffers and services can be created only while this runs, and contexts only inside an
+//! `initialize` (the SDK's `allocate_context` asserts that a client is initializing: a context
+//! created in `rocprofiler_configure` aborts the process). A tool whose configure returns NULL
+//! loses the contexts (and their buffers) it has.
+//!
+//! `rocprofiler_force_configure` as the newest `registration.cpp` has it: FINALIZED once
+//! finalization began; a function forced before returns SUCCESS without running again; after
+//! the window (or when another function was forced before) the new tool starts late: its
+//! configure and initialize run now; while the window is open on another thread the call waits
+//! for the registration lock and answers CONFIGURATION_LOCKED; from the window's own thread (a
+//! tool's configure or initialize) it would wait for that lock forever, and the mock aborts.
 
+use std::cell::Cell;
 use std::ffi::{c_char, c_int, c_void, CString};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use crate::buffers::quiesce;
 use crate::state::{state, Client, State, CLIENT_OFFSET};
@@ -56,6 +68,34 @@ fn configure_symbol(handle: *mut c_void) -> Option<ConfigureFn> {
     (!sym.is_null()).then(|| unsafe { std::mem::transmute::<*mut c_void, ConfigureFn>(sym) })
 }
 
+/// The SDK's registration lock: held while tools' configure and initialize functions run.
+static REGISTRATION: Mutex<()> = Mutex::new(());
+/// Threads inside `rocprofiler_force_configure` (the window waits for them before it closes,
+/// as the SDK's blocked callers usually get the lock before `init_status` becomes 1).
+static FORCING: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// Set on the thread that runs the window, while it holds the registration lock.
+    static IN_WINDOW: Cell<bool> = const { Cell::new(false) };
+}
+
+fn registration_lock() -> std::sync::MutexGuard<'static, ()> {
+    REGISTRATION.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn new_client(origin: String, configure: ConfigureFn, prio: usize) -> Client {
+    Client {
+        origin,
+        configure,
+        id: Box::new(rocprofiler_client_id_t {
+            size: std::mem::size_of::<rocprofiler_client_id_t>(),
+            name: std::ptr::null(),
+            handle: CLIENT_OFFSET + prio as u32,
+        }),
+        result: None,
+    }
+}
+
 fn find_clients(st: &State) -> Vec<Client> {
     let mut found: Vec<(String, ConfigureFn)> = Vec::new();
     let mut add = |name: String, f: ConfigureFn| {
@@ -63,8 +103,8 @@ fn find_clients(st: &State) -> Vec<Client> {
             found.push((name, f));
         }
     };
-    if let Some(f) = st.forced {
-        add("(forced)".into(), f);
+    for f in st.forced.iter().flatten() {
+        add("(forced)".into(), *f);
     }
     for lib in tool_libraries() {
         let Ok(path) = CString::new(lib.clone()) else { continue };
@@ -89,20 +129,72 @@ fn find_clients(st: &State) -> Vec<Client> {
     if let Some(f) = configure_symbol(std::ptr::null_mut()) {
         add("(RTLD_DEFAULT)".into(), f);
     }
-    found
-        .into_iter()
-        .enumerate()
-        .map(|(prio, (origin, configure))| Client {
-            origin,
-            configure,
-            id: Box::new(rocprofiler_client_id_t {
-                size: std::mem::size_of::<rocprofiler_client_id_t>(),
-                name: std::ptr::null(),
-                handle: CLIENT_OFFSET + prio as u32,
-            }),
-            result: None,
-        })
-        .collect()
+    found.into_iter().enumerate().map(|(prio, (origin, configure))| new_client(origin, configure, prio)).collect()
+}
+
+/// Calls client `i`'s `rocprofiler_configure`; a NULL result deregisters its contexts and their
+/// buffers. No client is current: a context created here aborts.
+fn configure_client(i: usize) {
+    let (configure, id, handle) = {
+        let mut st = state();
+        st.current_client = None;
+        let c = &mut st.clients[i];
+        let handle = c.id.handle;
+        let id: *mut rocprofiler_client_id_t = &mut *c.id;
+        (c.configure, id, handle)
+    };
+    if std::env::var_os("MOCK_ROCPROFILER_VERBOSE").is_some() {
+        eprintln!("[mock rocprofiler] configuring tool {i} from {}", state().clients[i].origin);
+    }
+    // SAFETY: the tool's configure function, called as the SDK calls it; `id` is boxed and stays
+    // valid.
+    let result = unsafe { configure(10000, c"1.0.0".as_ptr(), i as u32, id) };
+    let mut st = state();
+    if result.is_null() {
+        let mine: Vec<u64> = st.contexts.iter().filter(|c| c.client == handle).map(|c| c.handle).collect();
+        for ctx in st.contexts.iter_mut().filter(|c| c.client == handle) {
+            ctx.active = false;
+            ctx.registered = false;
+        }
+        for buf in st.buffers.iter_mut().filter(|b| mine.contains(&b.context)) {
+            buf.destroyed = true;
+            buf.records.clear();
+        }
+    } else {
+        // SAFETY: the tool returned a pointer to its configure result.
+        st.clients[i].result = Some(unsafe { *result });
+    }
+}
+
+/// Calls client `i`'s `initialize` (once), with the client current.
+fn initialize_client(i: usize) {
+    let call = {
+        let mut st = state();
+        let handle = st.clients[i].id.handle;
+        st.current_client = Some(handle);
+        st.clients[i].result.as_mut().and_then(|r| r.initialize.take().map(|init| (init, r.tool_data)))
+    };
+    if let Some((init, tool_data)) = call {
+        // SAFETY: the tool's initialize function with its own tool data.
+        unsafe { init(Some(client_finalize), tool_data) };
+    }
+    state().current_client = None;
+}
+
+/// Runs `f` as the window's thread, holding the registration lock.
+fn in_window(f: impl FnOnce()) {
+    let _lock = registration_lock();
+    IN_WINDOW.with(|w| w.set(true));
+    f();
+    IN_WINDOW.with(|w| w.set(false));
+}
+
+/// Closes the window: callers blocked in `rocprofiler_force_configure` meanwhile see it open.
+fn close_window() {
+    while FORCING.load(Ordering::Acquire) > 0 {
+        std::thread::yield_now();
+    }
+    state().init_status = 1;
 }
 
 /// The configure window: every tool's configure, then every initialize.
@@ -116,47 +208,25 @@ fn initialize() {
         st.clients = find_clients(&st);
         st.clients.len()
     };
-    for i in 0..count {
-        let (configure, id, handle) = {
-            let mut st = state();
-            let c = &mut st.clients[i];
-            let handle = c.id.handle;
-            let id: *mut rocprofiler_client_id_t = &mut *c.id;
-            st.current_client = Some(handle);
-            (st.clients[i].configure, id, handle)
-        };
-        if std::env::var_os("MOCK_ROCPROFILER_VERBOSE").is_some() {
-            eprintln!("[mock rocprofiler] configuring tool {i} from {}", state().clients[i].origin);
-        }
-        // SAFETY: the tool's configure function, called as the SDK calls it; `id` is boxed and
-        // stays valid.
-        let result = unsafe { configure(10000, c"1.0.0".as_ptr(), i as u32, id) };
+    in_window(|| (0..count).for_each(configure_client));
+    in_window(|| (0..count).for_each(initialize_client));
+    close_window();
+}
+
+/// A tool forced after the window (late start): its configure and initialize run now.
+fn late_start(f: ConfigureFn) {
+    let i = {
         let mut st = state();
-        if result.is_null() {
-            for ctx in st.contexts.iter_mut().filter(|c| c.client == handle) {
-                ctx.active = false;
-                ctx.registered = false;
-            }
-        } else {
-            // SAFETY: the tool returned a pointer to its configure result.
-            st.clients[i].result = Some(unsafe { *result });
-        }
-    }
-    for i in 0..count {
-        let call = {
-            let mut st = state();
-            let handle = st.clients[i].id.handle;
-            st.current_client = Some(handle);
-            st.clients[i].result.as_mut().and_then(|r| r.initialize.take().map(|init| (init, r.tool_data)))
-        };
-        if let Some((init, tool_data)) = call {
-            // SAFETY: the tool's initialize function with its own tool data.
-            unsafe { init(Some(client_finalize), tool_data) };
-        }
-    }
-    let mut st = state();
-    st.current_client = None;
-    st.init_status = 1;
+        let prio = st.clients.len();
+        st.clients.push(new_client("(forced...)".into(), f, prio));
+        st.init_status = -1;
+        prio
+    };
+    in_window(|| {
+        configure_client(i);
+        initialize_client(i);
+    });
+    close_window();
 }
 
 /// The finalize function handed to each tool's initialize.
@@ -203,15 +273,45 @@ fn finalize_client(handle: u32) {
 pub extern "C" fn rocprofiler_force_configure(
     configure_func: rocprofiler_configure_func_t,
 ) -> rocprofiler_status_t {
-    {
+    if state().fini_status != 0 {
+        return status::FINALIZED;
+    }
+    let Some(f) = configure_func else { return status::INVALID_ARGUMENT };
+    if IN_WINDOW.with(Cell::get) {
+        crash("rocprofiler_force_configure from a tool's configure or initialize waits for the registration lock its own thread holds");
+    }
+    // Waiting for the lock and deciding (the window does not close while a caller decides).
+    FORCING.fetch_add(1, Ordering::AcqRel);
+    let (duplicate, forced) = {
+        let _lock = registration_lock();
         let mut st = state();
-        if st.init_status != 0 || st.forced.is_some() {
-            return status::CONFIGURATION_LOCKED;
+        if st.forced.iter().flatten().any(|g| *g as usize == f as usize) {
+            (true, st.forced.len())
+        } else {
+            st.forced.push(Some(f));
+            (false, st.forced.len())
         }
-        st.forced = configure_func;
+    };
+    let init = state().init_status;
+    FORCING.fetch_sub(1, Ordering::AcqRel);
+    if duplicate {
+        return status::SUCCESS;
+    }
+    if forced > 1 || init > 0 {
+        late_start(f);
+        return status::SUCCESS;
+    }
+    if init != 0 {
+        return status::CONFIGURATION_LOCKED;
     }
     initialize();
     status::SUCCESS
+}
+
+/// Threads waiting inside `rocprofiler_force_configure` (for the registration lock).
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_force_configure_waiters() -> u32 {
+    FORCING.load(Ordering::Acquire) as u32
 }
 
 #[no_mangle]
@@ -283,6 +383,7 @@ pub extern "C" fn mock_rocprofiler_shutdown() {
 /// starts with a library that has not been configured yet.
 #[no_mangle]
 pub extern "C" fn mock_rocprofiler_reset() {
+    FORCING.store(0, Ordering::Release);
     crate::results::discard();
     quiesce();
     crate::agents::reset_kfd();

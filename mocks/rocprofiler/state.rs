@@ -86,10 +86,12 @@ pub struct State {
     pub init_status: i32,
     /// 0 before finalization, -1 while finalizing, 1 after.
     pub fini_status: i32,
-    pub forced: rocprofiler_configure_func_t,
+    /// Configure functions passed to `rocprofiler_force_configure`, in order (each once).
+    pub forced: Vec<rocprofiler_configure_func_t>,
     pub registered_configure: rocprofiler_configure_func_t,
     pub clients: Vec<Client>,
-    /// The client whose configure/initialize is running (contexts are created for it).
+    /// The client whose initialize is running (contexts are created for it; none while
+    /// `rocprofiler_configure` runs, where creating a context trips the SDK's assert).
     pub current_client: Option<u32>,
     pub contexts: Vec<Context>,
     pub buffers: Vec<Buffer>,

@@ -60,6 +60,8 @@ controls! {
     /// Process exit: each tool's contexts are stopped (draining their counter results) and its
     /// finalize called.
     fn shutdown();
+    /// Threads waiting inside `rocprofiler_force_configure` for the registration lock.
+    fn force_configure_waiters() -> u32;
     /// Plays a library whose `ROCPROFILER_STATUS_LAST` is `last` (0: the default).
     fn set_status_last(last: u32);
     /// 0: a machine without `/sys/class/kfd` (zero agents, not even a CPU); 1: the default.
