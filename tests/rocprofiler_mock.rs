@@ -485,9 +485,8 @@ fn callback_tracing_once_per_kind_all_operations_by_default_and_enter_exit_share
             let mut o = o.lock().unwrap();
             o.push(cfg(hip, std::ptr::null(), 0));
             o.push(cfg(hip, std::ptr::null(), 0));
-            o.push(cfg(hsa, [99i32].as_ptr(), 1));
-            o.push(cfg(rocprofiler_callback_tracing_kind_t(999), std::ptr::null(), 0));
-            // The failed HSA call above configured nothing: configure it now for op 0 only.
+            // NONE is below every kind: refused before anything is registered.
+            o.push(cfg(rocprofiler_callback_tracing_kind_t(0), std::ptr::null(), 0));
             o.push(cfg(hsa, only.as_ptr(), 1));
         }
         assert_eq!(start(ctx), S::ROCPROFILER_STATUS_SUCCESS);
@@ -497,7 +496,6 @@ fn callback_tracing_once_per_kind_all_operations_by_default_and_enter_exit_share
         vec![
             S::ROCPROFILER_STATUS_SUCCESS,
             S::ROCPROFILER_STATUS_ERROR_SERVICE_ALREADY_CONFIGURED,
-            S::ROCPROFILER_STATUS_ERROR_OPERATION_NOT_FOUND,
             S::ROCPROFILER_STATUS_ERROR_KIND_NOT_FOUND,
             S::ROCPROFILER_STATUS_SUCCESS,
         ]
@@ -534,6 +532,116 @@ fn callback_tracing_once_per_kind_all_operations_by_default_and_enter_exit_share
     assert!(hsa.iter().all(|s| s.op == 0) && hsa.len() == 2);
 }
 
+/// Notes: "Configuring callback or buffer tracing registers the service *before* validating the
+/// operation list: a failed call leaves it half-configured and a retry gets
+/// SERVICE_ALREADY_CONFIGURED." (The old mock validated first: the retry succeeded.) The
+/// half-configured service traces every operation: none was added before the bad one.
+#[test]
+fn notes_a_failed_service_call_leaves_the_kind_configured() {
+    let _g = exclusive();
+    SEEN.lock().unwrap().clear();
+    let out = std::sync::Arc::new(Mutex::new(Vec::new()));
+    let o = out.clone();
+    configure_tool(move || {
+        let ctx = create_context();
+        let buf = create_buffer(ctx, 1 << 16, 1 << 16, true);
+        let hsa = rocprofiler_callback_tracing_kind_t::ROCPROFILER_CALLBACK_TRACING_HSA_CORE_API;
+        let bk = rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_HIP_RUNTIME_API;
+        // 600: past the SDK's 512 operation slots, refused by the real library too.
+        let (bad, good) = ([600i32], [0i32]);
+        // SAFETY: valid callbacks and operation lists.
+        unsafe {
+            let cb = |ops: *const i32| {
+                fns()
+                    .rocprofiler_configure_callback_tracing_service(
+                        ctx,
+                        hsa,
+                        ops,
+                        1,
+                        Some(record_callback),
+                        std::ptr::null_mut(),
+                    )
+                    .unwrap()
+            };
+            let bt = |ops: *const i32| {
+                fns().rocprofiler_configure_buffer_tracing_service(ctx, bk, ops, 1, buf).unwrap()
+            };
+            let mut o = o.lock().unwrap();
+            o.push(cb(bad.as_ptr()));
+            o.push(cb(good.as_ptr()));
+            o.push(bt(bad.as_ptr()));
+            o.push(bt(good.as_ptr()));
+        }
+        assert_eq!(start(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+    });
+    assert_eq!(
+        *out.lock().unwrap(),
+        vec![
+            S::ROCPROFILER_STATUS_ERROR_OPERATION_NOT_FOUND,
+            S::ROCPROFILER_STATUS_ERROR_SERVICE_ALREADY_CONFIGURED,
+            S::ROCPROFILER_STATUS_ERROR_OPERATION_NOT_FOUND,
+            S::ROCPROFILER_STATUS_ERROR_SERVICE_ALREADY_CONFIGURED,
+        ]
+    );
+    ctl().api_call(1, 2);
+    let seen = SEEN.lock().unwrap().clone();
+    assert_eq!(seen.iter().filter(|s| s.kind == 1 && s.op == 2).count(), 2, "traced: ENTER and EXIT");
+}
+
+/// Notes: "A NULL operation list with count > 0 crashes".
+#[test]
+fn notes_a_null_operation_list_with_a_count_crashes() {
+    if !rocprofiler_support::in_child_expecting_abort(
+        "notes_a_null_operation_list_with_a_count_crashes",
+        "NULL operation list",
+    ) {
+        return;
+    }
+    let _g = exclusive();
+    configure_tool(|| {
+        let ctx = create_context();
+        let kind = rocprofiler_callback_tracing_kind_t::ROCPROFILER_CALLBACK_TRACING_HIP_RUNTIME_API;
+        // SAFETY: the mock aborts before it reads the list.
+        let _ = unsafe {
+            fns().rocprofiler_configure_callback_tracing_service(
+                ctx,
+                kind,
+                std::ptr::null(),
+                3,
+                Some(record_callback),
+                std::ptr::null_mut(),
+            )
+        };
+    });
+}
+
+/// Notes: "a kind >= LAST throws".
+#[test]
+fn notes_a_kind_at_or_past_last_throws() {
+    if !rocprofiler_support::in_child_expecting_abort(
+        "notes_a_kind_at_or_past_last_throws",
+        "at or past LAST",
+    ) {
+        return;
+    }
+    let _g = exclusive();
+    configure_tool(|| {
+        let ctx = create_context();
+        let last = rocprofiler_callback_tracing_kind_t::ROCPROFILER_CALLBACK_TRACING_LAST;
+        // SAFETY: valid arguments; the kind is what the mock checks.
+        let _ = unsafe {
+            fns().rocprofiler_configure_callback_tracing_service(
+                ctx,
+                last,
+                std::ptr::null(),
+                0,
+                Some(record_callback),
+                std::ptr::null_mut(),
+            )
+        };
+    });
+}
+
 #[test]
 fn kind_and_operation_names() {
     let _g = exclusive();
@@ -554,7 +662,8 @@ fn kind_and_operation_names() {
     };
     assert_eq!(name(5), (S::ROCPROFILER_STATUS_SUCCESS, Some("HIP_RUNTIME_API".into()), 15));
     assert_eq!(name(12).1.as_deref(), Some("KERNEL_DISPATCH"));
-    assert_eq!(name(0).0, S::ROCPROFILER_STATUS_ERROR_KIND_NOT_FOUND);
+    // Notes: "Iteration of kinds includes NONE (its name query succeeds)."
+    assert_eq!(name(0), (S::ROCPROFILER_STATUS_SUCCESS, Some("NONE".into()), 4));
     assert_eq!(name(22).0, S::ROCPROFILER_STATUS_ERROR_KIND_NOT_FOUND);
     let op = |k: u32, o: i32| {
         let mut p: *const c_char = std::ptr::null();
@@ -575,28 +684,34 @@ fn kind_and_operation_names() {
     assert_eq!(op(7, 1).1.as_deref(), Some("roctxRangePushA"));
     assert_eq!(op(13, 2).1.as_deref(), Some("MEMORY_COPY_HOST_TO_DEVICE"));
     assert_eq!(op(5, 10_000).0, S::ROCPROFILER_STATUS_ERROR_OPERATION_NOT_FOUND);
+    assert_eq!(op(0, 0).0, S::ROCPROFILER_STATUS_ERROR_INVALID_ARGUMENT, "NONE has no operations");
     // Every kind has a name and at least one named operation.
     static KINDS: AtomicUsize = AtomicUsize::new(0);
     unsafe extern "C" fn each(kind: rocprofiler_callback_tracing_kind_t, _: *mut c_void) -> i32 {
-        KINDS.fetch_add(1, Ordering::SeqCst);
+        let first = KINDS.fetch_add(1, Ordering::SeqCst) == 0;
         let mut ops = 0usize;
         unsafe extern "C" fn count(_: rocprofiler_callback_tracing_kind_t, _: i32, d: *mut c_void) -> i32 {
             *(d as *mut usize) += 1;
             0
         }
-        fns()
+        let st = fns()
             .rocprofiler_iterate_callback_tracing_kind_operations(
                 kind,
                 Some(count),
                 &mut ops as *mut _ as *mut c_void,
             )
             .unwrap();
-        assert!(ops > 0, "kind {} has operations", kind.0);
+        if first {
+            assert_eq!(kind.0, 0, "the iteration starts at NONE");
+            assert_eq!(st, S::ROCPROFILER_STATUS_ERROR_INVALID_ARGUMENT, "which has no operations");
+        } else {
+            assert!(ops > 0, "kind {} has operations", kind.0);
+        }
         0
     }
     // SAFETY: a valid callback.
     unsafe { fns().rocprofiler_iterate_callback_tracing_kinds(Some(each), std::ptr::null_mut()) }.unwrap();
-    assert_eq!(KINDS.load(Ordering::SeqCst), 21);
+    assert_eq!(KINDS.load(Ordering::SeqCst), 22, "NONE and the 21 kinds");
 }
 
 #[test]

@@ -218,28 +218,43 @@ fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
 #[test]
 fn operations_filter_and_bad_kinds() {
     let _g = exclusive();
-    let seen: Arc<Mutex<Vec<i32>>> = Arc::default();
+    let seen: Arc<Mutex<Vec<(u32, i32)>>> = Arc::default();
     let errs = Arc::new(Mutex::new(None));
     let (s, e) = (seen.clone(), errs.clone());
     configure(move |cfg| {
         let ctx = cfg.create_context()?;
-        let bad_kind = cfg.callback_tracing(&ctx, CallbackKind(999), &[], |_| {}).unwrap_err();
+        // Refused by the crate before the SDK sees them: a kind past LAST would throw out of C,
+        // NONE names no service, and a bad operation would leave the kind half-configured.
+        let past_last = cfg.callback_tracing(&ctx, CallbackKind(999), &[], |_| {}).unwrap_err();
+        let none = cfg.callback_tracing(&ctx, CallbackKind(0), &[], |_| {}).unwrap_err();
         let bad_op =
             cfg.callback_tracing(&ctx, CallbackKind::HSA_CORE_API, &[Operation(9999)], |_| {}).unwrap_err();
-        set(&e, (bad_kind.to_string(), bad_op.to_string()));
+        let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
+        let bad_buffer_kind = cfg.buffer_tracing(&ctx, BufferKind(999), &[], &buffer).unwrap_err();
+        set(&e, [past_last, none, bad_op, bad_buffer_kind].map(|e| e.to_string()));
+        // So the kind can still be configured: nothing was registered.
+        let s2 = s.clone();
+        cfg.callback_tracing(&ctx, CallbackKind::HSA_CORE_API, &[Operation(0)], move |r| {
+            s2.lock().unwrap().push((r.kind().0, r.operation().0))
+        })?;
         cfg.callback_tracing(&ctx, CallbackKind::HIP_RUNTIME_API, &[Operation(2)], move |r| {
-            s.lock().unwrap().push(r.operation().0)
+            s.lock().unwrap().push((r.kind().0, r.operation().0))
         })?;
         ctx.start()
     })
     .unwrap();
-    let (k, o) = get(&errs);
-    assert!(k.contains("KIND_NOT_FOUND") && o.contains("OPERATION_NOT_FOUND"), "{k} / {o}");
-    {
-        ctl().api_call(5, 1);
-        ctl().api_call(5, 2);
-    }
-    assert_eq!(*seen.lock().unwrap(), vec![2, 2], "only the chosen operation, ENTER and EXIT");
+    let [past_last, none, bad_op, bad_buffer_kind] = get(&errs);
+    assert!(past_last.contains("KIND_NOT_FOUND") && none.contains("KIND_NOT_FOUND"), "{past_last} / {none}");
+    assert!(bad_op.contains("OPERATION_NOT_FOUND") && bad_buffer_kind.contains("KIND_NOT_FOUND"), "{bad_op}");
+    ctl().api_call(5, 1);
+    ctl().api_call(5, 2);
+    ctl().api_call(1, 0);
+    ctl().api_call(1, 1);
+    assert_eq!(
+        *seen.lock().unwrap(),
+        vec![(5, 2), (5, 2), (1, 0), (1, 0)],
+        "only the chosen operations, ENTER and EXIT; the retried kind works"
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ pub fn callback_targets(st: &State, kind: u32, op: i32) -> Vec<(u64, CallbackSer
     st.active_contexts()
         .filter_map(|c| {
             let svc = c.callback.get(&kind)?;
-            let wanted = svc.ops.as_ref().is_none_or(|ops| ops.contains(&op));
+            let wanted = svc.ops.is_empty() || svc.ops.contains(&op);
             (wanted && svc.callback.is_some()).then(|| (c.handle, svc.clone()))
         })
         .collect()
@@ -29,7 +29,7 @@ pub fn buffer_targets(st: &State, kind: u32, op: i32) -> Vec<u64> {
     st.active_contexts()
         .filter_map(|c| {
             let svc = c.buffered.get(&kind)?;
-            svc.ops.as_ref().is_none_or(|ops| ops.contains(&op)).then_some(svc.buffer)
+            (svc.ops.is_empty() || svc.ops.contains(&op)).then_some(svc.buffer)
         })
         .collect()
 }

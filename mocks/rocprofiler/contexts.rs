@@ -140,20 +140,31 @@ pub unsafe extern "C" fn rocprofiler_context_is_valid(
     }
 }
 
-/// Validates an operation list against a kind's table; NULL means every operation.
-unsafe fn operations(
+/// Operation ids at or past this are OPERATION_NOT_FOUND in the SDK (`domain_ops_padding`).
+const OPS_PADDING: i32 = 512;
+
+/// Adds the operations of a service that is already registered, one by one, as the SDK does:
+/// a NULL list with a count is read anyway (a crash), and the first bad id returns
+/// OPERATION_NOT_FOUND with the service left registered (with the ids added before it; none
+/// means every operation). The mock also refuses ids its tables do not name (the SDK accepts
+/// any id below 512 and never matches it).
+unsafe fn add_operations(
     ops_table: names::Ops,
+    ops: &mut Vec<i32>,
     operations: *const rocprofiler_tracing_operation_t,
     count: usize,
-) -> Result<Option<Vec<i32>>, rocprofiler_status_t> {
-    if operations.is_null() || count == 0 {
-        return Ok(None);
+) -> rocprofiler_status_t {
+    if operations.is_null() && count > 0 {
+        crash("a tracing service was configured with a NULL operation list and a non-zero count");
     }
-    let list = std::slice::from_raw_parts(operations, count).to_vec();
-    if list.iter().any(|&op| op < 0 || op as usize >= ops_table.len()) {
-        return Err(status::OPERATION_NOT_FOUND);
+    for i in 0..count {
+        let op = *operations.add(i);
+        if !(0..OPS_PADDING).contains(&op) || names::op_name(ops_table, op).is_none() {
+            return status::OPERATION_NOT_FOUND;
+        }
+        ops.push(op);
     }
-    Ok(Some(list))
+    status::SUCCESS
 }
 
 #[no_mangle]
@@ -170,16 +181,20 @@ pub unsafe extern "C" fn rocprofiler_configure_callback_tracing_service(
         return status::CONFIGURATION_LOCKED;
     }
     let Some(ctx) = st.context_mut(context_id.handle) else { return status::CONTEXT_NOT_FOUND };
-    let Some(table) = names::callback_ops(kind.0) else { return status::KIND_NOT_FOUND };
+    if kind.0 as usize >= names::CALLBACK_KINDS.len() {
+        drop(st);
+        crash("rocprofiler_configure_callback_tracing_service with a kind at or past LAST (std::array::at throws)");
+    }
     if ctx.callback.contains_key(&kind.0) {
         return status::SERVICE_ALREADY_CONFIGURED;
     }
-    let ops = match operations(table, ops, ops_count) {
-        Ok(ops) => ops,
-        Err(e) => return e,
-    };
-    ctx.callback.insert(kind.0, CallbackService { callback, data: Ptr(callback_args), ops });
-    status::SUCCESS
+    let Some(table) = names::callback_ops(kind.0) else { return status::KIND_NOT_FOUND };
+    // Registered before the operations are looked at.
+    let service = ctx.callback.entry(kind.0).or_insert(CallbackService { callback, data: Ptr(callback_args), ops: Vec::new() });
+    let mut list = Vec::new();
+    let result = add_operations(table, &mut list, ops, ops_count);
+    service.ops = list;
+    result
 }
 
 #[no_mangle]
@@ -197,20 +212,24 @@ pub unsafe extern "C" fn rocprofiler_configure_buffer_tracing_service(
     if st.context(context_id.handle).is_none() {
         return status::CONTEXT_NOT_FOUND;
     }
+    // The SDK only refuses handle 0; the mock also refuses a buffer it does not have.
     if st.buffer_mut(buffer_id.handle).is_none() {
         return status::BUFFER_NOT_FOUND;
     }
-    let Some(table) = names::buffer_ops(kind.0) else { return status::KIND_NOT_FOUND };
+    if kind.0 as usize >= names::BUFFER_KINDS.len() {
+        drop(st);
+        crash("rocprofiler_configure_buffer_tracing_service with a kind at or past LAST (std::array::at throws)");
+    }
     let ctx = st.context_mut(context_id.handle).expect("checked above");
     if ctx.buffered.contains_key(&kind.0) {
         return status::SERVICE_ALREADY_CONFIGURED;
     }
-    let ops = match operations(table, ops, ops_count) {
-        Ok(ops) => ops,
-        Err(e) => return e,
-    };
-    ctx.buffered.insert(kind.0, BufferService { buffer: buffer_id.handle, ops });
-    status::SUCCESS
+    let Some(table) = names::buffer_ops(kind.0) else { return status::KIND_NOT_FOUND };
+    let service = ctx.buffered.entry(kind.0).or_insert(BufferService { buffer: buffer_id.handle, ops: Vec::new() });
+    let mut list = Vec::new();
+    let result = add_operations(table, &mut list, ops, ops_count);
+    service.ops = list;
+    result
 }
 
 unsafe fn write_name(
@@ -249,6 +268,9 @@ pub unsafe extern "C" fn rocprofiler_query_callback_tracing_kind_operation_name(
     name: *mut *const c_char,
     len: *mut u64,
 ) -> rocprofiler_status_t {
+    if kind.0 == 0 {
+        return status::INVALID_ARGUMENT;
+    }
     let Some(table) = names::callback_ops(kind.0) else { return status::KIND_NOT_FOUND };
     write_name(names::op_name(table, operation), name, len, status::OPERATION_NOT_FOUND)
 }
@@ -269,6 +291,9 @@ pub unsafe extern "C" fn rocprofiler_query_buffer_tracing_kind_operation_name(
     name: *mut *const c_char,
     len: *mut u64,
 ) -> rocprofiler_status_t {
+    if kind.0 == 0 {
+        return status::INVALID_ARGUMENT;
+    }
     let Some(table) = names::buffer_ops(kind.0) else { return status::KIND_NOT_FOUND };
     write_name(names::op_name(table, operation), name, len, status::OPERATION_NOT_FOUND)
 }
@@ -278,8 +303,9 @@ pub unsafe extern "C" fn rocprofiler_iterate_callback_tracing_kinds(
     callback: rocprofiler_callback_tracing_kind_cb_t,
     data: *mut c_void,
 ) -> rocprofiler_status_t {
-    let Some(cb) = callback else { return status::INVALID_ARGUMENT };
-    for kind in 1..names::CALLBACK_KINDS.len() as u32 {
+    let Some(cb) = callback else { crash("rocprofiler_iterate_callback_tracing_kinds called a NULL callback") };
+    // From NONE (0), as the SDK iterates.
+    for kind in 0..names::CALLBACK_KINDS.len() as u32 {
         if cb(rocprofiler_callback_tracing_kind_t(kind), data) != 0 {
             break;
         }
@@ -293,7 +319,10 @@ pub unsafe extern "C" fn rocprofiler_iterate_callback_tracing_kind_operations(
     callback: rocprofiler_callback_tracing_kind_operation_cb_t,
     data: *mut c_void,
 ) -> rocprofiler_status_t {
-    let Some(cb) = callback else { return status::INVALID_ARGUMENT };
+    if kind.0 == 0 {
+        return status::INVALID_ARGUMENT; // NONE has no operations
+    }
+    let Some(cb) = callback else { crash("rocprofiler_iterate_callback_tracing_kind_operations called a NULL callback") };
     let Some(table) = names::callback_ops(kind.0) else { return status::KIND_NOT_FOUND };
     for (op, name) in table.iter().enumerate() {
         if !name.is_empty() && cb(kind, op as i32, data) != 0 {
@@ -308,8 +337,9 @@ pub unsafe extern "C" fn rocprofiler_iterate_buffer_tracing_kinds(
     callback: rocprofiler_buffer_tracing_kind_cb_t,
     data: *mut c_void,
 ) -> rocprofiler_status_t {
-    let Some(cb) = callback else { return status::INVALID_ARGUMENT };
-    for kind in 1..names::BUFFER_KINDS.len() as u32 {
+    let Some(cb) = callback else { crash("rocprofiler_iterate_buffer_tracing_kinds called a NULL callback") };
+    // From NONE (0), as the SDK iterates.
+    for kind in 0..names::BUFFER_KINDS.len() as u32 {
         if cb(rocprofiler_buffer_tracing_kind_t(kind), data) != 0 {
             break;
         }
@@ -323,7 +353,10 @@ pub unsafe extern "C" fn rocprofiler_iterate_buffer_tracing_kind_operations(
     callback: rocprofiler_buffer_tracing_kind_operation_cb_t,
     data: *mut c_void,
 ) -> rocprofiler_status_t {
-    let Some(cb) = callback else { return status::INVALID_ARGUMENT };
+    if kind.0 == 0 {
+        return status::INVALID_ARGUMENT; // NONE has no operations
+    }
+    let Some(cb) = callback else { crash("rocprofiler_iterate_buffer_tracing_kind_operations called a NULL callback") };
     let Some(table) = names::buffer_ops(kind.0) else { return status::KIND_NOT_FOUND };
     for (op, name) in table.iter().enumerate() {
         if !name.is_empty() && cb(kind, op as i32, data) != 0 {

@@ -249,11 +249,8 @@ pub fn op_name(ops: Ops, op: i32) -> Option<(*const c_char, u64)> {
     Some((name.as_ptr() as *const c_char, name.len() as u64 - 1))
 }
 
-/// Name of a kind in a kind table, excluding NONE.
+/// Name of a kind in a kind table (NONE included: the SDK names it).
 pub fn kind_name(kinds: &[&'static str], kind: u32) -> Option<(*const c_char, u64)> {
-    if kind == 0 {
-        return None;
-    }
     let name = *kinds.get(kind as usize)?;
     Some((name.as_ptr() as *const c_char, name.len() as u64 - 1))
 }

@@ -27,19 +27,19 @@ pub struct Client {
     pub result: Option<rocprofiler_tool_configure_result_t>,
 }
 
-/// A callback tracing service: callback, its data, and the operations (None = all).
+/// A callback tracing service: callback, its data, and the operations (empty = all).
 #[derive(Clone)]
 pub struct CallbackService {
     pub callback: rocprofiler_callback_tracing_cb_t,
     pub data: Ptr,
-    pub ops: Option<Vec<i32>>,
+    pub ops: Vec<i32>,
 }
 
-/// A buffer tracing service: the buffer and the operations (None = all).
+/// A buffer tracing service: the buffer and the operations (empty = all).
 #[derive(Clone)]
 pub struct BufferService {
     pub buffer: u64,
-    pub ops: Option<Vec<i32>>,
+    pub ops: Vec<i32>,
 }
 
 /// One configured dispatch counting service (a context may hold several).

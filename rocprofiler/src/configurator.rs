@@ -79,6 +79,30 @@ fn ops_arg(ops: &[Operation]) -> (*const i32, usize) {
     }
 }
 
+/// Checks a service's kind and operations against what the library itself lists, before the
+/// service is configured: the SDK registers a service before it looks at the operations (a bad
+/// one leaves the kind configured, and a retry gets SERVICE_ALREADY_CONFIGURED), and indexes an
+/// array with the kind unchecked (a kind at or past its LAST throws out of C).
+fn validate(
+    known_kinds: &[u32],
+    kind: u32,
+    known_ops: impl FnOnce() -> Result<Vec<(Operation, String)>>,
+    ops: &[Operation],
+) -> Result<()> {
+    if !known_kinds.contains(&kind) {
+        return Err(crate::Error::KindNotFound);
+    }
+    if ops.is_empty() {
+        return Ok(());
+    }
+    let known = known_ops()?;
+    if ops.iter().all(|op| known.iter().any(|(k, _)| k == op)) {
+        Ok(())
+    } else {
+        Err(crate::Error::OperationNotFound)
+    }
+}
+
 impl<'w> Configurator<'w> {
     pub(crate) fn new(lib: &'static Rocprofiler, shared: &'w mut ToolShared) -> Self {
         Configurator { lib, shared, _single_thread: PhantomData }
@@ -101,6 +125,9 @@ impl<'w> Configurator<'w> {
     /// Calls `f` on the calling thread for each traced call of `kind` in `ctx` (ENTER and EXIT
     /// for API calls; NONE for completions), for `ops` only (empty: every operation). Once per
     /// kind per context ([`Error::ServiceAlreadyConfigured`](crate::Error::ServiceAlreadyConfigured)).
+    /// A kind the library does not list is [`Error::KindNotFound`](crate::Error::KindNotFound),
+    /// an operation it does not list for the kind [`Error::OperationNotFound`](crate::Error::OperationNotFound),
+    /// both before the SDK is called (so a failed call configures nothing and may be retried).
     /// `f` may run on many threads at once; it lives as long as the process.
     #[doc(alias = "rocprofiler_configure_callback_tracing_service")]
     pub fn callback_tracing<F>(
@@ -113,6 +140,8 @@ impl<'w> Configurator<'w> {
     where
         F: Fn(&mut CallbackRecord<'_>) + Send + Sync + 'static,
     {
+        let kinds: Vec<u32> = self.lib.callback_kinds()?.into_iter().map(|k| k.0).collect();
+        validate(&kinds, kind.0, || self.lib.callback_operations(kind), ops)?;
         let service: &'static CallbackService = Box::leak(Box::new(CallbackService {
             closure: Box::new(f),
             names: OperationNames::callback(self.lib, kind),
@@ -151,7 +180,9 @@ impl<'w> Configurator<'w> {
         Ok(buffer)
     }
 
-    /// Records of `kind` in `ctx` go to `buffer`, for `ops` only (empty: every operation).
+    /// Records of `kind` in `ctx` go to `buffer`, for `ops` only (empty: every operation). Kind
+    /// and operations are checked against the library's lists first, as for
+    /// [`callback_tracing`](Self::callback_tracing).
     #[doc(alias = "rocprofiler_configure_buffer_tracing_service")]
     pub fn buffer_tracing(
         &mut self,
@@ -160,6 +191,8 @@ impl<'w> Configurator<'w> {
         ops: &[Operation],
         buffer: &Buffer,
     ) -> Result<()> {
+        let kinds: Vec<u32> = self.lib.buffer_kinds()?.into_iter().map(|k| k.0).collect();
+        validate(&kinds, kind.0, || self.lib.buffer_operations(kind), ops)?;
         if kind == BufferKind::MARKER_CORE_API {
             self.shared.markers.want();
         }

@@ -164,7 +164,8 @@ impl Rocprofiler {
         })
     }
 
-    /// Every callback tracing kind the library has, in its order.
+    /// Every callback tracing kind the library has, in its order. The SDK's iteration starts at
+    /// NONE (0), which names no service: it is left out.
     #[doc(alias = "rocprofiler_iterate_callback_tracing_kinds")]
     pub fn callback_kinds(&self) -> Result<Vec<CallbackKind>> {
         unsafe extern "C" fn each(kind: sys::rocprofiler_callback_tracing_kind_t, data: *mut c_void) -> i32 {
@@ -177,6 +178,25 @@ impl Rocprofiler {
         call(unsafe {
             self.lib.rocprofiler_iterate_callback_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
         })?;
+        out.retain(|k| k.0 != sys::rocprofiler_callback_tracing_kind_t::ROCPROFILER_CALLBACK_TRACING_NONE.0);
+        Ok(out)
+    }
+
+    /// Every buffer tracing kind the library has, in its order (NONE left out, as for
+    /// [`callback_kinds`](Self::callback_kinds)).
+    #[doc(alias = "rocprofiler_iterate_buffer_tracing_kinds")]
+    pub fn buffer_kinds(&self) -> Result<Vec<BufferKind>> {
+        unsafe extern "C" fn each(kind: sys::rocprofiler_buffer_tracing_kind_t, data: *mut c_void) -> i32 {
+            // SAFETY: `data` is the Vec passed below, alive for the call.
+            unsafe { (*(data as *mut Vec<BufferKind>)).push(BufferKind(kind.0)) };
+            0
+        }
+        let mut out: Vec<BufferKind> = Vec::new();
+        // SAFETY: the callback matches the signature; `out` outlives the call.
+        call(unsafe {
+            self.lib.rocprofiler_iterate_buffer_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
+        })?;
+        out.retain(|k| k.0 != sys::rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_NONE.0);
         Ok(out)
     }
 
