@@ -1035,3 +1035,324 @@ fn shutdown_finalizes_each_tool_once_and_locks_everything() {
     assert_eq!(late_flush, S::ROCPROFILER_STATUS_ERROR_FINALIZED);
     assert_eq!(stop(ctx), S::ROCPROFILER_STATUS_SUCCESS);
 }
+
+// ---- buffers, agents and counters as the SDK's source has them ----
+
+/// Notes: "`create_buffer` validates neither context nor callback; callback threads may be
+/// created before init and thread handle 0 (the default) is valid". (The old mock refused all
+/// four.)
+#[test]
+fn notes_buffers_and_callback_threads_as_the_sdk_checks_them() {
+    let _g = exclusive();
+    let mut early = rocprofiler_callback_thread_t { handle: 0 };
+    // SAFETY: a valid out-pointer.
+    let before = unsafe { fns().rocprofiler_create_callback_thread(&mut early) }.unwrap();
+    assert_eq!(before, S::ROCPROFILER_STATUS_SUCCESS, "before the configure window");
+    assert_ne!(early.handle, 0);
+    let out = std::sync::Arc::new(Mutex::new(Vec::new()));
+    let o = out.clone();
+    configure_tool(move || {
+        let ctx = create_context();
+        let mut unchecked = rocprofiler_buffer_id_t { handle: 0 };
+        // SAFETY: valid pointers; the context and the (absent) callback are what is not checked.
+        let st = unsafe {
+            fns().rocprofiler_create_buffer(
+                rocprofiler_context_id_t { handle: 0xdead },
+                4096,
+                4096,
+                rocprofiler_buffer_policy_t::ROCPROFILER_BUFFER_POLICY_LOSSLESS,
+                None,
+                std::ptr::null_mut(),
+                &mut unchecked,
+            )
+        }
+        .unwrap();
+        let buf = create_buffer(ctx, 4096, 4096, true);
+        // SAFETY: plain ids.
+        let (internal, made, unknown) = unsafe {
+            (
+                fns()
+                    .rocprofiler_assign_callback_thread(buf, rocprofiler_callback_thread_t { handle: 0 })
+                    .unwrap(),
+                fns().rocprofiler_assign_callback_thread(buf, early).unwrap(),
+                fns()
+                    .rocprofiler_assign_callback_thread(buf, rocprofiler_callback_thread_t { handle: 99 })
+                    .unwrap(),
+            )
+        };
+        o.lock().unwrap().extend([st, internal, made, unknown]);
+    });
+    assert_eq!(
+        *out.lock().unwrap(),
+        vec![
+            S::ROCPROFILER_STATUS_SUCCESS,
+            S::ROCPROFILER_STATUS_SUCCESS,
+            S::ROCPROFILER_STATUS_SUCCESS,
+            S::ROCPROFILER_STATUS_ERROR_THREAD_NOT_FOUND,
+        ]
+    );
+    let mut late = rocprofiler_callback_thread_t { handle: 0 };
+    // SAFETY: a valid out-pointer.
+    let after = unsafe { fns().rocprofiler_create_callback_thread(&mut late) }.unwrap();
+    assert_eq!(after, S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED, "only after init");
+}
+
+static AGENT_CALLS: Mutex<Vec<(bool, usize)>> = Mutex::new(Vec::new());
+
+unsafe extern "C" fn note_agents(
+    _: rocprofiler_agent_version_t,
+    agents: *mut *const c_void,
+    n: usize,
+    _: *mut c_void,
+) -> S {
+    AGENT_CALLS.lock().unwrap().push((agents.is_null(), n));
+    S::ROCPROFILER_STATUS_SUCCESS
+}
+
+/// Notes: "Agents come from `/sys/class/kfd`: with no KFD there are zero agents, not even a CPU
+/// one." The callback gets (NULL, 0), as the data of an empty vector is.
+#[test]
+fn notes_without_kfd_there_are_no_agents_not_even_a_cpu() {
+    let _g = exclusive();
+    AGENT_CALLS.lock().unwrap().clear();
+    let v0 = rocprofiler_agent_version_t::ROCPROFILER_AGENT_INFO_VERSION_0;
+    let size = std::mem::size_of::<rocprofiler_agent_v0_t>();
+    let gpu0 = gpu(0);
+    ctl().set_kfd(0);
+    // SAFETY: a valid callback.
+    let st = unsafe {
+        fns().rocprofiler_query_available_agents(v0, Some(note_agents), size, std::ptr::null_mut())
+    };
+    assert_eq!(st.unwrap(), S::ROCPROFILER_STATUS_SUCCESS);
+    assert_eq!(*AGENT_CALLS.lock().unwrap(), vec![(true, 0)]);
+    unsafe extern "C" fn none(
+        _: rocprofiler_agent_id_t,
+        _: *mut rocprofiler_counter_id_t,
+        _: usize,
+        _: *mut c_void,
+    ) -> S {
+        S::ROCPROFILER_STATUS_SUCCESS
+    }
+    // SAFETY: a valid callback.
+    let counters = unsafe {
+        fns().rocprofiler_iterate_agent_supported_counters(
+            rocprofiler_agent_id_t { handle: gpu0 },
+            Some(none),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(counters.unwrap(), S::ROCPROFILER_STATUS_ERROR_AGENT_NOT_FOUND, "the GPU is gone too");
+    ctl().set_kfd(1);
+}
+
+fn config(agent: u64, counters: &[u64], on_entry: u64) -> (S, u64) {
+    let mut list: Vec<rocprofiler_counter_id_t> =
+        counters.iter().map(|&handle| rocprofiler_counter_id_t { handle }).collect();
+    let mut id = rocprofiler_counter_config_id_t { handle: on_entry };
+    let ptr = if list.is_empty() { std::ptr::null_mut() } else { list.as_mut_ptr() };
+    // SAFETY: `ptr` holds `len` ids (NULL with 0); a valid out-pointer.
+    let st = unsafe {
+        fns().rocprofiler_create_counter_config(
+            rocprofiler_agent_id_t { handle: agent },
+            ptr,
+            list.len(),
+            &mut id,
+        )
+    };
+    (st.unwrap(), id.handle)
+}
+
+static RECORDS: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+static CHOSEN: Mutex<u64> = Mutex::new(0);
+
+unsafe extern "C" fn choose(
+    _: rocprofiler_dispatch_counting_service_data_t,
+    config: *mut rocprofiler_counter_config_id_t,
+    user_data: *mut rocprofiler_user_data_t,
+    _: *mut c_void,
+) {
+    (*config).handle = *CHOSEN.lock().unwrap();
+    (*user_data).value = 0xABC;
+}
+
+unsafe extern "C" fn collect_records(
+    _: rocprofiler_context_id_t,
+    _: rocprofiler_buffer_id_t,
+    headers: *mut *mut rocprofiler_record_header_t,
+    n: usize,
+    _: *mut c_void,
+    _: u64,
+) {
+    for &h in std::slice::from_raw_parts(headers, n) {
+        let (cat, kind) =
+            ((*h).__bindgen_anon_1.__bindgen_anon_1.category, (*h).__bindgen_anon_1.__bindgen_anon_1.kind);
+        if cat == 3 && kind == 2 {
+            let r = &*((*h).payload as *const rocprofiler_counter_record_t);
+            RECORDS.lock().unwrap().push((r.id >> 48, r.user_data.value));
+        }
+    }
+}
+
+/// A buffered counting context on `gpu(0)` whose dispatch callback chooses [`CHOSEN`] and stores
+/// 0xABC in the dispatch's user data; counter records land in [`RECORDS`].
+fn buffered_counting() -> (rocprofiler_context_id_t, rocprofiler_buffer_id_t) {
+    RECORDS.lock().unwrap().clear();
+    let out = std::sync::Arc::new(Mutex::new(None));
+    let o = out.clone();
+    configure_tool(move || {
+        let ctx = create_context();
+        let mut buf = rocprofiler_buffer_id_t { handle: 0 };
+        // SAFETY: valid callbacks and pointers.
+        unsafe {
+            fns()
+                .rocprofiler_create_buffer(
+                    ctx,
+                    1 << 16,
+                    1 << 16,
+                    rocprofiler_buffer_policy_t::ROCPROFILER_BUFFER_POLICY_LOSSLESS,
+                    Some(collect_records),
+                    std::ptr::null_mut(),
+                    &mut buf,
+                )
+                .unwrap();
+            fns()
+                .rocprofiler_configure_buffer_dispatch_counting_service(
+                    ctx,
+                    buf,
+                    Some(choose),
+                    std::ptr::null_mut(),
+                )
+                .unwrap();
+        }
+        *o.lock().unwrap() = Some((ctx, buf));
+    });
+    let (ctx, buf) = out.lock().unwrap().unwrap();
+    (ctx, buf)
+}
+
+/// The counter ids of the records one dispatch on GPU 0 collects with config `chosen`.
+fn collected(chosen: u64) -> Vec<(u64, u64)> {
+    let (ctx, buf) = buffered_counting();
+    *CHOSEN.lock().unwrap() = chosen;
+    assert_eq!(start(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+    dispatch(gpu(0), kernel(c"k"), 640);
+    assert_eq!(stop(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+    // SAFETY: a valid id.
+    unsafe { fns().rocprofiler_flush_buffer(buf) }.unwrap();
+    RECORDS.lock().unwrap().clone()
+}
+
+/// Notes: "Counters: on a CPU agent iterate returns AGENT_ARCH_NOT_SUPPORTED and config creation
+/// METRIC_NOT_VALID_FOR_AGENT; an empty counter list succeeds; duplicate counters are removed;
+/// an unknown info version gives INCOMPATIBLE_ABI; EXCEEDS_HW_LIMIT exists." Seen there too: a
+/// non-zero `*config_id` on entry adds that config's counters to the new one.
+#[test]
+fn notes_the_counter_api_codes() {
+    let _g = exclusive();
+    let (sq_waves, tcc_hit, tcc_miss) = (1, 4, 6);
+    assert_eq!(config(cpu(), &[sq_waves], 0).0, S::ROCPROFILER_STATUS_ERROR_METRIC_NOT_VALID_FOR_AGENT);
+    assert_eq!(config(gpu(0), &[], 0).0, S::ROCPROFILER_STATUS_SUCCESS, "an empty list");
+    assert_eq!(
+        config(gpu(0), &[tcc_hit, tcc_miss], 0).0,
+        S::ROCPROFILER_STATUS_ERROR_EXCEEDS_HW_LIMIT,
+        "one TCC slot"
+    );
+    assert_eq!(config(0x1234, &[sq_waves], 0).0, S::ROCPROFILER_STATUS_ERROR_AGENT_NOT_FOUND);
+    let mut info = rocprofiler_counter_info_v1_t::default();
+    // SAFETY: a v1-sized struct for a version the library does not have.
+    let st = unsafe {
+        fns().rocprofiler_query_counter_info(
+            rocprofiler_counter_id_t { handle: sq_waves },
+            rocprofiler_counter_info_version_id_t(7),
+            &mut info as *mut _ as *mut c_void,
+        )
+    };
+    assert_eq!(st.unwrap(), S::ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_ABI);
+
+    // Duplicates count once: SQ_WAVES' 8 instances and TCC_HIT's 4.
+    let (st, dup) = config(gpu(0), &[sq_waves, sq_waves, tcc_hit], 0);
+    assert_eq!(st, S::ROCPROFILER_STATUS_SUCCESS);
+    let records = collected(dup);
+    assert_eq!(records.iter().filter(|r| r.0 == sq_waves).count(), 8);
+    assert_eq!(records.iter().filter(|r| r.0 == tcc_hit).count(), 4);
+    assert_eq!(records.len(), 12);
+
+    // A config id left in *config_id: its counters are added.
+    drop(_g);
+    let _g = exclusive();
+    let (_, first) = config(gpu(0), &[sq_waves], 0);
+    let (st, both) = config(gpu(0), &[tcc_hit], first);
+    assert_eq!(st, S::ROCPROFILER_STATUS_SUCCESS);
+    assert_ne!(both, first, "a new config");
+    let records = collected(both);
+    assert_eq!((records.iter().filter(|r| r.0 == sq_waves).count(), records.len()), (8, 12));
+}
+
+/// Notes: "Buffered counter records carry `user_data` = 0." (The old mock copied the dispatch's
+/// user data into them.)
+#[test]
+fn notes_buffered_counter_records_carry_user_data_0() {
+    let _g = exclusive();
+    let (_, waves) = config(gpu(0), &[1], 0);
+    let records = collected(waves);
+    assert_eq!(records.len(), 8);
+    assert!(records.iter().all(|r| r.1 == 0), "the dispatch callback stored 0xABC: {records:?}");
+}
+
+/// Notes: "`destroy_counter_config` always returns SUCCESS". (The old mock returned
+/// PROFILE_NOT_FOUND for an unknown id.)
+#[test]
+fn notes_destroying_a_counter_config_always_succeeds() {
+    let _g = exclusive();
+    let (_, id) = config(gpu(0), &[1], 0);
+    for handle in [id, id, 0x1234_5678] {
+        // SAFETY: a plain id (any value: the SDK erases it from a map).
+        let st =
+            unsafe { fns().rocprofiler_destroy_counter_config(rocprofiler_counter_config_id_t { handle }) };
+        assert_eq!(st.unwrap(), S::ROCPROFILER_STATUS_SUCCESS);
+    }
+}
+
+/// Notes: "A config id that is unknown, destroyed, or for another agent crashes the process or
+/// counts the wrong agent in the real SDK (`map.at` throws inside the HSA interceptor)". (The old
+/// mock collected nothing and carried on.)
+#[test]
+fn notes_an_unknown_config_id_crashes_the_dispatch() {
+    if !rocprofiler_support::in_child_expecting_abort(
+        "notes_an_unknown_config_id_crashes_the_dispatch",
+        "unknown or destroyed counter config",
+    ) {
+        return;
+    }
+    let _g = exclusive();
+    collected(0x1234_5678);
+}
+
+#[test]
+fn notes_a_destroyed_config_id_crashes_the_dispatch() {
+    if !rocprofiler_support::in_child_expecting_abort(
+        "notes_a_destroyed_config_id_crashes_the_dispatch",
+        "unknown or destroyed counter config",
+    ) {
+        return;
+    }
+    let _g = exclusive();
+    let (_, id) = config(gpu(0), &[1], 0);
+    // SAFETY: a plain id.
+    unsafe { fns().rocprofiler_destroy_counter_config(rocprofiler_counter_config_id_t { handle: id }) }
+        .unwrap();
+    collected(id);
+}
+
+#[test]
+fn notes_another_agents_config_id_crashes_the_dispatch() {
+    if !rocprofiler_support::in_child_expecting_abort(
+        "notes_another_agents_config_id_crashes_the_dispatch",
+        "another agent's counter config",
+    ) {
+        return;
+    }
+    let _g = exclusive();
+    let (_, gpu1s) = config(gpu(1), &[1], 0);
+    collected(gpu1s);
+}

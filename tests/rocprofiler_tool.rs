@@ -481,3 +481,70 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
         ]
     );
 }
+
+/// Notes: "Agents come from `/sys/class/kfd`: with no KFD there are zero agents, not even a CPU
+/// one." The SDK then hands its callback (NULL, 0): the crate's lists are empty (it once built a
+/// slice from that NULL, undefined behaviour that a debug build reports as an abort), and a tool
+/// still sets up.
+#[test]
+fn without_kfd_the_agent_lists_are_empty_and_a_tool_still_sets_up() {
+    let _g = exclusive();
+    ctl().set_kfd(0);
+    let lib = lib();
+    assert_eq!(lib.agents().unwrap(), vec![]);
+    assert_eq!(lib.gpus().unwrap(), vec![]);
+    configure(|cfg| {
+        let ctx = cfg.create_context()?;
+        let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
+        cfg.buffer_tracing(&ctx, BufferKind::KERNEL_DISPATCH, &[], &buffer)?;
+        ctx.start()
+    })
+    .expect("setup without agents");
+    ctl().set_kfd(1);
+}
+
+/// The counter API's codes through the crate (notes: CPU agent, empty list, duplicates,
+/// EXCEEDS_HW_LIMIT).
+#[test]
+fn counter_configs_report_the_sdks_codes() {
+    let _g = exclusive();
+    let lib = lib();
+    let cpu = rocprofiler::AgentId(rocprofiler_support::cpu());
+    let g0 = rocprofiler::AgentId(gpu(0));
+    let ids = |names: &[&str]| -> Vec<rocprofiler::CounterId> {
+        let all = lib.counters(g0).unwrap();
+        names.iter().map(|n| all.iter().find(|c| c.name == *n).unwrap().id).collect()
+    };
+    assert!(matches!(lib.counter_config(cpu, &ids(&["SQ_WAVES"])), Err(Error::MetricNotValidForAgent)));
+    assert_eq!(lib.counter_config(g0, &[]).unwrap().agent(), g0, "an empty list is a config");
+    assert!(lib.counter_config(g0, &ids(&["SQ_WAVES", "SQ_WAVES"])).is_ok(), "duplicates count once");
+    assert!(matches!(lib.counter_config_by_name(g0, &["TCC_HIT", "TCC_MISS"]), Err(Error::ExceedsHwLimit)));
+}
+
+/// Buffers can be delivered on a callback thread of the tool's own; thread 0 is the SDK's
+/// internal one and may be assigned back.
+#[test]
+fn buffers_on_a_callback_thread_of_their_own() {
+    let _g = exclusive();
+    let delivered = Arc::new(Mutex::new(0usize));
+    let d = delivered.clone();
+    let slot = Arc::new(Mutex::new(None));
+    let s = slot.clone();
+    configure(move |cfg| {
+        let ctx = cfg.create_context()?;
+        let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
+        let thread = cfg.create_callback_thread()?;
+        assert_ne!(thread, rocprofiler::CallbackThread::INTERNAL);
+        cfg.assign_callback_thread(&buffer, rocprofiler::CallbackThread::INTERNAL)?;
+        cfg.assign_callback_thread(&buffer, thread)?;
+        cfg.buffer_tracing(&ctx, BufferKind::KERNEL_DISPATCH, &[], &buffer)?;
+        buffer.subscribe(FamilySet::KERNEL, move |b, _| *d.lock().unwrap() += b.kernels.len());
+        set(&s, buffer);
+        ctx.start()
+    })
+    .unwrap();
+    let k = kernel(c"k");
+    ctl().dispatch(gpu(0), 1, k, 64, 1, 1, 64, 1, 1);
+    get(&slot).flush().unwrap();
+    assert_eq!(*delivered.lock().unwrap(), 1);
+}

@@ -4,8 +4,12 @@
 //! As in the real library: a record that does not fit is dropped under DISCARD (the cumulative
 //! drop count is passed to every callback) and flushed-then-stored under LOSSLESS; reaching the
 //! watermark starts an asynchronous flush; `rocprofiler_flush_buffer` waits until the callback
-//! has returned. Asking for that wait from inside a callback on the delivery thread returns
-//! BUFFER_BUSY here (the real library would wait for itself forever).
+//! has returned. Asking for that wait from inside a callback on the delivery thread waits for
+//! itself forever in the real library (its task group waits for every task, the running one
+//! included); the mock aborts. `rocprofiler_create_buffer` checks neither the context nor the
+//! callback (a NULL callback loses every record silently); callback threads can be created
+//! before the configure window (only after it is CONFIGURATION_LOCKED), and thread 0, the
+//! internal one every buffer starts on, can be assigned.
 
 use std::cell::Cell;
 use std::sync::mpsc::{channel, Sender};
@@ -206,15 +210,14 @@ pub unsafe extern "C" fn rocprofiler_create_buffer(
     if !st.in_window() {
         return status::CONFIGURATION_LOCKED;
     }
-    if buffer_id.is_null() || callback.is_none() {
-        return status::INVALID_ARGUMENT;
+    if buffer_id.is_null() {
+        drop(st);
+        crash("rocprofiler_create_buffer read the buffer id through a NULL pointer");
     }
     if (*buffer_id).handle != 0 && st.buffer_mut((*buffer_id).handle).is_some() {
         return status::SERVICE_ALREADY_CONFIGURED;
     }
-    if st.context(context.handle).is_none() {
-        return status::CONTEXT_NOT_FOUND;
-    }
+    // Neither the context nor the callback is checked.
     let handle = BUFFER_OFFSET + st.buffers.len() as u64;
     st.buffers.push(Buffer {
         context: context.handle,
@@ -244,7 +247,8 @@ pub extern "C" fn rocprofiler_flush_buffer(buffer_id: rocprofiler_buffer_id_t) -
             return status::BUFFER_NOT_FOUND;
         }
         if ON_DELIVERY_THREAD.with(|f| f.get()) {
-            return status::BUFFER_BUSY;
+            drop(st);
+            crash("rocprofiler_flush_buffer from a buffer callback waits for its own delivery thread");
         }
         hand_off(&mut st, buffer_id.handle, true)
     };
@@ -272,11 +276,13 @@ pub unsafe extern "C" fn rocprofiler_create_callback_thread(
     cb_thread_id: *mut rocprofiler_callback_thread_t,
 ) -> rocprofiler_status_t {
     let mut st = state();
-    if !st.in_window() {
+    // Before the window too; only after it is this locked.
+    if st.init_status > 0 {
         return status::CONFIGURATION_LOCKED;
     }
     if cb_thread_id.is_null() {
-        return status::INVALID_ARGUMENT;
+        drop(st);
+        crash("rocprofiler_create_callback_thread wrote through a NULL pointer");
     }
     st.callback_threads += 1;
     (*cb_thread_id).handle = st.callback_threads;
@@ -289,10 +295,11 @@ pub extern "C" fn rocprofiler_assign_callback_thread(
     cb_thread_id: rocprofiler_callback_thread_t,
 ) -> rocprofiler_status_t {
     let mut st = state();
-    if !st.in_window() {
+    if st.init_status > 0 {
         return status::CONFIGURATION_LOCKED;
     }
-    if cb_thread_id.handle == 0 || cb_thread_id.handle > st.callback_threads {
+    // 0 is the internal thread every buffer starts on.
+    if cb_thread_id.handle > st.callback_threads {
         return status::THREAD_NOT_FOUND;
     }
     match st.buffer_mut(buffer_id.handle) {

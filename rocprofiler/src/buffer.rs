@@ -47,6 +47,22 @@ impl Default for BufferConfig {
     }
 }
 
+/// A thread of the SDK's on which buffer callbacks run
+/// ([`Configurator::create_callback_thread`](crate::Configurator::create_callback_thread)).
+/// Every buffer starts on [`CallbackThread::INTERNAL`]; handles come only from the SDK.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CallbackThread(pub(crate) u64);
+
+impl CallbackThread {
+    /// The SDK's internal thread (handle 0), where buffers are delivered by default.
+    pub const INTERNAL: CallbackThread = CallbackThread(0);
+
+    /// The SDK's handle.
+    pub fn handle(&self) -> u64 {
+        self.0
+    }
+}
+
 /// The smallest SDK buffer we create: the SDK silently loses a record larger than its buffer.
 pub const MIN_BUFFER_SIZE: usize = 4096;
 

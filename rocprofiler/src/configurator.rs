@@ -36,7 +36,7 @@ use std::sync::Arc;
 use accel_core::columns::HOST_DEVICE;
 use rocprofiler_sys as sys;
 
-use crate::buffer::{Buffer, BufferConfig};
+use crate::buffer::{Buffer, BufferConfig, CallbackThread};
 use crate::callback_tracing::{trampoline, CallbackRecord, CallbackService};
 use crate::context::Context;
 use crate::decode::{KernelNames, MarkerMessages, Walker};
@@ -178,6 +178,30 @@ impl<'w> Configurator<'w> {
         let buffer = Buffer::create(self.lib, ctx.raw(), &config, walker)?;
         self.shared.buffers.push(buffer.clone());
         Ok(buffer)
+    }
+
+    /// A new SDK thread for buffer callbacks ([`assign_callback_thread`](Self::assign_callback_thread)).
+    /// (The SDK also allows this before the window; only after it is it locked.)
+    #[doc(alias = "rocprofiler_create_callback_thread")]
+    pub fn create_callback_thread(&mut self) -> Result<CallbackThread> {
+        let mut t = sys::rocprofiler_callback_thread_t { handle: 0 };
+        // SAFETY: a valid out-pointer.
+        call(unsafe { self.lib.sys().rocprofiler_create_callback_thread(&mut t) })?;
+        Ok(CallbackThread(t.handle))
+    }
+
+    /// Delivers `buffer`'s records on `thread` (one the SDK made, or
+    /// [`CallbackThread::INTERNAL`]) from now on. The buffer's consumers still run on its decode
+    /// thread; this moves only the SDK's side (the copy out of its buffer).
+    #[doc(alias = "rocprofiler_assign_callback_thread")]
+    pub fn assign_callback_thread(&mut self, buffer: &Buffer, thread: CallbackThread) -> Result<()> {
+        // SAFETY: plain ids, both from the SDK.
+        call(unsafe {
+            self.lib.sys().rocprofiler_assign_callback_thread(
+                buffer.raw(),
+                sys::rocprofiler_callback_thread_t { handle: thread.0 },
+            )
+        })
     }
 
     /// Records of `kind` in `ctx` go to `buffer`, for `ops` only (empty: every operation). Kind

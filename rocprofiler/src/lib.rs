@@ -58,7 +58,7 @@ mod tool;
 
 pub use accel_core::{Batch, FamilySet, Names};
 pub use agents::{Agent, AgentKind};
-pub use buffer::{Buffer, BufferConfig, MIN_BUFFER_SIZE};
+pub use buffer::{Buffer, BufferConfig, CallbackThread, MIN_BUFFER_SIZE};
 pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};
 pub use configurator::Configurator;
 pub use context::Context;
