@@ -37,9 +37,12 @@ fn control<T: Copy>(lib: &Library, name: &CStr) -> Result<T, Box<dyn Error>> {
 }
 
 impl MockRuntime {
-    /// Loads the mock SDK, as the ROCm runtime loads the real one before any tool runs.
+    /// Loads the mock SDK, as the ROCm runtime loads the real one before any tool runs
+    /// (`$ROCPROFILER_LIBRARY_PATH` names another build of the mock, e.g. the one without
+    /// `set_agents` that plays a released SDK).
     pub fn open() -> Result<MockRuntime, Box<dyn Error>> {
-        let path = Path::new(accel_profiling::MOCK_ROCPROFILER);
+        let chosen = std::env::var_os("ROCPROFILER_LIBRARY_PATH");
+        let path = chosen.as_deref().map_or(Path::new(accel_profiling::MOCK_ROCPROFILER), Path::new);
         let sdk = Rocprofiler::open_path(path)?;
         let raw = Library::open(Some(path))?;
         Ok(MockRuntime { sdk, raw, kernels: Default::default() })
