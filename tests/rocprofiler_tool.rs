@@ -548,3 +548,27 @@ fn buffers_on_a_callback_thread_of_their_own() {
     get(&slot).flush().unwrap();
     assert_eq!(*delivered.lock().unwrap(), 1);
 }
+
+/// The SDK does not bound a buffer's size (it maps it and aborts when it cannot): the crate
+/// refuses sizes past [`rocprofiler::MAX_BUFFER_SIZE`] before calling (the mock aborts past 1 GiB).
+#[test]
+fn buffer_sizes_the_sdk_cannot_map_are_refused_before_the_call() {
+    let _g = exclusive();
+    let errs = Arc::new(Mutex::new(Vec::new()));
+    let e = errs.clone();
+    configure(move |cfg| {
+        let ctx = cfg.create_context()?;
+        for size in [usize::MAX, rocprofiler::MAX_BUFFER_SIZE + 1, rocprofiler::MIN_BUFFER_SIZE - 1] {
+            let err = cfg.create_buffer(&ctx, BufferConfig { size, ..Default::default() }).unwrap_err();
+            e.lock().unwrap().push(err.to_string());
+        }
+        cfg.create_buffer(&ctx, BufferConfig { size: rocprofiler::MAX_BUFFER_SIZE, ..Default::default() })?;
+        Ok(())
+    })
+    .unwrap();
+    assert!(
+        errs.lock().unwrap().iter().all(|e| e.contains("INVALID_ARGUMENT")),
+        "{:?}",
+        errs.lock().unwrap()
+    );
+}

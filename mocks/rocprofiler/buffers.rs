@@ -217,7 +217,12 @@ pub unsafe extern "C" fn rocprofiler_create_buffer(
     if (*buffer_id).handle != 0 && st.buffer_mut((*buffer_id).handle).is_some() {
         return status::SERVICE_ALREADY_CONFIGURED;
     }
-    // Neither the context nor the callback is checked.
+    // Neither the context nor the callback is checked; nor the size, which the SDK maps (and
+    // keeps a 16-byte header slot per byte of): past what it can get, ROCP_FATAL or bad_alloc.
+    if size > 1 << 30 {
+        drop(st);
+        crash("rocprofiler_create_buffer could not map or allocate a buffer of that size");
+    }
     let handle = BUFFER_OFFSET + st.buffers.len() as u64;
     st.buffers.push(Buffer {
         context: context.handle,

@@ -20,7 +20,7 @@ use crate::library::Rocprofiler;
 /// How a buffer is set up.
 #[derive(Clone, Debug)]
 pub struct BufferConfig {
-    /// The SDK buffer's size in bytes.
+    /// The SDK buffer's size in bytes, [`MIN_BUFFER_SIZE`] to [`MAX_BUFFER_SIZE`].
     pub size: usize,
     /// Fill level (bytes) at which the SDK delivers on its own.
     pub watermark: usize,
@@ -66,6 +66,12 @@ impl CallbackThread {
 /// The smallest SDK buffer we create: the SDK silently loses a record larger than its buffer.
 pub const MIN_BUFFER_SIZE: usize = 4096;
 
+/// The largest SDK buffer we create. The SDK does not bound the size: it maps the buffer (two
+/// of them under LOSSLESS), keeps a 16-byte header slot per byte of it, and aborts the process
+/// when the mapping or the allocation fails (a size near `usize::MAX` also wraps its page
+/// rounding).
+pub const MAX_BUFFER_SIZE: usize = 1 << 26;
+
 /// What the SDK's callback needs; leaked (the SDK has no way to destroy a buffer's callback).
 pub(crate) struct BufferShared {
     pub(crate) handoff: Handoff,
@@ -95,7 +101,7 @@ impl Buffer {
         config: &BufferConfig,
         walker: crate::decode::Walker,
     ) -> Result<Buffer> {
-        if config.size < MIN_BUFFER_SIZE {
+        if !(MIN_BUFFER_SIZE..=MAX_BUFFER_SIZE).contains(&config.size) {
             return Err(Error::InvalidArgument);
         }
         let pool =

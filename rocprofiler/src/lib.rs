@@ -41,7 +41,15 @@
 //! Layers: [`sys`] (generated declarations and the loader) -> [`Rocprofiler`] (the opened SDK)
 //! -> [`Tool`]/[`Configurator`]/[`Context`] -> callback tracing ([`CallbackRecord`]), buffers
 //! ([`Buffer`], decoded on a pipeline thread into [`accel_core`] batches), dispatch counting
-//! ([`CountingRequest`], [`CountingResult`]) -> ids and enums ([`CallbackKind`], [`BufferKind`], ...).
+//! ([`CountingRequest`], [`CountingResult`], [`CounterConfigs`]; results arrive later, on the
+//! SDK's thread, and [`Context::stop`] drains them) -> ids and enums ([`CallbackKind`],
+//! [`BufferKind`], ...).
+//!
+//! What the SDK does not check, the crate does before calling it, or makes impossible to write:
+//! counter configs come only from the SDK and reach only dispatches on their own agent,
+//! dimension ids only from the SDK, tracing kinds and operations are checked against the
+//! library's own lists (the SDK registers a service before looking at its operations), and
+//! calls that would make the SDK wait for itself are refused ([`Error::WouldDeadlock`]).
 
 mod agents;
 mod buffer;
@@ -58,7 +66,7 @@ mod tool;
 
 pub use accel_core::{Batch, FamilySet, Names};
 pub use agents::{Agent, AgentKind};
-pub use buffer::{Buffer, BufferConfig, CallbackThread, MIN_BUFFER_SIZE};
+pub use buffer::{Buffer, BufferConfig, CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE};
 pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};
 pub use configurator::Configurator;
 pub use context::Context;

@@ -3,9 +3,11 @@
 //! or [`force_configure`] (a program profiling itself).
 //!
 //! The SDK calls `rocprofiler_configure`, then the tool's initialize, during which the configure
-//! window is open: [`Tool::setup`] runs there with a [`Configurator`]. At finalization the SDK
-//! stops the tool's contexts; this crate then flushes every buffer the tool created (so no
-//! record is lost) and calls [`Tool::finalize`].
+//! window is open: [`Tool::setup`] runs there with a [`Configurator`] (never in
+//! `rocprofiler_configure` itself: the SDK aborts the process when a context is created there).
+//! At finalization the SDK stops the tool's contexts, which drains their counter results; this
+//! crate then flushes every buffer the tool created (so no record is lost) and calls
+//! [`Tool::finalize`].
 
 use std::ffi::{c_char, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -27,8 +29,9 @@ pub trait Tool: Sized + Send + 'static {
     /// runtime is in the middle of initializing; real ROCm deadlocks).
     fn setup(config: &mut Configurator<'_>) -> Result<Self>;
 
-    /// Runs at finalization, after the SDK stopped this tool's contexts and this crate flushed
-    /// its buffers (every consumer has seen every record).
+    /// Runs at finalization, after the SDK stopped this tool's contexts (delivering the counter
+    /// results of completed dispatches) and this crate flushed its buffers (every consumer has
+    /// seen every record).
     fn finalize(&mut self) {}
 }
 
