@@ -554,9 +554,10 @@ fn set_agents_return_values() {
     // AGENT_NOT_FOUND: an entry in agents is not a GPU agent (the CPU; an unknown id).
     assert!(matches!(ctx.set_counting_agents(&[agent(1), AgentId(cpu())]), Err(Error::AgentNotFound)));
     assert!(matches!(ctx.set_counting_agents(&[AgentId(12345)]), Err(Error::AgentNotFound)));
-    // CONFIGURATION_LOCKED: the context is currently active.
+    // CONFIGURATION_LOCKED: the context is currently active (checked before the agents).
     ctx.start().unwrap();
     assert!(matches!(ctx.set_counting_agents(&[agent(1)]), Err(Error::ConfigurationLocked)));
+    assert!(matches!(ctx.set_counting_agents(&[AgentId(cpu())]), Err(Error::ConfigurationLocked)));
     // CONTEXT_NOT_FOUND: no dispatch counting service configured on context_id.
     let bare = Arc::new(Mutex::new(None));
     drop(_g);
@@ -570,6 +571,9 @@ fn set_agents_return_values() {
     .unwrap();
     let bare = bare.lock().unwrap().unwrap();
     assert!(matches!(bare.set_counting_agents(&[agent(0)]), Err(Error::ContextNotFound)));
+    // ... checked before CONFIGURATION_LOCKED and AGENT_NOT_FOUND.
+    bare.start().unwrap();
+    assert!(matches!(bare.set_counting_agents(&[AgentId(cpu())]), Err(Error::ContextNotFound)));
 }
 
 /// Notes: "a failed call leaves the previous set".

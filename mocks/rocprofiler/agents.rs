@@ -434,7 +434,10 @@ pub unsafe extern "C" fn rocprofiler_create_counter_config(
         }
     }
     for block in COUNTERS.iter().map(|d| d.block) {
-        let used = counters.iter().filter(|&&c| !COUNTERS[c as usize - 1].derived && COUNTERS[c as usize - 1].block == block).count();
+        let used = counters
+            .iter()
+            .filter(|&&c| !COUNTERS[c as usize - 1].derived && COUNTERS[c as usize - 1].block == block)
+            .count();
         if used > block_limit(block) {
             return status::EXCEEDS_HW_LIMIT;
         }

@@ -190,7 +190,11 @@ pub unsafe extern "C" fn rocprofiler_configure_callback_tracing_service(
     }
     let Some(table) = names::callback_ops(kind.0) else { return status::KIND_NOT_FOUND };
     // Registered before the operations are looked at.
-    let service = ctx.callback.entry(kind.0).or_insert(CallbackService { callback, data: Ptr(callback_args), ops: Vec::new() });
+    let service = ctx.callback.entry(kind.0).or_insert(CallbackService {
+        callback,
+        data: Ptr(callback_args),
+        ops: Vec::new(),
+    });
     let mut list = Vec::new();
     let result = add_operations(table, &mut list, ops, ops_count);
     service.ops = list;
@@ -225,7 +229,8 @@ pub unsafe extern "C" fn rocprofiler_configure_buffer_tracing_service(
         return status::SERVICE_ALREADY_CONFIGURED;
     }
     let Some(table) = names::buffer_ops(kind.0) else { return status::KIND_NOT_FOUND };
-    let service = ctx.buffered.entry(kind.0).or_insert(BufferService { buffer: buffer_id.handle, ops: Vec::new() });
+    let service =
+        ctx.buffered.entry(kind.0).or_insert(BufferService { buffer: buffer_id.handle, ops: Vec::new() });
     let mut list = Vec::new();
     let result = add_operations(table, &mut list, ops, ops_count);
     service.ops = list;
@@ -303,7 +308,9 @@ pub unsafe extern "C" fn rocprofiler_iterate_callback_tracing_kinds(
     callback: rocprofiler_callback_tracing_kind_cb_t,
     data: *mut c_void,
 ) -> rocprofiler_status_t {
-    let Some(cb) = callback else { crash("rocprofiler_iterate_callback_tracing_kinds called a NULL callback") };
+    let Some(cb) = callback else {
+        crash("rocprofiler_iterate_callback_tracing_kinds called a NULL callback")
+    };
     // From NONE (0), as the SDK iterates.
     for kind in 0..names::CALLBACK_KINDS.len() as u32 {
         if cb(rocprofiler_callback_tracing_kind_t(kind), data) != 0 {
@@ -322,7 +329,9 @@ pub unsafe extern "C" fn rocprofiler_iterate_callback_tracing_kind_operations(
     if kind.0 == 0 {
         return status::INVALID_ARGUMENT; // NONE has no operations
     }
-    let Some(cb) = callback else { crash("rocprofiler_iterate_callback_tracing_kind_operations called a NULL callback") };
+    let Some(cb) = callback else {
+        crash("rocprofiler_iterate_callback_tracing_kind_operations called a NULL callback")
+    };
     let Some(table) = names::callback_ops(kind.0) else { return status::KIND_NOT_FOUND };
     for (op, name) in table.iter().enumerate() {
         if !name.is_empty() && cb(kind, op as i32, data) != 0 {
@@ -356,7 +365,9 @@ pub unsafe extern "C" fn rocprofiler_iterate_buffer_tracing_kind_operations(
     if kind.0 == 0 {
         return status::INVALID_ARGUMENT; // NONE has no operations
     }
-    let Some(cb) = callback else { crash("rocprofiler_iterate_buffer_tracing_kind_operations called a NULL callback") };
+    let Some(cb) = callback else {
+        crash("rocprofiler_iterate_buffer_tracing_kind_operations called a NULL callback")
+    };
     let Some(table) = names::buffer_ops(kind.0) else { return status::KIND_NOT_FOUND };
     for (op, name) in table.iter().enumerate() {
         if !name.is_empty() && cb(kind, op as i32, data) != 0 {

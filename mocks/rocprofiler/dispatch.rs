@@ -11,7 +11,7 @@
 //! interceptor, and another agent's config programs the wrong agent; the mock aborts for all
 //! three. Results are one record per dimension instance of each counter.
 
-use std::ffi::{c_char, c_void, CStr, CString};
+use std::ffi::{c_char, c_void, CStr};
 
 use crate::agents;
 use crate::api::{callback_targets, current_correlation, invoke, CATEGORY_TRACING};
@@ -55,7 +55,7 @@ pub unsafe extern "C" fn mock_rocprofiler_kernel_symbol(name: *const c_char) -> 
         st.kernels.insert(id, owned.to_string_lossy().into_owned());
         (id, callback_targets(&st, 10, 2))
     };
-    let kept = CString::from(owned);
+    let kept = owned;
     let mut data = rocprofiler_callback_tracing_code_object_kernel_symbol_register_data_t {
         size: std::mem::size_of::<rocprofiler_callback_tracing_code_object_kernel_symbol_register_data_t>()
             as u64,
@@ -177,7 +177,9 @@ pub extern "C" fn mock_rocprofiler_dispatch_begin(
         let mut config = rocprofiler_counter_config_id_t { handle: 0 };
         // SAFETY: the tool configured this callback for this context; the slot is this
         // dispatch's, shared by every counting callback.
-        unsafe { cb(counting_data(&flight, 0, 0), &mut config, &mut flight.user_data, service.dispatch_args.0) };
+        unsafe {
+            cb(counting_data(&flight, 0, 0), &mut config, &mut flight.user_data, service.dispatch_args.0)
+        };
         if config.handle == 0 {
             continue;
         }

@@ -61,4 +61,3 @@ mod state;
 
 pub(crate) use base::*;
 pub(crate) use types::*;
-

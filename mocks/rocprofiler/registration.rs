@@ -129,7 +129,11 @@ fn find_clients(st: &State) -> Vec<Client> {
     if let Some(f) = configure_symbol(std::ptr::null_mut()) {
         add("(RTLD_DEFAULT)".into(), f);
     }
-    found.into_iter().enumerate().map(|(prio, (origin, configure))| new_client(origin, configure, prio)).collect()
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(prio, (origin, configure))| new_client(origin, configure, prio))
+        .collect()
 }
 
 /// Calls client `i`'s `rocprofiler_configure`; a NULL result deregisters its contexts and their
