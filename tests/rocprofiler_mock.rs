@@ -986,10 +986,8 @@ fn status_strings_are_null_at_and_past_last() {
     // SAFETY: plain enum argument.
     let name = unsafe { fns().rocprofiler_get_status_name(rocprofiler_status_t(41)) }.unwrap();
     // SAFETY: a static NUL-terminated string.
-    assert_eq!(
-        unsafe { CStr::from_ptr(name) }.to_str().unwrap(),
-        "ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION"
-    );
+    let name = unsafe { CStr::from_ptr(name) };
+    assert_eq!(name.to_str().unwrap(), "ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION");
     // An older library (LAST = 41) has no string for INCOMPATIBLE_REGISTER_VERSION.
     ctl().set_status_last(41);
     assert!(string(41).is_none());
