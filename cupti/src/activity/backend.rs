@@ -199,13 +199,20 @@ impl Backend {
                 // SAFETY: a plain call.
                 let r = unsafe { cupti.functions().cuptiActivityEnable(CUpti_ActivityKind(kind.0)) };
                 cupti.check("cuptiActivityEnable", r)?;
+                let only = |f: bool| if f { Strictness::Tolerant } else { Strictness::Strict };
                 let result = match kind {
-                    ActivityKind::RUNTIME => {
-                        deny(cupti, &denied_runtime(cupti.version(), &filter.runtime), Domain::Runtime)
-                    }
-                    ActivityKind::DRIVER => {
-                        deny(cupti, &denied_driver(cupti.version(), &filter.driver), Domain::Driver)
-                    }
+                    ActivityKind::RUNTIME => deny(
+                        cupti,
+                        &denied_runtime(cupti.version(), &filter.runtime),
+                        Domain::Runtime,
+                        only(matches!(filter.runtime, CbidFilter::Only(_))),
+                    ),
+                    ActivityKind::DRIVER => deny(
+                        cupti,
+                        &denied_driver(cupti.version(), &filter.driver),
+                        Domain::Driver,
+                        only(matches!(filter.driver, CbidFilter::Only(_))),
+                    ),
                     _ => Ok(()),
                 };
                 if result.is_err() {
@@ -470,8 +477,19 @@ fn denied((only, ids): (bool, Vec<u32>), known: impl Fn(u32) -> bool) -> Vec<u32
     (1..u32::from(u16::MAX)).take_while(|&i| known(i)).filter(|i| !ids.contains(i)).collect()
 }
 
+/// How [`deny`] takes an id the library refuses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Strictness {
+    /// Every refusal is an error (ids the caller named).
+    Strict,
+    /// `CUPTI_ERROR_INVALID_PARAMETER` for one id is passed over (the complement of an allowlist: every
+    /// id of the headers, some of which a release may not take); calls of that id then keep their
+    /// records, which costs records but loses none. Any other error still is one.
+    Tolerant,
+}
+
 /// Disables each of `ids` (V1) with `cuptiActivityEnableRuntimeApi` / `cuptiActivityEnableDriverApi`.
-fn deny(cupti: &Cupti, ids: &[u32], domain: Domain) -> Result<()> {
+fn deny(cupti: &Cupti, ids: &[u32], domain: Domain, strictness: Strictness) -> Result<()> {
     let f = cupti.functions();
     for &id in ids {
         // SAFETY: plain values; `id` is one the library knows (see `known`).
@@ -481,7 +499,10 @@ fn deny(cupti: &Cupti, ids: &[u32], domain: Domain) -> Result<()> {
                 Domain::Driver => ("cuptiActivityEnableDriverApi", f.cuptiActivityEnableDriverApi(id, 0)),
             }
         };
-        cupti.check(name, r)?;
+        match cupti.check(name, r) {
+            Err(Error::InvalidParameter { .. }) if strictness == Strictness::Tolerant => {}
+            other => other?,
+        }
     }
     Ok(())
 }
