@@ -73,8 +73,10 @@ class Bench:
             env["COUNT_RECORDS_CUPTI"] = os.path.abspath(self.args.mock_lib)
         return env, files
 
-    def child(self, mode, tag, extra):
+    def child(self, mode, tag, extra, preload=None):
         env, files = self.env(mode, tag)
+        if preload:
+            env["LD_PRELOAD"] = os.path.abspath(preload) + (":" + env["LD_PRELOAD"] if env.get("LD_PRELOAD") else "")
         cmd = [sys.executable, os.path.join(HERE, "bench_workloads.py"), "--backend", self.args.backend, "--mode", mode]
         if self.args.backend == "mock":
             cmd += ["--mock-lib", os.path.abspath(self.args.mock_lib)]
@@ -255,6 +257,23 @@ def run(args):
         with open(os.path.join(b.out, "memory.json"), "w") as f:
             json.dump(memory, f, indent=1)
     results["memory"] = {k: {kk: vv for kk, vv in v.items() if kk != "samples"} for k, v in (memory or {}).items()}
+
+    # Optionally: the tiny workload with a newer libcupti preloaded (it replaces the one PyTorch brings:
+    # same soname), so the session takes the V2 API and user-defined records (13.4+ with the filter).
+    if args.cupti_preload:
+        newer = {}
+        for mode in ("ours", "floor"):
+            res = b.child(mode, "preload", ["--workloads", "tiny", "--warmup", "1", "--steps", "5"], preload=args.cupti_preload)
+            t = load_trace(res["trace_path"]) if mode == "ours" else None
+            newer[mode] = {
+                "step_ms": median(res["workloads"]["tiny"]["step_s"]) * 1e3,
+                "summary": res.get("summary"),
+                "counts": res.get("counts"),
+                "trace_metadata": {k: v for k, v in (t or {}).items() if k != "traceEvents"},
+                "kernels_in_steps": sum(window(kernel_events(t), "tiny").values()) if t and window(kernel_events(t), "tiny") else None,
+            }
+        results["preload"] = newer
+        log(f"preloaded {args.cupti_preload}: {json.dumps(newer)[:1500]}")
     results["seconds"] = b.elapsed()
     with open(os.path.join(b.out, "bench_results.json"), "w") as f:
         json.dump({"results": results, "raw": {m: [{k: v for k, v in r.items() if k != "trace"} for r in per_round[m]] for m in modes}}, f, indent=1)
@@ -312,6 +331,13 @@ def render(results, workloads, modes):
         api = n.get("api_events_in_steps")
         if api:
             lines.append(f"  {w}: api events in the timed steps (ours): {api}")
+    pre = results.get("preload")
+    if pre:
+        o, fl = pre["ours"], pre["floor"]
+        meta = o.get("trace_metadata", {})
+        lines.append(f"preloaded libcupti (cupti_version {meta.get('cupti_version', meta)}): tiny ours {o['step_ms']:.3f} "
+                     f"ms/step, floor {fl['step_ms']:.3f}; kernels in steps {o['kernels_in_steps']}; ours delivered "
+                     f"{(o.get('summary') or {}).get('records_delivered')}, floor {(fl.get('counts') or {}).get('records')}")
     for mode, m in results.get("memory", {}).items():
         lines.append(f"memory {mode:8s}: {m['kernels']} kernels, RSS {m['rss_start_mib']:.0f} -> {m['rss_end_mib']:.0f} MiB "
                      f"(max {m['rss_max_mib']:.0f}), trace file {m['trace_bytes'] / 2**20:.0f} MiB, {m['seconds']:.1f} s")
@@ -346,6 +372,7 @@ def main():
     ap.add_argument("--memory-kernels", type=int, default=10_000_000)
     ap.add_argument("--rss-every", type=float, default=0.5)
     ap.add_argument("--budget-s", type=float, default=420)
+    ap.add_argument("--cupti-preload", help="also run the tiny workload with this libcupti.so.13 preloaded (13.3+: V2 API)")
     ap.add_argument("--child-timeout", type=float, default=240)
     ap.add_argument("--out", default=os.environ.get("OUT") or "bench_out")
     ap.add_argument("--keep", action="store_true", help="keep the work directory (traces)")
