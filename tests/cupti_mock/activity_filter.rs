@@ -129,13 +129,10 @@ fn external_correlation_records_come_only_with_recorded_calls() {
     m.enable(kinds::RUNTIME);
     m.enable(kinds::EXTERNAL_CORRELATION);
     assert_eq!(m.runtime_api(CUDA_GET_DEVICE, 0), 0);
+    let custom0 = cupti_sys::CUpti_ExternalCorrelationKind(3);
     // SAFETY: plain values.
-    assert_eq!(
-        ok(unsafe {
-            m.f().cuptiActivityPushExternalCorrelationId(cupti_sys::CUpti_ExternalCorrelationKind(3), 77)
-        }),
-        0
-    );
+    let pushed = ok(unsafe { m.f().cuptiActivityPushExternalCorrelationId(custom0, 77) });
+    assert_eq!(pushed, 0);
     m.api_call(RUNTIME, CUDA_GET_DEVICE, null(), null(), 0);
     let launch = m.launch(c"k", [1, 1, 1], [1, 1, 1], 0, 0, 100);
     assert_eq!(m.flush(0), 0);

@@ -22,13 +22,15 @@ const CUDA_GET_DEVICE: u32 =
     cupti_sys::CUpti_runtime_api_trace_cbid_enum::CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020.0;
 const RUNTIME: u32 = 2;
 
-/// One buffer a V2 subscriber got back: its tag (which subscriber), bytes, and the layouts it came with
-/// (kind, record size, (field id, offset, size)).
+/// One kind's layout: (kind, record size, (field id, offset, size)).
+type Layout = (u32, usize, Vec<(u32, usize, usize)>);
+
+/// One buffer a V2 subscriber got back: its tag (which subscriber), bytes, and the layouts it came with.
 #[derive(Debug, Clone)]
 struct Delivered {
     tag: usize,
     bytes: Vec<u8>,
-    layouts: Option<Vec<(u32, usize, Vec<(u32, usize, usize)>)>>,
+    layouts: Option<Vec<Layout>>,
 }
 
 static DELIVERED: Mutex<Vec<Delivered>> = Mutex::new(Vec::new());
@@ -187,7 +189,7 @@ impl Mock {
 }
 
 /// The field of `id` in a user-defined record, by the layout of its kind.
-fn field(rec: &[u8], layout: &(u32, usize, Vec<(u32, usize, usize)>), id: u32) -> Option<u64> {
+fn field(rec: &[u8], layout: &Layout, id: u32) -> Option<u64> {
     let &(_, off, size) = layout.2.iter().find(|f| f.0 == id)?;
     let mut b = [0u8; 8];
     b[..size].copy_from_slice(&rec[off..off + size]);
@@ -400,11 +402,8 @@ fn v1_and_v2_do_not_mix_from_13_3() {
     m.set_version(130500);
     let sub = m.shared_subscriber(c"v2 tool");
     // SAFETY: plain value.
-    assert_eq!(
-        ok(unsafe { m.f().cuptiActivityEnable(CUpti_ActivityKind(kinds::RUNTIME)) }),
-        39,
-        "V1 while a sharing subscriber lives"
-    );
+    let v1 = ok(unsafe { m.f().cuptiActivityEnable(CUpti_ActivityKind(kinds::RUNTIME)) });
+    assert_eq!(v1, 39, "V1 while a sharing subscriber lives");
     assert_eq!(m.user_defined(sub), 0);
     assert_eq!(m.register_v2(sub, 1), 0);
     assert_eq!(m.enable_v2(sub, kinds::RUNTIME, Some(&[0, A::API_FIELD_START.0 as c_int]), None, None), 0);
