@@ -235,7 +235,11 @@ def run(args):
     elif args.memory_kernels:
         memory = {}
         for mode in ("untraced", "ours"):
-            res = b.child(mode, "memory", ["--memory", str(args.memory_kernels), "--rss-every", str(args.rss_every)])
+            try:
+                res = b.child(mode, "memory", ["--memory", str(args.memory_kernels), "--rss-every", str(args.rss_every)])
+            except (SystemExit, subprocess.TimeoutExpired) as e:
+                log(f"memory test of {mode} failed: {e}")
+                continue
             mem = res["memory"]
             trace_path = res.get("trace_path")
             size = 0
@@ -259,13 +263,22 @@ def run(args):
         with open(os.path.join(b.out, "memory.json"), "w") as f:
             json.dump(memory, f, indent=1)
     results["memory"] = {k: {kk: vv for kk, vv in v.items() if kk != "samples"} for k, v in (memory or {}).items()}
+    # The main results first, in case a later optional run goes wrong.
+    with open(os.path.join(b.out, "bench_table.txt"), "w") as f:
+        f.write(render(dict(results, seconds=b.elapsed()), workloads, modes))
 
     # Optionally: the tiny workload with a newer libcupti preloaded (it replaces the one PyTorch brings:
     # same soname), so the session takes the V2 API and user-defined records (13.4+ with the filter).
     if args.cupti_preload:
         newer = {}
         for mode in ("ours", "floor"):
-            res = b.child(mode, "preload", ["--workloads", "tiny", "--warmup", "1", "--steps", "5"], preload=args.cupti_preload)
+            try:
+                res = b.child(mode, "preload", ["--workloads", "tiny", "--warmup", "1", "--steps", "5"],
+                              preload=args.cupti_preload)
+            except (SystemExit, subprocess.TimeoutExpired) as e:
+                newer[mode] = {"error": str(e)}
+                log(f"preloaded run of {mode} failed: {e}")
+                continue
             t = load_trace(res["trace_path"]) if mode == "ours" else None
             newer[mode] = {
                 "step_ms": median(res["workloads"]["tiny"]["step_s"]) * 1e3,
@@ -334,7 +347,9 @@ def render(results, workloads, modes):
         if api:
             lines.append(f"  {w}: api events in the timed steps (ours): {api}")
     pre = results.get("preload")
-    if pre:
+    if pre and any("error" in v for v in pre.values()):
+        lines.append(f"preloaded libcupti: {json.dumps(pre)[:300]}")
+    elif pre:
         o, fl = pre["ours"], pre["floor"]
         meta = o.get("trace_metadata", {})
         lines.append(f"preloaded libcupti (cupti_version {meta.get('cupti_version', meta)}): tiny ours {o['step_ms']:.3f} "
