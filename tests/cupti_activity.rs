@@ -18,11 +18,18 @@ use accel_core::columns::{CopyKind, MemoryKind};
 use accel_core::{Batch, FamilySet};
 use accel_profiling::mock::cupti::MockCupti;
 use cupti::activity::{
-    route_stats, unix_now_ns, ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, BufferPolicy,
-    DeviceSync, ExternalCorrelationKind,
+    route_stats, unix_now_ns, ActivityApi, ActivityConfig, ActivityKind, ActivityKinds, ActivitySession,
+    BufferPolicy, DeviceSync, ExternalCorrelationKind,
 };
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_RUNTIME};
 use cupti::{Cupti, Error};
+
+#[path = "cupti_activity/api_filter.rs"]
+mod api_filter;
+#[path = "cupti_activity/contexts.rs"]
+mod contexts;
+#[path = "cupti_activity/user_defined.rs"]
+mod user_defined;
 
 // ---------------------------------------------------------------------------------------------
 // The mock and its controls.
@@ -348,12 +355,20 @@ fn only_the_end_of_a_session_forces_a_flush_and_every_buffer_comes_back() {
 #[test]
 fn layouts_of_cupti_12_and_13_both_decode() {
     let (_g, _, m) = setup();
-    for (version, kernel_size) in [(28u32, 208usize), (130001, 216), (130200, 224)] {
+    let kernel12 = std::mem::size_of::<cupti::cupti_sys::v13_5::CUpti_ActivityKernel12>();
+    let kernel13 = std::mem::size_of::<cupti::cupti_sys::v13_5::CUpti_ActivityKernel13>();
+    for (version, kernel_size) in
+        [(28u32, 208usize), (130001, 216), (130200, 224), (130301, kernel12), (130500, kernel13)]
+    {
         m.reset();
         m.set_version(version);
         let cupti = Cupti::open(Some(path())).unwrap();
         assert_eq!(cupti.version(), version);
-        let session = ActivitySession::new(&cupti, config(&TIMELINE)).unwrap();
+        // Fixed layouts on every release (from 13.3 the session would take user-defined records).
+        let session =
+            ActivitySession::new(&cupti, ActivityConfig { api: ActivityApi::V1, ..config(&TIMELINE) })
+                .unwrap();
+        assert!(!session.uses_user_defined_records());
         assert_eq!(session.layouts().size_of(ActivityKind::CONCURRENT_KERNEL.0), Some(kernel_size));
         let rows = session.collect(FamilySet::all());
         session.start().unwrap();

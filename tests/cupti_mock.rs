@@ -14,8 +14,12 @@ mod recorder;
 
 #[path = "cupti_mock/activity_buffers.rs"]
 mod activity_buffers;
+#[path = "cupti_mock/activity_filter.rs"]
+mod activity_filter;
 #[path = "cupti_mock/activity_records.rs"]
 mod activity_records;
+#[path = "cupti_mock/activity_v2.rs"]
+mod activity_v2;
 #[path = "cupti_mock/callbacks.rs"]
 mod callbacks;
 #[path = "cupti_mock/nesting.rs"]

@@ -34,7 +34,7 @@ fn find(table: Names, cbid: u32) -> Option<&'static str> {
 /// The name of callback id `cbid` of `domain` for the CUPTI whose `cuptiGetVersion` returned
 /// `api_version`: the API function (`"cudaLaunchKernel"`, `"cuMemAlloc_v2"`, `"nvtxRangePushA"`)
 /// for the API domains, the event (`"CONTEXT_CREATED"`) for the others. `None` for an id these
-/// headers do not know (a newer CUPTI) or an unknown domain.
+/// headers (12.9, 13.0, 13.5) do not know (a newer CUPTI) or an unknown domain.
 ///
 /// Where CUDA 13 renamed an API (12.x's `cudaGetDeviceProperties_v2` is 13.0's
 /// `cudaGetDeviceProperties`, same id), the name follows `api_version`.
@@ -58,10 +58,11 @@ mod tests {
 
     #[test]
     fn every_id_below_the_size_sentinel_has_a_name() {
+        // The tables hold the ids of the newest headers (13.5), a superset of 13.0's.
         let domains = [
-            (DRIVER_CBID_NAMES, CUpti_driver_api_trace_cbid_enum::CUPTI_DRIVER_TRACE_CBID_SIZE.0),
-            (RUNTIME_CBID_NAMES, CUpti_runtime_api_trace_cbid_enum::CUPTI_RUNTIME_TRACE_CBID_SIZE.0),
-            (RESOURCE_CBID_NAMES, CUpti_CallbackIdResource::CUPTI_CBID_RESOURCE_SIZE.0),
+            (DRIVER_CBID_NAMES, v13_5::CUPTI_DRIVER_TRACE_CBID_SIZE.0),
+            (RUNTIME_CBID_NAMES, v13_5::CUPTI_RUNTIME_TRACE_CBID_SIZE.0),
+            (RESOURCE_CBID_NAMES, v13_5::CUPTI_CBID_RESOURCE_SIZE.0),
             (SYNCHRONIZE_CBID_NAMES, CUpti_CallbackIdSync::CUPTI_CBID_SYNCHRONIZE_SIZE.0),
             (NVTX_CBID_NAMES, CUpti_nvtx_api_trace_cbid::CUPTI_CBID_NVTX_SIZE.0),
             (STATE_CBID_NAMES, CUpti_CallbackIdState::CUPTI_CBID_STATE_SIZE.0),
@@ -103,9 +104,15 @@ mod tests {
         assert_eq!(props, v12::CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v2_v12000.0);
         assert_eq!(cbid_name(runtime, props, V13), Some("cudaGetDeviceProperties"));
         assert_eq!(cbid_name(runtime, props, V12), Some("cudaGetDeviceProperties_v2"));
-        // An id newer than both headers, or an unknown domain, has no name.
-        let size = CUpti_runtime_api_trace_cbid_enum::CUPTI_RUNTIME_TRACE_CBID_SIZE.0;
+        // An id newer than every header, or an unknown domain, has no name.
+        let size = v13_5::CUPTI_RUNTIME_TRACE_CBID_SIZE.0;
         assert_eq!(cbid_name(runtime, size, V13), None);
+        // Ids 13.0 lacks have the 13.5 names; those of removed APIs keep their 13.0 names (13.5
+        // calls id 25 `cuda25`).
+        let old_size = CUpti_runtime_api_trace_cbid_enum::CUPTI_RUNTIME_TRACE_CBID_SIZE.0;
+        assert!(cbid_name(runtime, old_size, V13).is_some(), "13.5's first new runtime id is named");
+        let driver = CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API;
+        assert_eq!(cbid_name(driver, 25, V13), Some("cu64ModuleGetGlobal"));
         assert_eq!(cbid_name(CUpti_CallbackDomain(77), 1, V13), None);
         assert!(is_api_version_12(V12) && !is_api_version_12(V13));
     }

@@ -49,6 +49,14 @@
 //!   same signatures; 13.0 added `cuptiSubscribe_v2` and
 //!   `cuptiActivityEnableCudaEventDeviceTimestamps`, which the 12.9 library does not export
 //!   (calling them there returns [`MissingSymbol`]; see [`CuptiFunctions::missing`]).
+//!
+//! # Newer 13.x
+//!
+//! [`v13_5`] holds what the 13.5 headers add (the V2 activity API, user-defined records, newer
+//! record versions), and [`CuptiFunctions`] declares the 18 functions 13.0 lacks after 13.0's
+//! 100 (`cuptiActivityEnable_v2`, `cuptiActivityRegisterCallbacks_v2`, `cuptiGetTimestamp_v2`,
+//! ...). Callback-id names ([`cbid_name`]) cover the ids 13.5 added; the ids of APIs CUDA removed,
+//! which 13.5 renamed to placeholders, keep their 13.0 names.
 
 #[allow(
     non_camel_case_types,
@@ -67,6 +75,9 @@ mod generated {
     pub mod params;
     pub mod types;
     pub mod v12 {
+        pub mod types;
+    }
+    pub mod v13_5 {
         pub mod types;
     }
 }
@@ -100,4 +111,25 @@ pub mod params {
 /// ([`is_api_version_12`]).
 pub mod v12 {
     pub use crate::generated::v12::types::*;
+}
+
+/// The newest CUPTI 13.x headers (13.5, `nvidia-cuda-cupti` 13.5.x): what they add to or define
+/// differently from 13.0, and every other item of the crate root.
+///
+/// What is here: the V2 (subscriber-scoped) activity API's structs (`CUpti_ActivityConfig`,
+/// `CUpti_ActivityFieldSelection`, `CUpti_BufferCallbackCompleteInfo`, `CUpti_ActivityRecordLayout`,
+/// `CUpti_ActivityApiOptions`, ...), the per-kind field ids of user-defined records
+/// (`CUpti_ActivityKernelFieldIds`, `CUpti_ActivityApiFieldIds`, ...), the 40-byte
+/// `CUpti_SubscriberParams` with `allowMultipleSubscribers`, the newer record versions
+/// (`CUpti_ActivityKernel11` of 13.2, `Kernel12` of 13.3, `Kernel13`, `Memcpy7`, `Memset5` of
+/// 13.4 and 13.5), the activity kinds, attributes and callback ids added since 13.0 (as
+/// module-level consts of the shared enum newtypes), and constants whose value changed
+/// (`CUPTI_INVALID_CONTEXT_ID` is 0 from 13.5 on, `0xFFFFFFFF` before).
+///
+/// The functions they declare are in [`CuptiFunctions`] with the others: calling one on a
+/// library that lacks it returns [`MissingSymbol`]. The 13.3 and 13.4 headers declare a subset of
+/// these functions with the same signatures; a struct that grew since (`CUpti_ActivityConfig`
+/// gained `pKindOptions` in 13.4) carries its size in `structSize`, which the library reads.
+pub mod v13_5 {
+    pub use crate::generated::v13_5::types::*;
 }

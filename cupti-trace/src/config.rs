@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use cupti::activity::{ActivityConfig, ActivityKinds, BufferPolicy};
+use cupti::activity::{ActivityConfig, ActivityKinds, ApiFilter, BufferPolicy};
 
 /// Environment variables the tracer reads (all optional).
 pub mod vars {
@@ -14,6 +14,11 @@ pub mod vars {
     /// `driver`, `synchronization`, `external_correlation`, `overhead`, `nvtx`, `cuda_event`, `memory`),
     /// or `default` / `all`.
     pub const KINDS: &str = "CUPTI_TRACE_KINDS";
+    /// Which runtime and driver calls are recorded: `timeline` (default: what PyTorch's profiler shows,
+    /// leaving out `cudaGetDevice`, `cudaSetDevice`, `cudaGetLastError`, `cudaEvent{Create,CreateWithFlags,
+    /// Destroy}` and every driver call but the launches no runtime call encloses and the virtual-memory
+    /// calls), `all` (every call), `none`, and changes to them: `timeline,+cuMemAlloc_v2,-cudaMemsetAsync`.
+    pub const API_CALLS: &str = "CUPTI_TRACE_API_CALLS";
     /// Bytes per CUPTI buffer (`K`/`M` suffixes allowed). Default 4M.
     pub const BUFFER_SIZE: &str = "CUPTI_TRACE_BUFFER_SIZE";
     /// Most pool buffers at once. Default 16.
@@ -56,11 +61,16 @@ pub struct TraceConfig {
 
 impl Default for TraceConfig {
     /// Trace to `cupti_trace_%p.json`, summary of 20 rows, demangled names; the activity session's defaults
-    /// except a shorter final fence (5 s: the process is exiting).
+    /// except a shorter final fence (5 s: the process is exiting) and the API calls of a timeline
+    /// ([`ApiFilter::timeline`]).
     fn default() -> Self {
         TraceConfig {
             output: Some(PathBuf::from("cupti_trace_%p.json")),
-            activity: ActivityConfig { fence_timeout: Duration::from_secs(5), ..ActivityConfig::default() },
+            activity: ActivityConfig {
+                fence_timeout: Duration::from_secs(5),
+                api_filter: ApiFilter::timeline(),
+                ..ActivityConfig::default()
+            },
             summary: true,
             summary_top: 20,
             demangle: true,
@@ -113,6 +123,14 @@ impl TraceConfig {
                 Ok(kinds) if !kinds.is_empty() => c.activity.kinds = kinds,
                 Ok(_) => warn(vars::KINDS, &v, "no kind named"),
                 Err(unknown) => warn(vars::KINDS, &v, &format!("unknown kinds {unknown:?}")),
+            }
+        }
+        if let Some(v) = get(vars::API_CALLS) {
+            match ApiFilter::parse(&v) {
+                Ok(filter) => c.activity.api_filter = filter,
+                Err(unknown) => {
+                    warn(vars::API_CALLS, &v, &format!("unknown presets or API names {unknown:?}"))
+                }
             }
         }
         if let Some(v) = get(vars::BUFFER_SIZE) {
@@ -202,6 +220,7 @@ mod tests {
         assert_eq!(c.activity.policy, BufferPolicy::Lossy);
         assert_eq!(c.activity.flush_period, Some(Duration::from_millis(50)));
         assert_eq!(c.summary_json, Some(PathBuf::from("sum_3.json")));
+        assert_eq!(c.activity.api_filter, ApiFilter::timeline(), "the default records a timeline's calls");
 
         let (c, warnings) = from(&[
             ("CUPTI_TRACE_OUTPUT", "none"),
@@ -215,5 +234,19 @@ mod tests {
         assert_eq!(parse_bytes("64k"), Some(65536));
         assert_eq!(parse_bytes("1GB"), Some(1 << 30));
         assert_eq!(parse_bytes("x"), None);
+    }
+
+    #[test]
+    fn the_api_calls_setting_picks_the_filter() {
+        let (c, warnings) = from(&[("CUPTI_TRACE_API_CALLS", "all")]);
+        assert!(warnings.is_empty());
+        assert_eq!(c.activity.api_filter, ApiFilter::all());
+        let (c, _) = from(&[("CUPTI_TRACE_API_CALLS", "timeline,+cuMemAlloc_v2")]);
+        assert!(c.activity.api_filter.records_driver(cupti::DriverCbid::cuMemAlloc_v2));
+        assert!(!c.activity.api_filter.records_runtime(cupti::RuntimeCbid::cudaGetDevice_v3020));
+        let (c, warnings) = from(&[("CUPTI_TRACE_API_CALLS", "timeline,cuBogus")]);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("cuBogus"), "{warnings:?}");
+        assert_eq!(c.activity.api_filter, ApiFilter::timeline(), "a bad list keeps the default");
     }
 }

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use accel_core::trace::{Categories, ChromeTrace, TraceMeta};
 use accel_core::{Batch, Family, FamilySet, Names};
-use cupti::activity::{unix_now_ns, ActivityCounts, ActivitySession, KernelNameTransform};
+use cupti::activity::{unix_now_ns, ActivityCounts, ActivitySession, ApiFilter, KernelNameTransform};
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
 use cupti::Cupti;
 
@@ -63,6 +63,11 @@ impl Tracer {
         let mut activity = config.activity.clone();
         if config.demangle && activity.kernel_names.is_none() {
             activity.kernel_names = Some(KernelNameTransform::new(demangle));
+        }
+        if !activity.api_filter.is_all() && !ApiFilter::supported_by(cupti) {
+            // A library that cannot filter API calls (before 12.5) traces every call rather than none.
+            crate::report("this CUPTI cannot filter API calls: recording every runtime and driver call");
+            activity.api_filter = ApiFilter::all();
         }
         let session = ActivitySession::new(cupti, activity)?;
         let trace = config.output.as_ref().map(|_| {

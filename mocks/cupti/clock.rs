@@ -73,6 +73,9 @@ pub unsafe extern "C" fn cuptiGetTimestamp(out: *mut u64) -> u32 {
     if out.is_null() {
         return INVALID_PARAMETER;
     }
+    if let Some(code) = crate::activity::v1_not_compatible() {
+        return code;
+    }
     // SAFETY: the caller passes a writable u64.
     unsafe { *out = now() };
     SUCCESS
@@ -83,6 +86,14 @@ pub extern "C" fn cuptiSetThreadIdType(kind: u32) -> u32 {
     if kind > 1 {
         return INVALID_PARAMETER;
     }
+    if let Some(code) = crate::activity::v1_refused() {
+        return code;
+    }
+    set_thread_id_type(kind)
+}
+
+/// The thread id type API records carry (0 default, 1 system), for every sink.
+pub fn set_thread_id_type(kind: u32) -> u32 {
     THREAD_ID_TYPE.store(kind, Ordering::Relaxed);
     SUCCESS
 }

@@ -8,7 +8,7 @@
 
 use std::ffi::{c_char, c_void, CStr};
 
-use crate::activity::buffers::{self, Completion};
+use crate::activity::buffers::{self, Patched as Completion};
 use crate::activity::{self, worker};
 use crate::callback_names::{intern, DOMAIN_DRIVER, DOMAIN_RUNTIME};
 use crate::runtime::{self, Copy, Launch, Set};

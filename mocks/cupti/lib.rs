@@ -7,8 +7,9 @@
 //! the bytes the real library writes.
 //!
 //! Reading order: [`version`] (which library is played) -> [`results`] -> [`subscribers`] and
-//! [`dispatch`] (callback API) -> [`activity`] (buffers, records, delivery thread) ->
-//! [`runtime`] (the played CUDA runtime) -> [`control`] (the `mock_cupti_*` symbols).
+//! [`dispatch`] (callback API) -> [`activity`] (sinks per subscriber, per-callback-id filters, the V2
+//! API and user-defined records, buffers, records, delivery thread) -> [`runtime`] (the played CUDA
+//! runtime) -> [`control`] (the `mock_cupti_*` symbols).
 //!
 //! Every exported function is `extern "C"` and never unwinds (`panic=abort`).
 

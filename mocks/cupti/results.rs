@@ -17,7 +17,10 @@ pub const API_NOT_IMPLEMENTED: u32 = 11;
 pub const MAX_LIMIT_REACHED: u32 = 12;
 pub const QUEUE_EMPTY: u32 = 18;
 pub const INVALID_KIND: u32 = 21;
+pub const NOT_COMPATIBLE: u32 = 14;
+pub const NOT_SUPPORTED: u32 = 27;
 pub const MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED: u32 = 39;
+pub const ERROR_UNKNOWN: u32 = 999;
 
 const NAMES: &[(u32, &CStr)] = &[
     (0, c"CUPTI_SUCCESS"),
@@ -85,6 +88,9 @@ fn name(code: u32) -> Option<&'static CStr> {
 
 #[no_mangle]
 pub unsafe extern "C" fn cuptiGetVersion(out: *mut u32) -> u32 {
+    if version::everything_needs_driver() {
+        return ERROR_UNKNOWN;
+    }
     if out.is_null() {
         return INVALID_PARAMETER;
     }
@@ -95,6 +101,9 @@ pub unsafe extern "C" fn cuptiGetVersion(out: *mut u32) -> u32 {
 
 #[no_mangle]
 pub unsafe extern "C" fn cuptiGetResultString(result: u32, out: *mut *const c_char) -> u32 {
+    if version::everything_needs_driver() {
+        return ERROR_UNKNOWN;
+    }
     if out.is_null() {
         return INVALID_PARAMETER;
     }

@@ -77,8 +77,7 @@ struct Registry {
     shared_seen: bool,
 }
 
-static REGISTRY: Mutex<Registry> =
-    Mutex::new(Registry {
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     subscribers: Vec::new(),
     next_id: 1,
     foreign: None,
@@ -114,6 +113,22 @@ pub fn targets(domain: u32, cbid: u32) -> Vec<Target> {
             on.then_some(Target { subscriber: s.id, callback, userdata: s.userdata as *mut c_void })
         })
         .collect()
+}
+
+/// The id of the live subscriber behind `handle`.
+pub fn live_id(handle: CUpti_SubscriberHandle) -> Option<u64> {
+    let id = id_of(handle)?;
+    registry().subscribers.iter().any(|s| s.id == id).then_some(id)
+}
+
+/// Whether a subscriber that allows others is live (multiple-subscriber mode).
+pub fn shared_live() -> bool {
+    registry().subscribers.iter().any(|s| s.allow_multiple)
+}
+
+/// Whether any subscriber is live.
+pub fn any_live() -> bool {
+    !registry().subscribers.is_empty()
 }
 
 pub fn count() -> u64 {
@@ -239,7 +254,8 @@ pub unsafe extern "C" fn cuptiSubscribe_v2(
             if size < std::mem::size_of::<usize>() {
                 return INVALID_PARAMETER;
             }
-            if !version::allows_multiple_subscribers() && size > std::mem::size_of::<CUpti_SubscriberParams>() {
+            if !version::allows_multiple_subscribers() && size > std::mem::size_of::<CUpti_SubscriberParams>()
+            {
                 return INVALID_PARAMETER;
             }
             if size >= std::mem::size_of::<CUpti_SubscriberParams>() {
@@ -290,10 +306,12 @@ pub extern "C" fn cuptiUnsubscribe(subscriber: CUpti_SubscriberHandle) -> u32 {
     let before = reg.subscribers.len();
     reg.subscribers.retain(|s| s.id != id);
     if reg.subscribers.len() == before {
-        INVALID_PARAMETER
-    } else {
-        SUCCESS
+        return INVALID_PARAMETER;
     }
+    drop(reg);
+    // Its activity stops; buffers it had not been handed are forgotten.
+    crate::activity::sinks::release_subscriber(id);
+    SUCCESS
 }
 
 /// Runs `f` on the subscriber behind `handle`, or returns `INVALID_PARAMETER`.

@@ -10,6 +10,9 @@ mod types;
 #[path = "sys_v12.rs"]
 pub mod v12;
 
+#[path = "sys_v13_5.rs"]
+pub mod v13_5;
+
 /// The `functionParams` structs (`cudaLaunchKernel_v7000_params`, ...), identical in 12.9.
 #[allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code, unused_imports, clippy::all)]
 #[path = "../../cupti-sys/src/generated/params.rs"]

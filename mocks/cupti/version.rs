@@ -16,8 +16,16 @@ use crate::sys::{
 
 /// `CUPTI_API_VERSION` of the 13.0 headers, and what the 13.0.85 library reports.
 pub const DEFAULT_VERSION: u32 = 130001;
-/// First release whose `cuptiSubscribe_v2` allows several subscribers.
+/// First release whose `cuptiSubscribe_v2` allows several subscribers, with the V2 activity API and
+/// user-defined records in beta.
 pub const V13_2: u32 = 130200;
+/// Multiple subscribers and user-defined records in production; every call needs the driver, even
+/// `cuptiGetVersion` (13.3.75, 13.4.92 and 13.5.25 without one return 999 from every call, as run).
+pub const V13_3: u32 = 130300;
+/// Per-cbid options in `CUpti_ActivityConfig` (`pKindOptions`).
+pub const V13_4: u32 = 130400;
+/// The 13.5 headers (their callback ids and `CUpti_ActivityCudaEvent3`).
+pub const V13_5: u32 = 130500;
 
 static VERSION: AtomicU32 = AtomicU32::new(DEFAULT_VERSION);
 static DRIVER_PRESENT: AtomicBool = AtomicBool::new(true);
@@ -71,10 +79,25 @@ pub fn no_driver_error() -> u32 {
     }
 }
 
+/// Whether a call into the library fails for want of a driver before doing anything else (13.3 and
+/// later without a driver: every function, `cuptiGetVersion` and `cuptiGetResultString` included).
+pub fn everything_needs_driver() -> bool {
+    !driver_present() && get() >= V13_3
+}
+
 /// `CUPTI_*_SIZE` of each callback domain for this version (valid cbids are `1..size`);
-/// `None` for an invalid domain. 12.9 has fewer driver, runtime and resource ids than 13.0.
+/// `None` for an invalid domain. 12.9 has fewer driver, runtime and resource ids than 13.0, 13.5 more.
 pub fn cbid_limit(domain: u32) -> Option<u32> {
     let old = is_v12();
+    if get() >= V13_5 {
+        use crate::sys::v13_5::types as v135;
+        match domain {
+            1 => return Some(v135::CUPTI_DRIVER_TRACE_CBID_SIZE.0),
+            2 => return Some(v135::CUPTI_RUNTIME_TRACE_CBID_SIZE.0),
+            3 => return Some(v135::CUPTI_CBID_RESOURCE_SIZE.0),
+            _ => {}
+        }
+    }
     Some(match domain {
         1 if old => v12::CUPTI_DRIVER_TRACE_CBID_SIZE.0,
         1 => CUpti_driver_api_trace_cbid_enum::CUPTI_DRIVER_TRACE_CBID_SIZE.0,

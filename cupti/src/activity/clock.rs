@@ -58,10 +58,19 @@ impl RecordClock {
 }
 
 impl Cupti {
-    /// CUPTI's current timestamp (ns): the clock activity records are stamped with.
+    /// CUPTI's current timestamp (ns): the clock activity records are stamped with. While an activity
+    /// session with user-defined records is live, through that session's subscriber
+    /// (`cuptiGetTimestamp_v2`: CUPTI refuses the plain call then).
     #[doc(alias = "cuptiGetTimestamp")]
+    #[doc(alias = "cuptiGetTimestamp_v2")]
     pub fn timestamp(&self) -> Result<u64> {
         let mut now = 0;
+        if let Some(sub) = super::backend::live_subscriber() {
+            // SAFETY: `now` is a valid out-pointer for the call; a live subscriber.
+            let r = unsafe { self.functions().cuptiGetTimestamp_v2(sub.0, &mut now) };
+            self.check("cuptiGetTimestamp_v2", r)?;
+            return Ok(now);
+        }
         // SAFETY: `now` is a valid out-pointer for the call.
         let r = unsafe { self.functions().cuptiGetTimestamp(&mut now) };
         self.check("cuptiGetTimestamp", r)?;

@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::ActivityKinds;
+use super::{ActivityApi, ActivityKinds, ApiFilter, FieldSelection};
 
 /// What to do when every buffer of the pool is in flight and CUPTI asks for one more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +84,21 @@ impl fmt::Debug for KernelNameTransform {
 pub struct ActivityConfig {
     /// Which records to collect (default: [`ActivityKinds::timeline`]).
     pub kinds: ActivityKinds,
+    /// Which runtime and driver calls of the RUNTIME and DRIVER kinds get records (default
+    /// [`ApiFilter::all`]: every call; [`ApiFilter::timeline`] records what PyTorch's profiler shows,
+    /// at a fraction of CUPTI's cost on framework code). Applied inside CUPTI: a call filtered out is
+    /// never written, so it is neither delivered nor counted as dropped. A library without
+    /// `cuptiActivityEnableRuntimeApi` / `cuptiActivityEnableDriverApi` (older than 12.5) makes
+    /// [`start`](super::ActivitySession::start) fail with [`Error::MissingSymbol`](crate::Error) for any
+    /// filter but `all`.
+    pub api_filter: ApiFilter,
+    /// Which activity API the session uses (default [`ActivityApi::Auto`]: the V2 API with user-defined
+    /// records on CUPTI 13.3 and later, which lets other tools trace the process too).
+    pub api: ActivityApi,
+    /// The fields CUPTI writes in user-defined records (default [`FieldSelection::rows`]: every field the
+    /// decoder reads); ignored with fixed layouts, which hold every field. Consumers can add theirs with
+    /// [`ActivitySession::select_fields`](super::ActivitySession::select_fields) before the session starts.
+    pub fields: FieldSelection,
     /// Bytes per buffer handed to CUPTI (default 4 MiB; CUPTI's guidance is 1-10 MB).
     pub buffer_size: usize,
     /// Most pool buffers in existence at once: held by CUPTI or waiting to be decoded (default 16).
@@ -113,6 +128,9 @@ impl Default for ActivityConfig {
     fn default() -> Self {
         ActivityConfig {
             kinds: ActivityKinds::timeline(),
+            api_filter: ApiFilter::all(),
+            api: ActivityApi::Auto,
+            fields: FieldSelection::rows(),
             buffer_size: 4 << 20,
             max_buffers_in_flight: 16,
             policy: BufferPolicy::Lossless { max_overflow: 64 },

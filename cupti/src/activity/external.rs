@@ -46,25 +46,40 @@ impl fmt::Debug for ExternalCorrelationKind {
 impl Cupti {
     /// Pushes `id` on the calling thread's stack of `kind`: CUDA API calls this thread makes until the
     /// matching pop are linked to `id` (EXTERNAL_CORRELATION records, when that kind is collected).
+    ///
+    /// While an activity session with user-defined records is live, the id goes on that session's
+    /// subscriber's stack (`cuptiActivityPushExternalCorrelationId_v2`: CUPTI refuses the plain call then,
+    /// and each subscriber keeps its own stacks); pop it before the session ends.
     #[doc(alias = "cuptiActivityPushExternalCorrelationId")]
+    #[doc(alias = "cuptiActivityPushExternalCorrelationId_v2")]
     pub fn push_external_correlation(&self, kind: ExternalCorrelationKind, id: u64) -> Result<()> {
+        let kind = CUpti_ExternalCorrelationKind(kind.0);
+        if let Some(sub) = super::backend::live_subscriber() {
+            // SAFETY: plain values; a live subscriber.
+            let r = unsafe { self.functions().cuptiActivityPushExternalCorrelationId_v2(sub.0, kind, id) };
+            return self.check("cuptiActivityPushExternalCorrelationId_v2", r);
+        }
         // SAFETY: plain values.
-        let r = unsafe {
-            self.functions().cuptiActivityPushExternalCorrelationId(CUpti_ExternalCorrelationKind(kind.0), id)
-        };
+        let r = unsafe { self.functions().cuptiActivityPushExternalCorrelationId(kind, id) };
         self.check("cuptiActivityPushExternalCorrelationId", r)
     }
 
     /// Pops the top id of the calling thread's stack of `kind` and returns it
     /// ([`Error::QueueEmpty`](crate::Error::QueueEmpty) when the stack is empty).
     #[doc(alias = "cuptiActivityPopExternalCorrelationId")]
+    #[doc(alias = "cuptiActivityPopExternalCorrelationId_v2")]
     pub fn pop_external_correlation(&self, kind: ExternalCorrelationKind) -> Result<u64> {
         let mut id = 0;
+        let kind = CUpti_ExternalCorrelationKind(kind.0);
+        if let Some(sub) = super::backend::live_subscriber() {
+            // SAFETY: `id` is a valid out-pointer for the call; a live subscriber.
+            let r =
+                unsafe { self.functions().cuptiActivityPopExternalCorrelationId_v2(sub.0, kind, &mut id) };
+            self.check("cuptiActivityPopExternalCorrelationId_v2", r)?;
+            return Ok(id);
+        }
         // SAFETY: `id` is a valid out-pointer for the call.
-        let r = unsafe {
-            self.functions()
-                .cuptiActivityPopExternalCorrelationId(CUpti_ExternalCorrelationKind(kind.0), &mut id)
-        };
+        let r = unsafe { self.functions().cuptiActivityPopExternalCorrelationId(kind, &mut id) };
         self.check("cuptiActivityPopExternalCorrelationId", r)?;
         Ok(id)
     }

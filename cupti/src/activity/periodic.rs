@@ -7,6 +7,7 @@ use accel_core::Handoff;
 use crossbeam_channel::{bounded, RecvTimeoutError, Sender};
 use cupti_sys::CuptiFunctions;
 
+use super::backend::Backend;
 use super::session::poll_dropped;
 
 /// A running periodic flush; stopped (and joined) on drop.
@@ -20,6 +21,7 @@ impl PeriodicFlush {
     /// CUPTI's dropped-record count.
     pub(crate) fn start(
         functions: CuptiFunctions,
+        backend: Backend,
         handoff: Handoff,
         period: Duration,
     ) -> std::io::Result<Self> {
@@ -29,7 +31,7 @@ impl PeriodicFlush {
                 Err(RecvTimeoutError::Timeout) => {
                     // SAFETY: a plain call; flag 0 = completed buffers only.
                     let _ = unsafe { functions.cuptiActivityFlushAll(0) };
-                    poll_dropped(&functions, &handoff);
+                    poll_dropped(&functions, backend, &handoff);
                 }
                 _ => return,
             }

@@ -19,11 +19,14 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use accel_core::{ActivityBuffer, BufferPool, Handoff};
+use cupti_sys::v13_5::{CUpti_BufferCallbackCompleteInfo, CUpti_BufferCallbackRequestInfo};
 use cupti_sys::CUcontext;
 
 use super::BufferPolicy;
+use crate::decode::DecoderShared;
 
 /// The live session's route (null when none).
 static LIVE: AtomicPtr<Route> = AtomicPtr::new(ptr::null_mut());
@@ -69,6 +72,8 @@ pub(crate) struct Route {
     overflow_total: AtomicU64,
     parked: AtomicBool,
     next_parked: AtomicPtr<Route>,
+    /// Where the layouts of user-defined-record buffers go for the decoder.
+    decoder: Arc<DecoderShared>,
 }
 
 /// Counts a trampoline in progress (for quiescence) while alive.
@@ -88,7 +93,7 @@ impl Drop for InCallback {
 }
 
 impl Route {
-    pub(crate) fn new(handoff: Handoff, policy: BufferPolicy) -> Route {
+    pub(crate) fn new(handoff: Handoff, policy: BufferPolicy, decoder: Arc<DecoderShared>) -> Route {
         let pool = handoff.pool();
         let pool_size = pool.buffer_size();
         let extra = match policy {
@@ -106,6 +111,7 @@ impl Route {
             overflow_total: AtomicU64::new(0),
             parked: AtomicBool::new(false),
             next_parked: AtomicPtr::new(ptr::null_mut()),
+            decoder,
         }
     }
 
@@ -180,8 +186,10 @@ impl Route {
         }
     }
 
-    /// Takes back a buffer CUPTI completed, if it is one of ours; true when it was.
-    fn complete(&self, ptr: *mut u8, valid: usize) -> bool {
+    /// Takes back a buffer CUPTI completed, if it is one of ours; true when it was. `info` is the V2
+    /// completion's info (NULL for V1): its record layouts are noted for the decoder before the buffer is
+    /// handed over.
+    fn complete(&self, ptr: *mut u8, valid: usize, info: *const CUpti_BufferCallbackCompleteInfo) -> bool {
         let address = ptr as usize;
         let Some(entry) = self.outstanding.iter().find_map(|slot| {
             let entry = slot.load(Ordering::Acquire);
@@ -209,6 +217,10 @@ impl Route {
         }
         if overflow {
             self.overflow_out.fetch_sub(1, Ordering::AcqRel);
+        }
+        if !info.is_null() && valid > 0 {
+            // SAFETY: `info` is the completion info CUPTI passed to the callback running now.
+            unsafe { self.decoder.layouts.note(ptr, info) };
         }
         self.handoff.completed(buf, valid.min(size));
         true
@@ -293,6 +305,17 @@ pub(crate) unsafe extern "C" fn buffer_requested(
     }));
 }
 
+/// `CUpti_BuffersCallbackRequestFunc_v2` (a V2 subscriber's): as [`buffer_requested`].
+pub(crate) unsafe extern "C" fn buffer_requested_v2(
+    buffer: *mut *mut u8,
+    size: *mut usize,
+    max_num_records: *mut usize,
+    _info: *mut CUpti_BufferCallbackRequestInfo,
+) {
+    // SAFETY: CUPTI's out-pointers, passed on.
+    unsafe { buffer_requested(buffer, size, max_num_records) }
+}
+
 /// `CUpti_BuffersCallbackCompleteFunc`: hands the buffer to the session's decode thread and returns.
 pub(crate) unsafe extern "C" fn buffer_completed(
     _context: CUcontext,
@@ -301,6 +324,24 @@ pub(crate) unsafe extern "C" fn buffer_completed(
     _size: usize,
     valid_size: usize,
 ) {
+    // SAFETY: CUPTI's arguments, passed on; no V2 info.
+    unsafe { completed(buffer, valid_size, ptr::null()) }
+}
+
+/// `CUpti_BuffersCallbackCompleteFunc_v2` (a V2 subscriber's): as [`buffer_completed`], and the buffer's
+/// record layouts (user-defined records) go to the decoder with it.
+pub(crate) unsafe extern "C" fn buffer_completed_v2(
+    buffer: *mut u8,
+    _size: usize,
+    valid_size: usize,
+    info: *mut CUpti_BufferCallbackCompleteInfo,
+) {
+    // SAFETY: CUPTI's arguments, passed on.
+    unsafe { completed(buffer, valid_size, info) }
+}
+
+/// Both completion callbacks: `info` is NULL for V1.
+unsafe fn completed(buffer: *mut u8, valid_size: usize, info: *const CUpti_BufferCallbackCompleteInfo) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
         if buffer.is_null() {
             return;
@@ -309,14 +350,14 @@ pub(crate) unsafe extern "C" fn buffer_completed(
         let live = LIVE.load(Ordering::SeqCst);
         // SAFETY: a live route is not freed while a trampoline is in progress (see `detach`).
         if let Some(route) = unsafe { live.as_ref() } {
-            if route.complete(buffer, valid_size) {
+            if route.complete(buffer, valid_size, info) {
                 return;
             }
         }
         let mut parked = PARKED.load(Ordering::Acquire);
         // SAFETY: parked routes are never freed.
         while let Some(route) = unsafe { parked.as_ref() } {
-            if route.complete(buffer, valid_size) {
+            if route.complete(buffer, valid_size, info) {
                 return;
             }
             parked = route.next_parked.load(Ordering::Acquire);

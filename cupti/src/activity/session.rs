@@ -6,13 +6,15 @@ use std::time::{Duration, Instant};
 
 use accel_core::pipeline::ConsumerId;
 use accel_core::{Batch, BufferPool, FamilySet, Handoff, Names, Pipeline, PipelineConfig};
-use cupti_sys::{CUpti_ActivityKind, CUpti_ActivityThreadIdType, CuptiFunctions};
+use cupti_sys::v13_5::CUpti_ActivitySynchronizationFieldIds as SyncField;
+use cupti_sys::CuptiFunctions;
 
+use super::backend::Backend;
 use super::driver_sync::synchronize_devices;
 use super::periodic::PeriodicFlush;
 use super::probe::stride_probe;
 use super::route::{self, Route};
-use super::{ActivityConfig, ActivityCounts, ActivityKind, DeviceSync, RecordClock};
+use super::{ActivityConfig, ActivityCounts, ActivityKind, DeviceSync, FieldSelection, RecordClock};
 use crate::decode::{CuptiWalker, DecoderShared, RecordLayouts};
 use crate::{Cupti, Error, Result};
 
@@ -85,6 +87,8 @@ pub struct FlushReport {
 pub struct ActivitySession<'lib> {
     cupti: &'lib Cupti,
     config: ActivityConfig,
+    backend: Backend,
+    backend_note: Option<String>,
     pipeline: Option<Pipeline>,
     handoff: Handoff,
     shared: Arc<DecoderShared>,
@@ -99,6 +103,8 @@ pub struct ActivitySession<'lib> {
 struct State {
     enabled: Vec<ActivityKind>,
     started: bool,
+    /// The fields asked for so far (config and [`ActivitySession::select_fields`]); enabled at `start`.
+    fields: FieldSelection,
 }
 
 impl<'lib> ActivitySession<'lib> {
@@ -109,11 +115,14 @@ impl<'lib> ActivitySession<'lib> {
         if route::is_live() {
             return Err(Error::ActivitySessionActive);
         }
+        let (backend, backend_note) = Backend::choose(cupti, config.api, config.kinds, &config.api_filter)?;
         let layouts = RecordLayouts::for_version(cupti.version());
         let mut walker =
             CuptiWalker::new(layouts).emit_sync_rows(config.kinds.contains(ActivityKind::SYNCHRONIZATION));
-        if let Some(probe) = stride_probe(cupti) {
-            walker = walker.with_stride_probe(probe);
+        if !backend.user_defined() {
+            if let Some(probe) = stride_probe(cupti) {
+                walker = walker.with_stride_probe(probe);
+            }
         }
         if let Some(transform) = &config.kernel_names {
             let transform = Arc::clone(&transform.0);
@@ -131,29 +140,66 @@ impl<'lib> ActivitySession<'lib> {
         let pipeline =
             Pipeline::start(walker, pool, pipeline_config).map_err(|e| Error::Pipeline(e.to_string()))?;
         let handoff = pipeline.handoff();
-        let route = route::attach(Box::new(Route::new(handoff.clone(), config.policy)))
+        let route = route::attach(Box::new(Route::new(handoff.clone(), config.policy, Arc::clone(&shared))))
             .map_err(|_| Error::ActivitySessionActive)?;
+        // From here on our timestamps and external correlation go through this backend.
+        backend.set_live(true);
         let clock = RecordClock::calibrate(cupti);
+        let fields = config.fields.clone();
         let mut session = ActivitySession {
             cupti,
             config,
+            backend,
+            backend_note,
             pipeline: Some(pipeline),
             handoff,
             shared,
             route: Some(RouteHandle(route)),
             clock: RecordClock::from_readings(0, 0, 0),
-            state: Mutex::new(State::default()),
+            state: Mutex::new(State { fields, ..State::default() }),
             periodic: Mutex::new(None),
         };
         session.clock = clock?;
-        // SAFETY: the trampolines have the exact C signatures CUPTI expects and never unwind.
-        let r = unsafe {
-            cupti
-                .functions()
-                .cuptiActivityRegisterCallbacks(Some(route::buffer_requested), Some(route::buffer_completed))
-        };
-        cupti.check("cuptiActivityRegisterCallbacks", r)?;
+        backend.register_callbacks(cupti)?;
         Ok(session)
+    }
+
+    /// Asks CUPTI for these fields too (user-defined records, CUPTI 13.3 and later; see
+    /// [`FieldSelection`]): a consumer says what it reads, and the session enables the union of what was
+    /// asked for when it starts. The decoder fills only the selected columns; the others read 0.
+    ///
+    /// Before [`start`](Self::start) it always succeeds. After it, changing the selection would need a
+    /// forced flush (CUPTI's rule), which a session never makes while collecting: it succeeds when the
+    /// fields are already enabled and is [`Error::InvalidOperation`] otherwise. With fixed record layouts
+    /// (before 13.3, or [`ActivityApi::V1`](super::ActivityApi::V1)) every field is there anyway.
+    pub fn select_fields(&self, fields: &FieldSelection) -> Result<()> {
+        let mut state = self.lock_state();
+        if !state.started {
+            state.fields.union_with(fields);
+            return Ok(());
+        }
+        if !self.backend.user_defined() || state.fields.contains(fields) {
+            return Ok(());
+        }
+        Err(Error::InvalidOperation { function: "ActivitySession::select_fields (after start)" })
+    }
+
+    /// The fields selected so far (enabled in CUPTI once started, when records are user-defined).
+    pub fn fields(&self) -> FieldSelection {
+        self.lock_state().fields.clone()
+    }
+
+    /// Whether records come as user-defined records through a subscriber of this session's own (the V2
+    /// activity API, CUPTI 13.3 and later), which lets other tools trace the process at the same time.
+    /// False: CUPTI's fixed layouts through the process-wide (V1) functions.
+    pub fn uses_user_defined_records(&self) -> bool {
+        self.backend.user_defined()
+    }
+
+    /// Why [`ActivityApi::Auto`](super::ActivityApi::Auto) fell back to the V1 API although the library
+    /// offers the V2 one (CUPTI refused the subscriber), if it did.
+    pub fn api_fallback(&self) -> Option<&str> {
+        self.backend_note.as_deref()
     }
 
     /// Calls `consumer` on the decode thread with every later batch holding rows of `families`.
@@ -192,12 +238,16 @@ impl<'lib> ActivitySession<'lib> {
             return Ok(());
         }
         if self.config.system_thread_ids {
-            // SAFETY: a plain call (1 = CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM).
-            let r = unsafe { self.cupti.functions().cuptiSetThreadIdType(CUpti_ActivityThreadIdType(1)) };
-            self.cupti.check("cuptiSetThreadIdType", r)?;
+            self.backend.use_system_thread_ids(self.cupti)?;
         }
+        // The fence needs the end of synchronizations, whatever was selected.
+        let fence = FieldSelection::empty()
+            .with(ActivityKind::SYNCHRONIZATION, [SyncField::SYNCHRONIZATION_FIELD_END.0])
+            .expect("a field id of the headers");
+        state.fields.union_with(&fence);
+        let fields = state.fields.clone();
         for kind in self.config.kinds.iter() {
-            if let Err(e) = self.enable(kind) {
+            if let Err(e) = self.enable_with(kind, &fields) {
                 for kind in state.enabled.drain(..).rev() {
                     let _ = self.disable(kind);
                 }
@@ -207,14 +257,13 @@ impl<'lib> ActivitySession<'lib> {
         }
         if self.config.kinds.contains(ActivityKind::CUDA_EVENT) {
             // Device timestamps for CUDA events exist from 13.0 on; without them records carry none.
-            // SAFETY: a plain call.
-            let _ = unsafe { self.cupti.functions().cuptiActivityEnableCudaEventDeviceTimestamps(1) };
+            self.backend.enable_cuda_event_device_timestamps(self.cupti);
         }
         state.started = true;
         drop(state);
         if let Some(period) = self.config.flush_period {
             let functions = CuptiFunctions::new(self.cupti.functions().resolver().clone());
-            let periodic = PeriodicFlush::start(functions, self.handoff.clone(), period)
+            let periodic = PeriodicFlush::start(functions, self.backend, self.handoff.clone(), period)
                 .map_err(|e| Error::Pipeline(format!("could not start the periodic flush thread: {e}")))?;
             *self.periodic.lock().unwrap_or_else(|e| e.into_inner()) = Some(periodic);
         }
@@ -246,7 +295,7 @@ impl<'lib> ActivitySession<'lib> {
         let added = state.started && !state.enabled.contains(&fence_kind);
         if added {
             self.flush_completed()?;
-            self.enable(fence_kind)?;
+            self.enable_with(fence_kind, &state.fields)?;
         }
         let fenced = self.fence(begun);
         if added {
@@ -365,16 +414,14 @@ impl<'lib> ActivitySession<'lib> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn enable(&self, kind: ActivityKind) -> Result<()> {
-        // SAFETY: a plain call.
-        let r = unsafe { self.cupti.functions().cuptiActivityEnable(CUpti_ActivityKind(kind.0)) };
-        self.cupti.check("cuptiActivityEnable", r)
+    /// Enables `kind` with the session's API filter and the fields selected so far (`fields`: the state's,
+    /// passed in because the caller holds the state's lock).
+    fn enable_with(&self, kind: ActivityKind, fields: &FieldSelection) -> Result<()> {
+        self.backend.enable(self.cupti, kind, &self.config.api_filter, fields)
     }
 
     fn disable(&self, kind: ActivityKind) -> Result<()> {
-        // SAFETY: a plain call.
-        let r = unsafe { self.cupti.functions().cuptiActivityDisable(CUpti_ActivityKind(kind.0)) };
-        self.cupti.check("cuptiActivityDisable", r)
+        self.backend.disable(self.cupti, kind)
     }
 
     /// `cuptiActivityFlushAll(0)`: completed buffers only.
@@ -385,7 +432,7 @@ impl<'lib> ActivitySession<'lib> {
     }
 
     fn poll_dropped(&self) -> u64 {
-        poll_dropped(self.cupti.functions(), &self.handoff)
+        poll_dropped(self.cupti.functions(), self.backend, &self.handoff)
     }
 
     fn wait_delivered(&self) -> Result<()> {
@@ -425,6 +472,7 @@ impl<'lib> ActivitySession<'lib> {
             // SAFETY: attached in `new`, detached only here (the handle is taken out).
             unsafe { route::detach(route.0) };
         }
+        self.backend.set_live(false);
         let pipeline = self.pipeline.take().map(Pipeline::shutdown);
         let counts = ActivityCounts { pipeline: pipeline.unwrap_or(final_counts.pipeline), ..final_counts };
         SessionEnd { counts, fence }
@@ -443,6 +491,8 @@ impl fmt::Debug for ActivitySession<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ActivitySession")
             .field("kinds", &self.config.kinds)
+            .field("api_filter", &self.config.api_filter.to_string())
+            .field("user_defined_records", &self.backend.user_defined())
             .field("clock", &self.clock)
             .field("counts", &self.counts())
             .finish_non_exhaustive()
@@ -451,15 +501,12 @@ impl fmt::Debug for ActivitySession<'_> {
 
 /// Reads CUPTI's count of records dropped since the last read (it resets on read), adds it to the
 /// pipeline's `vendor_dropped` and returns it.
-pub(crate) fn poll_dropped(functions: &CuptiFunctions, handoff: &Handoff) -> u64 {
-    let mut dropped = 0usize;
-    // SAFETY: a NULL context asks for the global queue; `dropped` is a valid out-pointer.
-    let r = unsafe { functions.cuptiActivityGetNumDroppedRecords(std::ptr::null_mut(), 0, &mut dropped) };
-    if r != Ok(cupti_sys::CUptiResult::CUPTI_SUCCESS) || dropped == 0 {
-        return 0;
+pub(crate) fn poll_dropped(functions: &CuptiFunctions, backend: Backend, handoff: &Handoff) -> u64 {
+    let dropped = backend.take_dropped(functions);
+    if dropped > 0 {
+        handoff.vendor_dropped(dropped);
     }
-    handoff.vendor_dropped(dropped as u64);
-    dropped as u64
+    dropped
 }
 
 /// How a session ended ([`ActivitySession::end`]).

@@ -49,7 +49,7 @@ fn memory_kind(raw: u32) -> MemoryKind {
 impl CuptiWalker {
     /// Remembers which device a context belongs to (for records that carry only the context).
     #[inline]
-    fn context_on(&mut self, context: u32, device: u32) {
+    pub(super) fn context_on(&mut self, context: u32, device: u32) {
         if self.last_context != (context, device) {
             self.last_context = (context, device);
             self.context_devices.insert(context, device);

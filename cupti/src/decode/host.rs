@@ -151,6 +151,19 @@ impl CuptiWalker {
         decoded
     }
 
+    /// The interned name of API `cbid` of `domain` (looked up once per cbid).
+    #[inline]
+    pub(super) fn api_name(&mut self, domain: u32, cbid: u32, names: &mut Interner) -> NameId {
+        let table = &mut self.api_names[usize::from(domain == API_DOMAIN_DRIVER)];
+        match table.get(cbid as usize) {
+            Some(&id) if id != UNSET => NameId(id),
+            _ => {
+                look_up_api_name(table, domain, cbid, self.layouts.api_version(), names);
+                table.get(cbid as usize).map_or(NameId::NONE, |&id| NameId(id))
+            }
+        }
+    }
+
     /// One API record (a call between records of other kinds: the run loop's setup would cost more).
     #[inline]
     pub(super) fn api(
@@ -162,14 +175,7 @@ impl CuptiWalker {
     ) -> Decoded {
         let Some(r) = view::<API_BYTES>(rec) else { return Decoded::Skipped };
         let cbid = cbid_of(r);
-        let table = &mut self.api_names[usize::from(domain == API_DOMAIN_DRIVER)];
-        let name = match table.get(cbid as usize) {
-            Some(&id) if id != UNSET => NameId(id),
-            _ => {
-                look_up_api_name(table, domain, cbid, self.layouts.api_version(), names);
-                table.get(cbid as usize).map_or(NameId::NONE, |&id| NameId(id))
-            }
-        };
+        let name = self.api_name(domain, cbid, names);
         out.push(ApiRow {
             start: u64_at(r, offset_of!(A, start)),
             end: u64_at(r, offset_of!(A, end)),

@@ -11,7 +11,10 @@
 //! `cuptiActivityGetNextRecord` steps by on 12.9.79 and 13.0.85 (probed: a buffer holding one record of
 //! each kind). For a version other than those two the nearest table is used and marked unverified: the
 //! walker then checks each kind's stride once against `cuptiActivityGetNextRecord` (see
-//! [`CuptiWalker::with_stride_probe`](super::CuptiWalker::with_stride_probe)).
+//! [`CuptiWalker::with_stride_probe`](super::CuptiWalker::with_stride_probe)). The newer records are those
+//! of the 13.5 headers: `CUpti_ActivityKernel11` (13.2), `Kernel12` (13.3), `Kernel13`, `Memcpy7` and
+//! `Memset5` (13.4 and 13.5), `CudaEvent3` (13.5); a 13.3+ library cannot run without a driver, so
+//! these are not probed here.
 
 use std::mem::size_of;
 
@@ -26,9 +29,12 @@ pub const VERSION_12_9: u32 = sys::v12::CUPTI_API_VERSION;
 pub const VERSION_13_0: u32 = sys::CUPTI_API_VERSION;
 /// First `cuptiGetVersion` (13.2) whose kernel record is `CUpti_ActivityKernel11`.
 pub const VERSION_13_2: u32 = 130_200;
-
-/// `sizeof(CUpti_ActivityKernel11)` (CUPTI 13.2 headers, measured with gcc; not in our 13.0 bindings).
-const KERNEL11_SIZE: u16 = 224;
+/// First `cuptiGetVersion` (13.3) whose kernel record is `CUpti_ActivityKernel12`.
+const VERSION_13_3: u32 = 130_300;
+/// First `cuptiGetVersion` (13.4) with `CUpti_ActivityKernel13`, `Memcpy7` and `Memset5`.
+const VERSION_13_4: u32 = 130_400;
+/// First `cuptiGetVersion` (13.5) with `CUpti_ActivityCudaEvent3`.
+const VERSION_13_5: u32 = 130_500;
 
 /// Record sizes per kind, 0 = not a kind this release writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,15 +133,28 @@ impl RecordLayouts {
     /// The layouts of the CUPTI whose `cuptiGetVersion` returned `api_version`.
     ///
     /// Exact (verified) for 12.9 (28) and 13.0.x (130001..130099); for other 12.x the 12.9 table, for
-    /// 13.2 and later the 13.0 table with `CUpti_ActivityKernel11` kernels, for 13.1 the 13.0 table: those
-    /// are marked unverified ([`is_verified`](Self::is_verified)).
+    /// 13.1 the 13.0 table, for 13.2 and later the 13.0 table with the newer records of the 13.5 headers
+    /// (see the module docs): those are marked unverified ([`is_verified`](Self::is_verified)).
     pub fn for_version(api_version: u32) -> Self {
+        use sys::v13_5 as v;
         let (sizes, verified) = if sys::is_api_version_12(api_version) {
             (SIZES_12_9, api_version == VERSION_12_9)
         } else if api_version >= VERSION_13_2 {
             let mut t = SIZES_13_0;
-            t[3] = KERNEL11_SIZE;
-            t[10] = KERNEL11_SIZE;
+            let kernel = match api_version {
+                VERSION_13_4.. => sz::<v::CUpti_ActivityKernel13>(),
+                VERSION_13_3.. => sz::<v::CUpti_ActivityKernel12>(),
+                _ => sz::<v::CUpti_ActivityKernel11>(),
+            };
+            t[3] = kernel;
+            t[10] = kernel;
+            if api_version >= VERSION_13_4 {
+                t[1] = sz::<v::CUpti_ActivityMemcpy7>();
+                t[2] = sz::<v::CUpti_ActivityMemset5>();
+            }
+            if api_version >= VERSION_13_5 {
+                t[36] = sz::<v::CUpti_ActivityCudaEvent3>();
+            }
             (t, false)
         } else {
             (SIZES_13_0, (VERSION_13_0..VERSION_13_0 + 99).contains(&api_version))
@@ -218,6 +237,13 @@ mod tests {
         assert_eq!(v12_4.size_of(3), Some(208));
         assert!(!v12_4.is_verified());
         assert_eq!(RecordLayouts::for_version(130100).size_of(3), Some(216));
+        let v13_5 = RecordLayouts::for_version(130500);
+        let kernel13 = size_of::<sys::v13_5::CUpti_ActivityKernel13>();
+        assert_eq!((v13_5.size_of(3), v13_5.size_of(10)), (Some(kernel13), Some(kernel13)));
+        assert_eq!(v13_5.size_of(1), Some(size_of::<sys::v13_5::CUpti_ActivityMemcpy7>()));
+        let v13_3 = RecordLayouts::for_version(130301);
+        assert_eq!(v13_3.size_of(3), Some(size_of::<sys::v13_5::CUpti_ActivityKernel12>()));
+        assert_eq!(v13_3.size_of(1), Some(96), "13.3 still writes Memcpy6");
     }
 
     #[test]

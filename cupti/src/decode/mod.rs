@@ -16,12 +16,16 @@ mod name_cache;
 mod shared;
 mod sinks;
 mod sync;
+mod udr;
 mod walker;
 
 pub use layout::{RecordLayouts, KIND_SLOTS, VERSION_12_9, VERSION_13_0, VERSION_13_2};
 pub use name_cache::NameTransform;
 pub use shared::{DecoderShared, DecoderStats};
+pub use udr::udr_fields_read;
 pub use walker::{CuptiWalker, StrideProbe};
+
+pub(crate) use udr::LayoutBook;
 
 use accel_core::columns::MarkerRow;
 

@@ -2,6 +2,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::LayoutBook;
+
 /// State the walker (on the decode thread) shares with the session (on any thread). Lock-free.
 #[derive(Debug, Default)]
 pub struct DecoderShared {
@@ -13,6 +15,8 @@ pub struct DecoderShared {
     open_ranges: AtomicU64,
     unpaired_range_ends: AtomicU64,
     skipped_kinds: AtomicU64,
+    /// Layouts of user-defined-record buffers, from CUPTI's completion callback to the walk.
+    pub(crate) layouts: LayoutBook,
 }
 
 /// The decoder's tallies, besides the rows it appended (which `accel_core::Counts` counts).

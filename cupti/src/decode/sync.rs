@@ -38,7 +38,12 @@ impl CuptiWalker {
         NameId(self.sync_names[index])
     }
 
-    fn device_of(&self, context: u32) -> u32 {
+    /// The display name of a `CUpti_ActivitySynchronizationType`.
+    pub(super) fn sync_type_name(&mut self, sync_type: u32, names: &mut Interner) -> NameId {
+        self.sync_name(if sync_type <= 4 { sync_type as usize } else { 0 }, names)
+    }
+
+    pub(super) fn device_of(&self, context: u32) -> u32 {
         self.context_devices.get(&context).copied().unwrap_or(0)
     }
 
@@ -58,7 +63,7 @@ impl CuptiWalker {
         }
         let sync_type = u32_at(r, offset_of!(Y, type_));
         let context = u32_at(r, offset_of!(Y, contextId));
-        let name = self.sync_name(if sync_type <= 4 { sync_type as usize } else { 0 }, names);
+        let name = self.sync_type_name(sync_type, names);
         out.syncs.push(SyncRow {
             start: u64_at(r, offset_of!(Y, start)),
             end,

@@ -196,8 +196,11 @@ pub(super) enum Decoded {
 impl RecordWalker for CuptiWalker {
     fn walk(&mut self, bytes: &[u8], out: &mut Batch, names: &mut Interner) -> WalkStats {
         let out = &mut Sinks::new(out);
-        let mut stats = WalkStats::default();
         self.kernel_names.next_walk();
+        if let Some(layouts) = self.shared.layouts.take(bytes.as_ptr()) {
+            return self.walk_user_defined(bytes, &layouts, out, names);
+        }
+        let mut stats = WalkStats::default();
         // A local copy: the row writers' stores cannot alias it, so it stays in registers and L1.
         let mut fast = self.settled_strides();
         let mut off = 0;

@@ -5,10 +5,14 @@
 //! record struct each release writes: KERNEL and CONCURRENT_KERNEL are `CUpti_ActivityKernel9`
 //! (208) in 12.9 and `Kernel10` (216) in 13.0; MARKER_DATA and MEMORY_POOL grew too; 13.0
 //! rejects the kinds it removed (EVENT, METRIC, ...) with `CUPTI_ERROR_INVALID_KIND`. For 13.2
-//! the mock only knows that the kernel record is `Kernel11` (224, measured with gcc).
+//! the kernel record is `Kernel11` (224); for 13.3 `Kernel12`; for 13.4 and 13.5 `Kernel13`, `Memcpy7`
+//! and `Memset5` (13.5 also `CudaEvent3`); the other kinds as in 13.0. These newer sizes are
+//! `sizeof` of the 13.5 headers' structs, not probed (13.3 and later need a driver to run at all).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::mem::size_of;
 
+use super::sinks;
+use crate::sys::v13_5::types as v135;
 use crate::version;
 
 pub const MEMCPY: u32 = 1;
@@ -41,13 +45,29 @@ const SIZES_13_0: [u16; 56] = [
     80, 56, 72, 56, 64, 32, // 50..=55
 ];
 
-/// `sizeof(CUpti_ActivityKernel11)` (13.2).
-const KERNEL11_SIZE: usize = 224;
+/// `CUPTI_ACTIVITY_KIND_CUDA_EVENT`.
+const CUDA_EVENT: u32 = 36;
 
 /// Bytes a record of `kind` occupies in this release, or `None` if the kind is unknown to it.
 pub fn record_size(kind: u32) -> Option<usize> {
-    if version::allows_multiple_subscribers() && (kind == KERNEL || kind == CONCURRENT_KERNEL) {
-        return Some(KERNEL11_SIZE);
+    let v = version::get();
+    if !version::is_v12() && v >= version::V13_2 {
+        let newer = match kind {
+            KERNEL | CONCURRENT_KERNEL if v >= version::V13_4 => {
+                Some(size_of::<v135::CUpti_ActivityKernel13>())
+            }
+            KERNEL | CONCURRENT_KERNEL if v >= version::V13_3 => {
+                Some(size_of::<v135::CUpti_ActivityKernel12>())
+            }
+            KERNEL | CONCURRENT_KERNEL => Some(size_of::<v135::CUpti_ActivityKernel11>()),
+            MEMCPY if v >= version::V13_4 => Some(size_of::<v135::CUpti_ActivityMemcpy7>()),
+            MEMSET if v >= version::V13_4 => Some(size_of::<v135::CUpti_ActivityMemset5>()),
+            CUDA_EVENT if v >= version::V13_5 => Some(size_of::<v135::CUpti_ActivityCudaEvent3>()),
+            _ => None,
+        };
+        if newer.is_some() {
+            return newer;
+        }
     }
     let table = if version::is_v12() { &SIZES_12_9 } else { &SIZES_13_0 };
     match table.get(kind as usize) {
@@ -61,30 +81,17 @@ pub fn enableable(kind: u32) -> bool {
     (1..=54).contains(&kind) && record_size(kind).is_some()
 }
 
-static ENABLED: [AtomicBool; 56] = [const { AtomicBool::new(false) }; 56];
-
-pub fn set_enabled(kind: u32, on: bool) {
-    if let Some(flag) = ENABLED.get(kind as usize) {
-        flag.store(on, Ordering::Relaxed);
-    }
-}
-
-pub fn enabled(kind: u32) -> bool {
-    ENABLED.get(kind as usize).is_some_and(|f| f.load(Ordering::Relaxed))
-}
-
-/// The kind kernel records are written as: CONCURRENT_KERNEL if enabled, else KERNEL if
+/// The kind `sink` writes kernel records as: CONCURRENT_KERNEL if enabled, else KERNEL if
 /// enabled, else none.
-pub fn kernel_kind() -> Option<u32> {
-    if enabled(CONCURRENT_KERNEL) {
+pub fn kernel_kind(sink: usize) -> Option<u32> {
+    let s = sinks::get(sink);
+    if sink != sinks::GLOBAL && !sinks::is_live(sink) {
+        None
+    } else if s.kind(CONCURRENT_KERNEL) {
         Some(CONCURRENT_KERNEL)
-    } else if enabled(KERNEL) {
+    } else if s.kind(KERNEL) {
         Some(KERNEL)
     } else {
         None
     }
-}
-
-pub fn reset() {
-    ENABLED.iter().for_each(|f| f.store(false, Ordering::Relaxed));
 }

@@ -101,17 +101,17 @@ const _: () = {
     assert!(offset_of!(CUpti_ActivityKernel9, completed) == offset_of!(CUpti_ActivityKernel10, completed));
 };
 
-/// Writes the timing of a kernel record that was written in flight.
-///
-/// # Safety
-/// `record` points at a kernel record (any of the three versions) in a writable buffer.
-pub unsafe fn patch_kernel_end(record: *mut u8, start: u64, end: u64) {
-    // SAFETY: the offsets lie inside every kernel record version (caller's contract).
-    unsafe {
-        record.add(offset_of!(CUpti_ActivityKernel10, start)).cast::<u64>().write_unaligned(start);
-        record.add(offset_of!(CUpti_ActivityKernel10, end)).cast::<u64>().write_unaligned(end);
-        record.add(offset_of!(CUpti_ActivityKernel10, completed)).cast::<u64>().write_unaligned(end);
+/// The offsets of start, end and completed in a fixed kernel record (every version has them there), to
+/// patch a kernel written in flight; none for other kinds.
+pub fn kernel_time_offsets(kind: u32) -> [Option<usize>; 3] {
+    if kind != kinds::KERNEL && kind != kinds::CONCURRENT_KERNEL {
+        return [None; 3];
     }
+    [
+        Some(offset_of!(CUpti_ActivityKernel10, start)),
+        Some(offset_of!(CUpti_ActivityKernel10, end)),
+        Some(offset_of!(CUpti_ActivityKernel10, completed)),
+    ]
 }
 
 pub struct Memcpy {

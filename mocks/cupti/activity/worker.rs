@@ -5,8 +5,9 @@ use std::cell::Cell;
 use std::sync::mpsc::{self, Sender, SyncSender};
 use std::sync::Mutex;
 
-use super::buffers::Buffer;
+use super::buffers::{Buffer, Completion};
 use crate::stats;
+use crate::sys::v13_5::types as v135;
 
 pub enum Job {
     /// Call buffer-completed for each buffer, in order.
@@ -50,9 +51,30 @@ fn run(job: Job) {
     match job {
         Job::Deliver(buffers) => {
             for b in buffers {
-                // SAFETY: the client registered this completion callback; the buffer is the one
-                // its request callback handed over, and ownership returns to it here.
-                unsafe { (b.complete)(std::ptr::null_mut(), 0, b.ptr, b.size, b.used) };
+                match b.complete {
+                    // SAFETY: the client registered this completion callback; the buffer is the one
+                    // its request callback handed over, and ownership returns to it here.
+                    Completion::V1(complete) => unsafe {
+                        complete(std::ptr::null_mut(), 0, b.ptr, b.size, b.used)
+                    },
+                    Completion::V2(complete, layouts) => {
+                        let mut plain = v135::CUpti_BufferCallbackCompleteInfo {
+                            structSize: std::mem::size_of::<v135::CUpti_BufferCallbackCompleteInfo>(),
+                            threadId: 0,
+                            ppRecordLayouts: std::ptr::null_mut(),
+                            numRecordLayouts: 0,
+                        };
+                        let mut layouts = layouts;
+                        let info = match layouts.as_mut() {
+                            Some(l) => &mut *l.info as *mut _,
+                            None => &mut plain as *mut _,
+                        };
+                        // SAFETY: as above; `info` and the layouts it points to live until the call
+                        // returns, and are freed right after it (they are valid only for the call).
+                        unsafe { complete(b.ptr, b.size, b.used, info) };
+                        drop(layouts);
+                    }
+                }
                 stats::add(&stats::BUFFERS_COMPLETED, 1);
             }
         }

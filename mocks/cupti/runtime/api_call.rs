@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::identity::{context_handle, context_id, current_device};
 use super::nesting;
-use crate::activity::{buffers, external, kinds, records};
+use crate::activity::{self, kinds, records};
 use crate::callback_names::{self, DOMAIN_DRIVER, DOMAIN_RUNTIME};
 use crate::clock;
 use crate::dispatch::{self, ApiCallInfo, CorrelationSlots};
@@ -80,24 +80,19 @@ pub fn finish(mut call: ApiCall, return_value: i32) -> u32 {
         _ => return call.info.correlation_id,
     };
     let correlation = call.info.correlation_id;
-    if kinds::enabled(kind) {
-        if kinds::enabled(kinds::EXTERNAL_CORRELATION) {
-            for (external_kind, id) in external::current() {
-                buffers::emit(&records::external_correlation(external_kind, id, correlation), None);
-            }
-        }
-        let record = records::api(&records::Api {
+    let thread = clock::record_thread_id();
+    activity::emit_api(kind, call.info.cbid, correlation, || {
+        records::api(&records::Api {
             kind,
             cbid: call.info.cbid,
             start: call.start,
             end,
             process: clock::process_id(),
-            thread: clock::record_thread_id(),
+            thread,
             correlation,
             return_value: return_value as u32,
-        });
-        buffers::emit(&record, None);
-    }
+        })
+    });
     correlation
 }
 

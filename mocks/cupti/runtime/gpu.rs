@@ -3,8 +3,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
-use crate::activity::buffers::{self, Completion};
-use crate::activity::records;
+use crate::activity::buffers::{self, Patched as Completion};
 use crate::clock;
 
 /// GPU work starts this long after the API call that queued it, at the earliest.
@@ -107,8 +106,7 @@ pub fn kernels_in_flight() -> u64 {
 
 /// Finishes an in-flight kernel at `end`; see [`Completion`].
 fn finish_kernel(correlation: u32, start: u64, end: u64) -> Completion {
-    // SAFETY: the key names the kernel record written for this correlation id.
-    buffers::complete_record(correlation, |rec| unsafe { records::patch_kernel_end(rec, start, end) })
+    buffers::complete_record(correlation, start, end)
 }
 
 /// Ends an in-flight kernel `duration` ns after it started (at the latest now).

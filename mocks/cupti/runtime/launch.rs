@@ -6,7 +6,7 @@ use super::api_call::{begin, finish};
 use super::gpu::{earliest_start, with_gpu, InFlight};
 use super::identity::{context_id, stream_id, take_failure};
 use super::nesting;
-use crate::activity::{buffers, kinds, records};
+use crate::activity::{self, records};
 use crate::callback_names::{DOMAIN_DRIVER, DOMAIN_RUNTIME};
 use crate::sys::params::*;
 use crate::sys::CUstream;
@@ -84,24 +84,26 @@ pub fn launch_kernel(l: &Launch) -> u32 {
     if l.duration.is_none() {
         with_gpu(|g| g.add_in_flight(correlation, InFlight { device, stream: sid, start }));
     }
-    if let Some(kind) = kinds::kernel_kind() {
-        let record = records::kernel(&records::Kernel {
-            kind,
-            name: l.name,
-            grid: l.grid,
-            block: l.block,
-            dynamic_shared: l.dynamic_shared,
-            static_shared: 0,
-            registers: 32,
-            start,
-            end,
-            device,
-            context: context_id(device),
-            stream: sid,
-            correlation,
-            grid_id,
-        });
-        buffers::emit(&record, l.duration.is_none().then_some(correlation));
-    }
+    activity::emit_kernel(
+        |kind| {
+            records::kernel(&records::Kernel {
+                kind,
+                name: l.name,
+                grid: l.grid,
+                block: l.block,
+                dynamic_shared: l.dynamic_shared,
+                static_shared: 0,
+                registers: 32,
+                start,
+                end,
+                device,
+                context: context_id(device),
+                stream: sid,
+                correlation,
+                grid_id,
+            })
+        },
+        l.duration.is_none().then_some(correlation),
+    );
     correlation
 }
