@@ -21,6 +21,7 @@
 
 pub mod config;
 mod injection;
+pub mod settings;
 mod summary;
 mod tracer;
 
