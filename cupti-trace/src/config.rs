@@ -341,7 +341,7 @@ pub fn parse_duration(v: &str) -> Option<Duration> {
     };
     let value: f64 = number.trim().parse().ok()?;
     let total = value * seconds;
-    (total.is_finite() && total >= 0.0 && total < 1e9).then(|| Duration::from_secs_f64(total))
+    (0.0..1e9).contains(&total).then(|| Duration::from_secs_f64(total))
 }
 
 /// A signal for toggling collection: `USR1`, `SIGUSR2`, `WINCH`, `URG`, `HUP`, a real-time signal

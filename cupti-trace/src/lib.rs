@@ -19,12 +19,15 @@
 //!
 //! As a library (`rlib`), [`Tracer`] does the same inside a Rust program.
 
+mod collection;
 pub mod config;
 mod injection;
 pub mod settings;
+mod signals;
 mod summary;
 mod tracer;
 
+pub use collection::Collection;
 pub use config::TraceConfig;
 pub use injection::{finish_and_report, InitializeInjection};
 pub use summary::{KernelStat, KernelSummary};
