@@ -15,6 +15,7 @@ use std::io;
 use serde_json::Value;
 
 use super::emit::RenderStats;
+use super::flows::FlowStats;
 use super::json_object::{write_json_str, JsonObject};
 use super::meta::RESERVED_KEYS;
 use super::TraceMeta;
@@ -60,16 +61,24 @@ pub(crate) fn head(meta: &TraceMeta) -> io::Result<Vec<u8>> {
 }
 
 /// The bytes after the last event: the HTA guard event when needed (see [`hta_guard`]), `]`, the
-/// summary when given, and the closing brace.
-pub(crate) fn tail(guard: Option<&[u8]>, summary: Option<&Value>) -> io::Result<Vec<u8>> {
+/// summary when given (with the flow table's tallies), and the closing brace.
+pub(crate) fn tail(guard: Option<&[u8]>, summary: Option<(&Value, &FlowStats)>) -> io::Result<Vec<u8>> {
     let mut tail = Vec::new();
     if let Some(guard) = guard {
         tail.extend_from_slice(guard);
     }
     tail.extend_from_slice(b"\n  ]");
-    if let Some(summary) = summary {
+    if let Some((summary, flows)) = summary {
         tail.extend_from_slice(b",\n  \"traceSummary\": ");
         tail.extend_from_slice(serde_json::to_string(summary)?.as_bytes());
+        let flows = serde_json::json!({
+            "arrows": flows.linked,
+            "gpu_work_whose_launch_was_pushed_out": flows.targets_evicted,
+            "launches_pushed_out_unlinked": flows.launches_evicted,
+            "waiting_at_end": flows.pending,
+        });
+        tail.extend_from_slice(b",\n  \"traceFlows\": ");
+        tail.extend_from_slice(flows.to_string().as_bytes());
     }
     tail.extend_from_slice(b"\n}\n");
     Ok(tail)

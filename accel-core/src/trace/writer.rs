@@ -189,12 +189,13 @@ impl ChromeTraceWriter {
         self.output().sync()
     }
 
-    /// Writes the last tail (with `summary` as `traceSummary`, when given), syncs the file to disk and
-    /// renames it into place.
+    /// Writes the last tail (with `summary` as `traceSummary` and the flow table's tallies as
+    /// `traceFlows`, when given), syncs the file to disk and renames it into place.
     pub fn finish(mut self, summary: Option<&Value>) -> io::Result<TraceFile> {
         let stats = self.renderer.stats;
         let guard = hta_guard(&stats, self.written, stats.host_pid.unwrap_or(0));
-        let tail = tail(guard.as_deref(), summary)?;
+        let flows = self.renderer.flow_stats();
+        let tail = tail(guard.as_deref(), summary.map(|s| (s, &flows)))?;
         let output = self.output.take().expect("the output lives until finish").0;
         let path = output.path.clone();
         let written = output.finish(tail)?;
