@@ -52,6 +52,9 @@ pub mod vars {
     pub const PENDING_FLOWS: &str = "CUPTI_TRACE_PENDING_FLOWS";
     /// Set by the launcher: a file the traced processes append their trace paths to.
     pub const LAUNCHER_REPORT: &str = "CUPTI_TRACE_LAUNCHER_REPORT";
+    /// The launcher's: the tracer library it has the CUDA driver load (default: `libcupti_trace.so` next
+    /// to the `cupti-trace` executable).
+    pub const LIBRARY: &str = "CUPTI_TRACE_LIBRARY";
 }
 
 /// The largest CUPTI buffer the tracer asks for (the pool's own limit).

@@ -57,8 +57,11 @@ fn start() {
         return;
     }
     let (config, warnings) = TraceConfig::from_env();
-    for warning in warnings {
-        report(&warning);
+    // Under the launcher, which checked the settings before the program started, only what is this
+    // process's own (its rank) is reported.
+    let launched = config.launcher_report.is_some();
+    for warning in warnings.iter().filter(|w| !launched || w.contains("RANK") || w.contains("WORLD_SIZE")) {
+        report(warning);
     }
     let cupti = match Cupti::global() {
         Ok(cupti) => cupti,

@@ -163,6 +163,14 @@ pub const SETTINGS: &[Setting] = &[
         default: "131072",
         help: "correlation ids whose launch -> kernel arrow may still be waiting for its other end",
     },
+    Setting {
+        var: vars::LIBRARY,
+        option: "--lib",
+        short: None,
+        value: "PATH",
+        default: "libcupti_trace.so next to cupti-trace",
+        help: "the tracer library the CUDA driver loads (CUDA_INJECTION64_PATH)",
+    },
 ];
 
 /// Variables read by the tracer that are not user settings (the launcher sets them).

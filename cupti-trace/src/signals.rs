@@ -7,11 +7,13 @@
 //! signal's number into a pipe (async-signal-safe); a thread of ours reads it and does the work: finish
 //! the trace and print the summary, then restore the default disposition and raise the signal again, so
 //! that the process dies of it as it would have (same exit status for the shell, torchrun, the
-//! scheduler). A second terminating signal while the trace is being finished kills the process at once.
+//! scheduler). A second terminating signal while the trace is being finished kills the process at once,
+//! unless it comes within [`REPEAT_WINDOW_NS`] of the first: one signal delivered twice (to the process
+//! group by `timeout` or the terminal, and forwarded by the launcher) is one request.
 //! A forked child (which inherits the handlers, not the thread) is treated as if nothing was installed.
 
 use std::ffi::c_int;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
 
 /// The signals that end the trace before they kill the program.
 pub(crate) const END_SIGNALS: [c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
@@ -24,6 +26,18 @@ static OWNER: AtomicU32 = AtomicU32::new(0);
 static TOGGLE: AtomicI32 = AtomicI32::new(0);
 /// A terminating signal arrived and the trace is being finished.
 static ENDING: AtomicBool = AtomicBool::new(false);
+/// When it arrived (CLOCK_MONOTONIC ns).
+static ENDING_SINCE: AtomicU64 = AtomicU64::new(0);
+/// A terminating signal this soon after the first is taken for the same request delivered twice.
+pub(crate) const REPEAT_WINDOW_NS: u64 = 2_000_000_000;
+
+/// CLOCK_MONOTONIC in ns (async-signal-safe).
+fn monotonic_ns() -> u64 {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime is async-signal-safe and writes the timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    (now.tv_sec as u64).wrapping_mul(1_000_000_000).wrapping_add(now.tv_nsec as u64)
+}
 
 /// Dies of `signal` as with no handler: default disposition, unblocked, raised.
 fn die_of(signal: c_int) -> ! {
@@ -53,9 +67,17 @@ extern "C" fn on_signal(signal: c_int) {
         }
         die_of(signal);
     }
-    if terminating && ENDING.swap(true, Ordering::SeqCst) {
-        // Asked again while the trace is being finished: die now.
-        die_of(signal);
+    if terminating {
+        let now = monotonic_ns();
+        if ENDING.swap(true, Ordering::SeqCst) {
+            if now.wrapping_sub(ENDING_SINCE.load(Ordering::SeqCst)) < REPEAT_WINDOW_NS {
+                // The same request delivered twice: the trace is being finished already.
+                return;
+            }
+            // Asked again while the trace is being finished: die now.
+            die_of(signal);
+        }
+        ENDING_SINCE.store(now, Ordering::SeqCst);
     }
     let fd = PIPE.load(Ordering::Relaxed);
     if fd >= 0 {

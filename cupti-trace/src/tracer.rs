@@ -332,11 +332,6 @@ impl TraceReport {
             "trace": self.output.as_ref().map(|p| p.display().to_string()),
             "trace_events": self.events,
             "trace_bytes": self.trace.as_ref().map(|t| t.file_bytes),
-            "flows": self.trace.as_ref().map(|t| serde_json::json!({
-                "linked": t.flows.linked,
-                "gpu_work_without_launch_evicted": t.flows.targets_evicted,
-                "pending_at_end": t.flows.pending,
-            })),
             "kernel_name_demangler": self.demangler,
             "collection_windows": self.windows,
             "distinct_kernels": distinct,
