@@ -89,6 +89,7 @@ fn start() {
     if unsafe { libc::atexit(at_exit) } != 0 {
         report("could not register the exit handler: call cupti_trace::finish_and_report() before exiting");
     }
+    register_with_python();
     let installed = signals::install(config.handle_signals, config.toggle_signal, on_end_signal, on_toggle);
     for note in &installed.notes {
         report(note);
@@ -145,6 +146,27 @@ fn start() {
 
 extern "C" fn at_exit() {
     let _ = catch_unwind(AssertUnwindSafe(finish_and_report));
+}
+
+/// In a Python process, also finish when the interpreter finalizes (`Py_AtExit`): after an uncaught
+/// `KeyboardInterrupt` (Ctrl-C), Python ends by restoring SIGINT's default and killing itself with it once
+/// finalized, so C `atexit` handlers never run. Found at run time in the process's global scope (the
+/// `python` executable exports it); absent in other programs.
+fn register_with_python() {
+    type PyAtExit = unsafe extern "C" fn(extern "C" fn()) -> c_int;
+    // SAFETY: a lookup by a NUL-terminated name in the global scope.
+    let symbol = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"Py_AtExit".as_ptr()) };
+    if symbol.is_null() {
+        return;
+    }
+    // SAFETY: `int Py_AtExit(void (*func)(void))` in every CPython 3; `at_exit` never unwinds, and may run
+    // after `atexit`'s call of it (finishing is idempotent).
+    let registered = unsafe { std::mem::transmute::<*mut libc::c_void, PyAtExit>(symbol)(at_exit) };
+    if registered != 0 {
+        report(
+            "could not register with Python's Py_AtExit: after Ctrl-C the trace stays .partial (still whole)",
+        );
+    }
 }
 
 /// A terminating signal arrived (on the signals thread): finish, then the caller dies of the signal.

@@ -30,7 +30,7 @@ fn under_launcher(scenario: &str, options: &[&str]) -> Command {
             None => cmd.env_remove(k),
         };
     }
-    cmd.env("CUPTI_TRACE_FLUSH_PERIOD_MS", "200");
+    cmd.env("CUPTI_TRACE_FLUSH_PERIOD_MS", "200").env("CUPTI_TRACE_LIBRARY", tracer_library());
     cmd
 }
 

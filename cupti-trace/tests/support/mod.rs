@@ -25,9 +25,10 @@ pub fn mock_path() -> &'static Path {
     Path::new(accel_profiling::MOCK_CUPTI)
 }
 
-/// The tracer library, built next to the launcher.
+/// The tracer library built for this test run, next to the test executable (`target/<profile>/deps`;
+/// the copy `cargo build` puts next to the launcher is not refreshed by `cargo test`).
 pub fn tracer_library() -> PathBuf {
-    Path::new(env!("CARGO_BIN_EXE_cupti-trace")).with_file_name("libcupti_trace.so")
+    std::env::current_exe().unwrap().with_file_name("libcupti_trace.so")
 }
 
 pub fn launcher() -> PathBuf {
