@@ -34,7 +34,15 @@ def check(trace_dir, kernels, linked):
         "correlation_dtype": str(df["correlation"].dtype) if "correlation" in df else None,
     }
     breakdown = analysis.get_gpu_kernel_breakdown(visualize=False)
-    seen["breakdown_kernels"] = int(len(breakdown[1]))
+    metrics = breakdown[1]
+    seen["breakdown_kernels"] = int(len(metrics))
+    # HTA's kernel breakdown, top 5 by time: (name, launches = sum / mean, total us).
+    if len(metrics) and {"name", "sum (us)", "mean (us)"} <= set(metrics.columns):
+        top = metrics.sort_values("sum (us)", ascending=False).head(5)
+        seen["top"] = [
+            [str(r["name"])[:100], int(round(r["sum (us)"] / r["mean (us)"])) if r["mean (us)"] else 0, float(r["sum (us)"])]
+            for _, r in top.iterrows()
+        ]
     analysis.get_temporal_breakdown(visualize=False)
     ok = seen["kernels"] == kernels and (linked < 0 or seen["linked"] == linked)
     seen["ok"] = ok
