@@ -29,7 +29,8 @@ struct Slot {
     state: State,
 }
 
-/// What the flow table did (see [`Flows`]).
+/// What the flow table of a trace writer did (launch -> GPU work arrows by correlation id, waiting ends held in
+/// a fixed table of ids: see [`WriterOptions::pending_flows`](super::WriterOptions::pending_flows)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FlowStats {
     /// Arrows written.
