@@ -16,7 +16,7 @@ use std::os::unix::fs::FileExt;
 use std::time::{Duration, Instant};
 
 use accel_core::columns::{ApiRow, Batch, CopyKind, KernelRow, MemcpyRow, MemoryKind};
-use accel_core::intern::Interner;
+use accel_core::intern::{Interner, NameId};
 use accel_core::trace::{Categories, ChromeTrace, TimeMap, TraceMeta};
 use criterion::{Criterion, Throughput};
 
@@ -24,7 +24,14 @@ use criterion::{Criterion, Throughput};
 const LAUNCHES: u64 = 32_768;
 const BASE: u64 = 1_700_000_000_000_000_000;
 
-fn batch(names: &mut Interner) -> Batch {
+/// The names of the batches: 24 kernels, and the launch and copy calls.
+struct Ids {
+    kernels: Vec<NameId>,
+    launch: NameId,
+    copy: NameId,
+}
+
+fn ids(names: &mut Interner) -> Ids {
     let bases = [
         "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul> >(int, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul>)",
         "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<float, at::native::MeanOps<float, float, float, float>, unsigned int, float, 4> >(at::native::ReduceOp<float, at::native::MeanOps<float, float, float, float>, unsigned int, float, 4>)",
@@ -35,9 +42,16 @@ fn batch(names: &mut Interner) -> Batch {
     ];
     let kernels: Vec<_> = (0..24).map(|i| names.intern(&format!("{}_{i}", bases[i % bases.len()]))).collect();
     let (launch, copy) = (names.intern("cudaLaunchKernel"), names.intern("cudaMemcpyAsync"));
+    Ids { kernels, launch, copy }
+}
+
+/// One batch; `round` shifts its correlation ids past every earlier batch's (each launch gets its arrow).
+fn batch(ids: &Ids, round: u64) -> Batch {
+    let Ids { kernels, launch, copy } = ids;
+    let (launch, copy) = (*launch, *copy);
     let mut b = Batch::new();
     for i in 0..LAUNCHES {
-        let (t, c) = (BASE + i * 3_000, 1_000_000 + i);
+        let (t, c) = (BASE + i * 3_000, 1_000_000 + round * LAUNCHES + i);
         let is_copy = i % 8 == 7;
         b.api_calls.push(ApiRow {
             start: t,
@@ -120,11 +134,17 @@ fn timed(f: impl FnOnce()) -> Duration {
 
 fn main() {
     let mut names = Interner::new();
-    let batch = batch(&mut names);
+    let ids = ids(&mut names);
+    let round = std::cell::Cell::new(0u64);
+    let next = || {
+        round.set(round.get() + 1);
+        batch(&ids, round.get())
+    };
+    let first = next();
     let mut trace = trace();
     let mut bytes = Vec::new();
-    render(&mut trace, &batch, &names, &mut bytes);
-    // Events per batch: 2 rows and 2 flow ends per launch.
+    render(&mut trace, &first, &names, &mut bytes);
+    // Events per batch: 2 rows and 2 flow ends per launch (every batch has new ids: every arrow is drawn).
     let events = LAUNCHES * 4;
     let dir = std::env::temp_dir().join(format!("accel-core-render-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -135,7 +155,11 @@ fn main() {
     let mut group = c.benchmark_group("render");
     group.throughput(Throughput::Elements(events));
     group.bench_function("render batch", |b| {
-        b.iter(|| render(&mut trace, black_box(&batch), &names, &mut bytes))
+        b.iter_batched(
+            &next,
+            |batch| render(&mut trace, black_box(&batch), &names, &mut bytes),
+            criterion::BatchSize::LargeInput,
+        )
     });
     group.bench_function("write the same bytes", |b| {
         b.iter(|| file.write_all_at(black_box(&bytes), 0).unwrap())
@@ -146,6 +170,7 @@ fn main() {
 
     let (mut r, mut w, mut z) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..21 {
+        let batch = next();
         r.push(timed(|| render(&mut trace, &batch, &names, &mut bytes)));
         w.push(timed(|| file.write_all_at(&bytes, 0).unwrap()));
         z.push(timed(|| gzip(&bytes, &mut compressed)));
@@ -169,5 +194,39 @@ fn main() {
         bytes.len() as f64 / compressed.len() as f64
     );
     println!("  ratio render / write {:.2} (goal >= 0.5)", w.as_secs_f64() / r.as_secs_f64());
+
+    // End to end: the streaming writer (render on this thread; gzip members on the writer's threads, in
+    // parallel; the file written behind a bounded queue), 8 batches then finish, medians of 5 runs.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("\nstreaming writer, 8 batches of {events} events then finish ({cores} cores; medians of 5):");
+    for name in ["stream.json", "stream.json.gz"] {
+        let mut runs = Vec::new();
+        let mut on_caller = Vec::new();
+        for _ in 0..5 {
+            let path = dir.join(name);
+            let mut writer = accel_core::trace::ChromeTraceWriter::create(
+                &path,
+                TraceMeta { base_time_unix_ns: BASE, ..TraceMeta::default() },
+            )
+            .unwrap();
+            let batches: Vec<Batch> = (0..8).map(|_| next()).collect();
+            let begun = Instant::now();
+            let mut caller = Duration::ZERO;
+            for b in &batches {
+                let t = Instant::now();
+                writer.add_batch(b, &names.names(), &TimeMap::IDENTITY).unwrap();
+                caller += t.elapsed();
+            }
+            writer.finish(None).unwrap();
+            runs.push(begun.elapsed());
+            on_caller.push(caller);
+        }
+        let (total, caller) = (median(runs), median(on_caller));
+        println!(
+            "  {name:<15} {:>7.2} M events/s to disk; the caller's share {:.0} ns/event",
+            8.0 * events as f64 / total.as_secs_f64() / 1e6,
+            caller.as_nanos() as f64 / (8 * events) as f64
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,8 @@
 //! overwrites that tail: between two writes the file is always a whole, valid trace. With gzip
 //! (`.json.gz`) the head, each chunk and the tail are separate gzip members (RFC 1952 allows a file of
 //! several; `gzip -d`, Python's `gzip` module and Perfetto read them as one stream), so the same holds for
-//! the compressed file.
+//! the compressed file. Being independent, the members are compressed by a few threads in parallel and
+//! written in order.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -102,6 +103,12 @@ impl FileOut {
         if !events.is_empty() {
             self.encode_into(&mut buf, events)?;
         }
+        self.write_encoded(buf, events.len() as u64, tail)
+    }
+
+    /// Writes `encoded` (a chunk as it goes to the file: a gzip member when compressing) of `raw` bytes of
+    /// JSON at the tail's place, with `tail` after it.
+    fn write_encoded(&mut self, mut buf: Vec<u8>, raw: u64, tail: &[u8]) -> io::Result<()> {
         let body = buf.len() as u64;
         if tail != self.tail.0.as_slice() {
             let mut encoded = Vec::new();
@@ -118,7 +125,7 @@ impl FileOut {
         }
         self.file_end = end;
         self.data_end += body;
-        self.bytes_in += events.len() as u64;
+        self.bytes_in += raw;
         Ok(())
     }
 }
@@ -127,6 +134,50 @@ enum Message {
     Chunk { events: Vec<u8>, tail: Vec<u8> },
     Sync(Sender<()>),
     Finish { tail: Vec<u8>, reply: Sender<io::Result<()>> },
+}
+
+/// A message in its place in the order; a chunk maybe encoded already (`(gzip member, JSON bytes)`).
+struct Ready {
+    seq: u64,
+    message: Message,
+    encoded: Option<(Vec<u8>, u64)>,
+}
+
+/// Threads that gzip chunks in parallel (the members are independent): a quarter of the cores, 1 to 4.
+fn compressors() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 4).clamp(1, 4))
+}
+
+/// A compressing thread: chunks in, members out (other messages pass through in their place).
+fn compress(
+    jobs: Receiver<(u64, Message)>,
+    done: Sender<Ready>,
+    recycle: Sender<Vec<u8>>,
+    level: u32,
+    error: Arc<Mutex<Option<(io::ErrorKind, String)>>>,
+) {
+    for (seq, message) in jobs {
+        let ready = match message {
+            Message::Chunk { mut events, tail } => {
+                let mut member = Vec::with_capacity(events.len() / 8);
+                if let Err(e) = gzip_member(&mut member, &events, level) {
+                    error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert((e.kind(), e.to_string()));
+                }
+                let raw = events.len() as u64;
+                events.clear();
+                let _ = recycle.try_send(events);
+                Ready {
+                    seq,
+                    message: Message::Chunk { events: Vec::new(), tail },
+                    encoded: Some((member, raw)),
+                }
+            }
+            message => Ready { seq, message, encoded: None },
+        };
+        if done.send(ready).is_err() {
+            return;
+        }
+    }
 }
 
 /// What the writing thread reports.
@@ -143,7 +194,11 @@ pub struct OutputStats {
 /// A trace file written on its own thread: the renderer hands it chunks of events (bounded queue: a slow
 /// disk slows the renderer down rather than growing memory), each written with a fresh tail.
 pub(crate) struct Output {
-    tx: Option<Sender<Message>>,
+    /// To the compressing threads (gzip) or straight to the writing thread.
+    tx: Option<Sender<(u64, Message)>>,
+    /// The order of the messages sent.
+    next_seq: AtomicU64,
+    compressors: Vec<JoinHandle<()>>,
     /// Emptied chunk buffers coming back for reuse.
     recycled: Receiver<Vec<u8>>,
     error: Arc<Mutex<Option<(io::ErrorKind, String)>>>,
@@ -185,9 +240,40 @@ impl Output {
             let _ = fs::remove_file(&partial);
             return Err(e);
         }
-        let (tx, rx) = bounded::<Message>(queue.max(1));
-        let (recycle_tx, recycled) = bounded::<Vec<u8>>(queue.max(1) + 1);
+        let workers = if gzip.is_some() { compressors() } else { 0 };
+        let (tx, jobs) = bounded::<(u64, Message)>(queue.max(1));
+        let (done_tx, rx) = bounded::<Ready>(queue.max(1) + workers);
+        let (recycle_tx, recycled) = bounded::<Vec<u8>>(queue.max(1) + workers + 1);
         let error = Arc::new(Mutex::new(None));
+        let mut compressors = Vec::new();
+        if let Some(level) = gzip {
+            for i in 0..workers {
+                let (jobs, done, recycle, error) =
+                    (jobs.clone(), done_tx.clone(), recycle_tx.clone(), Arc::clone(&error));
+                let spawned = std::thread::Builder::new()
+                    .name(format!("trace-gzip-{i}"))
+                    .spawn(move || compress(jobs, done, recycle, level, error));
+                match spawned {
+                    Ok(handle) => compressors.push(handle),
+                    Err(e) if compressors.is_empty() => {
+                        let _ = fs::remove_file(&partial);
+                        return Err(e);
+                    }
+                    Err(_) => break,
+                }
+            }
+        } else {
+            // No compression: messages go straight to the writing thread, in order.
+            let done = done_tx.clone();
+            compressors.push(std::thread::Builder::new().name("trace-relay".into()).spawn(move || {
+                for (seq, message) in jobs {
+                    if done.send(Ready { seq, message, encoded: None }).is_err() {
+                        return;
+                    }
+                }
+            })?);
+        }
+        drop(done_tx);
         let stats = Arc::new(Mutex::new(OutputStats {
             json_bytes: out.bytes_in,
             file_bytes: out.file_end,
@@ -203,6 +289,8 @@ impl Output {
             })?;
         Ok(Output {
             tx: Some(tx),
+            next_seq: AtomicU64::new(0),
+            compressors,
             recycled,
             error,
             stats,
@@ -229,32 +317,38 @@ impl Output {
         *self.stats.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    fn post(&self, message: Message) -> io::Result<()> {
+        let tx = self.tx.as_ref().ok_or_else(closed)?;
+        let seq = self.next_seq.fetch_add(1, Ordering::Relaxed);
+        tx.send((seq, message)).map_err(|_| closed())
+    }
+
     /// Queues a chunk (blocks while the queue is full).
     pub(crate) fn send(&self, events: Vec<u8>, tail: Vec<u8>) -> io::Result<()> {
         self.error()?;
-        let tx = self.tx.as_ref().ok_or_else(closed)?;
-        tx.send(Message::Chunk { events, tail }).map_err(|_| closed())
+        self.post(Message::Chunk { events, tail })
     }
 
     /// Waits until every chunk queued so far is in the file.
     pub(crate) fn sync(&self) -> io::Result<()> {
-        let tx = self.tx.as_ref().ok_or_else(closed)?;
         let (reply, done) = bounded(1);
-        tx.send(Message::Sync(reply)).map_err(|_| closed())?;
+        self.post(Message::Sync(reply))?;
         done.recv().map_err(|_| closed())?;
         self.error()
     }
 
     /// Writes the last tail, syncs the file to disk, renames it into place; what was written.
     pub(crate) fn finish(mut self, tail: Vec<u8>) -> io::Result<OutputStats> {
-        let tx = self.tx.take().ok_or_else(closed)?;
         let (reply, done) = bounded(1);
-        let sent = tx.send(Message::Finish { tail, reply });
-        drop(tx);
+        let sent = self.post(Message::Finish { tail, reply });
+        drop(self.tx.take());
         let result = match sent {
             Ok(()) => done.recv().unwrap_or_else(|_| Err(closed())),
-            Err(_) => Err(closed()),
+            Err(e) => Err(e),
         };
+        for thread in self.compressors.drain(..) {
+            let _ = thread.join();
+        }
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
@@ -269,6 +363,9 @@ impl Drop for Output {
     /// stays as it is, a valid trace of what was added.
     fn drop(&mut self) {
         drop(self.tx.take());
+        for thread in self.compressors.drain(..) {
+            let _ = thread.join();
+        }
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
@@ -281,7 +378,7 @@ fn closed() -> io::Error {
 
 fn run(
     mut out: FileOut,
-    rx: Receiver<Message>,
+    rx: Receiver<Ready>,
     recycle: Sender<Vec<u8>>,
     error: Arc<Mutex<Option<(io::ErrorKind, String)>>>,
     stats: Arc<Mutex<OutputStats>>,
@@ -292,11 +389,27 @@ fn run(
         error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert((e.kind(), e.to_string()));
     };
     let failed = || error.lock().unwrap_or_else(|e| e.into_inner()).is_some();
-    for message in rx {
+    // Messages come back from the compressing threads out of order: each is handled in its turn.
+    let mut waiting: std::collections::BTreeMap<u64, Ready> = std::collections::BTreeMap::new();
+    let mut next = 0u64;
+    let in_order = rx.into_iter().flat_map(|ready| {
+        waiting.insert(ready.seq, ready);
+        let mut turn = Vec::new();
+        while let Some(ready) = waiting.remove(&next) {
+            next += 1;
+            turn.push(ready);
+        }
+        turn
+    });
+    for Ready { message, encoded, .. } in in_order {
         match message {
             Message::Chunk { mut events, tail } => {
                 if !failed() {
-                    match out.write_chunk(&events, &tail) {
+                    let written = match encoded {
+                        Some((member, raw)) => out.write_encoded(member, raw, &tail),
+                        None => out.write_chunk(&events, &tail),
+                    };
+                    match written {
                         Ok(()) => {
                             let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
                             *s = OutputStats {
@@ -309,7 +422,9 @@ fn run(
                     }
                 }
                 events.clear();
-                let _ = recycle.try_send(events);
+                if events.capacity() > 0 {
+                    let _ = recycle.try_send(events);
+                }
             }
             Message::Sync(reply) => {
                 let _ = reply.send(());
