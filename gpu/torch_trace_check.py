@@ -15,7 +15,9 @@ ops):
    activities) records for the same steps in another process.
 3. SIGTERM mid-run (to the launcher, as a scheduler does) and Ctrl-C mid-run (a real terminal: the script
    types ^C into a pseudo-terminal): each leaves a complete trace, and the launcher ends as the program did.
-4. HolisticTraceAnalysis loads our trace (when `import hta` works here; otherwise run
+4. memory: RSS of a process launching `--memory-kernels` tiny kernels (default 1,000,000) with the
+   trace file on (.json.gz) stays flat: growth from the first quarter to the end under 64 MiB.
+5. HolisticTraceAnalysis loads our trace (when `import hta` works here; otherwise run
    accel-core/tests/hta/check_traces.py on OUT/hta_ours on a machine that has it).
 
 Trace files stay in OUT (default gpu/out/trace_check) for Perfetto, HTA and the closing note.
@@ -80,6 +82,21 @@ elif mode == "torch":
             step()
         torch.cuda.synchronize()
     prof.export_chrome_trace(out)
+elif mode == "memory":
+    def rss_mib():
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024.0
+        return -1.0
+    samples, every = [], max(1, steps // 20)
+    for i in range(steps):
+        tiny.add_(1.0)
+        if (i + 1) % every == 0:
+            torch.cuda.synchronize()
+            samples.append([i + 1, rss_mib()])
+    torch.cuda.synchronize()
+    print(json.dumps({"samples": samples}), flush=True)
 elif mode == "loop":
     i = 0
     while True:
@@ -285,6 +302,29 @@ def check_ctrl_c(args, checks, env):
     checks.add("Ctrl-C (a real terminal) mid-run leaves a complete trace", ok, detail)
 
 
+def check_memory(args, checks, env):
+    d = fresh_dir(os.path.join(args.out, "memory"))
+    trace_path = os.path.join(d, "memory.json.gz")
+    p = run_launcher(args, d, ["-o", trace_path], "memory", args.memory_kernels, env)
+    lines = [l for l in p.stdout.splitlines() if l.startswith("{\"samples\"")]
+    if p.returncode != 0 or not lines:
+        sys.stderr.write(p.stderr[-3000:])
+        checks.add("memory flat with the trace file on", False, f"status {p.returncode}")
+        return
+    samples = json.loads(lines[-1])["samples"]
+    quarter = samples[len(samples) // 4][1]
+    last = samples[-1][1]
+    trace = load(trace_path)
+    kernels = trace["traceSummary"]["kernel_records"]
+    growth = last - quarter
+    checks.add(
+        "memory flat with the trace file on",
+        growth < 64 and kernels >= args.memory_kernels,
+        f"RSS {samples[0][1]:.0f} -> {quarter:.0f} (1/4) -> {last:.0f} MiB over {args.memory_kernels} kernels "
+        f"(+{growth:.1f} MiB after the first quarter); {kernels} kernel records; trace {os.path.getsize(trace_path) / 1e6:.1f} MB",
+    )
+
+
 def check_hta(args, checks, ours_dir, env):
     try:
         import hta  # noqa: F401
@@ -305,6 +345,7 @@ def main():
     ap.add_argument("--launcher", required=True, help="the cupti-trace executable (libcupti_trace.so next to it)")
     ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", os.path.join(os.path.dirname(__file__), "out")), "trace_check"))
     ap.add_argument("--steps", type=int, default=5)
+    ap.add_argument("--memory-kernels", type=int, default=1_000_000)
     args = ap.parse_args()
     args.launcher = os.path.abspath(args.launcher)
     os.makedirs(args.out, exist_ok=True)
@@ -314,6 +355,8 @@ def main():
     ours_dir = check_streamed_and_names(args, checks, env)
     check_sigterm(args, checks, env)
     check_ctrl_c(args, checks, env)
+    if args.memory_kernels > 0:
+        check_memory(args, checks, env)
     if ours_dir:
         check_hta(args, checks, ours_dir, env)
     print("\nSUMMARY")
