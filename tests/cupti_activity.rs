@@ -617,11 +617,12 @@ fn the_tracer_writes_a_trace_with_pytorch_profiler_conventions() {
     assert_eq!(report.summary.kernels(), 6);
 
     let raw = std::fs::read_to_string(&out).unwrap();
-    // Metadata first, `traceEvents` after `baseTimeNanoseconds`, HTA's rank regex matches.
+    // Metadata first (`distributedInfo` too), `traceEvents` after `baseTimeNanoseconds`, HTA's rank
+    // regex matches.
     let key = |k: &str| raw.find(&format!("\"{k}\"")).unwrap_or_else(|| panic!("no {k}"));
     assert!(key("schemaVersion") < key("baseTimeNanoseconds"));
     assert!(key("baseTimeNanoseconds") < key("traceEvents"));
-    assert!(key("traceEvents") < key("distributedInfo"));
+    assert!(key("distributedInfo") < key("traceEvents"));
     assert!(raw.contains("\"rank\": 0"), "HTA finds the rank with \"rank\":\\s+(\\d+)");
     let json: serde_json::Value = serde_json::from_str(&raw).unwrap();
     let events = json["traceEvents"].as_array().unwrap();

@@ -10,6 +10,7 @@
 //! ```
 //!
 //! - [`pool`]: the bounded, lock-free pool of 8-byte aligned activity buffers handed to the vendor.
+//! - [`demangle`]: C++ kernel names as PyTorch's profiler shows them (the C++ runtime's `__cxa_demangle`).
 //! - [`intern`]: names (kernels, API calls, markers) stored once and referred to by a [`NameId`].
 //! - [`columns`]: one column schema per record family, identical for every vendor, grouped in a [`Batch`].
 //! - [`pipeline`]: the decode thread, the [`Handoff`] used on vendor threads, consumers, `sync()`, counts.
@@ -65,6 +66,7 @@
 //! buffers, and maps its own enums onto the shared columns.
 
 pub mod columns;
+pub mod demangle;
 pub mod intern;
 pub mod pipeline;
 pub mod pool;

@@ -133,3 +133,29 @@ fn many_threads_take_and_give_back_without_sharing_a_buffer_or_passing_the_bound
     assert_eq!(stats.in_flight, 0);
     assert_eq!(stats.free, stats.allocated);
 }
+
+#[test]
+fn sizes_past_the_limits_are_a_typed_error_not_an_overflow_or_an_abort() {
+    use accel_core::pool::PoolError;
+    // 1 PiB per buffer, 2^40 buffers, and u64::MAX (which overflowed the rounding up to 8 bytes).
+    for size in [1usize << 50, usize::MAX] {
+        assert_eq!(
+            BufferPool::try_new(size, 4).unwrap_err(),
+            PoolError::BufferTooLarge { requested: size, limit: BufferPool::MAX_BUFFER_SIZE }
+        );
+    }
+    for count in [1usize << 40, usize::MAX] {
+        let err = BufferPool::try_new(4096, count).unwrap_err();
+        assert_eq!(err, PoolError::TooManyBuffers { requested: count, limit: BufferPool::MAX_IN_FLIGHT });
+        assert!(err.to_string().contains("65536"), "{err}");
+    }
+    let at_limit = BufferPool::try_new(BufferPool::MAX_BUFFER_SIZE, BufferPool::MAX_IN_FLIGHT).unwrap();
+    assert_eq!(at_limit.stats().allocated, 0, "nothing allocated up front");
+
+    // `new` lowers them to the limits instead (it used to overflow, or abort allocating the free list).
+    let clamped = BufferPool::new(usize::MAX, usize::MAX);
+    assert_eq!(clamped.buffer_size(), BufferPool::MAX_BUFFER_SIZE);
+    assert_eq!(clamped.max_in_flight(), BufferPool::MAX_IN_FLIGHT);
+    let small = BufferPool::new(0, 0);
+    assert_eq!((small.buffer_size(), small.max_in_flight()), (8, 1));
+}

@@ -1,22 +1,29 @@
 //! `InitializeInjection`: how the CUDA driver attaches the tracer to an unmodified program.
 //!
 //! With `CUDA_INJECTION64_PATH=/path/to/libcupti_trace.so`, the driver `dlopen`s this library during
-//! `cuInit` and calls `InitializeInjection`. It starts a [`Tracer`] and registers a C `atexit` handler that
-//! ends it (final fence and flush, trace file, summary) before the process exits: registered during
-//! `cuInit`, it runs before the CUDA runtime's own exit handlers tear the contexts down. Every failure is
-//! reported on stderr and the program runs on untraced; nothing here panics into the driver.
+//! `cuInit` and calls `InitializeInjection`. It starts a [`Tracer`] (the trace streams to its file batch by
+//! batch), prints where the trace goes, and arranges for it to be finished: by a C `atexit` handler
+//! (registered during `cuInit`, it runs before the CUDA runtime's own exit handlers tear the contexts
+//! down), by SIGINT / SIGTERM / SIGHUP that would kill the program (then the process dies of the signal
+//! as it would have), or at the end of the configured duration. Every failure is reported on stderr and
+//! the program runs on untraced; nothing here panics into the driver.
 
 use std::ffi::c_int;
+use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use cupti::Cupti;
 
-use crate::{report, TraceConfig, Tracer};
+use crate::signals::{self, signal_name};
+use crate::{report, Collection, TraceConfig, Tracer};
 
 /// The tracer of this process.
 static TRACER: Mutex<Option<(Tracer, TraceConfig)>> = Mutex::new(None);
+/// Its collection switch (kept apart: toggling must not wait for a finish in progress).
+static COLLECTION: Mutex<Option<Arc<Collection>>> = Mutex::new(None);
 /// The process that started it (a forked child inherits the exit handler, not the threads).
 static OWNER: AtomicU32 = AtomicU32::new(0);
 
@@ -31,14 +38,30 @@ pub extern "C" fn InitializeInjection() -> c_int {
     1
 }
 
+/// Appends a line to the launcher's report file, when the launcher set one.
+fn tell_launcher(config: &TraceConfig, line: &str) {
+    let Some(path) = &config.launcher_report else { return };
+    let appended = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(format!("{line}\n").as_bytes()));
+    if let Err(e) = appended {
+        report(&format!("could not write to the launcher's report {}: {e}", path.display()));
+    }
+}
+
 fn start() {
     let mut slot = TRACER.lock().unwrap_or_else(|e| e.into_inner());
     if slot.is_some() {
         return;
     }
     let (config, warnings) = TraceConfig::from_env();
-    for warning in warnings {
-        report(&warning);
+    // Under the launcher, which checked the settings before the program started, only what is this
+    // process's own (its rank) is reported.
+    let launched = config.launcher_report.is_some();
+    for warning in warnings.iter().filter(|w| !launched || w.contains("RANK") || w.contains("WORLD_SIZE")) {
+        report(warning);
     }
     let cupti = match Cupti::global() {
         Ok(cupti) => cupti,
@@ -47,16 +70,77 @@ fn start() {
             return;
         }
     };
-    match Tracer::start(cupti, config.clone()) {
-        Ok(tracer) => {
-            *slot = Some((tracer, config));
-            OWNER.store(std::process::id(), Ordering::SeqCst);
-            // SAFETY: `at_exit` is an `extern "C" fn()` that never unwinds.
-            if unsafe { libc::atexit(at_exit) } != 0 {
-                report("could not register the exit handler: call cupti_trace::finish_and_report() before exiting");
-            }
+    let tracer = match Tracer::start(cupti, config.clone()) {
+        Ok(tracer) => tracer,
+        Err(e) => {
+            report(&format!("cannot start tracing: {e}"));
+            return;
         }
-        Err(e) => report(&format!("cannot start tracing: {e}")),
+    };
+    let pid = std::process::id();
+    OWNER.store(pid, Ordering::SeqCst);
+    let collection = Arc::clone(tracer.collection());
+    *COLLECTION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::clone(&collection));
+    let partial = tracer.partial_path().map(PathBuf::from);
+    *slot = Some((tracer, config.clone()));
+    drop(slot);
+
+    // SAFETY: `at_exit` is an `extern "C" fn()` that never unwinds.
+    if unsafe { libc::atexit(at_exit) } != 0 {
+        report("could not register the exit handler: call cupti_trace::finish_and_report() before exiting");
+    }
+    register_with_python();
+    let installed = signals::install(config.handle_signals, config.toggle_signal, on_end_signal, on_toggle);
+    for note in &installed.notes {
+        report(note);
+    }
+    if config.duration.is_some() {
+        let spawned = std::thread::Builder::new().name("cupti-trace-duration".into()).spawn(move || {
+            if collection.wait_window_over() {
+                report("the collection window is over: finishing the trace (the program runs on)");
+                finish_and_report();
+            }
+        });
+        if let Err(e) = spawned {
+            report(&format!("could not start the duration's thread ({e}): the trace is written at exit"));
+        }
+    }
+
+    let when = match (config.profiler_range, config.delay.is_zero(), installed.toggle) {
+        (true, _, _) => "collecting between cudaProfilerStart and cudaProfilerStop".to_owned(),
+        (false, false, _) => format!("collecting after {:?}", config.delay),
+        (false, true, _) => "collecting now".to_owned(),
+    };
+    let mut when = when;
+    if let Some(duration) = config.duration {
+        when.push_str(&format!(" for {duration:?}"));
+    }
+    if let Some(signal) = installed.toggle {
+        when.push_str(&format!(", {} pauses and resumes", signal_name(signal)));
+    }
+    let ends: Vec<String> = installed.end.iter().map(|s| signal_name(*s)).collect();
+    let rank = if config.world_size > 1 {
+        format!(", rank {}/{}", config.rank, config.world_size)
+    } else {
+        String::new()
+    };
+    match (&partial, &config.output) {
+        (Some(partial), Some(output)) => {
+            report(&format!(
+                "pid {pid}{rank}: tracing with CUPTI {} ({}); {when}; the trace streams to {} and becomes {} at exit{}",
+                cupti.version(),
+                cupti.path().display(),
+                partial.display(),
+                output.display(),
+                if ends.is_empty() { String::new() } else { format!(" (or on {})", ends.join(", ")) }
+            ));
+            tell_launcher(&config, &format!("start\t{pid}\t{}\t{}", partial.display(), output.display()));
+        }
+        _ => report(&format!(
+            "pid {pid}{rank}: tracing with CUPTI {} ({}); {when}; no trace file (summary only)",
+            cupti.version(),
+            cupti.path().display()
+        )),
     }
 }
 
@@ -64,14 +148,53 @@ extern "C" fn at_exit() {
     let _ = catch_unwind(AssertUnwindSafe(finish_and_report));
 }
 
-/// Ends the injected tracer now (idempotent): final flush, trace file, summary on stderr. The exit
-/// handler calls it; a program may call it earlier.
+/// In a Python process, also finish when the interpreter finalizes (`Py_AtExit`): after an uncaught
+/// `KeyboardInterrupt` (Ctrl-C), Python ends by restoring SIGINT's default and killing itself with it once
+/// finalized, so C `atexit` handlers never run. Found at run time in the process's global scope (the
+/// `python` executable exports it); absent in other programs.
+fn register_with_python() {
+    type PyAtExit = unsafe extern "C" fn(extern "C" fn()) -> c_int;
+    // SAFETY: a lookup by a NUL-terminated name in the global scope.
+    let symbol = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"Py_AtExit".as_ptr()) };
+    if symbol.is_null() {
+        return;
+    }
+    // SAFETY: `int Py_AtExit(void (*func)(void))` in every CPython 3; `at_exit` never unwinds, and may run
+    // after `atexit`'s call of it (finishing is idempotent).
+    let registered = unsafe { std::mem::transmute::<*mut libc::c_void, PyAtExit>(symbol)(at_exit) };
+    if registered != 0 {
+        report(
+            "could not register with Python's Py_AtExit: after Ctrl-C the trace stays .partial (still whole)",
+        );
+    }
+}
+
+/// A terminating signal arrived (on the signals thread): finish, then the caller dies of the signal.
+fn on_end_signal(signal: c_int) {
+    let _ = catch_unwind(|| {
+        report(&format!("{}: finishing the trace before the program ends", signal_name(signal)));
+        finish_and_report();
+    });
+}
+
+fn on_toggle() {
+    let collection = COLLECTION.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    if let Some(collection) = collection {
+        let on = collection.toggle();
+        report(if on { "collection resumed" } else { "collection paused" });
+    }
+}
+
+/// Ends the injected tracer now (idempotent): final flush, trace file finished and renamed into place,
+/// summary on stderr. The exit handler, the signal handling and the end of the duration call it; a
+/// program may call it earlier.
 pub fn finish_and_report() {
     if OWNER.load(Ordering::SeqCst) != std::process::id() {
         return;
     }
     let taken = TRACER.lock().unwrap_or_else(|e| e.into_inner()).take();
     let Some((tracer, config)) = taken else { return };
+    drop(COLLECTION.lock().unwrap_or_else(|e| e.into_inner()).take());
     let finished = tracer.finish();
     if let Some(path) = &config.summary_json {
         if let Err(e) = std::fs::write(path, finished.to_json().to_string()) {
@@ -79,6 +202,13 @@ pub fn finish_and_report() {
         }
     }
     eprint!("{}", indent(&finished.render(config.summary_top, config.summary)));
+    let pid = std::process::id();
+    if let Some(file) = &finished.trace {
+        tell_launcher(
+            &config,
+            &format!("end\t{pid}\t{}\t{}\t{}", file.path.display(), file.events, file.file_bytes),
+        );
+    }
 }
 
 fn indent(text: &str) -> String {

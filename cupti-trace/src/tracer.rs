@@ -1,40 +1,61 @@
-//! [`Tracer`]: an activity session whose batches become a Chrome trace and a kernel summary.
+//! [`Tracer`]: an activity session whose batches stream to a Chrome trace and a kernel summary.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use accel_core::trace::{Categories, ChromeTrace, TraceMeta};
+use accel_core::demangle::Demangler;
+use accel_core::trace::{Categories, ChromeTraceWriter, TraceFile, TraceMeta, TraceSink, WriterOptions};
 use accel_core::{Batch, Family, FamilySet, Names};
 use cupti::activity::{unix_now_ns, ActivityCounts, ActivitySession, ApiFilter, KernelNameTransform};
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
-use cupti::Cupti;
+use cupti::{Cupti, Subscriber};
 
+use crate::collection::Collection;
 use crate::{KernelSummary, TraceConfig};
 
 /// What the consumer (on the decode thread) builds.
-#[derive(Debug)]
 struct TraceState {
-    trace: Option<ChromeTrace>,
+    /// The trace being written; `None` without one, or after a write failed.
+    sink: Option<Box<dyn TraceSink>>,
+    /// Why the trace stopped being written.
+    sink_error: Option<String>,
     summary: KernelSummary,
     rows: [u64; Family::ALL.len()],
 }
 
-/// A running tracer: CUPTI records of this process go to a Chrome trace (PyTorch profiler conventions) and
-/// a per-kernel summary.
-#[derive(Debug)]
+/// A running tracer: CUPTI records of this process stream to a Chrome trace (PyTorch profiler
+/// conventions, written batch by batch: see [`ChromeTraceWriter`]) and a per-kernel summary.
 pub struct Tracer {
     session: ActivitySession<'static>,
     state: Arc<Mutex<TraceState>>,
     config: TraceConfig,
     names: Names,
+    collection: Arc<Collection>,
+    ranges: Option<Subscriber<'static>>,
+    partial: Option<PathBuf>,
+    demangler: Option<&'static str>,
+}
+
+impl std::fmt::Debug for Tracer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tracer")
+            .field("session", &self.session)
+            .field("output", &self.config.output)
+            .field("partial", &self.partial)
+            .field("collecting", &self.collection.is_collecting())
+            .finish_non_exhaustive()
+    }
 }
 
 /// What a finished trace holds.
 #[derive(Debug)]
 pub struct TraceReport {
-    /// The file written, if any.
+    /// The file asked for, if any.
     pub output: Option<PathBuf>,
-    /// Events in it (not counting timeline names and flow arrows).
+    /// The file written (its path, events, size), when it was.
+    pub trace: Option<TraceFile>,
+    /// Events in it made from records (not counting timeline names and flow arrows).
     pub events: usize,
     /// Rows delivered per family (`Family` order).
     pub rows: [u64; Family::ALL.len()],
@@ -44,25 +65,61 @@ pub struct TraceReport {
     pub summary: KernelSummary,
     /// Names of the summary's ids.
     pub names: Names,
-    /// `Err` when the trace could not be written (the message says why).
+    /// `Err` when the trace could not be written completely (the message says why, and where what was
+    /// written is).
     pub write_result: Result<(), String>,
+    /// The demangler that named the kernels (`abi::__cxa_demangle`, `cpp_demangle`), when demangling.
+    pub demangler: Option<&'static str>,
+    /// Collection windows (more than 1 when collection was paused and resumed).
+    pub windows: u32,
 }
 
-/// C++ names as PyTorch's profiler shows them (`_Z...` demangled; anything else kept).
-fn demangle(raw: &[u8]) -> Option<String> {
-    if !raw.starts_with(b"_Z") {
-        return None;
+/// Kernel names as PyTorch's profiler shows them, each distinct raw name demangled once.
+fn kernel_names(demangler: Demangler) -> KernelNameTransform {
+    let memo: Mutex<HashMap<Box<[u8]>, Option<String>>> = Mutex::new(HashMap::new());
+    KernelNameTransform::new(move |raw: &[u8]| {
+        let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(known) = memo.get(raw) {
+            return known.clone();
+        }
+        let shown = demangler.demangle(raw);
+        memo.insert(raw.into(), shown.clone());
+        shown
+    })
+}
+
+/// `python train.py --lr 1e-3` from `/proc/self/cmdline` (else the executable's name), shortened.
+fn process_label() -> String {
+    let from_cmdline = std::fs::read("/proc/self/cmdline").ok().map(|raw| {
+        raw.split(|b| *b == 0)
+            .filter(|a| !a.is_empty())
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let label = from_cmdline.filter(|l| !l.is_empty()).unwrap_or_else(|| {
+        std::env::current_exe()
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "process".to_owned())
+    });
+    if label.chars().count() > 80 {
+        label.chars().take(77).collect::<String>() + "..."
+    } else {
+        label
     }
-    let symbol = cpp_demangle::Symbol::new(raw).ok()?;
-    symbol.demangle().ok()
 }
 
 impl Tracer {
-    /// Starts tracing with `cupti` (records from now on).
+    /// Starts tracing with `cupti`: records from now on (or from the end of the configured delay, or from
+    /// the first `cudaProfilerStart` with [`TraceConfig::profiler_range`]).
     pub fn start(cupti: &'static Cupti, config: TraceConfig) -> cupti::Result<Tracer> {
         let mut activity = config.activity.clone();
+        let mut demangler = None;
         if config.demangle && activity.kernel_names.is_none() {
-            activity.kernel_names = Some(KernelNameTransform::new(demangle));
+            let d = Demangler::new();
+            demangler = Some(d.kind().label());
+            activity.kernel_names = Some(kernel_names(d));
         }
         if !activity.api_filter.is_all() && !ApiFilter::supported_by(cupti) {
             // A library that cannot filter API calls (before 12.5) traces every call rather than none.
@@ -70,51 +127,83 @@ impl Tracer {
             activity.api_filter = ApiFilter::all();
         }
         let session = ActivitySession::new(cupti, activity)?;
-        let trace = config.output.as_ref().map(|_| {
+        let mut sink_error = None;
+        let sink: Option<Box<dyn TraceSink>> = config.output.as_ref().and_then(|path| {
             let categories = Categories::default()
                 .with_api_domain(API_DOMAIN_DRIVER, "cuda_driver")
                 .with_api_domain(API_DOMAIN_OVERHEAD, "overhead");
-            let mut trace = ChromeTrace::new(TraceMeta {
+            let mut metadata = vec![
+                ("cupti_version".to_owned(), cupti.version().into()),
+                ("record_clock_is_realtime".to_owned(), session.clock().is_realtime.into()),
+            ];
+            if let Some(kind) = demangler {
+                metadata.push(("kernel_name_demangler".to_owned(), kind.into()));
+            }
+            let meta = TraceMeta {
                 base_time_unix_ns: unix_now_ns(),
                 rank: config.rank,
                 world_size: config.world_size,
                 backend: (config.world_size > 1).then(|| "nccl".to_owned()),
                 trace_name: Some("cupti-trace".to_owned()),
                 categories,
-                metadata: vec![
-                    ("cupti_version".to_owned(), cupti.version().into()),
-                    ("record_clock_is_realtime".to_owned(), session.clock().is_realtime.into()),
-                ],
+                metadata,
                 ..TraceMeta::default()
-            });
-            let pid = std::process::id();
-            let exe = std::env::current_exe()
-                .ok()
-                .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-                .unwrap_or_else(|| "process".to_owned());
-            trace.add_process_name(pid.into(), format!("{exe} (pid {pid})"));
-            trace
+            };
+            let options = WriterOptions {
+                gzip_level: config.gzip_level,
+                pending_flows: config.pending_flows,
+                ..WriterOptions::default()
+            };
+            match ChromeTraceWriter::create_with(path, meta, options) {
+                Ok(mut writer) => {
+                    let pid = std::process::id();
+                    let _ = writer.add_process_name(pid.into(), &format!("{} (pid {pid})", process_label()));
+                    Some(Box::new(writer) as Box<dyn TraceSink>)
+                }
+                Err(e) => {
+                    sink_error = Some(format!("could not create the trace for {}: {e}", path.display()));
+                    None
+                }
+            }
         });
+        let partial = sink.as_ref().map(|s| s.partial_path().to_path_buf());
         let state = Arc::new(Mutex::new(TraceState {
-            trace,
+            sink,
+            sink_error,
             summary: KernelSummary::default(),
             rows: Default::default(),
         }));
         let time = session.clock().time_map;
         let consumer_state = Arc::clone(&state);
         session.subscribe(FamilySet::all(), move |batch: &Batch, names: &Names| {
-            let mut s = consumer_state.lock().unwrap_or_else(|e| e.into_inner());
+            let mut guard = consumer_state.lock().unwrap_or_else(|e| e.into_inner());
+            let s = &mut *guard;
             for (i, family) in Family::ALL.iter().enumerate() {
                 s.rows[i] += batch.len_of(*family) as u64;
             }
             s.summary.add(batch);
-            if let Some(trace) = s.trace.as_mut() {
-                trace.add_batch(batch, names, &time);
+            if let Some(sink) = s.sink.as_mut() {
+                if let Err(e) = sink.add_batch(batch, names, &time) {
+                    // What was written stays a whole trace in the partial file.
+                    s.sink_error = Some(format!("writing {} failed: {e}", sink.partial_path().display()));
+                    s.sink = None;
+                }
             }
         });
         session.start()?;
+        let kinds: Vec<_> = session.config().kinds.iter().collect();
+        let collection = Collection::new(cupti, kinds);
+        let mut ranges = None;
+        if config.profiler_range {
+            collection.start_paused();
+            ranges = Some(collection.follow_profiler_ranges()?);
+        } else if !config.delay.is_zero() {
+            collection.start_paused();
+        }
+        collection
+            .schedule(if config.profiler_range { Default::default() } else { config.delay }, config.duration);
         let names = session.names();
-        Ok(Tracer { session, state, config, names })
+        Ok(Tracer { session, state, config, names, collection, ranges, partial, demangler })
     }
 
     /// The session (to flush, read counts, push external correlation ids).
@@ -122,9 +211,38 @@ impl Tracer {
         &self.session
     }
 
-    /// Ends the session (final fence and flush), writes the trace, returns what was collected.
+    /// Pausing and resuming collection.
+    pub fn collection(&self) -> &Arc<Collection> {
+        &self.collection
+    }
+
+    /// The file the trace streams to until it is finished (`None` without a trace).
+    pub fn partial_path(&self) -> Option<&std::path::Path> {
+        self.partial.as_deref()
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &TraceConfig {
+        &self.config
+    }
+
+    /// Hands over what CUPTI has collected and waits until it is in the trace file (a whole trace up to
+    /// here: the file at [`partial_path`](Self::partial_path) opens in Perfetto and HTA).
+    pub fn checkpoint(&self) -> Result<(), String> {
+        self.session.flush(false).map_err(|e| e.to_string())?;
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        match state.sink.as_mut() {
+            Some(sink) => sink.sync().map_err(|e| e.to_string()),
+            None => state.sink_error.clone().map_or(Ok(()), Err),
+        }
+    }
+
+    /// Ends the session (final fence and flush), finishes the trace (its summary in it) and renames it into
+    /// place, and returns what was collected.
     pub fn finish(self) -> TraceReport {
-        let Tracer { session, state, config, names } = self;
+        let Tracer { session, state, config, names, collection, ranges, partial: _, demangler } = self;
+        collection.end();
+        drop(ranges);
         let end = session.end();
         if let Err(e) = &end.fence {
             crate::report(&format!(
@@ -133,34 +251,54 @@ impl Tracer {
         }
         let counts = end.counts;
         let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
-        let events = state.trace.as_ref().map_or(0, ChromeTrace::event_count);
-        let write_result = match (&state.trace, &config.output) {
-            (Some(trace), Some(path)) => {
-                trace.write_to(path).map_err(|e| format!("could not write {}: {e}", path.display()))
-            }
-            _ => Ok(()),
-        };
-        state.trace = None;
-        TraceReport {
+        let mut report = TraceReport {
             output: config.output.clone(),
-            events,
+            trace: None,
+            events: 0,
             rows: state.rows,
             counts,
             summary: std::mem::take(&mut state.summary),
             names,
-            write_result,
+            write_result: Ok(()),
+            demangler,
+            windows: collection.windows(),
+        };
+        let sink = state.sink.take();
+        if let Some(error) = state.sink_error.take() {
+            report.write_result = Err(error);
         }
+        if let Some(sink) = sink {
+            let summary = report.summary_json(config.summary_top);
+            match sink.finish(Some(&summary)) {
+                Ok(file) => {
+                    report.events = file.rows as usize;
+                    report.trace = Some(file);
+                }
+                Err(e) => report.write_result = Err(format!("could not finish the trace: {e}")),
+            }
+        }
+        report
     }
 }
 
 impl TraceReport {
-    /// The summary as JSON: kernels per name (by total time), record counts, losses.
+    /// The summary as JSON: kernels per name (by total time), record counts, losses, the trace file.
     pub fn to_json(&self) -> serde_json::Value {
+        self.json(usize::MAX)
+    }
+
+    /// What the trace file's `traceSummary` holds: [`to_json`](Self::to_json) with the `top` kernels.
+    fn summary_json(&self, top: usize) -> serde_json::Value {
+        self.json(top)
+    }
+
+    fn json(&self, top: usize) -> serde_json::Value {
         let p = &self.counts.pipeline;
-        let kernels: Vec<serde_json::Value> = self
-            .summary
-            .ranked()
+        let ranked = self.summary.ranked();
+        let distinct = ranked.len();
+        let kernels: Vec<serde_json::Value> = ranked
             .into_iter()
+            .take(top)
             .map(|(name, s)| {
                 serde_json::json!({
                     "name": self.names.resolve(name),
@@ -198,6 +336,10 @@ impl TraceReport {
             "fence_records": self.counts.decoder.fence_records,
             "trace": self.output.as_ref().map(|p| p.display().to_string()),
             "trace_events": self.events,
+            "trace_bytes": self.trace.as_ref().map(|t| t.file_bytes),
+            "kernel_name_demangler": self.demangler,
+            "collection_windows": self.windows,
+            "distinct_kernels": distinct,
             "kernels": kernels,
         })
     }
@@ -238,26 +380,26 @@ impl TraceReport {
             p.skipped_unknown,
             p.records_unconsumed,
         ));
-        match (&self.output, &self.write_result) {
-            (Some(path), Ok(())) => {
-                out.push_str(&format!("trace: {} ({} events)\n", path.display(), self.events))
-            }
-            (Some(_), Err(e)) => out.push_str(&format!("trace NOT written: {e}\n")),
-            (None, _) => {}
+        match (&self.trace, &self.write_result) {
+            (Some(file), Ok(())) => out.push_str(&format!(
+                "trace: {} ({} events, {})\n",
+                file.path.display(),
+                file.events,
+                human_bytes(file.file_bytes)
+            )),
+            (_, Err(e)) => out.push_str(&format!("trace NOT complete: {e}\n")),
+            (None, Ok(())) => {}
         }
         out
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn mangled_names_are_demangled_others_kept() {
-        assert_eq!(
-            super::demangle(b"_Z9vectorAddPKfS0_Pfi").as_deref(),
-            Some("vectorAdd(float const*, float const*, float*, int)")
-        );
-        assert_eq!(super::demangle(b"ampere_sgemm_128x64_tn"), None);
-        assert_eq!(super::demangle(b"_Zgarbage"), None);
+/// `1.5 MB`, `320 kB`, `12 B`.
+pub(crate) fn human_bytes(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1_000_000_000 => format!("{:.2} GB", b as f64 / 1e9),
+        b if b >= 1_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+        b if b >= 1_000 => format!("{:.0} kB", b as f64 / 1e3),
+        b => format!("{b} B"),
     }
 }

@@ -5,7 +5,6 @@
 //! turn ids back into strings with [`Names`], a cheap, `Send + Sync` read handle that other threads may use
 //! while the decode thread keeps interning (reads take no lock).
 
-mod fx_hash;
 mod interner;
 mod name_id;
 mod names;

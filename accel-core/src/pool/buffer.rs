@@ -12,10 +12,14 @@ pub struct ActivityBuffer {
 }
 
 impl ActivityBuffer {
-    /// A zero-filled buffer of `size_bytes` rounded up to a multiple of 8.
-    pub(crate) fn zeroed(size_bytes: usize) -> Self {
+    /// A zero-filled buffer of `size_bytes` rounded up to a multiple of 8; `None` when the allocator
+    /// refuses (never an abort: this runs in a vendor's buffer callback).
+    pub(crate) fn try_zeroed(size_bytes: usize) -> Option<Self> {
         let words = size_bytes.div_ceil(8);
-        ActivityBuffer { words: vec![0u64; words].into_boxed_slice() }
+        let mut block: Vec<u64> = Vec::new();
+        block.try_reserve_exact(words).ok()?;
+        block.resize(words, 0);
+        Some(ActivityBuffer { words: block.into_boxed_slice() })
     }
 
     /// The buffer's size in bytes (always a multiple of 8).

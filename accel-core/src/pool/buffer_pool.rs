@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use crossbeam_queue::ArrayQueue;
 
-use super::{ActivityBuffer, PoolStats};
+use super::{ActivityBuffer, PoolError, PoolStats};
 
 /// A bounded, lock-free pool of equally sized [`ActivityBuffer`]s.
 ///
@@ -20,10 +20,35 @@ pub struct BufferPool {
 }
 
 impl BufferPool {
+    /// The largest buffer a pool hands out: 1 GiB (vendors advise 1 to 10 MB).
+    pub const MAX_BUFFER_SIZE: usize = 1 << 30;
+    /// The largest bound on buffers in flight: 65,536 (the free list is allocated up front, one slot per
+    /// buffer of the bound).
+    pub const MAX_IN_FLIGHT: usize = 1 << 16;
+
     /// A pool of buffers of `buffer_size` bytes (rounded up to a multiple of 8, at least 8), of which at most
     /// `max_in_flight` (at least 1) exist at once. Nothing is allocated until the first `take` (or
     /// [`warm`](Self::warm)).
+    ///
+    /// Sizes above [`MAX_BUFFER_SIZE`](Self::MAX_BUFFER_SIZE) and [`MAX_IN_FLIGHT`](Self::MAX_IN_FLIGHT) are
+    /// lowered to them; [`try_new`](Self::try_new) refuses them instead.
     pub fn new(buffer_size: usize, max_in_flight: usize) -> Arc<BufferPool> {
+        Self::build(buffer_size.min(Self::MAX_BUFFER_SIZE), max_in_flight.min(Self::MAX_IN_FLIGHT))
+    }
+
+    /// As [`new`](Self::new), but a size above the limits is a [`PoolError`] (nothing is allocated).
+    pub fn try_new(buffer_size: usize, max_in_flight: usize) -> Result<Arc<BufferPool>, PoolError> {
+        if buffer_size > Self::MAX_BUFFER_SIZE {
+            return Err(PoolError::BufferTooLarge { requested: buffer_size, limit: Self::MAX_BUFFER_SIZE });
+        }
+        if max_in_flight > Self::MAX_IN_FLIGHT {
+            return Err(PoolError::TooManyBuffers { requested: max_in_flight, limit: Self::MAX_IN_FLIGHT });
+        }
+        Ok(Self::build(buffer_size, max_in_flight))
+    }
+
+    /// Within the limits: the rounding below cannot overflow.
+    fn build(buffer_size: usize, max_in_flight: usize) -> Arc<BufferPool> {
         let buffer_size = buffer_size.max(8).div_ceil(8) * 8;
         let max_in_flight = max_in_flight.max(1);
         Arc::new(BufferPool {
@@ -50,7 +75,11 @@ impl BufferPool {
     pub fn warm(&self, count: usize) -> usize {
         let mut added = 0;
         while added < count && self.reserve_slot() {
-            if self.free.push(ActivityBuffer::zeroed(self.buffer_size)).is_err() {
+            let Some(buf) = ActivityBuffer::try_zeroed(self.buffer_size) else {
+                self.release_slot();
+                break;
+            };
+            if self.free.push(buf).is_err() {
                 self.release_slot();
                 break;
             }
@@ -60,13 +89,17 @@ impl BufferPool {
     }
 
     /// A free buffer, or a new one while fewer than `max_in_flight` exist; `None` (counted as declined)
-    /// when all of them are handed out. Never blocks.
+    /// when all of them are handed out, or when the allocator refuses a new one. Never blocks, never
+    /// aborts.
     pub fn take(&self) -> Option<ActivityBuffer> {
         if let Some(buf) = self.free.pop() {
             return Some(buf);
         }
         if self.reserve_slot() {
-            return Some(ActivityBuffer::zeroed(self.buffer_size));
+            if let Some(buf) = ActivityBuffer::try_zeroed(self.buffer_size) {
+                return Some(buf);
+            }
+            self.release_slot();
         }
         // A buffer may have come back between the first pop and the bound check.
         if let Some(buf) = self.free.pop() {

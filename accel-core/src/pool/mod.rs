@@ -7,8 +7,10 @@
 
 mod buffer;
 mod buffer_pool;
+mod error;
 mod stats;
 
 pub use buffer::ActivityBuffer;
 pub use buffer_pool::BufferPool;
+pub use error::PoolError;
 pub use stats::PoolStats;

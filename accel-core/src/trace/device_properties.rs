@@ -1,3 +1,4 @@
+use super::json_object::key;
 use serde_json::Value;
 
 use super::json_object::JsonObject;
@@ -40,22 +41,22 @@ pub struct DeviceProperties {
 impl DeviceProperties {
     pub(crate) fn write(&self, out: &mut Vec<u8>) {
         let mut o = JsonObject::begin(out);
-        o.uint("id", u64::from(self.id));
-        o.str("name", &self.name);
-        o.opt_uint("totalGlobalMem", self.total_global_mem);
-        o.opt_int("computeMajor", self.compute_major.map(i64::from));
-        o.opt_int("computeMinor", self.compute_minor.map(i64::from));
-        o.opt_uint("maxThreadsPerBlock", self.max_threads_per_block.map(u64::from));
-        o.opt_uint("maxThreadsPerMultiprocessor", self.max_threads_per_multiprocessor.map(u64::from));
-        o.opt_uint("regsPerBlock", self.regs_per_block.map(u64::from));
-        o.opt_uint("regsPerMultiprocessor", self.regs_per_multiprocessor.map(u64::from));
-        o.opt_uint("warpSize", self.warp_size.map(u64::from));
-        o.opt_uint("sharedMemPerBlock", self.shared_mem_per_block);
-        o.opt_uint("sharedMemPerMultiprocessor", self.shared_mem_per_multiprocessor);
-        o.opt_uint("numSms", self.num_sms.map(u64::from));
-        o.opt_uint("sharedMemPerBlockOptin", self.shared_mem_per_block_optin);
+        o.uint(key!("id"), u64::from(self.id));
+        o.str(key!("name"), &self.name);
+        o.opt_uint(key!("totalGlobalMem"), self.total_global_mem);
+        o.opt_int(key!("computeMajor"), self.compute_major.map(i64::from));
+        o.opt_int(key!("computeMinor"), self.compute_minor.map(i64::from));
+        o.opt_uint(key!("maxThreadsPerBlock"), self.max_threads_per_block.map(u64::from));
+        o.opt_uint(key!("maxThreadsPerMultiprocessor"), self.max_threads_per_multiprocessor.map(u64::from));
+        o.opt_uint(key!("regsPerBlock"), self.regs_per_block.map(u64::from));
+        o.opt_uint(key!("regsPerMultiprocessor"), self.regs_per_multiprocessor.map(u64::from));
+        o.opt_uint(key!("warpSize"), self.warp_size.map(u64::from));
+        o.opt_uint(key!("sharedMemPerBlock"), self.shared_mem_per_block);
+        o.opt_uint(key!("sharedMemPerMultiprocessor"), self.shared_mem_per_multiprocessor);
+        o.opt_uint(key!("numSms"), self.num_sms.map(u64::from));
+        o.opt_uint(key!("sharedMemPerBlockOptin"), self.shared_mem_per_block_optin);
         for (key, value) in &self.extra {
-            o.value(key, value);
+            o.value_dyn(key, value);
         }
         o.end();
     }

@@ -1,87 +1,188 @@
-use std::collections::HashMap;
-
-use super::emit::EventList;
-
 /// One end of a flow arrow.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Endpoint {
     pub(crate) pid: u64,
     pub(crate) tid: u64,
     /// ns relative to the trace base.
-    pub(crate) ts: i128,
+    pub(crate) ts: i64,
 }
 
-/// Launch -> GPU work links by correlation id, collected across batches (the API call and its kernel
-/// usually arrive in different buffers) and written when the file is written.
+/// What is known of one correlation id.
+#[derive(Clone, Copy, Debug, Default)]
+enum State {
+    /// Nothing (a free slot).
+    #[default]
+    Empty,
+    /// An API call (the outermost of those sharing the id so far, with its end), GPU work not seen yet.
+    Launch(Endpoint, i64),
+    /// GPU work whose API call was not seen yet.
+    Target(Endpoint),
+    /// Both ends seen in the API phase of the current batch: the arrow is written at its end.
+    Ready(Endpoint, i64, Endpoint),
+    /// The arrow was written; later API calls or GPU work with this id draw no other one.
+    Linked,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    correlation: u64,
+    state: State,
+}
+
+/// What the flow table of a trace writer did (launch -> GPU work arrows by correlation id, waiting ends held in
+/// a fixed table of ids: see [`WriterOptions::pending_flows`](super::WriterOptions::pending_flows)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FlowStats {
+    /// Arrows written.
+    pub linked: u64,
+    /// API calls whose GPU work had not shown up when a newer id took their place (most API calls
+    /// launch nothing: this is not a loss).
+    pub launches_evicted: u64,
+    /// GPU work whose API call had not shown up when a newer id took its place: arrows not drawn.
+    pub targets_evicted: u64,
+    /// Ids waiting for their other end now (at most the table's size).
+    pub pending: u64,
+}
+
+/// Launch -> GPU work arrows by correlation id, written as soon as both ends are seen.
 ///
-/// One correlation id can belong to several API calls: CUPTI gives the driver calls a runtime call
-/// makes (`cudaLaunchKernel` -> `cuLaunchKernel`) the runtime call's id, and their records arrive
-/// first (they end first). The arrow starts at the outermost of them, the user's runtime call, as
-/// PyTorch's profiler draws it; each id gets one `s` and one `f`.
-#[derive(Debug, Default)]
+/// One correlation id can belong to several API calls: CUPTI gives the driver calls a runtime call makes
+/// (`cudaLaunchKernel` -> `cuLaunchKernel`) the runtime call's id, and their records come first (they end
+/// first). The arrow starts at the outermost of them, the user's runtime call, as PyTorch's profiler draws
+/// it: a batch's API calls are all taken in before any arrow of the batch is written. Each id gets one `s`
+/// and one `f` (the first GPU work with the id; CUDA-graph kernels share their launch's id).
+///
+/// The ends waiting for their other end live in a table of `capacity` slots (a power of two), the slot
+/// of an id being `id mod capacity`: vendors hand out correlation ids in increasing order, so the table
+/// holds the last `capacity` ids and a new id takes the place of the one `capacity` before it (counted in
+/// [`FlowStats`] when that one was still waiting). Memory is fixed whatever the run's length; the price is
+/// that GPU work whose launch is `capacity` ids or more older than the newest id seen gets no arrow
+/// (counted as `targets_evicted`).
+#[derive(Debug)]
 pub(crate) struct Flows {
-    /// The outermost API call seen per id, with its end (ns relative to the trace base).
-    launches: HashMap<u64, (Endpoint, i128)>,
-    targets: HashMap<u64, Endpoint>,
+    slots: Vec<Slot>,
+    mask: u64,
+    ready: Vec<u64>,
+    stats: FlowStats,
 }
 
 impl Flows {
-    /// An API call with this correlation id, from `at` to `end` (0 means "none"). Of calls sharing an
-    /// id, the one that starts first (then ends last) encloses the others and is kept.
-    pub(crate) fn launch(&mut self, correlation: u64, at: Endpoint, end: i128) {
+    /// A table of `capacity` slots (rounded up to a power of two, at least 2), allocated when first used.
+    pub(crate) fn new(capacity: usize) -> Self {
+        let capacity = capacity.clamp(2, 1 << 30).next_power_of_two();
+        Flows { slots: Vec::new(), mask: capacity as u64 - 1, ready: Vec::new(), stats: FlowStats::default() }
+    }
+
+    /// What the table did so far.
+    pub(crate) fn stats(&self) -> FlowStats {
+        self.stats
+    }
+
+    /// The slot of `correlation`, claimed for it (a waiting older id there is pushed out and counted).
+    #[inline]
+    fn slot(&mut self, correlation: u64) -> &mut Slot {
+        if self.slots.is_empty() {
+            self.slots = vec![Slot::default(); self.mask as usize + 1];
+        }
+        let slot = &mut self.slots[(correlation & self.mask) as usize];
+        if slot.correlation != correlation {
+            match slot.state {
+                State::Empty | State::Linked => {}
+                State::Launch(..) => self.stats.launches_evicted += 1,
+                // A ready pair pushed out before the end of its batch's API phase loses its arrow too.
+                State::Target(_) | State::Ready(..) => self.stats.targets_evicted += 1,
+            }
+            if matches!(slot.state, State::Launch(..) | State::Target(_) | State::Ready(..)) {
+                self.stats.pending -= 1;
+            }
+            *slot = Slot { correlation, state: State::Empty };
+        }
+        slot
+    }
+
+    /// An API call with this correlation id, from `at` to `end` (0 means "none"). Of calls sharing an id,
+    /// the one that starts first (then ends last) encloses the others and is kept. An arrow it completes is
+    /// written by [`take_ready`](Self::take_ready).
+    #[inline]
+    pub(crate) fn launch(&mut self, correlation: u64, at: Endpoint, end: i64) {
         if correlation == 0 {
             return;
         }
-        let kept = self.launches.entry(correlation).or_insert((at, end));
-        if (at.ts, std::cmp::Reverse(end)) < (kept.0.ts, std::cmp::Reverse(kept.1)) {
-            *kept = (at, end);
-        }
-    }
-
-    /// GPU work with this correlation id (the first one wins; 0 means "none").
-    pub(crate) fn target(&mut self, correlation: u64, at: Endpoint) {
-        if correlation != 0 {
-            self.targets.entry(correlation).or_insert(at);
-        }
-    }
-
-    /// Writes an `s`/`f` pair (`cat: "ac2g"`, `bp: "e"` on the `f` end) for each correlation id seen on
-    /// both sides, in correlation order.
-    pub(crate) fn write(&self, out: &mut EventList) {
-        let mut linked: Vec<u64> =
-            self.launches.keys().filter(|id| self.targets.contains_key(id)).copied().collect();
-        linked.sort_unstable();
-        for id in linked {
-            for (phase, end) in [("s", &self.launches[&id].0), ("f", &self.targets[&id])] {
-                let mut o = out.begin();
-                o.str("ph", phase).uint("id", id).uint("pid", end.pid).uint("tid", end.tid);
-                o.micros("ts", end.ts).str("cat", "ac2g").str("name", "ac2g");
-                if phase == "f" {
-                    o.str("bp", "e");
+        let slot = self.slot(correlation);
+        match &mut slot.state {
+            state @ State::Empty => {
+                *state = State::Launch(at, end);
+                self.stats.pending += 1;
+            }
+            State::Launch(kept, kept_end) | State::Ready(kept, kept_end, _) => {
+                if (at.ts, std::cmp::Reverse(end)) < (kept.ts, std::cmp::Reverse(*kept_end)) {
+                    (*kept, *kept_end) = (at, end);
                 }
-                o.end();
+            }
+            state @ State::Target(_) => {
+                let State::Target(target) = *state else { unreachable!() };
+                *state = State::Ready(at, end, target);
+                self.ready.push(correlation);
+            }
+            State::Linked => {}
+        }
+    }
+
+    /// The arrows completed by API calls since the last call: `(id, launch, target)`.
+    pub(crate) fn take_ready(&mut self, mut emit: impl FnMut(u64, Endpoint, Endpoint)) {
+        for id in std::mem::take(&mut self.ready) {
+            let Some(slot) = self.slots.get_mut((id & self.mask) as usize) else { continue };
+            if slot.correlation != id {
+                continue;
+            }
+            if let State::Ready(launch, _, target) = slot.state {
+                slot.state = State::Linked;
+                self.stats.linked += 1;
+                self.stats.pending -= 1;
+                emit(id, launch, target);
             }
         }
     }
+
+    /// GPU work with this correlation id (0 means "none"): the launch end when its arrow is to be written
+    /// now.
+    #[inline]
+    pub(crate) fn target(&mut self, correlation: u64, at: Endpoint) -> Option<Endpoint> {
+        if correlation == 0 {
+            return None;
+        }
+        let slot = self.slot(correlation);
+        match slot.state {
+            State::Empty => {
+                slot.state = State::Target(at);
+                self.stats.pending += 1;
+                None
+            }
+            State::Launch(launch, _) => {
+                slot.state = State::Linked;
+                self.stats.linked += 1;
+                self.stats.pending -= 1;
+                Some(launch)
+            }
+            State::Target(_) | State::Ready(..) | State::Linked => None,
+        }
+    }
 }
+
+/// Slots stay small: the table is `capacity` of them.
+const _: () = assert!(std::mem::size_of::<Slot>() <= 72);
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn at(tid: u64, ts: i128) -> Endpoint {
+    fn at(tid: u64, ts: i64) -> Endpoint {
         Endpoint { pid: 1, tid, ts }
-    }
-
-    fn written(flows: &Flows) -> String {
-        let mut out = EventList::default();
-        flows.write(&mut out);
-        String::from_utf8(out.bytes).unwrap()
     }
 
     #[test]
     fn a_shared_id_starts_one_arrow_at_the_enclosing_call_whatever_the_arrival_order() {
-        let mut flows = Flows::default();
+        let mut flows = Flows::new(16);
         // cuLaunchKernel [2000, 3000] arrives before the cudaLaunchKernel [1000, 5000] enclosing it.
         flows.launch(7, at(11, 2_000), 3_000);
         flows.launch(7, at(12, 1_000), 5_000);
@@ -89,14 +190,45 @@ mod tests {
         // Same start: the longer call encloses the shorter.
         flows.launch(8, at(21, 1_000), 1_500);
         flows.launch(8, at(22, 1_000), 2_500);
-        flows.target(7, Endpoint { pid: 0, tid: 7, ts: 9_000 });
-        flows.target(8, Endpoint { pid: 0, tid: 7, ts: 9_500 });
         flows.launch(9, at(31, 1_000), 2_000); // no GPU work: no arrow
-        let text = written(&flows);
-        assert_eq!(text.matches(r#""ph": "s""#).count(), 2, "{text}");
-        assert_eq!(text.matches(r#""ph": "f""#).count(), 2, "{text}");
-        assert!(text.contains(r#""ph": "s", "id": 7, "pid": 1, "tid": 12, "ts": 1.000,"#), "{text}");
-        assert!(text.contains(r#""ph": "s", "id": 8, "pid": 1, "tid": 22, "ts": 1.000,"#), "{text}");
-        assert!(!text.contains(r#""id": 9"#), "{text}");
+        let gpu = Endpoint { pid: 0, tid: 7, ts: 9_000 };
+        assert_eq!(flows.target(7, gpu), Some(at(12, 1_000)));
+        assert_eq!(flows.target(8, gpu), Some(at(22, 1_000)));
+        assert_eq!(flows.target(7, gpu), None, "one arrow per id");
+        flows.launch(7, at(1, 0), 9_999);
+        flows.take_ready(|_, _, _| panic!("linked already"));
+        assert_eq!(flows.stats().linked, 2);
+    }
+
+    #[test]
+    fn gpu_work_first_is_linked_once_the_batchs_api_calls_are_in() {
+        let mut flows = Flows::new(16);
+        let gpu = Endpoint { pid: 0, tid: 7, ts: 9_000 };
+        assert_eq!(flows.target(5, gpu), None);
+        flows.launch(5, at(11, 2_000), 3_000);
+        flows.launch(5, at(12, 1_000), 5_000);
+        let mut arrows = Vec::new();
+        flows.take_ready(|id, s, f| arrows.push((id, s, f)));
+        assert_eq!(arrows, [(5, at(12, 1_000), gpu)]);
+    }
+
+    #[test]
+    fn the_table_is_bounded_and_counts_what_it_pushes_out() {
+        let mut flows = Flows::new(3); // rounded up to 4
+        let gpu = Endpoint { pid: 0, tid: 7, ts: 9_000 };
+        for id in 1..=100 {
+            flows.launch(id, at(1, id as i64), id as i64 + 1);
+        }
+        assert_eq!(flows.stats().pending, 4);
+        assert_eq!(flows.stats().launches_evicted, 96);
+        assert_eq!(flows.target(100, gpu), Some(at(1, 100)), "recent ids still link");
+        assert_eq!(flows.target(1, gpu), None, "an id pushed out long ago");
+        for id in 1000..1010 {
+            flows.target(id, gpu);
+        }
+        let stats = flows.stats();
+        assert_eq!(stats.pending, 4);
+        assert!(stats.targets_evicted >= 6, "{stats:?}");
+        assert_eq!(flows.slots.len(), 4, "the table never grows");
     }
 }

@@ -129,7 +129,8 @@ impl<'lib> ActivitySession<'lib> {
             walker = walker.with_kernel_name_transform(Box::new(move |raw| transform(raw)));
         }
         let shared = walker.shared();
-        let pool = BufferPool::new(config.buffer_size, config.max_buffers_in_flight);
+        let pool = BufferPool::try_new(config.buffer_size, config.max_buffers_in_flight)
+            .map_err(|e| Error::Pipeline(format!("activity buffers: {e}")))?;
         pool.warm(WARM_BUFFERS.min(config.max_buffers_in_flight));
         let pipeline_config = PipelineConfig {
             batch_rows: config.batch_rows,

@@ -1,0 +1,451 @@
+//! The file a streamed trace is written to: named `.partial` until it is finished, complete after every
+//! chunk, written on a thread of its own.
+//!
+//! Layout on disk: the head, then one chunk per batch, then the tail (`]` and `}`). Each chunk is written
+//! together with a fresh copy of the tail right after it (one positioned write), and the next chunk
+//! overwrites that tail: between two writes the file is always a whole, valid trace. With gzip
+//! (`.json.gz`) the head, each chunk and the tail are separate gzip members (RFC 1952 allows a file of
+//! several; `gzip -d`, Python's `gzip` module and Perfetto read them as one stream), so the same holds for
+//! the compressed file. Being independent, the members are compressed by a few threads in parallel and
+//! written in order.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use crossbeam_channel::{bounded, Receiver, Sender};
+use flate2::write::GzEncoder;
+
+/// `dir/.name.<pid>.<n>.tmp` next to `path`, unique within this process (for whole-file writes).
+pub(crate) fn temporary_path(path: &Path) -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "trace".into());
+    path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
+}
+
+/// The extensions a trace file keeps when it is named `.partial` (readers pick the format by them).
+const EXTENSIONS: [&str; 3] = [".json.gz", ".json", ".gz"];
+
+/// Where a trace for `path` is written until it is finished: `trace.json.gz` -> `trace.partial-<pid>.json.gz`
+/// in the same directory (the same extension, so Perfetto and HolisticTraceAnalysis open it as it is).
+pub fn partial_path(path: &Path, pid: u32) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "trace".into());
+    let ext = EXTENSIONS.iter().find(|e| name.len() > e.len() && name.ends_with(*e)).copied().unwrap_or("");
+    let stem = &name[..name.len() - ext.len()];
+    path.with_file_name(format!("{stem}.partial-{pid}{ext}"))
+}
+
+/// The finished name of a `.partial-<pid>` file ([`partial_path`] reversed); `None` for other names.
+pub fn finished_path(partial: &Path) -> Option<PathBuf> {
+    let name = partial.file_name()?.to_str()?;
+    let ext = EXTENSIONS.iter().find(|e| name.len() > e.len() && name.ends_with(*e)).copied().unwrap_or("");
+    let stem = &name[..name.len() - ext.len()];
+    let at = stem.rfind(".partial-")?;
+    let pid = &stem[at + ".partial-".len()..];
+    if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(partial.with_file_name(format!("{}{ext}", &stem[..at])))
+}
+
+/// Whether `path` names a gzip trace (`.gz`).
+pub(crate) fn is_gzip_name(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "gz")
+}
+
+/// One gzip member holding `bytes`, appended to `out`.
+pub(crate) fn gzip_member(out: &mut Vec<u8>, bytes: &[u8], level: u32) -> io::Result<()> {
+    let mut encoder = GzEncoder::new(std::mem::take(out), flate2::Compression::new(level));
+    encoder.write_all(bytes)?;
+    *out = encoder.finish()?;
+    Ok(())
+}
+
+/// The file and where its tail begins.
+struct FileOut {
+    file: File,
+    /// `Some(level)`: gzip members.
+    gzip: Option<u32>,
+    /// Where the tail starts (everything before it is head and chunks).
+    data_end: u64,
+    /// The file's length.
+    file_end: u64,
+    /// The last tail written, raw and as written (a member when compressing).
+    tail: (Vec<u8>, Vec<u8>),
+    /// Reused for encoding.
+    scratch: Vec<u8>,
+    bytes_in: u64,
+}
+
+impl FileOut {
+    fn encode_into(&self, out: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
+        match self.gzip {
+            Some(level) => gzip_member(out, bytes, level),
+            None => {
+                out.extend_from_slice(bytes);
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes `events` (may be empty) at the tail's place, with `tail` after them.
+    fn write_chunk(&mut self, events: &[u8], tail: &[u8]) -> io::Result<()> {
+        if events.is_empty() && tail == self.tail.0.as_slice() {
+            return Ok(());
+        }
+        let mut buf = std::mem::take(&mut self.scratch);
+        buf.clear();
+        if !events.is_empty() {
+            self.encode_into(&mut buf, events)?;
+        }
+        self.write_encoded(buf, events.len() as u64, tail)
+    }
+
+    /// Writes `encoded` (a chunk as it goes to the file: a gzip member when compressing) of `raw` bytes of
+    /// JSON at the tail's place, with `tail` after it.
+    fn write_encoded(&mut self, mut buf: Vec<u8>, raw: u64, tail: &[u8]) -> io::Result<()> {
+        let body = buf.len() as u64;
+        if tail != self.tail.0.as_slice() {
+            let mut encoded = Vec::new();
+            self.encode_into(&mut encoded, tail)?;
+            self.tail = (tail.to_vec(), encoded);
+        }
+        buf.extend_from_slice(&self.tail.1);
+        let result = self.file.write_all_at(&buf, self.data_end);
+        let end = self.data_end + buf.len() as u64;
+        self.scratch = buf;
+        result?;
+        if end < self.file_end {
+            self.file.set_len(end)?;
+        }
+        self.file_end = end;
+        self.data_end += body;
+        self.bytes_in += raw;
+        Ok(())
+    }
+}
+
+enum Message {
+    Chunk { events: Vec<u8>, tail: Vec<u8> },
+    Sync(Sender<()>),
+    Finish { tail: Vec<u8>, reply: Sender<io::Result<()>> },
+}
+
+/// A message in its place in the order; a chunk maybe encoded already (`(gzip member, JSON bytes)`).
+struct Ready {
+    seq: u64,
+    message: Message,
+    encoded: Option<(Vec<u8>, u64)>,
+}
+
+/// Threads that gzip chunks in parallel (the members are independent): a quarter of the cores, 1 to 4.
+fn compressors() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 4).clamp(1, 4))
+}
+
+/// A compressing thread: chunks in, members out (other messages pass through in their place).
+fn compress(
+    jobs: Receiver<(u64, Message)>,
+    done: Sender<Ready>,
+    recycle: Sender<Vec<u8>>,
+    level: u32,
+    error: Arc<Mutex<Option<(io::ErrorKind, String)>>>,
+) {
+    for (seq, message) in jobs {
+        let ready = match message {
+            Message::Chunk { mut events, tail } => {
+                let mut member = Vec::with_capacity(events.len() / 8);
+                if let Err(e) = gzip_member(&mut member, &events, level) {
+                    error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert((e.kind(), e.to_string()));
+                }
+                let raw = events.len() as u64;
+                events.clear();
+                let _ = recycle.try_send(events);
+                Ready {
+                    seq,
+                    message: Message::Chunk { events: Vec::new(), tail },
+                    encoded: Some((member, raw)),
+                }
+            }
+            message => Ready { seq, message, encoded: None },
+        };
+        if done.send(ready).is_err() {
+            return;
+        }
+    }
+}
+
+/// What the writing thread reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutputStats {
+    /// Bytes of JSON handed to the file (before compression).
+    pub json_bytes: u64,
+    /// The file's size now.
+    pub file_bytes: u64,
+    /// Chunks written.
+    pub chunks: u64,
+}
+
+/// A trace file written on its own thread: the renderer hands it chunks of events (bounded queue: a slow
+/// disk slows the renderer down rather than growing memory), each written with a fresh tail.
+pub(crate) struct Output {
+    /// To the compressing threads (gzip) or straight to the writing thread.
+    tx: Option<Sender<(u64, Message)>>,
+    /// The order of the messages sent.
+    next_seq: AtomicU64,
+    compressors: Vec<JoinHandle<()>>,
+    /// Emptied chunk buffers coming back for reuse.
+    recycled: Receiver<Vec<u8>>,
+    error: Arc<Mutex<Option<(io::ErrorKind, String)>>>,
+    stats: Arc<Mutex<OutputStats>>,
+    thread: Option<JoinHandle<()>>,
+    pub(crate) partial: PathBuf,
+    pub(crate) path: PathBuf,
+}
+
+impl Output {
+    /// Creates the `.partial` file for `path`, writes `head` and `tail` (a valid, empty trace) and starts
+    /// the thread. `queue`: chunks in flight at most.
+    pub(crate) fn create(
+        path: &Path,
+        head: &[u8],
+        tail: &[u8],
+        gzip: Option<u32>,
+        queue: usize,
+    ) -> io::Result<Output> {
+        let partial = partial_path(path, std::process::id());
+        let file = OpenOptions::new().write(true).create(true).truncate(true).open(&partial)?;
+        let mut first = Vec::new();
+        match gzip {
+            Some(level) => gzip_member(&mut first, head, level)?,
+            None => first.extend_from_slice(head),
+        }
+        let data_end = first.len() as u64;
+        let mut out = FileOut {
+            file,
+            gzip,
+            data_end,
+            file_end: data_end,
+            tail: (Vec::new(), Vec::new()),
+            scratch: Vec::new(),
+            bytes_in: head.len() as u64,
+        };
+        let written = out.file.write_all_at(&first, 0).and_then(|()| out.write_chunk(&[], tail));
+        if let Err(e) = written {
+            let _ = fs::remove_file(&partial);
+            return Err(e);
+        }
+        let workers = if gzip.is_some() { compressors() } else { 0 };
+        let (tx, jobs) = bounded::<(u64, Message)>(queue.max(1));
+        let (done_tx, rx) = bounded::<Ready>(queue.max(1) + workers);
+        let (recycle_tx, recycled) = bounded::<Vec<u8>>(queue.max(1) + workers + 1);
+        let error = Arc::new(Mutex::new(None));
+        let mut compressors = Vec::new();
+        if let Some(level) = gzip {
+            for i in 0..workers {
+                let (jobs, done, recycle, error) =
+                    (jobs.clone(), done_tx.clone(), recycle_tx.clone(), Arc::clone(&error));
+                let spawned = std::thread::Builder::new()
+                    .name(format!("trace-gzip-{i}"))
+                    .spawn(move || compress(jobs, done, recycle, level, error));
+                match spawned {
+                    Ok(handle) => compressors.push(handle),
+                    Err(e) if compressors.is_empty() => {
+                        let _ = fs::remove_file(&partial);
+                        return Err(e);
+                    }
+                    Err(_) => break,
+                }
+            }
+        } else {
+            // No compression: messages go straight to the writing thread, in order.
+            let done = done_tx.clone();
+            compressors.push(std::thread::Builder::new().name("trace-relay".into()).spawn(move || {
+                for (seq, message) in jobs {
+                    if done.send(Ready { seq, message, encoded: None }).is_err() {
+                        return;
+                    }
+                }
+            })?);
+        }
+        drop(done_tx);
+        let stats = Arc::new(Mutex::new(OutputStats {
+            json_bytes: out.bytes_in,
+            file_bytes: out.file_end,
+            chunks: 0,
+        }));
+        let (thread_error, thread_stats) = (Arc::clone(&error), Arc::clone(&stats));
+        let (thread_partial, thread_path) = (partial.clone(), path.to_path_buf());
+        let thread = std::thread::Builder::new()
+            .name("trace-writer".into())
+            .spawn(move || run(out, rx, recycle_tx, thread_error, thread_stats, thread_partial, thread_path))
+            .inspect_err(|_| {
+                let _ = fs::remove_file(&partial);
+            })?;
+        Ok(Output {
+            tx: Some(tx),
+            next_seq: AtomicU64::new(0),
+            compressors,
+            recycled,
+            error,
+            stats,
+            thread: Some(thread),
+            partial,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// A buffer for the next chunk (a recycled one when available).
+    pub(crate) fn buffer(&self) -> Vec<u8> {
+        self.recycled.try_recv().unwrap_or_default()
+    }
+
+    /// The first write error, if any (later chunks are not written once one failed).
+    pub(crate) fn error(&self) -> io::Result<()> {
+        match &*self.error.lock().unwrap_or_else(|e| e.into_inner()) {
+            Some((kind, message)) => Err(io::Error::new(*kind, message.clone())),
+            None => Ok(()),
+        }
+    }
+
+    pub(crate) fn stats(&self) -> OutputStats {
+        *self.stats.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn post(&self, message: Message) -> io::Result<()> {
+        let tx = self.tx.as_ref().ok_or_else(closed)?;
+        let seq = self.next_seq.fetch_add(1, Ordering::Relaxed);
+        tx.send((seq, message)).map_err(|_| closed())
+    }
+
+    /// Queues a chunk (blocks while the queue is full).
+    pub(crate) fn send(&self, events: Vec<u8>, tail: Vec<u8>) -> io::Result<()> {
+        self.error()?;
+        self.post(Message::Chunk { events, tail })
+    }
+
+    /// Waits until every chunk queued so far is in the file.
+    pub(crate) fn sync(&self) -> io::Result<()> {
+        let (reply, done) = bounded(1);
+        self.post(Message::Sync(reply))?;
+        done.recv().map_err(|_| closed())?;
+        self.error()
+    }
+
+    /// Writes the last tail, syncs the file to disk, renames it into place; what was written.
+    pub(crate) fn finish(mut self, tail: Vec<u8>) -> io::Result<OutputStats> {
+        let (reply, done) = bounded(1);
+        let sent = self.post(Message::Finish { tail, reply });
+        drop(self.tx.take());
+        let result = match sent {
+            Ok(()) => done.recv().unwrap_or_else(|_| Err(closed())),
+            Err(e) => Err(e),
+        };
+        for thread in self.compressors.drain(..) {
+            let _ = thread.join();
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+        self.error()?;
+        result?;
+        Ok(self.stats())
+    }
+}
+
+impl Drop for Output {
+    /// Without `finish` (a panic, an early return): the queued chunks are written and the `.partial` file
+    /// stays as it is, a valid trace of what was added.
+    fn drop(&mut self) {
+        drop(self.tx.take());
+        for thread in self.compressors.drain(..) {
+            let _ = thread.join();
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn closed() -> io::Error {
+    io::Error::new(io::ErrorKind::BrokenPipe, "the trace writer thread has stopped")
+}
+
+fn run(
+    mut out: FileOut,
+    rx: Receiver<Ready>,
+    recycle: Sender<Vec<u8>>,
+    error: Arc<Mutex<Option<(io::ErrorKind, String)>>>,
+    stats: Arc<Mutex<OutputStats>>,
+    partial: PathBuf,
+    path: PathBuf,
+) {
+    let fail = |e: &io::Error| {
+        error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert((e.kind(), e.to_string()));
+    };
+    let failed = || error.lock().unwrap_or_else(|e| e.into_inner()).is_some();
+    // Messages come back from the compressing threads out of order: each is handled in its turn.
+    let mut waiting: std::collections::BTreeMap<u64, Ready> = std::collections::BTreeMap::new();
+    let mut next = 0u64;
+    let in_order = rx.into_iter().flat_map(|ready| {
+        waiting.insert(ready.seq, ready);
+        let mut turn = Vec::new();
+        while let Some(ready) = waiting.remove(&next) {
+            next += 1;
+            turn.push(ready);
+        }
+        turn
+    });
+    for Ready { message, encoded, .. } in in_order {
+        match message {
+            Message::Chunk { mut events, tail } => {
+                if !failed() {
+                    let written = match encoded {
+                        Some((member, raw)) => out.write_encoded(member, raw, &tail),
+                        None => out.write_chunk(&events, &tail),
+                    };
+                    match written {
+                        Ok(()) => {
+                            let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+                            *s = OutputStats {
+                                json_bytes: out.bytes_in,
+                                file_bytes: out.file_end,
+                                chunks: s.chunks + 1,
+                            };
+                        }
+                        Err(e) => fail(&e),
+                    }
+                }
+                events.clear();
+                if events.capacity() > 0 {
+                    let _ = recycle.try_send(events);
+                }
+            }
+            Message::Sync(reply) => {
+                let _ = reply.send(());
+            }
+            Message::Finish { tail, reply } => {
+                let result = if failed() {
+                    Err(io::Error::other("an earlier write failed"))
+                } else {
+                    out.write_chunk(&[], &tail)
+                        .and_then(|()| out.file.sync_all())
+                        .and_then(|()| fs::rename(&partial, &path))
+                };
+                let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+                *s = OutputStats { json_bytes: out.bytes_in, file_bytes: out.file_end, chunks: s.chunks };
+                drop(s);
+                if let Err(e) = &result {
+                    fail(e);
+                }
+                let _ = reply.send(result);
+                return;
+            }
+        }
+    }
+}

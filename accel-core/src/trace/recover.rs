@@ -1,0 +1,203 @@
+//! Closing a trace whose writer died in the middle of a write.
+//!
+//! A streamed trace ([`ChromeTraceWriter`](super::ChromeTraceWriter)) is whole between two batches, so a
+//! process that dies (a crash, `SIGKILL`, `_exit`) leaves a `.partial-<pid>` file that Perfetto and
+//! HolisticTraceAnalysis open as it is. Only a death during the write of a batch (one `pwrite`) can leave
+//! a torn last chunk: [`recover`] keeps every complete event before it and closes the file.
+
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use flate2::read::MultiGzDecoder;
+use flate2::write::GzEncoder;
+use serde_json::Value;
+
+use super::emit::RenderStats;
+use super::layout::{hta_guard, EVENTS_OPEN};
+use super::output::{finished_path, is_gzip_name, temporary_path};
+
+/// What [`recover`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recovery {
+    /// The trace now in place.
+    pub path: PathBuf,
+    /// Events kept.
+    pub events: u64,
+    /// The file was already whole (it was only renamed).
+    pub was_complete: bool,
+    /// Bytes of a torn last chunk that were left out.
+    pub dropped_bytes: u64,
+}
+
+/// Reads through a decoder, taking a decoding error (a torn gzip member) as the end of the data.
+struct UntilError<R> {
+    inner: R,
+    failed: bool,
+}
+
+impl<R: Read> Read for UntilError<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.failed {
+            return Ok(0);
+        }
+        match self.inner.read(buf) {
+            Ok(n) => Ok(n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => Err(e),
+            Err(_) => {
+                self.failed = true;
+                Ok(0)
+            }
+        }
+    }
+}
+
+/// Makes a whole trace of `partial` (a streamed trace left behind by a writer that did not finish) at
+/// `output` (default: the name it would have had, `trace.partial-123.json.gz` -> `trace.json.gz`) and
+/// removes `partial`.
+///
+/// A whole file is only renamed. Otherwise the head and every complete event line are kept, the rest
+/// (a torn chunk) dropped and counted, and the file closed (with the HolisticTraceAnalysis guard event
+/// when the trace needs it, and `"traceRecovered"` saying what was kept). `Err` when `partial` does not
+/// start like a trace this crate writes.
+pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<Recovery> {
+    let partial = partial.as_ref();
+    let output = match output {
+        Some(path) => path.to_path_buf(),
+        None => finished_path(partial).ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{} is not named like a partial trace (name.partial-<pid>.json[.gz])",
+                    partial.display()
+                ),
+            )
+        })?,
+    };
+    let mut magic = [0u8; 2];
+    let gzip = File::open(partial)?.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
+    let file = File::open(partial)?;
+    let reader: Box<dyn Read> = if gzip { Box::new(MultiGzDecoder::new(file)) } else { Box::new(file) };
+    let mut lines = BufReader::new(UntilError { inner: reader, failed: false });
+
+    let tmp = temporary_path(&output);
+    let result = (|| {
+        let sink = BufWriter::new(File::create(&tmp)?);
+        let file = if is_gzip_name(&output) {
+            let mut gz = GzEncoder::new(sink, flate2::Compression::new(1));
+            let kept = copy_complete(&mut lines, &mut gz)?;
+            (kept, gz.finish()?)
+        } else {
+            let mut plain = sink;
+            (copy_complete(&mut lines, &mut plain)?, plain)
+        };
+        let (kept, sink) = file;
+        sink.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
+        Ok::<_, io::Error>(kept)
+    })();
+    let kept = match result {
+        Ok(kept) => kept,
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            return Err(e);
+        }
+    };
+    if kept.complete {
+        let _ = fs::remove_file(&tmp);
+        if partial != output {
+            fs::rename(partial, &output)?;
+        }
+        return Ok(Recovery { path: output, events: kept.events, was_complete: true, dropped_bytes: 0 });
+    }
+    fs::rename(&tmp, &output)?;
+    if partial != output {
+        let _ = fs::remove_file(partial);
+    }
+    Ok(Recovery { path: output, events: kept.events, was_complete: false, dropped_bytes: kept.dropped })
+}
+
+struct Kept {
+    events: u64,
+    complete: bool,
+    dropped: u64,
+}
+
+fn not_a_trace() -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, "not a streamed trace: no \"traceEvents\" line in its head")
+}
+
+/// Copies the head and the complete events of `lines` to `out`, then closes the trace.
+fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Kept> {
+    let mut line = Vec::new();
+    let mut in_events = false;
+    let mut kept = Kept { events: 0, complete: false, dropped: 0 };
+    let mut stats = RenderStats::default();
+    let mut host_pid = None;
+    loop {
+        line.clear();
+        let n = lines.read_until(b'\n', &mut line)?;
+        if n == 0 {
+            break;
+        }
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        if !in_events {
+            out.write_all(text)?;
+            out.write_all(b"\n")?;
+            in_events = text == EVENTS_OPEN.as_bytes();
+            continue;
+        }
+        if text.is_empty() {
+            continue;
+        }
+        if text.starts_with(b"  ]") {
+            kept.complete = true;
+            break;
+        }
+        let body = text.strip_suffix(b",").unwrap_or(text);
+        let event = match text.starts_with(b"    {").then(|| serde_json::from_slice::<Value>(body)) {
+            Some(Ok(event)) if event.is_object() => event,
+            _ => {
+                // A torn line: it and whatever follows are left out.
+                kept.dropped += n as u64;
+                let mut rest = Vec::new();
+                kept.dropped += lines.read_to_end(&mut rest)? as u64;
+                break;
+            }
+        };
+        note(&event, &mut stats, &mut host_pid);
+        out.write_all(if kept.events > 0 { b",\n" } else { b"" })?;
+        out.write_all(body)?;
+        kept.events += 1;
+    }
+    if !in_events {
+        return Err(not_a_trace());
+    }
+    if !kept.complete {
+        if let Some(guard) = hta_guard(&stats, kept.events, host_pid.unwrap_or(0)) {
+            out.write_all(&guard)?;
+        }
+        let note = serde_json::json!({ "events": kept.events, "dropped_bytes": kept.dropped });
+        write!(out, "\n  ],\n  \"traceRecovered\": {note}\n}}\n")?;
+    }
+    Ok(kept)
+}
+
+/// What the HTA guard needs to know of one kept event.
+fn note(event: &Value, stats: &mut RenderStats, host_pid: &mut Option<u64>) {
+    if event["ph"] != "X" {
+        return;
+    }
+    if let Some(correlation) = event["args"]["correlation"].as_u64() {
+        stats.max_correlation = stats.max_correlation.max(correlation);
+    }
+    let micros = |v: &Value| v.as_f64().map(|us| (us * 1000.0).round() as i128);
+    if let (Some(ts), Some(dur)) = (micros(&event["ts"]), micros(&event["dur"])) {
+        stats.span = Some(match stats.span {
+            None => (ts, ts + dur),
+            Some((s, e)) => (s.min(ts), e.max(ts + dur)),
+        });
+    }
+    if host_pid.is_none() && event["cat"].as_str().is_some_and(|c| c.starts_with("cuda_")) {
+        *host_pid = event["pid"].as_u64();
+    }
+}

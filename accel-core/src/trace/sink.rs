@@ -1,0 +1,35 @@
+use std::io;
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::{TimeMap, TraceFile};
+use crate::columns::Batch;
+use crate::intern::Names;
+
+/// Where a tracer's batches go: a trace written as records are collected.
+///
+/// A tracer (any vendor's) hands each delivered [`Batch`] to its sink with the [`Names`] that resolve the
+/// batch's ids and the [`TimeMap`] of the vendor's clock, names the timelines it knows, and finishes the
+/// sink when it ends. The sink renders and writes on its own terms; what it holds must not grow with the
+/// run's length. [`ChromeTraceWriter`](super::ChromeTraceWriter) is the Chrome JSON implementation; other
+/// formats (Parquet, Perfetto's protobuf) implement the same trait. Object-safe: `Box<dyn TraceSink>`.
+pub trait TraceSink: Send {
+    /// Writes the rows of one batch.
+    fn add_batch(&mut self, batch: &Batch, names: &Names, time: &TimeMap) -> io::Result<()>;
+
+    /// Names a process timeline (a host process, or a device).
+    fn add_process_name(&mut self, pid: u64, name: &str) -> io::Result<()>;
+
+    /// Names a thread (or a device stream) timeline.
+    fn add_thread_name(&mut self, pid: u64, tid: u64, name: &str) -> io::Result<()>;
+
+    /// Waits until everything added so far is readable in the file.
+    fn sync(&mut self) -> io::Result<()>;
+
+    /// The file being written (readable after each [`sync`](Self::sync)) until [`finish`](Self::finish).
+    fn partial_path(&self) -> &Path;
+
+    /// Ends the trace, with the tracer's `summary` in it when given, and puts the file in place.
+    fn finish(self: Box<Self>, summary: Option<&Value>) -> io::Result<TraceFile>;
+}

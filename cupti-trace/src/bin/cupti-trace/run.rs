@@ -1,0 +1,292 @@
+//! Running the traced program, forwarding signals to it, and saying where the traces went.
+
+use std::collections::BTreeMap;
+use std::ffi::{c_int, OsStr, OsString};
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, ExitStatus};
+use std::sync::atomic::{AtomicI32, Ordering};
+
+use accel_core::trace::recover as close_trace;
+use cupti_trace::config::{vars, TraceConfig};
+use cupti_trace::settings::unknown_variables;
+
+fn say(message: &str) {
+    eprintln!("[cupti-trace] {message}");
+}
+
+/// The tracer library: `explicit`, else `libcupti_trace.so` next to this executable (or in `../lib`).
+fn find_library(explicit: Option<&OsStr>) -> Result<PathBuf, String> {
+    if let Some(path) = explicit {
+        let path = PathBuf::from(path);
+        return if path.is_file() {
+            Ok(std::fs::canonicalize(&path).unwrap_or(path))
+        } else {
+            Err(format!("the tracer library {} does not exist", path.display()))
+        };
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this executable: {e}"))?;
+    let dir = exe.parent().unwrap_or(Path::new("."));
+    let tried = [dir.join("libcupti_trace.so"), dir.join("../lib/libcupti_trace.so")];
+    tried.iter().find(|p| p.is_file()).map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())).ok_or_else(|| {
+        let places: Vec<String> = tried.iter().map(|p| p.display().to_string()).collect();
+        format!(
+            "cannot find the tracer library libcupti_trace.so (tried {}): build it with `cargo build --release -p cupti-trace`, or pass --lib",
+            places.join(", ")
+        )
+    })
+}
+
+/// The program's child pid, for the signal handler (0: none yet).
+static CHILD: AtomicI32 = AtomicI32::new(0);
+
+extern "C" fn forward(signal: c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
+    // A signal the terminal sent (Ctrl-C, Ctrl-\) went to the whole foreground process group, the program
+    // included: forwarding it would deliver it twice.
+    // SAFETY: the kernel passes a valid siginfo_t with SA_SIGINFO.
+    let from_terminal = !info.is_null() && unsafe { (*info).si_code } == libc::SI_KERNEL;
+    let child = CHILD.load(Ordering::SeqCst);
+    if child > 0 && !from_terminal {
+        // SAFETY: kill(2) is async-signal-safe.
+        unsafe { libc::kill(child, signal) };
+    }
+}
+
+/// Forwards these signals to the program while it runs.
+fn forward_signals(signals: &[c_int]) {
+    for &signal in signals {
+        // SAFETY: `forward` only calls async-signal-safe functions; the action is fully initialised.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction =
+                forward as extern "C" fn(c_int, *mut libc::siginfo_t, *mut libc::c_void) as usize;
+            action.sa_flags = libc::SA_SIGINFO | libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+}
+
+/// Exits as `status` says the program did: its code, or its signal (raised on ourselves).
+fn exit_like(status: ExitStatus) -> ExitCode {
+    if let Some(signal) = status.signal() {
+        // SAFETY: restoring the default disposition, then raising: the launcher dies of the same signal.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+        return ExitCode::from(128u8.wrapping_add(signal as u8));
+    }
+    ExitCode::from(status.code().unwrap_or(1).clamp(0, 255) as u8)
+}
+
+fn describe(status: ExitStatus) -> String {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exited with status {code}"),
+        (None, Some(signal)) => format!("was killed by signal {signal} ({})", signal_name(signal)),
+        _ => "ended".to_owned(),
+    }
+}
+
+fn signal_name(signal: c_int) -> &'static str {
+    match signal {
+        libc::SIGINT => "SIGINT",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGUSR2 => "SIGUSR2",
+        _ => "a signal",
+    }
+}
+
+/// One traced process, from the report the processes append to.
+#[derive(Debug, Default)]
+struct Traced {
+    partial: Option<PathBuf>,
+    output: Option<PathBuf>,
+    /// (path, events, bytes) once finished.
+    finished: Option<(PathBuf, String, String)>,
+}
+
+fn read_report(path: &Path) -> BTreeMap<u32, Traced> {
+    let mut traced: BTreeMap<u32, Traced> = BTreeMap::new();
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        match fields.as_slice() {
+            ["start", pid, partial, output] => {
+                let Ok(pid) = pid.parse() else { continue };
+                let t = traced.entry(pid).or_default();
+                t.partial = Some(PathBuf::from(partial));
+                t.output = Some(PathBuf::from(output));
+            }
+            ["end", pid, path, events, bytes] => {
+                let Ok(pid) = pid.parse() else { continue };
+                traced.entry(pid).or_default().finished =
+                    Some((PathBuf::from(path), (*events).to_owned(), (*bytes).to_owned()));
+            }
+            _ => {}
+        }
+    }
+    traced
+}
+
+fn megabytes(bytes: &str) -> String {
+    bytes.parse::<f64>().map_or_else(|_| format!("{bytes} B"), |b| format!("{:.1} MB", b / 1e6))
+}
+
+/// Runs the program with the tracer and reports where the traces went.
+pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> ExitCode {
+    let explicit = settings.iter().find(|(v, _)| *v == vars::LIBRARY).map(|(_, p)| OsString::from(p));
+    let explicit = explicit.or_else(|| std::env::var_os(vars::LIBRARY));
+    let library = match find_library(explicit.as_deref()) {
+        Ok(library) => library,
+        Err(e) => {
+            eprintln!("cupti-trace: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Check the settings the program's tracer will read, and say what is wrong before it starts.
+    let lookup = |name: &str| {
+        settings
+            .iter()
+            .find(|(v, _)| *v == name)
+            .map(|(_, value)| OsString::from(value))
+            .or_else(|| std::env::var_os(name))
+    };
+    let (_, warnings) = TraceConfig::from_lookup_os(lookup);
+    for warning in warnings {
+        say(&format!("warning: {warning}"));
+    }
+    let names: Vec<String> = std::env::vars_os().filter_map(|(n, _)| n.into_string().ok()).collect();
+    for warning in unknown_variables(names.iter().map(String::as_str)) {
+        say(&format!("warning: {warning}"));
+    }
+    if let Some(previous) = std::env::var_os("CUDA_INJECTION64_PATH").filter(|p| Path::new(p) != library) {
+        say(&format!("warning: CUDA_INJECTION64_PATH was {previous:?}: replaced by the tracer"));
+    }
+    let report = std::env::temp_dir().join(format!("cupti-trace-{}.report", std::process::id()));
+    let _ = std::fs::write(&report, "");
+
+    let mut command = Command::new(&program[0]);
+    command.args(&program[1..]).env("CUDA_INJECTION64_PATH", &library).env(vars::LAUNCHER_REPORT, &report);
+    for (var, value) in settings.iter().filter(|(v, _)| *v != vars::LIBRARY) {
+        command.env(var, value);
+    }
+    let shown: Vec<String> = program.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    let output = match settings.iter().find(|(v, _)| *v == vars::OUTPUT) {
+        Some((_, o)) => o.clone(),
+        None => std::env::var(vars::OUTPUT).unwrap_or_else(|_| "cupti_trace_%p.json".into()),
+    };
+    say(&format!(
+        "tracing `{}` ({}); each process that starts CUDA writes {output}",
+        shown.join(" "),
+        library.display()
+    ));
+    forward_signals(&[
+        libc::SIGINT,
+        libc::SIGTERM,
+        libc::SIGHUP,
+        libc::SIGQUIT,
+        libc::SIGUSR1,
+        libc::SIGUSR2,
+    ]);
+    let mut child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            eprintln!("cupti-trace: cannot run {}: {e}", shown[0]);
+            let _ = std::fs::remove_file(&report);
+            return ExitCode::from(127);
+        }
+    };
+    CHILD.store(child.id() as i32, Ordering::SeqCst);
+    let status = loop {
+        match child.wait() {
+            Ok(status) => break status,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                eprintln!("cupti-trace: waiting for the program failed: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    };
+    CHILD.store(0, Ordering::SeqCst);
+
+    let traced = read_report(&report);
+    let _ = std::fs::remove_file(&report);
+    if traced.is_empty() {
+        say(&format!(
+            "`{}` {}; no process started CUDA with the tracer, so no trace was written",
+            shown[0],
+            describe(status)
+        ));
+    }
+    for (pid, t) in &traced {
+        match (&t.finished, &t.partial) {
+            (Some((path, events, bytes)), _) => say(&format!(
+                "trace of pid {pid}: {} ({events} events, {})",
+                path.display(),
+                megabytes(bytes)
+            )),
+            (None, Some(partial)) if partial.exists() => match close_trace(partial, t.output.as_deref()) {
+                Ok(r) => say(&format!(
+                    "pid {pid} died before finishing its trace: {} holds its {} events up to then{}",
+                    r.path.display(),
+                    r.events,
+                    if r.dropped_bytes > 0 {
+                        format!(" ({} bytes of a torn last write left out)", r.dropped_bytes)
+                    } else {
+                        String::new()
+                    }
+                )),
+                Err(e) => say(&format!(
+                    "pid {pid} died before finishing its trace; {} could not be closed: {e}",
+                    partial.display()
+                )),
+            },
+            (None, _) => {
+                say(&format!("pid {pid} started a trace that is not where it said ({:?})", t.partial))
+            }
+        }
+    }
+    if !traced.is_empty() {
+        say(&format!("`{}` {}", shown[0], describe(status)));
+    }
+    exit_like(status)
+}
+
+/// `cupti-trace recover FILE...`.
+pub(crate) fn recover(files: &[OsString]) -> ExitCode {
+    let mut failed = false;
+    for file in files {
+        match close_trace(Path::new(file), None) {
+            Ok(r) if r.was_complete => say(&format!(
+                "{}: whole, renamed to {} ({} events)",
+                Path::new(file).display(),
+                r.path.display(),
+                r.events
+            )),
+            Ok(r) => say(&format!(
+                "{}: closed as {} ({} events kept, {} bytes of a torn last write left out)",
+                Path::new(file).display(),
+                r.path.display(),
+                r.events,
+                r.dropped_bytes
+            )),
+            Err(e) => {
+                failed = true;
+                eprintln!("cupti-trace: {}: {e}", Path::new(file).display());
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
