@@ -8,7 +8,6 @@
 //! push and an unbounded channel send), so that wait is short. Buffers completed when no session
 //! runs are freed and counted as orphaned.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering::SeqCst};
 
@@ -73,11 +72,10 @@ pub(crate) unsafe extern "C" fn buffer_requested(
     if buffer.is_null() || size.is_null() {
         return;
     }
-    let given = catch_unwind(AssertUnwindSafe(|| {
+    let given = crate::unwind::guard(|| {
         let (_hazard, shared) = Hazard::enter();
         shared.and_then(|s| s.handoff.request_buffer()).map(ActivityBuffer::into_raw)
-    }))
-    .ok()
+    })
     .flatten();
     let (ptr, len) = given.unwrap_or((ptr::null_mut(), 0));
     // SAFETY: MSPTI passes valid out-pointers (checked non-null above; `max_records` may be NULL).
@@ -93,7 +91,7 @@ pub(crate) unsafe extern "C" fn buffer_requested(
 /// `msptiBuffersCallbackCompleteFunc`: hands the buffer to the decode thread and returns. Runs
 /// on MSPTI's completion threads (one per buffer, concurrently) or inside `FlushAll`.
 pub(crate) unsafe extern "C" fn buffer_completed(buffer: *mut u8, size: usize, valid: usize) {
-    let _ = catch_unwind(AssertUnwindSafe(|| {
+    crate::unwind::guard(|| {
         let (_hazard, shared) = Hazard::enter();
         if buffer.is_null() {
             // A declined buffer: MSPTI dropped the record that asked for it.
@@ -119,5 +117,5 @@ pub(crate) unsafe extern "C" fn buffer_completed(buffer: *mut u8, size: usize, v
                 drop(buf);
             }
         }
-    }));
+    });
 }
