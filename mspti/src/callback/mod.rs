@@ -2,6 +2,7 @@
 //! of runtime and HCCL API calls, and the entry/exit [`Slot`] this crate keeps for each call.
 
 mod data;
+mod epoch;
 mod registration;
 mod slot;
 mod subscriber;

@@ -5,6 +5,7 @@ use std::ffi::c_void;
 use mspti_sys::msptiSubscriberHandle;
 
 use super::data::CallbackData;
+use super::epoch;
 use super::registration::Registration;
 use super::trampoline::trampoline;
 use crate::error::{check, Result};
@@ -88,17 +89,27 @@ impl<'m> Subscriber<'m> {
     }
 
     fn set_domain(&mut self, enable: u32, domain: Domain) -> Result<()> {
-        // SAFETY: our live handle; plain values.
-        check(unsafe { self.mspti.sys().msptiEnableDomain(enable, self.handle, domain.into()) }, "domain")
+        // SAFETY: our live handle; plain values (MSPTI checks the domain).
+        let r = check(unsafe { self.mspti.sys().msptiEnableDomain(enable, self.handle, domain.into()) }, "domain");
+        if enable == 0 {
+            // Calls in flight now lose their EXIT: their frames must not pair with later EXITs.
+            epoch::domain_switched_off(domain.0);
+        }
+        r
     }
 
     fn set_callback(&mut self, enable: u32, id: CallbackId) -> Result<()> {
         let (domain, cbid) = (id.domain(), id.raw());
-        // SAFETY: our live handle; plain values.
-        check(
+        // SAFETY: our live handle; plain values (MSPTI accepts ids below 64 of a known domain).
+        let r = check(
             unsafe { self.mspti.sys().msptiEnableCallback(enable, self.handle, domain.into(), cbid) },
             "domain or callback id (MSPTI accepts ids below 64)",
-        )
+        );
+        if enable == 0 {
+            // Calls in flight now lose their EXIT: their frames must not pair with later EXITs.
+            epoch::switched_off(domain.0, cbid);
+        }
+        r
     }
 
     /// Unsubscribes, then waits until no call of the closure is running on another thread,

@@ -42,12 +42,13 @@ pub(crate) unsafe extern "C" fn trampoline<F>(
         let site = Site::from(site);
         // SAFETY: MSPTI passes the API function's name (a static string) or NULL.
         let function_name = (!name.is_null()).then(|| unsafe { CStr::from_ptr(name) });
-        let generation = registration.generation();
-        let frame = if site == Site::ENTER {
-            slot::enter(generation, domain.0, cbid)
-        } else {
-            slot::exit(generation, domain.0, cbid)
+        let key = slot::Key {
+            generation: registration.generation(),
+            domain: domain.0,
+            cbid,
+            epoch: super::epoch::current(domain.0, cbid),
         };
+        let frame = if site == Site::ENTER { slot::enter(key) } else { slot::exit(key) };
         let Some(frame) = frame else { return };
         let data = CallbackData {
             id: CallbackId::from_raw(Domain(domain.0), cbid),
