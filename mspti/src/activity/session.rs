@@ -81,11 +81,24 @@ impl<'m> Activity<'m> {
         Ok(activity)
     }
 
-    /// Enables records of `kind` (`msptiActivityEnable`). HCCL, MEMORY, MEMSET and MEMCPY need
-    /// `libmspti.so` in `LD_PRELOAD` ([`Error::WithoutLdPreload`] otherwise).
+    /// Enables records of `kind` (`msptiActivityEnable`).
+    ///
+    /// - HCCL, MEMORY, MEMSET and MEMCPY come from MSPTI's interposed functions: they need
+    ///   `libmspti.so` preloaded ([`Error::WithoutLdPreload`] or [`Error::InterpositionNotLive`]).
+    /// - MARKER, KERNEL and the API-family kinds (API, ACL_API, NODE_API, RUNTIME_API) are
+    ///   produced only while a subscriber exists ([`ActivityKind::NEED_SUBSCRIBER`]): without one of
+    ///   this crate's [`Subscriber`](crate::Subscriber)s this returns [`Error::SubscriberRequired`]
+    ///   (enabling would succeed in MSPTI and collect nothing). Records stop when the subscriber
+    ///   is dropped.
     #[doc(alias = "msptiActivityEnable")]
     pub fn enable(&mut self, kind: ActivityKind) -> Result<()> {
-        // SAFETY: a plain value.
+        if kind.needs_subscriber() && !crate::callback::subscribed() {
+            return Err(Error::SubscriberRequired(kind));
+        }
+        if kind.needs_ld_preload() {
+            self.mspti.interposition_live()?;
+        }
+        // SAFETY: a known kind (MSPTI checks it against its supported set).
         check(unsafe { self.mspti.sys().msptiActivityEnable(kind.into()) }, "activity kind")?;
         self.enabled.insert(kind);
         Ok(())
@@ -104,7 +117,9 @@ impl<'m> Activity<'m> {
     /// library gives [`Error::MissingSymbol`]).
     #[doc(alias = "msptiActivityIsEnabled")]
     pub fn is_enabled(&self, kind: ActivityKind) -> Result<bool> {
-        // SAFETY: a plain value.
+        // SAFETY: MSPTI indexes an array of its 13 kinds with `kind` unchecked; an `ActivityKind`
+        // is one of 0..=12 by construction, within the array of every library that exports this
+        // function (it came with kinds 10..=12).
         Ok(unsafe { self.mspti.sys().msptiActivityIsEnabled(kind.into()) }?)
     }
 
