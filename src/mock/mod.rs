@@ -7,3 +7,4 @@
 //! must not run concurrently, and start from its `reset` control.
 
 pub mod cupti;
+pub mod mspti;
