@@ -81,7 +81,7 @@ pub enum LoadError {
     /// system loader: the message names both and what to install or set.
     #[error(
         "{library} was found at {}, but it needs {dependency}, which the system loader cannot find \
-         ({loader_message}); {hint}; tried:{}",
+         (LD_LIBRARY_PATH, the loader cache); {hint}; tried:{}",
         .path.display(),
         list(.tried)
     )]
@@ -92,8 +92,6 @@ pub enum LoadError {
         path: PathBuf,
         /// The library it needs that is missing (`"libc_sec.so"`).
         dependency: String,
-        /// The system loader's message.
-        loader_message: String,
         /// What a user can do about it.
         hint: &'static str,
         /// Every place tried, in order (this one included).

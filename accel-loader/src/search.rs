@@ -244,13 +244,12 @@ fn search(
                         tried.push(Attempt {
                             origin,
                             path: path.clone(),
-                            reason: format!("{FOUND_BUT}it needs {dependency}, which cannot be found"),
+                            reason: format!("{FOUND_BUT}{message}"),
                         });
                         Err(LoadError::DependencyMissing {
                             library: spec.name,
                             path,
                             dependency,
-                            loader_message: message,
                             hint: spec.hint,
                             tried: std::mem::take(tried),
                         })
