@@ -78,6 +78,16 @@ fn load_global(file: &str) -> Result<PathBuf, String> {
     Ok(path)
 }
 
+/// A looked-up function address as the function pointer type `F`.
+///
+/// # Safety
+/// `F` is a function pointer type with the C signature of the function at `p`.
+unsafe fn cast<F: Copy>(p: Ptr) -> F {
+    assert_eq!(std::mem::size_of::<F>(), std::mem::size_of::<Ptr>(), "a function pointer type");
+    // SAFETY: same size; the caller vouches for the signature.
+    unsafe { std::mem::transmute_copy(&p) }
+}
+
 /// `dlsym(RTLD_DEFAULT, name)`.
 fn global(name: &CStr) -> Option<Ptr> {
     let this = libloading::os::unix::Library::this();
@@ -179,14 +189,14 @@ impl Acl {
             // SAFETY: HCCL's functions of those names, declared with their C signatures.
             unsafe {
                 Some(Hccl {
-                    get_root_info: std::mem::transmute::<Ptr, _>(g(c"HcclGetRootInfo")?),
-                    comm_init_root_info: std::mem::transmute::<Ptr, _>(g(c"HcclCommInitRootInfo")?),
-                    comm_destroy: std::mem::transmute::<Ptr, _>(g(c"HcclCommDestroy")?),
-                    all_reduce: std::mem::transmute::<Ptr, _>(g(c"HcclAllReduce")?),
-                    broadcast: std::mem::transmute::<Ptr, _>(g(c"HcclBroadcast")?),
-                    all_gather: std::mem::transmute::<Ptr, _>(g(c"HcclAllGather")?),
-                    reduce: std::mem::transmute::<Ptr, _>(g(c"HcclReduce")?),
-                    barrier: std::mem::transmute::<Ptr, _>(g(c"HcclBarrier")?),
+                    get_root_info: cast(g(c"HcclGetRootInfo")?),
+                    comm_init_root_info: cast(g(c"HcclCommInitRootInfo")?),
+                    comm_destroy: cast(g(c"HcclCommDestroy")?),
+                    all_reduce: cast(g(c"HcclAllReduce")?),
+                    broadcast: cast(g(c"HcclBroadcast")?),
+                    all_gather: cast(g(c"HcclAllGather")?),
+                    reduce: cast(g(c"HcclReduce")?),
+                    barrier: cast(g(c"HcclBarrier")?),
                 })
             }
         });
