@@ -131,14 +131,26 @@ pub extern "C" fn msptiActivityRegisterCallbacks(request: RequestFunc, complete:
     COMPLETE.store(complete as usize, Ordering::SeqCst);
     let mut m = lock(&MANAGER);
     if !m.started {
+        // Started once per process, as the real one (`t_.joinable()`), and when it lost the race
+        // for its run flag it is not started again either.
         m.started = true;
+        let lost = MANAGER_LOST.load(Ordering::SeqCst);
         std::thread::Builder::new()
             .name("ActivityManager".into())
-            .spawn(manager_thread)
+            .spawn(move || {
+                if !lost {
+                    manager_thread()
+                }
+            })
             .expect("spawn the activity manager thread");
     }
     SUCCESS
 }
+
+/// Whether the manager thread, when started, exits at once: the real one is started before the
+/// flag it checks is set, and sees it false in about 1 run of 6. Full buffers then stay queued
+/// (and `FlushPeriod` does nothing) until `FlushAll` completes them.
+pub static MANAGER_LOST: AtomicBool = AtomicBool::new(false);
 
 /// Asks the client for a buffer, on this (the producing) thread, under `buf_mtx_`.
 fn request_buffer() -> Buf {
@@ -186,6 +198,11 @@ fn complete(b: Buf) {
     unsafe { f(b.ptr as *mut u8, b.size, b.valid) };
     CONCURRENT_COMPLETIONS.fetch_sub(1, Ordering::SeqCst);
     COMPLETED.fetch_add(1, Ordering::SeqCst);
+}
+
+/// Full buffers waiting for the manager thread.
+pub fn queued_full() -> u64 {
+    lock(&MANAGER).full.len() as u64
 }
 
 /// `ActivityManager::Run`: wakes on a full buffer (or each period when periodic flushing is

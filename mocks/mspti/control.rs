@@ -255,6 +255,14 @@ pub unsafe extern "C" fn mock_mspti_raw_record(bytes: *const u8, len: usize) {
     record(b, true);
 }
 
+/// Plays the real library's race at `msptiActivityRegisterCallbacks`: the activity manager thread
+/// (started once per process) exits at once, so full buffers come back only through `FlushAll`.
+/// Call before the first `msptiActivityRegisterCallbacks`; 0 (the default) plays the common case.
+#[no_mangle]
+pub extern "C" fn mock_mspti_lose_activity_manager(lost: u32) {
+    activity::MANAGER_LOST.store(lost != 0, Ordering::SeqCst);
+}
+
 /// Makes each buffer completion wait this long before calling the client (widens races).
 #[no_mangle]
 pub extern "C" fn mock_mspti_set_completion_delay_us(us: u64) {
@@ -262,7 +270,7 @@ pub extern "C" fn mock_mspti_set_completion_delay_us(us: u64) {
 }
 
 /// Counters, by name: "recorded", "dropped", "requested", "declined", "completed",
-/// "completed_null", "misaligned", "max_concurrent_completions", "reentrant_calls",
+/// "completed_null", "queued_full", "misaligned", "max_concurrent_completions", "reentrant_calls",
 /// "garbage_writes", "next_record_calls", "flush_period_ms". Unknown names give `u64::MAX`.
 #[no_mangle]
 pub unsafe extern "C" fn mock_mspti_counter(name: *const c_char) -> u64 {
@@ -284,6 +292,7 @@ pub unsafe extern "C" fn mock_mspti_counter(name: *const c_char) -> u64 {
         b"garbage_writes" => &callbacks::GARBAGE_WRITES,
         b"next_record_calls" => &activity::NEXT_RECORD_CALLS,
         b"flush_period_ms" => return activity::FLUSH_PERIOD_MS.load(Ordering::SeqCst).into(),
+        b"queued_full" => return activity::queued_full(),
         _ => return u64::MAX,
     };
     c.load(Ordering::SeqCst)

@@ -329,6 +329,11 @@ impl MockMspti {
         call!(self, "mock_mspti_raw_record", fn(*const u8, usize), bytes.as_ptr(), bytes.len())
     }
 
+    /// Plays the lost activity manager thread of the real library (before the first activity session).
+    pub fn lose_activity_manager(&self, lost: bool) {
+        call!(self, "mock_mspti_lose_activity_manager", fn(u32), u32::from(lost))
+    }
+
     /// Delays each buffer completion (widens races).
     pub fn set_completion_delay_us(&self, us: u64) {
         call!(self, "mock_mspti_set_completion_delay_us", fn(u64), us)

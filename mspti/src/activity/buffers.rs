@@ -20,6 +20,8 @@ pub(crate) struct Shared {
     pub(crate) null_completions: AtomicU64,
     /// Buffers handed back with a size we did not hand out (leaked rather than freed wrongly).
     pub(crate) foreign_buffers: AtomicU64,
+    /// Buffers MSPTI took and gave back (watched by the rescue thread).
+    pub(crate) flow: std::sync::Arc<super::rescue::Flow>,
 }
 
 static CURRENT: AtomicPtr<Shared> = AtomicPtr::new(ptr::null_mut());
@@ -74,7 +76,10 @@ pub(crate) unsafe extern "C" fn buffer_requested(
     }
     let given = crate::unwind::guard(|| {
         let (_hazard, shared) = Hazard::enter();
-        shared.and_then(|s| s.handoff.request_buffer()).map(ActivityBuffer::into_raw)
+        let s = shared?;
+        let buf = s.handoff.request_buffer()?;
+        s.flow.handed_out.fetch_add(1, SeqCst);
+        Some(buf.into_raw())
     })
     .flatten();
     let (ptr, len) = given.unwrap_or((ptr::null_mut(), 0));
@@ -111,7 +116,10 @@ pub(crate) unsafe extern "C" fn buffer_completed(buffer: *mut u8, size: usize, v
         // out `into_raw` pairs, and MSPTI returns each once with the size we gave it.
         let buf = unsafe { ActivityBuffer::from_raw(buffer, size) };
         match shared {
-            Some(s) => s.handoff.completed(buf, valid.min(size)),
+            Some(s) => {
+                s.flow.returned.fetch_add(1, SeqCst);
+                s.handoff.completed(buf, valid.min(size))
+            }
             None => {
                 ORPHANED_BUFFERS.fetch_add(1, SeqCst);
                 drop(buf);

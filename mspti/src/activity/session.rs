@@ -10,6 +10,7 @@ use accel_core::{Batch, BufferPool, FamilySet, Names, Pipeline, PipelineConfig};
 
 use super::buffers::{self, Shared};
 use super::decode::{MsptiWalker, WalkerTallies};
+use super::rescue::{Flow, FlushAll, Rescue};
 use super::{ActivityConfig, ActivityCounts};
 use crate::error::{check, Error, Result};
 use crate::ids::ActivityKind;
@@ -24,7 +25,9 @@ static RUNNING: AtomicBool = AtomicBool::new(false);
 /// record that asked is lost, and counted); MSPTI hands full buffers back on a new thread per
 /// buffer, concurrently, and the partial one on [`flush_all`](Self::flush_all); each is sent to a
 /// decode thread which walks it itself and appends rows to a [`Batch`] for the consumers
-/// registered with [`subscribe`](Self::subscribe).
+/// registered with [`subscribe`](Self::subscribe). A thread of the session checks that MSPTI hands
+/// full buffers back, and flushes them out when it does not (its manager thread can be lost; see
+/// [`ActivityConfig::stuck_buffer_check`]).
 ///
 /// Dropping it disables the kinds it enabled, flushes, delivers what was collected and stops
 /// the decode thread.
@@ -34,6 +37,8 @@ pub struct Activity<'m> {
     pipeline: Option<Pipeline>,
     enabled: BTreeSet<ActivityKind>,
     tallies: Arc<WalkerTallies>,
+    flow: Arc<Flow>,
+    rescue: Option<Rescue>,
     finished: bool,
 }
 
@@ -57,13 +62,22 @@ impl<'m> Activity<'m> {
                     return Err(Error::Pipeline(e.to_string()));
                 }
             };
+        let flow = Arc::new(Flow::default());
         buffers::install(Box::new(Shared {
             handoff: pipeline.handoff(),
             null_completions: Default::default(),
             foreign_buffers: Default::default(),
+            flow: Arc::clone(&flow),
         }));
-        let mut activity =
-            Activity { mspti, pipeline: Some(pipeline), enabled: BTreeSet::new(), tallies, finished: false };
+        let mut activity = Activity {
+            mspti,
+            pipeline: Some(pipeline),
+            enabled: BTreeSet::new(),
+            tallies,
+            flow,
+            rescue: None,
+            finished: false,
+        };
         // SAFETY: both functions have the C signatures MSPTI expects and live for the program.
         let registered = check(
             unsafe {
@@ -77,6 +91,20 @@ impl<'m> Activity<'m> {
         if let Err(e) = registered {
             activity.stop();
             return Err(e);
+        }
+        if let (Some(every), Some(flush)) =
+            (config.stuck_buffer_check, mspti.sys().raw_symbol(c"msptiActivityFlushAll"))
+        {
+            // SAFETY: the library's `msptiActivityFlushAll` (C signature of the bindings); the
+            // library is never unloaded, so the address stays valid for the thread's life.
+            let flush: FlushAll = unsafe { std::mem::transmute(flush.as_ptr()) };
+            match Rescue::start(flush, Arc::clone(&activity.flow), every) {
+                Ok(r) => activity.rescue = Some(r),
+                Err(e) => {
+                    activity.stop();
+                    return Err(Error::Pipeline(format!("the stuck-buffer thread could not start: {e}")));
+                }
+            }
         }
         Ok(activity)
     }
@@ -168,7 +196,9 @@ impl<'m> Activity<'m> {
     /// The tallies now: see [`ActivityCounts`].
     pub fn counts(&self) -> ActivityCounts {
         let pipeline = self.pipeline();
-        ActivityCounts::gather(pipeline.counts(), pipeline.pool().stats(), &self.tallies)
+        let mut counts = ActivityCounts::gather(pipeline.counts(), pipeline.pool().stats(), &self.tallies);
+        counts.rescue_flushes = self.flow.rescues.load(SeqCst);
+        counts
     }
 
     /// Stops like drop does, and returns the final tallies.
@@ -188,6 +218,9 @@ impl<'m> Activity<'m> {
             return ActivityCounts::gather(pipeline.counts(), pipeline.pool().stats(), &self.tallies);
         }
         self.finished = true;
+        if let Some(mut rescue) = self.rescue.take() {
+            rescue.stop();
+        }
         for kind in std::mem::take(&mut self.enabled) {
             // SAFETY: a plain value.
             let _ = unsafe { self.mspti.sys().msptiActivityDisable(kind.into()) };
