@@ -16,21 +16,32 @@ struct Mock {
     file: &'static str,
     /// Compile-time variable that receives the absolute path.
     var: &'static str,
+    /// Libraries built before it that it links (`-l`), found in the CANN stand-ins' directory.
+    links: &'static [&'static str],
 }
 
 const MOCKS: &[Mock] = &[
-    Mock { dir: "cupti", file: "libcupti.so", var: "ACCEL_MOCK_CUPTI" },
-    Mock { dir: "mspti", file: "libmspti.so", var: "ACCEL_MOCK_MSPTI" },
-    Mock { dir: "rocprofiler", file: "librocprofiler-sdk.so", var: "ACCEL_MOCK_ROCPROFILER" },
+    Mock { dir: "cupti", file: "libcupti.so", var: "ACCEL_MOCK_CUPTI", links: &[] },
+    Mock { dir: "rocprofiler", file: "librocprofiler-sdk.so", var: "ACCEL_MOCK_ROCPROFILER", links: &[] },
     // The same mock without set_agents, as every released rocprofiler-sdk is.
     Mock {
         dir: "rocprofiler-mainline",
         file: "rocprofiler-mainline/librocprofiler-sdk.so",
         var: "ACCEL_MOCK_ROCPROFILER_MAINLINE",
+        links: &[],
     },
-    // Stand-ins for the CANN libraries MSPTI needs, so the MSPTI loader's preflight passes.
-    Mock { dir: "cann/ascendalog", file: "ascend/lib64/libascendalog.so", var: "" },
-    Mock { dir: "cann/profapi", file: "ascend/lib64/libprofapi.so", var: "" },
+    // Stand-ins for the CANN libraries and the NPU driver, laid out like `$ASCEND_HOME_PATH/lib64`:
+    // what the real libmspti.so loads, and the runtime whose calls it interposes.
+    Mock { dir: "cann/c_sec", file: "ascend/lib64/libc_sec.so", var: "", links: &[] },
+    Mock { dir: "cann/ascendalog", file: "ascend/lib64/libascendalog.so", var: "", links: &[] },
+    Mock { dir: "cann/profapi", file: "ascend/lib64/libprofapi.so", var: "", links: &[] },
+    Mock { dir: "cann/ascend_hal", file: "ascend/lib64/libascend_hal.so", var: "", links: &[] },
+    Mock { dir: "cann/ascendcl", file: "ascend/lib64/libascendcl.so", var: "", links: &[] },
+    Mock { dir: "cann/hccl", file: "ascend/lib64/libhccl.so", var: "", links: &[] },
+    Mock { dir: "cann/ms_tools_ext", file: "ascend/lib64/libms_tools_ext.so", var: "", links: &[] },
+    // A log library with only what libmspti.so needs of it (no DlogInnerForC).
+    Mock { dir: "cann/ascendalog_min", file: "ascend-min-log/libascendalog.so", var: "", links: &[] },
+    Mock { dir: "mspti", file: "libmspti.so", var: "ACCEL_MOCK_MSPTI", links: &["c_sec"] },
 ];
 
 fn main() {
@@ -65,6 +76,9 @@ fn main() {
                     "link-arg=-Wl,-soname,{}",
                     Path::new(mock.file).file_name().expect("a file name").to_string_lossy()
                 ))
+                .args(mock.links.iter().flat_map(|l| ["-l".to_string(), format!("dylib={l}")]))
+                .arg("-L")
+                .arg(format!("native={}", out.join("ascend/lib64").display()))
                 .arg("-o")
                 .arg(&dst)
                 .arg(&src)
@@ -77,4 +91,5 @@ fn main() {
         }
     }
     println!("cargo:rustc-env=ACCEL_MOCK_ASCEND_HOME={}", out.join("ascend").display());
+    println!("cargo:rustc-env=ACCEL_MOCK_ASCEND_MIN_LOG={}", out.join("ascend-min-log").display());
 }

@@ -5,6 +5,8 @@
 //! ```text
 //! cargo run --example mspti_activity
 //! ```
+//! MSPTI produces API and kernel records only while a subscriber exists: an activity-only tool
+//! subscribes a closure that does nothing, and keeps it while it collects.
 
 #[path = "mspti_common/mod.rs"]
 mod common;
@@ -16,34 +18,38 @@ use mspti::accel_core::Family;
 use mspti::{ActivityConfig, ActivityKind};
 
 /// (kind, name) -> (count, total ns).
-type Summary = BTreeMap<(&'static str, String), (u64, u64)>;
+type Summary = BTreeMap<(String, String), (u64, u64)>;
 
 fn main() -> Result<(), mspti::Error> {
-    let common::Setup { mspti, workload } = common::setup();
-    workload.init();
+    let common::Setup { mspti, acl } = common::setup();
 
+    // What makes MSPTI produce API and kernel records.
+    let subscriber = mspti.subscribe(|_| {})?;
     let mut activity = mspti.activity(ActivityConfig::default())?;
-    activity.enable(ActivityKind::KERNEL)?;
-    activity.enable(ActivityKind::API)?;
+    for kind in [ActivityKind::KERNEL, ActivityKind::ACL_API, ActivityKind::API] {
+        activity.enable(kind)?;
+    }
     let summary: Arc<Mutex<Summary>> = Arc::default();
     let sink = Arc::clone(&summary);
     activity.subscribe(Family::KERNEL.set() | Family::API.set(), move |batch, names| {
         let mut s = sink.lock().unwrap();
         for k in batch.kernels.rows() {
-            let e = s.entry(("kernel", names.resolve(k.name).to_string())).or_default();
+            let e = s.entry(("kernel".into(), names.resolve(k.name).to_string())).or_default();
             e.0 += 1;
             e.1 += k.end.saturating_sub(k.start);
         }
         for a in batch.api_calls.rows() {
-            let e = s.entry(("api", names.resolve(a.name).to_string())).or_default();
+            let kind = ActivityKind::from_raw(a.domain).map_or("?".into(), |k| k.name().to_lowercase());
+            let e = s.entry((kind, names.resolve(a.name).to_string())).or_default();
             e.0 += 1;
             e.1 += a.end.saturating_sub(a.start);
         }
     });
-    workload.runtime_calls();
-    activity.flush_all()?;
+    common::runtime_calls(acl);
+    // Disabling the kinds reads what the device still holds; then everything is flushed.
     let counts = activity.finish();
-    workload.finish();
+    drop(subscriber);
+    common::finish(acl);
 
     println!("{:<8} {:<28} {:>6} {:>14} {:>12}", "kind", "name", "count", "total ns", "mean ns");
     for ((kind, name), (count, total)) in summary.lock().unwrap().iter() {

@@ -16,8 +16,7 @@ use std::sync::Arc;
 use mspti::Domain;
 
 fn main() -> Result<(), mspti::Error> {
-    let common::Setup { mspti, workload } = common::setup();
-    workload.init();
+    let common::Setup { mspti, acl } = common::setup();
 
     let calls = Arc::new(AtomicUsize::new(0));
     let counter = Arc::clone(&calls);
@@ -37,10 +36,10 @@ fn main() -> Result<(), mspti::Error> {
     // 2. Enable the whole runtime domain.
     subscriber.enable_domain(Domain::RUNTIME)?;
     // 3. Run the service code.
-    workload.runtime_calls();
+    common::runtime_calls(acl);
     // 4. Unsubscribe.
     subscriber.unsubscribe()?;
-    workload.finish();
+    common::finish(acl);
     println!("{} runtime API calls seen", calls.load(Ordering::Relaxed));
     Ok(())
 }

@@ -3,7 +3,8 @@
 //! ```text
 //! cargo run --example mspti_callback_hccl
 //! ```
-//! On an Ascend machine, HCCL calls come from a multi-rank program: run this subscriber inside it.
+//! The workload is a one-rank communicator (`HcclCommInitRootInfo` with one rank) running five
+//! collectives on device 0; in a multi-rank job, subscribe the same way in each rank.
 
 #[path = "mspti_common/mod.rs"]
 mod common;
@@ -11,8 +12,7 @@ mod common;
 use mspti::{CallbackId, Domain};
 
 fn main() -> Result<(), mspti::Error> {
-    let common::Setup { mspti, workload } = common::setup();
-    workload.init();
+    let common::Setup { mspti, acl } = common::setup();
 
     let mut subscriber = mspti.subscribe(|cb| {
         if cb.domain() != Domain::HCCL {
@@ -25,8 +25,8 @@ fn main() -> Result<(), mspti::Error> {
         println!("[HCCL] {} {op}", if cb.is_enter() { "ENTER" } else { "EXIT" });
     })?;
     subscriber.enable_domain(Domain::HCCL)?;
-    workload.hccl_calls();
+    common::hccl_calls(acl);
     subscriber.unsubscribe()?;
-    workload.finish();
+    common::finish(acl);
     Ok(())
 }

@@ -1,10 +1,11 @@
 //! Guide scenario 2 (`samples/callback_mstx`): only the kernel-launch callback, user data carried
-//! by the closure, an MSTX mark at the launch's entry and exit, and the activity API collecting
-//! the MARKER and KERNEL records.
+//! by the closure, an MSTX mark (`mstxMarkA`) at the launch's entry and exit, and the activity API
+//! collecting the MARKER and KERNEL records.
 //!
 //! ```text
 //! cargo run --example mspti_callback_mstx
 //! ```
+//! MSPTI produces MARKER and KERNEL records only while a subscriber exists (the one of step 1).
 
 #[path = "mspti_common/mod.rs"]
 mod common;
@@ -21,8 +22,7 @@ struct UserData {
 }
 
 fn main() -> Result<(), mspti::Error> {
-    let common::Setup { mspti, workload } = common::setup();
-    workload.init();
+    let common::Setup { mspti, acl } = common::setup();
 
     let ud = UserData { context: 1, stream: 1 };
     // 1. Subscribe with the user data.
@@ -33,7 +33,7 @@ fn main() -> Result<(), mspti::Error> {
         let site = if cb.is_enter() { "enter" } else { "exit" };
         let name = cb.function_name().unwrap_or("?");
         // Instrument the launch's entry and exit.
-        workload.mark(&format!("{name} {site} (context {}, stream {})", ud.context, ud.stream));
+        acl.mark(&format!("{name} {site} (context {}, stream {})", ud.context, ud.stream));
     })?;
     // 2. Enable one callback id.
     subscriber.enable_callback(RuntimeCbid::LAUNCH)?;
@@ -46,27 +46,24 @@ fn main() -> Result<(), mspti::Error> {
     activity.subscribe(FamilySet::all(), move |batch, names| {
         let mut out = sink.lock().unwrap();
         for m in batch.markers.rows() {
-            out.push(format!("marker  t={:>12} {}", m.start, names.resolve(m.name)));
+            out.push((m.start, format!("marker  {} [{}]", names.resolve(m.name), names.resolve(m.domain))));
         }
         for k in batch.kernels.rows() {
-            out.push(format!(
-                "kernel  t={:>12} {} ({} ns, correlation {})",
-                k.start,
-                names.resolve(k.name),
-                k.end - k.start,
-                k.correlation
-            ));
+            let (name, ns, corr) = (names.resolve(k.name), k.end - k.start, k.correlation);
+            out.push((k.start, format!("kernel  {name} ({ns} ns on the device, correlation {corr})")));
         }
     });
     // 4. Run the service code.
-    workload.runtime_calls();
-    activity.flush_all()?;
-    // 5. Clean up.
-    subscriber.unsubscribe()?;
+    common::runtime_calls(acl);
+    // 5. Clean up: disabling the kinds reads what the device still holds, then flushes.
     let counts = activity.finish();
-    workload.finish();
-    for line in rows.lock().unwrap().iter() {
-        println!("{line}");
+    subscriber.unsubscribe()?;
+    common::finish(acl);
+    let mut rows = rows.lock().unwrap();
+    rows.sort();
+    let t0 = rows.first().map_or(0, |r| r.0);
+    for (t, line) in rows.iter() {
+        println!("+{:>9} ns  {line}", t - t0);
     }
     println!(
         "{} records delivered, {} dropped",

@@ -12,8 +12,7 @@ mod common;
 use mspti::Domain;
 
 fn main() -> Result<(), mspti::Error> {
-    let common::Setup { mspti, workload } = common::setup();
-    workload.init();
+    let common::Setup { mspti, acl } = common::setup();
 
     let mut subscriber = mspti.subscribe(|cb| {
         if cb.domain() != Domain::RUNTIME {
@@ -24,16 +23,17 @@ fn main() -> Result<(), mspti::Error> {
             // Record the start time at the entry.
             cb.slot().set(common::now_ns());
             println!("[ENTER] {name}");
-        } else {
+        } else if cb.slot().paired() {
             // Read it back at the exit of the same call.
-            let start = cb.slot().get();
-            let duration = common::now_ns().saturating_sub(start);
+            let duration = common::now_ns().saturating_sub(cb.slot().get());
             println!("[EXIT]  {name}, duration={duration} ns");
+        } else {
+            println!("[EXIT]  {name} (its entry was not seen)");
         }
     })?;
     subscriber.enable_domain(Domain::RUNTIME)?;
-    workload.runtime_calls();
+    common::runtime_calls(acl);
     subscriber.unsubscribe()?;
-    workload.finish();
+    common::finish(acl);
     Ok(())
 }

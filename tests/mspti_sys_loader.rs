@@ -8,8 +8,8 @@ mod mspti_support;
 
 use std::path::{Path, PathBuf};
 
-use accel_profiling::{MOCK_ASCEND_HOME, MOCK_MSPTI};
-use mspti_support::{assert_child_passed, in_child, run_child};
+use accel_profiling::{MOCK_ASCEND_HOME, MOCK_ASCEND_MIN_LOG, MOCK_MSPTI};
+use mspti_support::{assert_child_passed, cann_home_without, in_child, run_child};
 use mspti_sys::{msptiActivityKind, msptiResult, Library, LoadError};
 
 /// Every variable the search reads, cleared.
@@ -135,8 +135,9 @@ fn fake_toolkit(name: &str) -> PathBuf {
     let tools = root.join("tools/mspti/lib64");
     std::fs::create_dir_all(&lib64).expect("mkdir");
     std::fs::create_dir_all(&tools).expect("mkdir");
-    for lib in ["libascendalog.so", "libprofapi.so"] {
-        std::fs::copy(Path::new(MOCK_ASCEND_HOME).join("lib64").join(lib), lib64.join(lib)).expect("copy");
+    for entry in std::fs::read_dir(Path::new(MOCK_ASCEND_HOME).join("lib64")).expect("the stand-ins") {
+        let entry = entry.expect("an entry");
+        std::fs::copy(entry.path(), lib64.join(entry.file_name())).expect("copy");
     }
     std::fs::copy(MOCK_MSPTI, tools.join("libmspti.so")).expect("copy");
     root
@@ -232,4 +233,132 @@ fn child_missing_symbol() {
     assert_eq!(err.symbol, "msptiActivityIsEnabled");
     assert!(err.to_string().contains("msptiActivityIsEnabled"));
     assert_eq!(lib.missing().len(), 15);
+}
+
+fn home_env(home: &Path) -> Vec<(&'static str, Option<String>)> {
+    vec![("ASCEND_HOME_PATH", Some(home.to_str().expect("utf-8").to_string()))]
+}
+
+fn run_with(name: &str, home: &Path, extra: &[(&str, Option<&str>)]) {
+    let h = home_env(home);
+    let mut v: Vec<(&str, Option<&str>)> = h.iter().map(|(k, v)| (*k, v.as_deref())).collect();
+    v.extend_from_slice(extra);
+    let out = run_child(name, &env(&v));
+    let _ = std::fs::remove_dir_all(home);
+    assert_child_passed(&out);
+}
+
+/// Defect: a toolkit without the NPU driver opened fine, and the first `msptiSubscribe` threw a
+/// C++ exception that aborted the process. The preflight checks `libascend_hal.so` too, and says
+/// what to install.
+#[test]
+fn refused_when_the_npu_driver_is_absent() {
+    run_with(
+        "child_refused_without_driver",
+        &cann_home_without("loader-nohal", &["libascend_hal.so"], None),
+        &[],
+    );
+}
+
+#[test]
+#[ignore = "run by refused_when_the_npu_driver_is_absent"]
+fn child_refused_without_driver() {
+    if !in_child() {
+        return;
+    }
+    let err = Library::open(Some(Path::new(MOCK_MSPTI))).expect_err("no driver: must refuse");
+    let LoadError::Refused { reason, .. } = &err else { panic!("expected Refused, got {err}") };
+    assert!(reason.contains("libascend_hal.so") && reason.contains("msptiSubscribe"), "{reason}");
+    assert!(reason.contains("the Ascend NPU driver"), "says what to install: {reason}");
+    assert!(!reason.contains("libascendalog.so"), "the toolkit's libraries are there: {reason}");
+}
+
+/// The securec library `libmspti.so` is linked against: refused with advice when it is nowhere.
+#[test]
+fn refused_when_libc_sec_is_nowhere() {
+    run_with(
+        "child_refused_without_securec",
+        &cann_home_without("loader-nosec", &["libc_sec.so"], None),
+        &[],
+    );
+}
+
+#[test]
+#[ignore = "run by refused_when_libc_sec_is_nowhere"]
+fn child_refused_without_securec() {
+    if !in_child() {
+        return;
+    }
+    let err = Library::open(Some(Path::new(MOCK_MSPTI))).expect_err("no libc_sec.so: must refuse");
+    let LoadError::Refused { reason, .. } = &err else { panic!("expected Refused, got {err}") };
+    assert!(reason.contains("libc_sec.so") && reason.contains("the CANN toolkit"), "{reason}");
+}
+
+/// The toolkit's `libc_sec.so` is found in `$ASCEND_HOME_PATH/lib64` without `LD_LIBRARY_PATH`.
+#[test]
+fn libc_sec_of_the_toolkit_is_found_without_ld_library_path() {
+    run_with("child_securec_from_the_toolkit", &cann_home_without("loader-sec", &[], None), &[]);
+}
+
+#[test]
+#[ignore = "run by libc_sec_of_the_toolkit_is_found_without_ld_library_path"]
+fn child_securec_from_the_toolkit() {
+    if !in_child() {
+        return;
+    }
+    let home = std::env::var("ASCEND_HOME_PATH").unwrap();
+    let candidate = Path::new(MOCK_MSPTI);
+    assert_eq!(
+        mspti_sys::securec_dir(candidate),
+        Some(Path::new(&home).join("lib64")),
+        "to add to LD_LIBRARY_PATH"
+    );
+    Library::open(Some(candidate)).expect("opens: libc_sec.so was opened from the toolkit first");
+}
+
+/// Defect: the preflight demanded `DlogInnerForC`, which the real library does not need.
+#[test]
+fn a_log_library_without_dloginnerforc_is_accepted() {
+    let log = Path::new(MOCK_ASCEND_MIN_LOG).join("libascendalog.so");
+    run_with("child_minimal_log", &cann_home_without("loader-minlog", &[], Some(&log)), &[]);
+}
+
+#[test]
+#[ignore = "run by a_log_library_without_dloginnerforc_is_accepted"]
+fn child_minimal_log() {
+    if !in_child() {
+        return;
+    }
+    Library::open(Some(Path::new(MOCK_MSPTI))).expect("a log library with CheckLogLevelForC only is enough");
+}
+
+/// Defect: a file that exists but whose dependency is missing was reported as "not found". The
+/// generic loader (no preflight) says which dependency is missing.
+#[test]
+fn a_missing_dependency_is_not_reported_as_not_found() {
+    assert_child_passed(&run_child(
+        "child_dependency_missing",
+        &env(&[("ASCEND_HOME_PATH", Some(MOCK_ASCEND_HOME))]),
+    ));
+}
+
+#[test]
+#[ignore = "run by a_missing_dependency_is_not_reported_as_not_found"]
+fn child_dependency_missing() {
+    if !in_child() {
+        return;
+    }
+    let spec = accel_loader::LibrarySpec { preflight: None, ..mspti_sys::SPEC.clone() };
+    let err = accel_loader::open(&spec, Some(Path::new(MOCK_MSPTI)))
+        .expect_err("libc_sec.so is not on the loader path");
+    let LoadError::DependencyMissing { dependency, path, .. } = &err else {
+        panic!("expected DependencyMissing, got {err}")
+    };
+    assert_eq!(dependency, "libc_sec.so");
+    assert_eq!(path, Path::new(MOCK_MSPTI));
+    let text = err.to_string();
+    assert!(
+        !text.contains("not found") && text.contains("was found at") && text.contains("needs libc_sec.so"),
+        "{text}"
+    );
 }

@@ -13,7 +13,7 @@ mod search;
 mod symbol;
 mod table;
 
-pub use error::{Attempt, LoadError, MissingSymbol};
+pub use error::{missing_dependency, Attempt, LoadError, MissingSymbol};
 pub use library::{FunctionTable, Library};
 pub use search::{
     open, open_file, open_preferring_loaded, LibrarySpec, LoadedLibrary, Preflight, SearchPlace,

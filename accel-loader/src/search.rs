@@ -3,7 +3,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
 
-use crate::error::{Attempt, LoadError};
+use crate::error::{missing_dependency, Attempt, LoadError, FOUND_BUT};
 use crate::symbol::Resolver;
 
 /// A check run on a candidate file before it is opened; `Err(reason)` refuses it.
@@ -237,9 +237,32 @@ fn search(
         }
         match dlopen(&path, false) {
             Ok(lib) => Ok(Some(opened(lib, spec, path, origin))),
-            Err(reason) => {
-                tried.push(Attempt { origin, path, reason });
-                Ok(None)
+            Err(message) => {
+                let is_file = path.components().count() > 1;
+                match missing_dependency(&path, &message) {
+                    Some(dependency) => {
+                        tried.push(Attempt {
+                            origin,
+                            path: path.clone(),
+                            reason: format!("{FOUND_BUT}{message}"),
+                        });
+                        Err(LoadError::DependencyMissing {
+                            library: spec.name,
+                            path,
+                            dependency,
+                            hint: spec.hint,
+                            tried: std::mem::take(tried),
+                        })
+                    }
+                    None => {
+                        // A file handed over by path exists (checked above); a soname the loader
+                        // resolved but could not load is reported as found too.
+                        let found = is_file || !message.contains("cannot open shared object file");
+                        let reason = if found { format!("{FOUND_BUT}{message}") } else { message };
+                        tried.push(Attempt { origin, path, reason });
+                        Ok(None)
+                    }
+                }
             }
         }
     };

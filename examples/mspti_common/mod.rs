@@ -1,31 +1,36 @@
-//! Shared by the `mspti_*` examples: opens MSPTI with `LD_PRELOAD` set, and supplies a workload
-//! that makes runtime and HCCL API calls.
+//! Shared by the `mspti_*` examples: opens MSPTI with `libmspti.so` preloaded, and runs a short
+//! ACL workload whose calls MSPTI sees.
 //!
 //! - On an Ascend machine (CANN installed, `source set_env.sh` done) the real `libmspti.so` is
-//!   found by the search order; the workload is a short sequence of `aclrt*` calls through
-//!   `libascendcl.so` (device, stream, memory, copies); MSTX marks go through
-//!   `libms_tools_ext.so`. HCCL needs a multi-rank program: that part only subscribes there.
+//!   found by the search order and the workload runs on the NPU. Its kernel launches need a kernel
+//!   binary: set `MSPTI_EXAMPLE_KERNEL_BINARY=<an Ascend C kernel .o>` and
+//!   `MSPTI_EXAMPLE_KERNELS=<its kernel names, comma-separated>` (without them the workload makes
+//!   every other call and says it launched nothing).
 //! - Anywhere else the mock `libmspti.so` built for this checkout is used, with its CANN
-//!   stand-ins; the workload plays the runtime through the mock's `mock_mspti_*` controls.
+//!   stand-ins (a runtime with one simulated device, HCCL, MSTX, the driver).
 //!
-//! MSPTI delivers callbacks only when `libmspti.so` is in `LD_PRELOAD` when the program starts
-//! (the mock makes the same check): [`setup`] restarts the example with it set, as
-//! `mspti::preload::reexec_with_preload` does for any program.
+//! Either way the workload is what a real ACL program does: `libascendcl.so` (and
+//! `libms_tools_ext.so`, `libhccl.so`) in the global symbol scope, every call a global-scope call
+//! (`accel_profiling::ascend::Acl`), so that MSPTI's interposed `aclrt*`/`Hccl*` functions are
+//! what the calls reach. MSPTI delivers callbacks only when `libmspti.so` is preloaded: [`setup`]
+//! restarts the example with it in `LD_PRELOAD`, as `mspti::preload::reexec_with_preload` does
+//! for any program.
 #![allow(dead_code)]
 
-use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::path::PathBuf;
 
+use accel_profiling::ascend::{Acl, Handle, MemcpyKind};
 use accel_profiling::{MOCK_ASCEND_HOME, MOCK_MSPTI};
 use mspti::Mspti;
 
-/// The opened library and what drives it.
+/// The opened library and the runtime.
 pub struct Setup {
     pub mspti: &'static Mspti,
-    pub workload: &'static Workload,
+    pub acl: &'static Acl,
 }
 
-/// Opens MSPTI (restarting the program once with `LD_PRELOAD` set when needed).
+/// Opens MSPTI (restarting the program once with `libmspti.so` preloaded when needed), loads the
+/// runtime and calls `aclInit`.
 pub fn setup() -> Setup {
     if !mspti::preload::is_preloaded() {
         let (library, env): (PathBuf, Vec<(&str, &std::ffi::OsStr)>) = match Mspti::open() {
@@ -45,7 +50,7 @@ pub fn setup() -> Setup {
         };
         eprintln!("restarting with LD_PRELOAD={}", library.display());
         if let Err(e) = mspti::preload::reexec_with_preload(&library, &env) {
-            eprintln!("could not restart with LD_PRELOAD ({e}); callbacks will be refused");
+            eprintln!("could not restart with libmspti.so preloaded ({e}); callbacks will be refused");
         }
     }
     let mspti = match Mspti::open() {
@@ -57,254 +62,96 @@ pub fn setup() -> Setup {
     };
     let loaded = mspti.sys().loaded();
     eprintln!("MSPTI: {} (found: {})", loaded.path().display(), loaded.origin());
-    let mspti: &'static Mspti = Box::leak(Box::new(mspti));
-    let workload = Box::leak(Box::new(Workload::new(mspti)));
-    Setup { mspti, workload }
+    let acl = match Acl::load() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("the ACL runtime: {e}");
+            std::process::exit(1);
+        }
+    };
+    eprintln!("runtime: {}", acl.runtime.display());
+    if let Err(e) = acl.init() {
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
+    Setup { mspti: Box::leak(Box::new(mspti)), acl: Box::leak(Box::new(acl)) }
 }
 
-/// Something that makes API calls for the callbacks and activity to observe.
-pub enum Workload {
-    /// The mock: plays the CANN runtime.
-    Mock(MockRuntime),
-    /// A real Ascend machine: `aclrt*` calls.
-    Acl(Acl),
-}
-
-impl Workload {
-    fn new(mspti: &'static Mspti) -> Workload {
-        match MockRuntime::find(mspti) {
-            Some(m) => Workload::Mock(m),
-            None => match Acl::open() {
-                Ok(a) => Workload::Acl(a),
-                Err(e) => {
-                    eprintln!("libascendcl.so: {e}");
-                    std::process::exit(1);
-                }
-            },
-        }
-    }
-
-    /// Before subscribing: `aclInit` (MSPTI needs CANN's profiling library loaded).
-    pub fn init(&self) {
-        if let Workload::Acl(a) = self {
-            a.init();
-        }
-    }
-
-    /// At the end: `aclFinalize`.
-    pub fn finish(&self) {
-        if let Workload::Acl(a) = self {
-            a.finish();
-        }
-    }
-
-    /// A short runtime sequence: device, stream, allocations, copies, a kernel, sync, frees.
-    pub fn runtime_calls(&self) {
-        match self {
-            Workload::Mock(m) => m.runtime_calls(),
-            Workload::Acl(a) => a.runtime_calls(),
-        }
-    }
-
-    /// A few collectives.
-    pub fn hccl_calls(&self) {
-        match self {
-            Workload::Mock(m) => m.hccl_calls(),
-            Workload::Acl(_) => {
-                eprintln!("(HCCL needs a multi-rank program: run your HCCL job with this subscriber)")
+/// The kernels the workload launches: from `MSPTI_EXAMPLE_KERNEL_BINARY` / `MSPTI_EXAMPLE_KERNELS`,
+/// else three launches of two kernels of a binary the CANN stand-ins accept.
+fn kernels(acl: &Acl) -> Vec<(String, Handle, u32)> {
+    let binary = std::env::var("MSPTI_EXAMPLE_KERNEL_BINARY").unwrap_or_else(|_| "kernels.o".into());
+    let names = std::env::var("MSPTI_EXAMPLE_KERNELS")
+        .unwrap_or_else(|_| "add_custom,matmul_custom,add_custom".into());
+    let mut out = Vec::new();
+    for (i, name) in names.split(',').map(str::trim).filter(|n| !n.is_empty()).enumerate() {
+        match acl.kernel(&binary, name) {
+            Ok(k) => out.push((name.to_string(), k, 8 << (i % 2))),
+            Err(e) => {
+                eprintln!(
+                    "kernel {name} of {binary}: {e}; set MSPTI_EXAMPLE_KERNEL_BINARY and MSPTI_EXAMPLE_KERNELS \
+                     to launch kernels"
+                );
+                return Vec::new();
             }
         }
     }
-
-    /// An MSTX mark (`mstxMarkA`).
-    pub fn mark(&self, message: &str) {
-        let m = CString::new(message).expect("no NUL");
-        let f = match self {
-            Workload::Mock(r) => r.mstx,
-            Workload::Acl(a) => match a.mstx {
-                Some(f) => f,
-                None => return,
-            },
-        };
-        // SAFETY: `mstxMarkA(const char*, aclrtStream)`; a NULL stream marks on the host.
-        unsafe { f(m.as_ptr(), std::ptr::null_mut()) }
-    }
+    out
 }
 
-type MarkFn = unsafe extern "C" fn(*const c_char, *mut c_void);
-type Body = Option<unsafe extern "C" fn(*mut c_void)>;
-
-/// The mock's runtime controls.
-pub struct MockRuntime {
-    api_call: unsafe extern "C" fn(u32, u32, *const c_char, Body, *mut c_void) -> u64,
-    current: unsafe extern "C" fn() -> u64,
-    kernel: unsafe extern "C" fn(u64, u64, u32, u32, u64, *const c_char, *const c_char),
-    hccl: unsafe extern "C" fn(u64, u64, u32, u32, f64, *const c_char, *const c_char),
-    mstx: MarkFn,
+fn check<T>(r: Result<T, accel_profiling::ascend::CallError>) -> Option<T> {
+    r.map_err(|e| eprintln!("{e}")).ok()
 }
 
-fn sym<T: Copy>(mspti: &Mspti, name: &CStr) -> Option<T> {
-    let p = mspti.sys().raw_symbol(name)?;
-    assert_eq!(std::mem::size_of::<T>(), std::mem::size_of::<*mut c_void>());
-    // SAFETY: the caller names a function of the mock with signature `T` (a fn pointer type).
-    Some(unsafe { std::mem::transmute_copy::<*mut c_void, T>(&p.as_ptr()) })
+/// A short runtime sequence on device 0: device, stream, allocations, a copy, the kernel
+/// launches, a memset, a synchronize, frees, and back.
+pub fn runtime_calls(acl: &Acl) {
+    const SIZE: usize = 1 << 20;
+    check(acl.set_device(0));
+    let Some(stream) = check(acl.create_stream()) else { return };
+    let kernels = kernels(acl);
+    let dev = check(acl.malloc(SIZE));
+    let host = check(acl.malloc_host(SIZE));
+    if let (Some(dev), Some(host)) = (dev, host) {
+        check(acl.memcpy(dev, host, SIZE, MemcpyKind::HostToDevice));
+    }
+    for (_, kernel, blocks) in &kernels {
+        check(acl.launch(*kernel, *blocks, stream));
+    }
+    if let Some(dev) = dev {
+        check(acl.memset(dev, 0, SIZE));
+    }
+    check(acl.synchronize_stream(stream));
+    if let Some(dev) = dev {
+        check(acl.free(dev));
+    }
+    if let Some(host) = host {
+        check(acl.free_host(host));
+    }
+    check(acl.destroy_stream(stream));
+    check(acl.reset_device(0));
 }
 
-unsafe extern "C" fn run(arg: *mut c_void) {
-    // SAFETY: `MockRuntime::call` passes a `&dyn Fn()` that lives across the call.
-    let f = unsafe { &*arg.cast::<&dyn Fn()>() };
-    f();
+/// A one-rank communicator and five collectives on device 0 (needs `libhccl.so`).
+pub fn hccl_calls(acl: &Acl) {
+    if !acl.has_hccl() {
+        eprintln!("libhccl.so is not installed: no collectives");
+        return;
+    }
+    check(acl.set_device(0));
+    let Some(stream) = check(acl.create_stream()) else { return };
+    check(acl.one_rank_collectives(stream, 1024));
+    check(acl.synchronize_stream(stream));
+    check(acl.destroy_stream(stream));
 }
 
-const RUNTIME: u32 = 1;
-const HCCL: u32 = 2;
-
-impl MockRuntime {
-    fn find(mspti: &Mspti) -> Option<MockRuntime> {
-        Some(MockRuntime {
-            api_call: sym(mspti, c"mock_mspti_api_call")?,
-            current: sym(mspti, c"mock_mspti_current_correlation")?,
-            kernel: sym(mspti, c"mock_mspti_kernel")?,
-            hccl: sym(mspti, c"mock_mspti_hccl")?,
-            mstx: sym(mspti, c"mstxMarkA")?,
-        })
-    }
-
-    fn call(&self, domain: u32, cbid: u32, name: &str, body: &dyn Fn()) {
-        let name = CString::new(name).expect("no NUL");
-        let arg = (&body as *const &dyn Fn()).cast_mut().cast::<c_void>();
-        // SAFETY: the mock's control; `run` reads `arg` as the `&dyn Fn()` it is.
-        unsafe { (self.api_call)(domain, cbid, name.as_ptr(), Some(run), arg) };
-    }
-
-    fn runtime_calls(&self) {
-        let busy = |us| std::thread::sleep(std::time::Duration::from_micros(us));
-        self.call(RUNTIME, 1, "aclrtSetDevice", &|| busy(300));
-        self.call(RUNTIME, 7, "aclrtCreateStream", &|| busy(50));
-        self.call(RUNTIME, 15, "aclrtMalloc", &|| busy(120));
-        self.call(RUNTIME, 22, "aclrtMemcpy", &|| busy(200));
-        for (i, kernel) in ["add_custom", "matmul_custom", "add_custom"].iter().enumerate() {
-            self.call(RUNTIME, 10, "aclrtLaunchKernel", &|| {
-                // SAFETY: the mock's controls, with NUL-terminated strings.
-                unsafe {
-                    let corr = (self.current)();
-                    let start = 5_000_000 + i as u64 * 1_000_000;
-                    let (ty, name) = (CString::new("AI_CORE").unwrap(), CString::new(*kernel).unwrap());
-                    (self.kernel)(
-                        start,
-                        start + 250_000 * (i as u64 + 1),
-                        0,
-                        1,
-                        corr,
-                        ty.as_ptr(),
-                        name.as_ptr(),
-                    );
-                }
-                busy(40);
-            });
-        }
-        self.call(RUNTIME, 27, "aclrtMemset", &|| busy(30));
-        self.call(RUNTIME, 9, "aclrtSynchronizeStream", &|| busy(500));
-        self.call(RUNTIME, 16, "aclrtFree", &|| busy(60));
-        self.call(RUNTIME, 8, "aclrtDestroyStream", &|| busy(20));
-        self.call(RUNTIME, 2, "aclrtResetDevice", &|| busy(100));
-    }
-
-    fn hccl_calls(&self) {
-        for (cbid, name, op) in [
-            (1, "HcclAllReduce", "hcclAllReduce"),
-            (2, "HcclBroadcast", "hcclBroadcast"),
-            (3, "HcclAllGather", "hcclAllGather"),
-            (5, "HcclReduce", "hcclReduce"),
-            (8, "HcclBarrier", "hcclBarrier"),
-        ] {
-            self.call(HCCL, cbid, name, &|| {
-                let (op, comm) = (CString::new(op).unwrap(), CString::new("world").unwrap());
-                // SAFETY: the mock's control, with NUL-terminated strings.
-                unsafe { (self.hccl)(1_000, 2_000, 0, 2, 180.0, op.as_ptr(), comm.as_ptr()) };
-            });
-        }
-    }
+/// At the end: `aclFinalize`.
+pub fn finish(acl: &Acl) {
+    check(acl.finalize());
 }
 
-type AclInit = unsafe extern "C" fn(*const c_char) -> c_int;
-type AclDev = unsafe extern "C" fn(i32) -> c_int;
-type AclStream = unsafe extern "C" fn(*mut *mut c_void) -> c_int;
-type AclStreamOp = unsafe extern "C" fn(*mut c_void) -> c_int;
-type AclMalloc = unsafe extern "C" fn(*mut *mut c_void, usize, c_int) -> c_int;
-type AclMallocHost = unsafe extern "C" fn(*mut *mut c_void, usize) -> c_int;
-type AclMemcpy = unsafe extern "C" fn(*mut c_void, usize, *const c_void, usize, c_int) -> c_int;
-type AclMemset = unsafe extern "C" fn(*mut c_void, usize, i32, usize) -> c_int;
-type AclFinalize = unsafe extern "C" fn() -> c_int;
-
-/// `libascendcl.so` on a real Ascend machine (not exercised where there is none).
-pub struct Acl {
-    lib: libloading::Library,
-    mstx: Option<MarkFn>,
-}
-
-impl Acl {
-    fn open() -> Result<Acl, libloading::Error> {
-        // SAFETY: CANN's runtime library, opened as any ACL program does.
-        let lib = unsafe { libloading::Library::new("libascendcl.so") }?;
-        // SAFETY: as above.
-        let tools = unsafe { libloading::Library::new("libms_tools_ext.so") }.ok();
-        let mstx = tools.and_then(|t| {
-            // SAFETY: `mstxMarkA(const char*, aclrtStream)`.
-            let f = unsafe { t.get::<MarkFn>(b"mstxMarkA\0") }.ok().map(|s| *s);
-            std::mem::forget(t);
-            f
-        });
-        Ok(Acl { lib, mstx })
-    }
-
-    fn f<T: Copy>(&self, name: &str) -> T {
-        let n = format!("{name}\0");
-        // SAFETY: the ACL function of that name, with the signature the caller gives (from acl.h).
-        *unsafe { self.lib.get::<T>(n.as_bytes()) }.unwrap_or_else(|e| panic!("{name}: {e}"))
-    }
-
-    fn check(what: &str, r: c_int) {
-        if r != 0 {
-            eprintln!("{what} returned {r}");
-        }
-    }
-
-    fn init(&self) {
-        // SAFETY: aclInit(NULL) as documented.
-        Self::check("aclInit", unsafe { self.f::<AclInit>("aclInit")(std::ptr::null()) });
-    }
-
-    fn runtime_calls(&self) {
-        const SIZE: usize = 1 << 20;
-        // SAFETY: the documented ACL sequence on device 0, with out-pointers that live across
-        // each call and buffers of SIZE bytes.
-        unsafe {
-            Self::check("aclrtSetDevice", self.f::<AclDev>("aclrtSetDevice")(0));
-            let mut stream = std::ptr::null_mut();
-            Self::check("aclrtCreateStream", self.f::<AclStream>("aclrtCreateStream")(&mut stream));
-            let (mut dev, mut host) = (std::ptr::null_mut(), std::ptr::null_mut());
-            Self::check("aclrtMalloc", self.f::<AclMalloc>("aclrtMalloc")(&mut dev, SIZE, 0));
-            Self::check("aclrtMallocHost", self.f::<AclMallocHost>("aclrtMallocHost")(&mut host, SIZE));
-            Self::check("aclrtMemcpy", self.f::<AclMemcpy>("aclrtMemcpy")(dev, SIZE, host, SIZE, 1));
-            Self::check("aclrtMemset", self.f::<AclMemset>("aclrtMemset")(dev, SIZE, 0, SIZE));
-            Self::check("aclrtSynchronizeStream", self.f::<AclStreamOp>("aclrtSynchronizeStream")(stream));
-            Self::check("aclrtFree", self.f::<AclStreamOp>("aclrtFree")(dev));
-            Self::check("aclrtFreeHost", self.f::<AclStreamOp>("aclrtFreeHost")(host));
-            Self::check("aclrtDestroyStream", self.f::<AclStreamOp>("aclrtDestroyStream")(stream));
-            Self::check("aclrtResetDevice", self.f::<AclDev>("aclrtResetDevice")(0));
-        }
-    }
-}
-
-impl Acl {
-    fn finish(&self) {
-        // SAFETY: after every other ACL call.
-        Self::check("aclFinalize", unsafe { self.f::<AclFinalize>("aclFinalize")() });
-    }
-}
-
-/// Nanoseconds since the Unix epoch (what the guide's `GetCurrentTimestamp` returns).
+/// Nanoseconds since the Unix epoch (what the guide's `GetCurrentTimestamp` returns, and the clock
+/// of MSPTI's records).
 pub fn now_ns() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }

@@ -1,9 +1,7 @@
-//! The activity API: kind switches, the client's buffers, completion threads, flushing, the
-//! thread-local record cursor, external correlation stacks and marker domains.
+//! The activity API: kind switches, the client's buffers, completion threads, flushing and the
+//! thread-local record cursor.
 
-use std::collections::{BTreeMap, HashSet, VecDeque};
-use std::ffi::CStr;
-use std::os::raw::c_char;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 use std::thread::JoinHandle;
@@ -81,6 +79,9 @@ pub extern "C" fn msptiActivityEnable(k: u32) -> u32 {
         return WITHOUT_LD_PRELOAD;
     }
     SWITCH[k as usize].store(true, Ordering::SeqCst);
+    if k == kind::KERNEL {
+        crate::reporters::on_enable_kernel();
+    }
     SUCCESS
 }
 
@@ -92,14 +93,28 @@ pub extern "C" fn msptiActivityDisable(k: u32) -> u32 {
     if !supported(k) {
         return INVALID_PARAMETER;
     }
+    if k == kind::KERNEL {
+        // The device data still in the driver is read before the kind goes off.
+        crate::reporters::on_disable_kernel();
+    }
     SWITCH[k as usize].store(false, Ordering::SeqCst);
     SUCCESS
 }
 
+/// The real function indexes its array of 13 switches with `kind` unchecked: a kind of 13 or
+/// more reads past it (garbage, or SIGSEGV far enough out). The mock aborts, loudly.
 #[no_mangle]
 pub extern "C" fn msptiActivityIsEnabled(k: u32) -> bool {
     if crate::reentered("msptiActivityIsEnabled") {
         return false;
+    }
+    if k >= kind::COUNT {
+        eprintln!(
+            "mock libmspti: msptiActivityIsEnabled({k}) indexes an array of {} switches unchecked: the real \
+             library reads out of bounds here (garbage, or SIGSEGV)",
+            kind::COUNT
+        );
+        std::process::abort();
     }
     is_enabled(k)
 }
@@ -116,14 +131,26 @@ pub extern "C" fn msptiActivityRegisterCallbacks(request: RequestFunc, complete:
     COMPLETE.store(complete as usize, Ordering::SeqCst);
     let mut m = lock(&MANAGER);
     if !m.started {
+        // Started once per process, as the real one (`t_.joinable()`), and when it lost the race
+        // for its run flag it is not started again either.
         m.started = true;
+        let lost = MANAGER_LOST.load(Ordering::SeqCst);
         std::thread::Builder::new()
             .name("ActivityManager".into())
-            .spawn(manager_thread)
+            .spawn(move || {
+                if !lost {
+                    manager_thread()
+                }
+            })
             .expect("spawn the activity manager thread");
     }
     SUCCESS
 }
+
+/// Whether the manager thread, when started, exits at once: the real one is started before the
+/// flag it checks is set, and sees it false in about 1 run of 6. Full buffers then stay queued
+/// (and `FlushPeriod` does nothing) until `FlushAll` completes them.
+pub static MANAGER_LOST: AtomicBool = AtomicBool::new(false);
 
 /// Asks the client for a buffer, on this (the producing) thread, under `buf_mtx_`.
 fn request_buffer() -> Buf {
@@ -138,8 +165,10 @@ fn request_buffer() -> Buf {
     crate::under_internal_lock(|| unsafe { f(&mut ptr, &mut size, &mut max_records) });
     REQUESTED.fetch_add(1, Ordering::SeqCst);
     if ptr.is_null() {
+        // Declined: kept with whatever size the client wrote. With 0 the next record finds it
+        // "80% full" and asks again; with more, every record is dropped into it until a flush.
         DECLINED.fetch_add(1, Ordering::SeqCst);
-        return Buf { ptr: 0, size: 0, valid: 0 };
+        return Buf { ptr: 0, size, valid: 0 };
     }
     if ptr as usize % 8 != 0 {
         MISALIGNED.fetch_add(1, Ordering::SeqCst);
@@ -164,10 +193,16 @@ fn complete(b: Buf) {
     if b.ptr == 0 {
         COMPLETED_NULL.fetch_add(1, Ordering::SeqCst);
     }
-    // SAFETY: the client's buffer (or NULL/0/0 for a declined one), with what was written.
+    // SAFETY: the client's buffer (or NULL, with the size the client wrote, for a declined one),
+    // with what was written.
     unsafe { f(b.ptr as *mut u8, b.size, b.valid) };
     CONCURRENT_COMPLETIONS.fetch_sub(1, Ordering::SeqCst);
     COMPLETED.fetch_add(1, Ordering::SeqCst);
+}
+
+/// Full buffers waiting for the manager thread.
+pub fn queued_full() -> u64 {
+    lock(&MANAGER).full.len() as u64
 }
 
 /// `ActivityManager::Run`: wakes on a full buffer (or each period when periodic flushing is
@@ -217,7 +252,18 @@ pub fn record(bytes: &[u8], force: bool) {
         return;
     }
     // SAFETY: the client gave `size` writable bytes at `ptr`; `valid + len <= size`.
-    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), (b.ptr as *mut u8).add(b.valid), bytes.len()) };
+    let copied = unsafe {
+        crate::records::memcpy_s(
+            (b.ptr as *mut u8).add(b.valid).cast(),
+            b.size - b.valid,
+            bytes.as_ptr().cast(),
+            bytes.len(),
+        )
+    };
+    if copied != 0 {
+        DROPPED.fetch_add(1, Ordering::SeqCst);
+        return;
+    }
     b.valid += bytes.len();
     RECORDED.fetch_add(1, Ordering::SeqCst);
 }
@@ -290,94 +336,6 @@ pub unsafe extern "C" fn msptiActivityGetNextRecord(
     SUCCESS
 }
 
-/// Kind -> stack of ids; one for the whole process, not per thread.
-static EXTERNAL: Mutex<BTreeMap<u32, Vec<u64>>> = Mutex::new(BTreeMap::new());
-
-#[no_mangle]
-pub extern "C" fn msptiActivityPushExternalCorrelationId(k: u32, id: u64) -> u32 {
-    if crate::reentered("msptiActivityPushExternalCorrelationId") {
-        return INNER;
-    }
-    lock(&EXTERNAL).entry(k).or_default().push(id);
-    SUCCESS
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn msptiActivityPopExternalCorrelationId(k: u32, last_id: *mut u64) -> u32 {
-    if crate::reentered("msptiActivityPopExternalCorrelationId") {
-        return INNER;
-    }
-    if last_id.is_null() {
-        return INVALID_PARAMETER;
-    }
-    let mut map = lock(&EXTERNAL);
-    let Some(stack) = map.get_mut(&k) else { return QUEUE_EMPTY };
-    let id = stack.pop().expect("empty stacks are removed");
-    if stack.is_empty() {
-        map.remove(&k);
-    }
-    // SAFETY: checked non-null; the caller's out-pointer.
-    unsafe { *last_id = id };
-    SUCCESS
-}
-
-/// Writes one EXTERNAL_CORRELATION record per kind with a non-empty stack, tying its top id to
-/// the API call `corr` (as `ReportExternalCorrelationId` does).
-pub fn report_external_correlation(corr: u64) {
-    if !is_enabled(kind::EXTERNAL_CORRELATION) {
-        return;
-    }
-    let tops: Vec<(u32, u64)> = lock(&EXTERNAL).iter().filter_map(|(k, s)| Some((*k, *s.last()?))).collect();
-    for (k, id) in tops {
-        record(crate::records::external_correlation(k, id, corr).bytes(), false);
-    }
-}
-
-/// Marker domains switched off by name (every domain is on unless switched off).
-static DISABLED_DOMAINS: Mutex<Option<HashSet<Vec<u8>>>> = Mutex::new(None);
-
-fn set_domain(name: *const c_char, on: bool) -> u32 {
-    if name.is_null() {
-        return INVALID_PARAMETER;
-    }
-    // SAFETY: the caller passes a NUL-terminated name.
-    let name = unsafe { CStr::from_ptr(name) }.to_bytes().to_vec();
-    let mut d = lock(&DISABLED_DOMAINS);
-    let set = d.get_or_insert_with(HashSet::new);
-    if on {
-        set.remove(&name);
-    } else {
-        set.insert(name);
-    }
-    SUCCESS
-}
-
-#[no_mangle]
-pub extern "C" fn msptiActivityEnableMarkerDomain(name: *const c_char) -> u32 {
-    if crate::reentered("msptiActivityEnableMarkerDomain") {
-        return INNER;
-    }
-    set_domain(name, true)
-}
-
-#[no_mangle]
-pub extern "C" fn msptiActivityDisableMarkerDomain(name: *const c_char) -> u32 {
-    if crate::reentered("msptiActivityDisableMarkerDomain") {
-        return INNER;
-    }
-    set_domain(name, false)
-}
-
-/// Whether markers of `domain` are collected.
-pub fn domain_enabled(domain: *const c_char) -> bool {
-    if domain.is_null() {
-        return true;
-    }
-    // SAFETY: the controls pass NUL-terminated names.
-    let name = unsafe { CStr::from_ptr(domain) }.to_bytes();
-    !lock(&DISABLED_DOMAINS).as_ref().is_some_and(|s| s.contains(name))
-}
-
 /// Back to a freshly loaded library, except the `LD_PRELOAD` answers (cached for the life of
 /// the process, as in the real library) and the manager thread. Buffers still held are
 /// forgotten without being completed.
@@ -393,8 +351,6 @@ pub fn reset() {
     }
     REQUEST.store(0, Ordering::SeqCst);
     COMPLETE.store(0, Ordering::SeqCst);
-    lock(&EXTERNAL).clear();
-    *lock(&DISABLED_DOMAINS) = None;
     for c in [
         &RECORDED,
         &DROPPED,

@@ -1,5 +1,11 @@
 //! The callback API: one subscriber, per-domain cbid bitmaps, and the firing of ENTER/EXIT
 //! callbacks with the uninitialised fields the real library leaves in `msptiCallbackData`.
+//!
+//! Subscribing does more than the callback API suggests, as in the real library: it registers the
+//! reporters through which the runtime's API records and task tracks arrive, hands MSTX's table to
+//! MSPTI (markers), and opens the NPU driver and starts reading its channels (kernels). So API,
+//! marker and kernel records exist only while a subscriber does; unsubscribing undoes all of it
+//! (but disables no activity kind and flushes nothing).
 
 use std::cell::Cell;
 use std::os::raw::{c_char, c_void};
@@ -84,6 +90,10 @@ pub unsafe extern "C" fn msptiSubscribe(
     unsafe { *subscriber = handle_of(&sub) };
     *slot = Some(sub);
     INIT.store(true, Ordering::SeqCst);
+    crate::reporters::register();
+    crate::cann::profapi().enable_mstx(crate::protocol::prof_module::MSPTI);
+    // Opens the driver: a missing one aborts here, as the real library's exception does.
+    crate::reporters::start_channels();
     SUCCESS
 }
 
@@ -101,12 +111,21 @@ pub extern "C" fn msptiUnsubscribe(subscriber: *mut c_void) -> u32 {
     }
     // Callbacks that already took their snapshot of the subscriber still run (see
     // `mock_mspti_stall_callback`); activity kinds stay enabled and nothing is flushed.
+    crate::reporters::stop_devices();
     *slot = None;
     for m in &CBID_MAP {
         m.store(0, Ordering::Relaxed);
     }
+    crate::cann::profapi().enable_mstx(crate::protocol::prof_module::MSPROF);
+    crate::reporters::unregister();
+    crate::reporters::stop_channels();
     INIT.store(false, Ordering::SeqCst);
     SUCCESS
+}
+
+/// Whether a subscriber exists now (the reporters are registered).
+pub fn subscribed() -> bool {
+    INIT.load(Ordering::SeqCst)
 }
 
 fn register(enable: u32, domain: u32, cbid: u32) -> u32 {
@@ -240,7 +259,14 @@ pub fn fire(domain: u32, cbid: u32, site: u32, name: *const c_char) {
 
 /// Forgets the subscriber and enabled ids (a control for tests; the real library cannot).
 pub fn reset() {
-    *SUBSCRIBER.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    let mut slot = SUBSCRIBER.lock().unwrap_or_else(|e| e.into_inner());
+    if slot.take().is_some() {
+        crate::reporters::stop_devices();
+        crate::cann::profapi().enable_mstx(crate::protocol::prof_module::MSPROF);
+        crate::reporters::unregister();
+        crate::reporters::stop_channels();
+    }
+    drop(slot);
     for m in &CBID_MAP {
         m.store(0, Ordering::Relaxed);
     }

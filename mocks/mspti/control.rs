@@ -1,6 +1,13 @@
-//! `mock_mspti_*`: the test-control interface. Each control plays part of the CANN runtime on
-//! the calling thread (which is then the "producing" thread that the buffer request runs on).
-//! Strings passed in are copied and kept for the life of the process, as MSPTI's are.
+//! `mock_mspti_*`: the test-control interface, for what the CANN stand-ins cannot make happen
+//! (every callback id, stalled callbacks, records of every kind and of unknown kinds). Each
+//! control runs on the calling thread (which is then the "producing" thread that the buffer
+//! request runs on). Strings passed in are copied and kept for the life of the process, as
+//! MSPTI's are.
+//!
+//! The record controls (`mock_mspti_kernel`, `_marker`, ...) write a record as if MSPTI produced
+//! it, whatever the rules of production (a subscriber for API, marker and kernel records): they
+//! test decoding. Production itself is played by the runtime stand-in through the interposed
+//! wrappers and the reporters, and by `mock_mspti_api_call`.
 
 use std::collections::HashMap;
 use std::os::raw::{c_char, c_void};
@@ -10,13 +17,7 @@ use std::sync::Mutex;
 use crate::activity::{self, record};
 use crate::callbacks::{self, Snapshot, DOMAIN_RUNTIME, SITE_ENTER, SITE_EXIT};
 use crate::records::{self, kind};
-use crate::{intern, now_ns, thread_id};
-
-static CORRELATION: AtomicU64 = AtomicU64::new(0);
-
-fn next_correlation() -> u64 {
-    CORRELATION.fetch_add(1, Ordering::SeqCst) + 1
-}
+use crate::{correlation, intern, now_ns, thread_id};
 
 thread_local! {
     /// Correlation ids of the API calls this thread is inside, innermost last.
@@ -33,10 +34,12 @@ pub extern "C" fn mock_mspti_current_correlation() -> u64 {
 /// A body run between ENTER and EXIT of a played API call (for nested calls).
 pub type Body = Option<unsafe extern "C" fn(*mut c_void)>;
 
-/// Plays one runtime or HCCL API call on this thread: fires ENTER (if enabled), runs `body`,
-/// fires EXIT (if still enabled), then writes an API record (kind API, when enabled and the
-/// domain is RUNTIME) and, before it, the EXTERNAL_CORRELATION records of the pushed ids.
-/// Returns the call's correlation id.
+/// Plays one runtime or HCCL API call on this thread, as an interposed wrapper and the runtime
+/// would: advances the thread's correlation id for a runtime launch or memory call (cbid 10..=36,
+/// writing the EXTERNAL_CORRELATION records of the pushed ids), fires ENTER (if enabled), runs
+/// `body`, fires EXIT (if still enabled), then, for the RUNTIME domain and while a subscriber
+/// exists, writes the ACL_API record the runtime reports (when ACL_API is enabled). Returns the
+/// thread's correlation id after the call (0 if it never had one).
 #[no_mangle]
 pub unsafe extern "C" fn mock_mspti_api_call(
     domain: u32,
@@ -46,23 +49,24 @@ pub unsafe extern "C" fn mock_mspti_api_call(
     arg: *mut c_void,
 ) -> u64 {
     let name = intern(name);
-    let corr = next_correlation();
+    let tid = thread_id();
+    if domain == DOMAIN_RUNTIME && correlation::advances(cbid) {
+        correlation::advance(tid);
+    }
     let start = now_ns();
-    activity::report_external_correlation(corr);
     callbacks::fire(domain, cbid, SITE_ENTER, name);
     if let Some(body) = body {
-        CALLS.with(|c| c.borrow_mut().push(corr));
+        CALLS.with(|c| c.borrow_mut().push(correlation::current(tid)));
         // SAFETY: the test's function, with the test's argument.
         unsafe { body(arg) };
         CALLS.with(|c| c.borrow_mut().pop());
     }
     callbacks::fire(domain, cbid, SITE_EXIT, name);
     let end = now_ns().max(start + 1);
-    if domain == DOMAIN_RUNTIME {
-        record(
-            records::api(kind::API, start, end, std::process::id(), thread_id(), corr, name).bytes(),
-            false,
-        );
+    let corr = correlation::current(tid);
+    if domain == DOMAIN_RUNTIME && callbacks::subscribed() {
+        let r = records::api(kind::ACL_API, start, end, std::process::id(), tid, corr, name);
+        record(r.bytes(), false);
     }
     corr
 }
@@ -136,33 +140,11 @@ pub extern "C" fn mock_mspti_marker(
     name: *const c_char,
     domain: *const c_char,
 ) {
-    if !activity::domain_enabled(domain) {
+    if !crate::mstx::domain_collected(domain) {
         return;
     }
     let r =
         records::marker(flag, source_kind, timestamp, id, object_a, object_b, intern(name), intern(domain));
-    record(r.bytes(), false);
-}
-
-static MARK_ID: AtomicU64 = AtomicU64::new(0);
-
-/// Stand-in for MSTX's `mstxMarkA` (in CANN it comes from `libms_tools_ext.so`, which MSPTI
-/// hooks): an instantaneous host marker in the default domain, when MARKER is enabled.
-#[no_mangle]
-pub extern "C" fn mstxMarkA(message: *const c_char, _stream: *mut c_void) {
-    const INSTANTANEOUS: u32 = 1;
-    let id = MARK_ID.fetch_add(1, Ordering::SeqCst) + 1;
-    let empty = c"".as_ptr();
-    let r = records::marker(
-        INSTANTANEOUS,
-        0,
-        now_ns(),
-        id,
-        std::process::id(),
-        thread_id(),
-        intern(message),
-        intern(empty),
-    );
     record(r.bytes(), false);
 }
 
@@ -273,6 +255,14 @@ pub unsafe extern "C" fn mock_mspti_raw_record(bytes: *const u8, len: usize) {
     record(b, true);
 }
 
+/// Plays the real library's race at `msptiActivityRegisterCallbacks`: the activity manager thread
+/// (started once per process) exits at once, so full buffers come back only through `FlushAll`.
+/// Call before the first `msptiActivityRegisterCallbacks`; 0 (the default) plays the common case.
+#[no_mangle]
+pub extern "C" fn mock_mspti_lose_activity_manager(lost: u32) {
+    activity::MANAGER_LOST.store(lost != 0, Ordering::SeqCst);
+}
+
 /// Makes each buffer completion wait this long before calling the client (widens races).
 #[no_mangle]
 pub extern "C" fn mock_mspti_set_completion_delay_us(us: u64) {
@@ -280,7 +270,7 @@ pub extern "C" fn mock_mspti_set_completion_delay_us(us: u64) {
 }
 
 /// Counters, by name: "recorded", "dropped", "requested", "declined", "completed",
-/// "completed_null", "misaligned", "max_concurrent_completions", "reentrant_calls",
+/// "completed_null", "queued_full", "misaligned", "max_concurrent_completions", "reentrant_calls",
 /// "garbage_writes", "next_record_calls", "flush_period_ms". Unknown names give `u64::MAX`.
 #[no_mangle]
 pub unsafe extern "C" fn mock_mspti_counter(name: *const c_char) -> u64 {
@@ -302,6 +292,7 @@ pub unsafe extern "C" fn mock_mspti_counter(name: *const c_char) -> u64 {
         b"garbage_writes" => &callbacks::GARBAGE_WRITES,
         b"next_record_calls" => &activity::NEXT_RECORD_CALLS,
         b"flush_period_ms" => return activity::FLUSH_PERIOD_MS.load(Ordering::SeqCst).into(),
+        b"queued_full" => return activity::queued_full(),
         _ => return u64::MAX,
     };
     c.load(Ordering::SeqCst)
@@ -313,6 +304,10 @@ pub unsafe extern "C" fn mock_mspti_counter(name: *const c_char) -> u64 {
 pub extern "C" fn mock_mspti_reset() {
     callbacks::reset();
     activity::reset();
+    crate::correlation::reset();
+    crate::external::reset();
+    crate::mstx::reset();
+    crate::reporters::reset();
     *STALLED.lock().unwrap_or_else(|e| e.into_inner()) = None;
     crate::REENTRANT_CALLS.store(0, Ordering::SeqCst);
 }

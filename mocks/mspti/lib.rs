@@ -1,24 +1,20 @@
-//! Mock `libmspti.so`: the 15 functions of Huawei Ascend's MSPTI with the behaviour the vendor
-//! notes record for the real library, traps included, plus `mock_mspti_*` controls that play
-//! the CANN runtime (API calls with ENTER/EXIT, kernels, markers, HCCL, memory, ...).
+//! Mock `libmspti.so`: the 15 functions of Huawei Ascend's MSPTI and its interposed `aclrt*` and
+//! `Hccl*` wrappers, with the behaviour the vendor notes record for the real library (traps
+//! included), plus `mock_mspti_*` controls for what a test cannot make the CANN stand-ins do.
 //!
-//! What it reproduces, as the real library does it:
-//! - loading it without CANN's `libascendalog.so`/`libprofapi.so` aborts the process (a static
-//!   constructor; see `cann.rs`);
-//! - one subscriber (a second gets 2), NULL subscriber 1, NULL callback accepted;
-//! - `EnableCallback`/`EnableDomain` accept any cbid < 64, return 0 with nothing subscribed and 6
-//!   unless `LD_PRELOAD` (read once, on first use) contains `libmspti.so`; `ActivityEnable` of
-//!   HCCL/MEMORY/MEMSET/MEMCPY likewise;
-//! - the callback data's `correlationData`, `correlationId`, `functionParams` (and the other
-//!   fields the real code leaves unset) are garbage that differs between ENTER and EXIT;
-//! - unsubscribe does not wait for callbacks in flight and neither disables kinds nor flushes;
-//! - records are written packed at the C offsets (`records.rs`, by byte offset);
-//! - `GetNextRecord` keeps a thread-local cursor that ignores which buffer it is given;
-//! - the buffer request runs on the producing thread under an internal lock (calling MSPTI from
-//!   it is detected, counted and refused instead of deadlocking); a declined buffer is completed
-//!   later with NULL/0/0 and its records are lost; full buffers complete on a new thread each;
-//!   `FlushAll` is synchronous and completes the partial buffer; `FlushPeriod(0)` disables;
-//! - external correlation is one global set of per-kind stacks; popping an empty one gives 5.
+//! It is built like the real one: it needs `libc_sec.so` (a DT_NEEDED entry), opens
+//! `libascendalog.so` and `libprofapi.so` from a static constructor and `libascend_hal.so` at
+//! `msptiSubscribe`, each from `$ASCEND_HOME_PATH/lib64` or the loader path, and aborts the
+//! process when one is missing. Records come the way the real ones do:
+//! - API-family records (ACL_API, RUNTIME_API, NODE_API, API) from the runtime's reports through
+//!   `libprofapi.so`, KERNEL records from the runtime's task tracks and the driver's STARS channel,
+//!   MARKER records from `libms_tools_ext.so`'s table: all three only while a subscriber exists
+//!   (`reporters.rs`, `mstx.rs`);
+//! - MEMORY, MEMSET and MEMCPY records and the callbacks from the `aclrt*`/`Hccl*` wrappers, which a
+//!   program reaches only through the global symbol scope (`interpose.rs`).
+//!
+//! Reading order: [`cann`] (what is loaded when) -> [`callbacks`] -> [`interpose`] ->
+//! [`reporters`] and [`mstx`] -> [`activity`] (buffers) -> [`control`].
 //!
 //! std only: `build.rs` compiles this file alone with `rustc --crate-type cdylib`.
 
@@ -28,7 +24,15 @@ mod activity;
 mod callbacks;
 mod cann;
 mod control;
+mod correlation;
+mod external;
+mod interpose;
+mod mstx;
 mod records;
+mod reporters;
+
+#[path = "../cann/protocol.rs"]
+mod protocol;
 
 use std::cell::Cell;
 use std::os::raw::c_char;
@@ -75,49 +79,69 @@ fn under_internal_lock<R>(f: impl FnOnce() -> R) -> R {
 }
 
 /// Whether `LD_PRELOAD` names `libmspti.so`, read once and cached, as the real library does
-/// (each of its two checks has its own function-local static).
+/// (each of its two checks has its own function-local static). Only the variable is read:
+/// whether the library was really preloaded is not checked (nor is it by the real one).
 fn ld_preload_has_mspti(cache: &std::sync::OnceLock<bool>) -> bool {
     *cache.get_or_init(|| {
         std::env::var_os("LD_PRELOAD").is_some_and(|v| v.to_string_lossy().contains("libmspti.so"))
     })
 }
 
+/// Aborts the process the way the real library does where it throws a C++ exception nobody
+/// catches, saying so on stderr.
+fn abort_like_the_real_library(why: &str) -> ! {
+    eprintln!("mock libmspti: {why}; the real library throws a C++ exception here and the process aborts");
+    std::process::abort()
+}
+
 /// A string whose address stays valid for the life of the process (record names point here).
-fn intern(s: *const c_char) -> *const c_char {
+fn intern_bytes(s: &[u8]) -> *const c_char {
     use std::collections::HashSet;
     use std::ffi::{CStr, CString};
     use std::sync::Mutex;
     static NAMES: Mutex<Option<HashSet<&'static CStr>>> = Mutex::new(None);
-    if s.is_null() {
-        return std::ptr::null();
-    }
-    // SAFETY: the controls' contract: `s` is a NUL-terminated string.
-    let s = unsafe { CStr::from_ptr(s) };
+    let Ok(s) = CString::new(s) else { return std::ptr::null() };
     let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
     let set = names.get_or_insert_with(HashSet::new);
-    if let Some(found) = set.get(s) {
+    if let Some(found) = set.get(s.as_c_str()) {
         return found.as_ptr();
     }
-    let leaked: &'static CStr = Box::leak(CString::from(s).into_boxed_c_str());
+    let leaked: &'static CStr = Box::leak(s.into_boxed_c_str());
     set.insert(leaked);
     leaked.as_ptr()
 }
 
-/// Nanoseconds on a monotonic clock (the mock's stand-in for MSPTI's timestamps).
-fn now_ns() -> u64 {
-    use std::sync::OnceLock;
-    use std::time::Instant;
-    static BASE: OnceLock<Instant> = OnceLock::new();
-    let base = *BASE.get_or_init(Instant::now);
-    1_000_000_000 + base.elapsed().as_nanos() as u64
+/// [`intern_bytes`] of a C string (NULL stays NULL).
+fn intern(s: *const c_char) -> *const c_char {
+    if s.is_null() {
+        return std::ptr::null();
+    }
+    // SAFETY: the callers' contract: `s` is a NUL-terminated string.
+    intern_bytes(unsafe { std::ffi::CStr::from_ptr(s) }.to_bytes())
 }
 
-extern "C" {
-    fn gettid() -> i32;
+/// Nanoseconds since the Unix epoch (CLOCK_REALTIME), what the real library's timestamps are.
+fn now_ns() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// CLOCK_REALTIME minus CLOCK_MONOTONIC_RAW, taken once (the real library syncs the two every 7 s):
+/// host API times and device ticks (both CLOCK_MONOTONIC_RAW ns with the stand-ins) become
+/// Unix-epoch nanoseconds by adding it.
+fn realtime_offset() -> i64 {
+    static OFFSET: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
+    *OFFSET.get_or_init(|| {
+        let raw = protocol::monotonic_raw_ns() as i64;
+        now_ns() as i64 - raw
+    })
+}
+
+/// A CLOCK_MONOTONIC_RAW time (ns) as CLOCK_REALTIME ns.
+fn realtime_from_raw(raw: u64) -> u64 {
+    (raw as i64 + realtime_offset()) as u64
 }
 
 /// The calling thread's kernel id (what MSPTI records as threadId).
 fn thread_id() -> u32 {
-    // SAFETY: gettid has no preconditions.
-    unsafe { gettid() as u32 }
+    protocol::gettid()
 }

@@ -4,6 +4,19 @@
 //! wrong value rather than agreeing with itself. The trailing padding is not zeroed in the
 //! real library (it copies uninitialised struct bytes), so it is filled with junk here.
 
+// `errno_t memcpy_s(void*, size_t, const void*, size_t)` of `libc_sec.so`: records are copied
+// into the client's buffers with it, so the mock needs that library as the real one does.
+#[link(name = "c_sec")]
+extern "C" {
+    /// Bounded copy: 0 on success.
+    pub fn memcpy_s(
+        dest: *mut std::ffi::c_void,
+        dest_max: usize,
+        src: *const std::ffi::c_void,
+        count: usize,
+    ) -> i32;
+}
+
 /// `msptiActivityKind` values.
 pub mod kind {
     pub const MARKER: u32 = 1;

@@ -3,8 +3,9 @@
 //! Nothing links `libmspti.so`: [`Library::open`] finds it at run time (see [`SPEC`] for the
 //! search order) and resolves each function on first call, so a library that lacks one (the
 //! optional `msptiActivityIsEnabled`, for example) still serves the rest and that call returns
-//! [`MissingSymbol`]. A `libmspti.so` whose CANN dependencies are absent is refused
-//! ([`LoadError::Refused`]) instead of opened, because opening it aborts the process.
+//! [`MissingSymbol`]. A `libmspti.so` whose CANN dependencies (or NPU driver) are absent is refused
+//! ([`LoadError::Refused`]) instead of opened, because opening it (or subscribing) aborts the
+//! process; see [`preflight`].
 //!
 //! - [`generated`]: bindgen output from `Ascend/mspti` `csrc/include` (enums as newtypes, any
 //!   value representable). Regenerate with
@@ -34,4 +35,7 @@ pub mod records;
 pub use accel_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
 pub use generated::functions::MsptiFunctions;
 pub use generated::types::*;
-pub use loader::{places, preflight, Library, CANN_DEPENDENCIES, DEFAULT_TOOLKIT, ENV_VAR, SPEC};
+pub use loader::{
+    places, preflight, securec_dir, Dependency, Library, CANN_DEPENDENCIES, DEFAULT_TOOLKIT, ENV_VAR,
+    SECUREC, SPEC,
+};

@@ -12,13 +12,53 @@ pub const ENV_VAR: &str = "MSPTI_LIBRARY_PATH";
 /// Where a CANN toolkit is usually installed when no environment variable says.
 pub const DEFAULT_TOOLKIT: &str = "/usr/local/Ascend/ascend-toolkit/latest";
 
-/// The CANN libraries that `libmspti.so` opens from a static constructor, with the symbols it
-/// requires of them. Missing either (or those symbols) makes that constructor throw, which
-/// aborts the process.
-pub const CANN_DEPENDENCIES: &[(&str, &[&str])] = &[
-    ("libascendalog.so", &["CheckLogLevelForC", "DlogInnerForC"]),
-    ("libprofapi.so", &["MsprofRegisterProfileCallback"]),
+/// A CANN library that `libmspti.so` opens itself, and what it needs of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dependency {
+    /// The file name (`"libascendalog.so"`).
+    pub file: &'static str,
+    /// The functions `libmspti.so` cannot do without.
+    pub symbols: &'static [&'static str],
+    /// When it is opened, and what happens without it.
+    pub when: &'static str,
+    /// What to install to get it.
+    pub install: &'static str,
+}
+
+/// The libraries `libmspti.so` opens with `dlopen` (from `$ASCEND_HOME_PATH/lib64/<file>` when that
+/// file exists, else through the system loader), each of which, when missing, makes it throw a C++
+/// exception that aborts the process:
+/// - `libascendalog.so` and `libprofapi.so`, from static constructors while it is being loaded
+///   (only `CheckLogLevelForC` is needed of the log library: `DlogInnerForC` is called only for a
+///   level it enables);
+/// - `libascend_hal.so` (the NPU driver) at `msptiSubscribe`: a toolkit installed on a machine
+///   without the driver opens fine and aborts at the first subscription.
+pub const CANN_DEPENDENCIES: &[Dependency] = &[
+    Dependency {
+        file: "libascendalog.so",
+        symbols: &["CheckLogLevelForC"],
+        when: "opened by a static constructor (missing: the process aborts while loading libmspti.so)",
+        install: "the CANN toolkit",
+    },
+    Dependency {
+        file: "libprofapi.so",
+        symbols: &["MsprofRegisterProfileCallback"],
+        when: "opened by a static constructor (missing: the process aborts while loading libmspti.so)",
+        install: "the CANN toolkit",
+    },
+    Dependency {
+        file: "libascend_hal.so",
+        symbols: &["drvGetDevNum", "prof_channel_poll", "prof_channel_read"],
+        when: "opened by msptiSubscribe (missing: the process aborts at the first subscription)",
+        install: "the Ascend NPU driver (its lib64/driver directory holds libascend_hal.so; the toolkit's \
+                  set_env.sh puts it on LD_LIBRARY_PATH)",
+    },
 ];
+
+/// The toolkit's securec library that `libmspti.so` is linked against (a DT_NEEDED entry, found
+/// by the system loader: `LD_LIBRARY_PATH`, which the toolkit's `set_env.sh` sets, or the loader
+/// cache). Missing, `dlopen` fails with a plain error.
+pub const SECUREC: &str = "libc_sec.so";
 
 const HINT: &str = "install the CANN toolkit and `source <toolkit>/set_env.sh` (it sets ASCEND_HOME_PATH), \
      or set MSPTI_LIBRARY_PATH to the libmspti.so file";
@@ -75,22 +115,79 @@ fn dependency_path(lib: &str) -> (String, PathBuf) {
     ("system loader".into(), PathBuf::from(lib))
 }
 
-/// Checks that opening `candidate` cannot abort the process: it is already loaded, or the CANN
-/// libraries its static constructor needs ([`CANN_DEPENDENCIES`]) can be opened from the places
-/// it will look (`$ASCEND_HOME_PATH/lib64`, else the system loader's path) and export what it
-/// calls. The opened dependencies stay loaded, as `libmspti.so` would keep them.
+/// Where the toolkit keeps [`SECUREC`] for `candidate`: beside the candidate, in
+/// `$ASCEND_HOME_PATH/lib64`, or in the toolkit the candidate is installed in (`None`: in none of
+/// them).
 ///
-/// `Err` says what is missing and what to install or set.
+/// A program that preloads `libmspti.so` must find it through the system loader when it starts
+/// (otherwise it does not start): `mspti::preload::reexec_with_preload` puts this directory on
+/// `LD_LIBRARY_PATH`.
+pub fn securec_dir(candidate: &Path) -> Option<PathBuf> {
+    let home =
+        std::env::var_os("ASCEND_HOME_PATH").filter(|h| !h.is_empty()).map(|h| Path::new(&h).join("lib64"));
+    let beside_toolkit = toolkit_beside(candidate).map(|t| t.join("lib64"));
+    [candidate.parent().map(Path::to_path_buf), home, beside_toolkit]
+        .into_iter()
+        .flatten()
+        .find(|dir| dir.join(SECUREC).is_file())
+}
+
+/// Makes [`SECUREC`] resolvable for `candidate`: already through the system loader, or by opening
+/// the toolkit's copy by path (the loader then matches `libmspti.so`'s DT_NEEDED entry to it by
+/// its soname). `Err` says where it looked.
+fn provide_securec(candidate: &Path) -> Result<(), String> {
+    if dlopen(Path::new(SECUREC), false).map(std::mem::forget).is_ok() {
+        return Ok(());
+    }
+    match securec_dir(candidate) {
+        Some(dir) => {
+            let path = dir.join(SECUREC);
+            dlopen(&path, false)
+                .map(std::mem::forget)
+                .map_err(|e| format!("{} cannot be opened ({e})", path.display()))?;
+            // Only a copy whose DT_SONAME is libc_sec.so satisfies libmspti.so's DT_NEEDED entry.
+            dlopen(Path::new(SECUREC), true).map(std::mem::forget).map_err(|_| {
+                format!(
+                    "{} has no DT_SONAME {SECUREC}, so the loader will not use it for libmspti.so: put {} on \
+                     LD_LIBRARY_PATH",
+                    path.display(),
+                    dir.display()
+                )
+            })
+        }
+        None => Err(format!(
+            "{SECUREC} (the CANN toolkit's securec library, which libmspti.so is linked against) is \
+             neither on the loader path (LD_LIBRARY_PATH) nor beside {} or in $ASCEND_HOME_PATH/lib64",
+            candidate.display()
+        )),
+    }
+}
+
+/// Checks that opening `candidate` cannot take the process down and that it will load: it is
+/// already loaded, or
+/// - [`SECUREC`] can be found (it is opened from the toolkit when the loader path lacks it), and
+/// - every [`CANN_DEPENDENCIES`] library opens from where `libmspti.so` will look for it
+///   (`$ASCEND_HOME_PATH/lib64`, else the system loader's path) and exports what it needs; the NPU
+///   driver's `libascend_hal.so` included, without which the first `msptiSubscribe` aborts.
+///
+/// The opened libraries stay loaded, as `libmspti.so` would keep them. `Err` says what is
+/// missing and what to install or set.
 pub fn preflight(candidate: &Path) -> Result<(), String> {
     if dlopen(candidate, true).is_ok() {
         return Ok(());
     }
     let mut problems = Vec::new();
-    for (lib, symbols) in CANN_DEPENDENCIES {
-        let (origin, path) = dependency_path(lib);
-        match dlopen(&path, false) {
+    let mut install: Vec<&str> = Vec::new();
+    if let Err(e) = provide_securec(candidate) {
+        problems.push(e);
+        install.push("the CANN toolkit");
+    }
+    for dep in CANN_DEPENDENCIES {
+        let (origin, path) = dependency_path(dep.file);
+        let problem = match dlopen(&path, false) {
             Ok(handle) => {
-                let missing: Vec<&str> = symbols
+                let missing: Vec<&str> = dep
+                    .symbols
                     .iter()
                     .copied()
                     .filter(|s| {
@@ -99,35 +196,40 @@ pub fn preflight(candidate: &Path) -> Result<(), String> {
                         unsafe { handle.get::<*mut std::ffi::c_void>(name.as_bytes()) }.is_err()
                     })
                     .collect();
-                if missing.is_empty() {
-                    std::mem::forget(handle);
-                } else {
-                    problems.push(format!(
-                        "{} ({origin}) lacks {} (not a CANN copy this libmspti.so can use)",
+                std::mem::forget(handle);
+                (!missing.is_empty()).then(|| {
+                    format!(
+                        "{} ({origin}) lacks {} (not a copy this libmspti.so can use)",
                         path.display(),
                         missing.join(", ")
-                    ));
-                }
+                    )
+                })
             }
-            Err(e) => problems.push(format!("{lib} cannot be opened ({origin}: {e})")),
+            Err(e) => Some(format!("{} cannot be opened ({origin}: {e}); it is {}", dep.file, dep.when)),
+        };
+        if let Some(p) = problem {
+            problems.push(p);
+            if !install.contains(&dep.install) {
+                install.push(dep.install);
+            }
         }
     }
     if problems.is_empty() {
         return Ok(());
     }
     let mut reason = format!(
-        "the CANN libraries it needs are missing: {}; the real libmspti.so aborts the process \
-         without them. Install the CANN toolkit and `source <toolkit>/set_env.sh`, or set \
-         ASCEND_HOME_PATH to the toolkit directory whose lib64 holds libascendalog.so and \
-         libprofapi.so",
-        problems.join("; ")
+        "libraries it needs are missing: {}. The real libmspti.so aborts the process without them. \
+         Install {} and `source <toolkit>/set_env.sh` (it sets ASCEND_HOME_PATH and LD_LIBRARY_PATH), or \
+         set ASCEND_HOME_PATH to the toolkit directory whose lib64 holds them",
+        problems.join("; "),
+        install.join(" and ")
     );
     if std::env::var_os("ASCEND_HOME_PATH").map_or(true, |h| h.is_empty()) {
         reason.push_str(" (ASCEND_HOME_PATH is not set)");
     }
     if let Some(toolkit) = toolkit_beside(candidate) {
         reason.push_str(&format!(
-            "; they are present beside this file: set ASCEND_HOME_PATH={}",
+            "; the toolkit's libraries are present beside this file: set ASCEND_HOME_PATH={}",
             toolkit.display()
         ));
     }
@@ -142,7 +244,9 @@ fn toolkit_beside(candidate: &Path) -> Option<PathBuf> {
     roots
         .into_iter()
         .flatten()
-        .find(|root| CANN_DEPENDENCIES.iter().all(|(lib, _)| root.join("lib64").join(lib).is_file()))
+        .find(|root| {
+            ["libascendalog.so", "libprofapi.so"].iter().all(|lib| root.join("lib64").join(lib).is_file())
+        })
         .map(Path::to_path_buf)
 }
 

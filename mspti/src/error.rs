@@ -36,6 +36,27 @@ pub enum Error {
          `mspti::preload::reexec_with_preload` at the top of `main`)"
     )]
     WithoutLdPreload,
+    /// `libmspti.so` is named in `LD_PRELOAD` (so MSPTI accepts the enable), but its interposed
+    /// `aclrt*`/`Hccl*` functions are not what the program's calls reach: nothing would be
+    /// delivered. The message says which copy the calls reach instead.
+    #[error(
+        "MSPTI's interposition is not live: {0}. MSPTI gets runtime and HCCL callbacks, and HCCL/MEMORY/\
+         MEMSET/MEMCPY activity, from its own `aclrt*` and `Hccl*` functions, which a program's calls reach \
+         only when this libmspti.so was preloaded when the program started: setting LD_PRELOAD later, or \
+         opening another copy by path, enables nothing. Start the program as \
+         `LD_PRELOAD=<toolkit>/lib64/libmspti.so <program>` (or call `mspti::preload::reexec_with_preload` \
+         at the top of `main`), and open the preloaded copy (`Mspti::open()` reuses it)"
+    )]
+    InterpositionNotLive(String),
+    /// MSPTI produces this kind only while a subscriber exists (see
+    /// [`ActivityKind::NEED_SUBSCRIBER`](crate::ActivityKind::NEED_SUBSCRIBER)).
+    #[error(
+        "MSPTI produces {0} records only while a subscriber exists (msptiSubscribe registers the runtime's \
+         reporters, switches MSTX on and reads the device's channels; unsubscribing stops them): subscribe \
+         first, with `Mspti::subscribe` (a closure that does nothing will do), and keep the `Subscriber` \
+         while you collect"
+    )]
+    SubscriberRequired(crate::ActivityKind),
     /// `MSPTI_ERROR_INNER` (999).
     #[error("MSPTI internal error (MSPTI_ERROR_INNER)")]
     Inner,

@@ -32,6 +32,7 @@ mod error;
 pub mod ids;
 mod library;
 pub mod preload;
+mod unwind;
 
 pub use accel_core;
 pub use activity::{Activity, ActivityConfig, ActivityCounts};

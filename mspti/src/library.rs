@@ -2,6 +2,7 @@
 
 use std::ffi::CString;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use mspti_sys as sys;
 
@@ -40,17 +41,61 @@ use crate::ids::ExternalKind;
 #[derive(Debug)]
 pub struct Mspti {
     lib: sys::Library,
+    /// Set once interposition was seen live (it cannot stop being live).
+    live: AtomicBool,
 }
 
 impl Mspti {
     /// Opens `libmspti.so` through the search order (see the type's documentation).
     pub fn open() -> Result<Mspti> {
-        Ok(Mspti { lib: sys::Library::open(None)? })
+        Ok(Mspti { lib: sys::Library::open(None)?, live: AtomicBool::new(false) })
     }
 
     /// Opens exactly this file (and nothing else).
     pub fn open_path(path: impl AsRef<Path>) -> Result<Mspti> {
-        Ok(Mspti { lib: sys::Library::open(Some(path.as_ref()))? })
+        Ok(Mspti { lib: sys::Library::open(Some(path.as_ref()))?, live: AtomicBool::new(false) })
+    }
+
+    /// Whether the program's calls to the runtime reach this library's interposed functions:
+    /// `dlsym(RTLD_DEFAULT, "aclrtMalloc")` (what a normal call or a global-scope lookup gets) is
+    /// this copy's own `aclrtMalloc`. It is not when `LD_PRELOAD` was set inside the process (the
+    /// variable satisfies MSPTI's check but nothing was preloaded), nor when this copy was opened
+    /// by path while another copy is preloaded; MSPTI then accepts every enable and delivers
+    /// nothing, so the enables that depend on interposition ([`Subscriber::enable_domain`],
+    /// [`Subscriber::enable_callback`], and [`Activity::enable`] of HCCL, MEMORY, MEMSET and MEMCPY)
+    /// return [`Error::InterpositionNotLive`] instead.
+    ///
+    /// When `LD_PRELOAD` does not name `libmspti.so` at all this returns `Ok` and leaves the answer
+    /// to MSPTI ([`Error::WithoutLdPreload`]); a library without an `aclrtMalloc` of its own cannot
+    /// be checked and is taken as live.
+    pub fn interposition_live(&self) -> Result<()> {
+        if self.live.load(Relaxed) || !crate::preload::ld_preload_names_mspti() {
+            return Ok(());
+        }
+        let Some(ours) = self.lib.raw_symbol(c"aclrtMalloc") else { return Ok(()) };
+        let global = crate::preload::global_symbol(c"aclrtMalloc");
+        if global == Some(ours) {
+            self.live.store(true, Relaxed);
+            return Ok(());
+        }
+        let mine = self.lib.loaded().path().display().to_string();
+        Err(Error::InterpositionNotLive(match global {
+            None => format!(
+                "no `aclrtMalloc` is in the program's global symbol scope, so libmspti.so ({mine}) was not \
+                 preloaded (LD_PRELOAD names it, but was set after the program started)"
+            ),
+            Some(p) => match crate::preload::object_of(p) {
+                Some(other) if other.contains("libmspti") => format!(
+                    "the program's calls reach the `aclrtMalloc` of another libmspti.so ({other}, preloaded), \
+                     not of this copy ({mine}): open the preloaded copy instead"
+                ),
+                other => format!(
+                    "the program's calls reach the `aclrtMalloc` of {}, not of libmspti.so ({mine}): it was not \
+                     preloaded",
+                    other.as_deref().unwrap_or("another library")
+                ),
+            },
+        }))
     }
 
     /// The raw library: its function table and where it was found.
@@ -64,7 +109,11 @@ impl Mspti {
     /// One subscriber per process: while another exists (ours or another tool's), this returns
     /// [`Error::MultipleSubscribersNotSupported`]. The closure runs on the application's
     /// threads, inside their API calls, concurrently on several threads; user data is whatever
-    /// it captures. Subscribe after `aclInit`: MSPTI needs CANN's profiling library loaded.
+    /// it captures.
+    ///
+    /// A subscriber is also what makes MSPTI produce API-family, MARKER and KERNEL activity
+    /// records (see [`ActivityKind::NEED_SUBSCRIBER`](crate::ActivityKind::NEED_SUBSCRIBER)): an
+    /// activity-only tool subscribes a closure that does nothing, and keeps it.
     #[doc(alias = "msptiSubscribe")]
     pub fn subscribe<F>(&self, callback: F) -> Result<Subscriber<'_>>
     where
@@ -103,7 +152,8 @@ impl Mspti {
     }
 
     /// Collects MARKER records of the MSTX domain `name` again (every domain is collected
-    /// unless disabled).
+    /// unless disabled). `mstxMarkA` and the other calls without a domain mark in `"default"`.
+    /// MSPTI refuses a name of 255 bytes or more ([`Error::InvalidParameter`]).
     #[doc(alias = "msptiActivityEnableMarkerDomain")]
     pub fn enable_marker_domain(&self, name: &str) -> Result<()> {
         let name = CString::new(name).map_err(|_| Error::NulInName)?;
@@ -111,7 +161,8 @@ impl Mspti {
         check(unsafe { self.lib.msptiActivityEnableMarkerDomain(name.as_ptr()) }, "marker domain")
     }
 
-    /// Stops collecting MARKER records of the MSTX domain `name`.
+    /// Stops collecting MARKER records of the MSTX domain `name` (`"default"` for `mstxMarkA`).
+    /// MSPTI refuses a name of 255 bytes or more ([`Error::InvalidParameter`]).
     #[doc(alias = "msptiActivityDisableMarkerDomain")]
     pub fn disable_marker_domain(&self, name: &str) -> Result<()> {
         let name = CString::new(name).map_err(|_| Error::NulInName)?;

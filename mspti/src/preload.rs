@@ -1,21 +1,73 @@
 //! `LD_PRELOAD`: MSPTI delivers runtime and HCCL callbacks (and HCCL, MEMORY, MEMSET, MEMCPY
 //! activity) only when `libmspti.so` was preloaded, because it gets them by interposing the
-//! `aclrt*` and `Hccl*` functions. Otherwise those calls fail with
-//! [`Error::WithoutLdPreload`](crate::Error::WithoutLdPreload). The library reads the variable
-//! once, so it must be set before the process starts: these helpers check it, and restart the
-//! program with it set.
+//! `aclrt*` and `Hccl*` functions: a program's calls reach MSPTI's copies only through the global
+//! symbol scope, where a preloaded library comes first. Without the variable those enables fail
+//! with [`Error::WithoutLdPreload`](crate::Error::WithoutLdPreload); with the variable but nothing
+//! preloaded (set inside the process) they fail with
+//! [`Error::InterpositionNotLive`](crate::Error::InterpositionNotLive). So it must be set before
+//! the process starts: these helpers check it, and restart the program with it set.
 
-use std::ffi::OsString;
+use std::ffi::{c_char, c_void, CStr, OsString};
 use std::io;
 use std::path::Path;
+use std::ptr::NonNull;
 
 /// Set in the environment of a program restarted by [`reexec_with_preload`], so that a restart
 /// that did not take effect is reported instead of repeated.
 pub const REEXEC_MARKER: &str = "MSPTI_RS_REEXECED";
 
-/// Whether `LD_PRELOAD` names a `libmspti.so`, the test MSPTI itself applies.
-pub fn is_preloaded() -> bool {
+/// Whether `LD_PRELOAD` names a `libmspti.so`: the only test MSPTI itself applies (it reads the
+/// variable, not what was loaded).
+pub fn ld_preload_names_mspti() -> bool {
     std::env::var_os("LD_PRELOAD").is_some_and(|v| v.to_string_lossy().contains("libmspti.so"))
+}
+
+/// Whether a `libmspti.so` is preloaded in this process: `LD_PRELOAD` names it and MSPTI's
+/// functions are in the global symbol scope (a variable set inside the process preloads nothing).
+pub fn is_preloaded() -> bool {
+    ld_preload_names_mspti() && global_symbol(c"msptiSubscribe").is_some()
+}
+
+/// What `dlsym(RTLD_DEFAULT, name)` finds: the definition a normal call to `name` reaches.
+pub fn global_symbol(name: &CStr) -> Option<NonNull<c_void>> {
+    #[cfg(unix)]
+    {
+        let this = libloading::os::unix::Library::this();
+        // SAFETY: only the address is looked up, never called or dereferenced here.
+        let found = unsafe { this.get::<*mut c_void>(name.to_bytes_with_nul()) };
+        found.ok().and_then(|s| NonNull::new(*s))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = name;
+        None
+    }
+}
+
+/// The file of the loaded object that holds `address` (`dladdr`).
+pub fn object_of(address: NonNull<c_void>) -> Option<String> {
+    #[repr(C)]
+    struct DlInfo {
+        fname: *const c_char,
+        fbase: *mut c_void,
+        sname: *const c_char,
+        saddr: *mut c_void,
+    }
+    extern "C" {
+        fn dladdr(address: *const c_void, info: *mut DlInfo) -> i32;
+    }
+    let mut info = DlInfo {
+        fname: std::ptr::null(),
+        fbase: std::ptr::null_mut(),
+        sname: std::ptr::null(),
+        saddr: std::ptr::null_mut(),
+    };
+    // SAFETY: dladdr only reads the loader's tables; `info` is a valid out-struct.
+    if unsafe { dladdr(address.as_ptr(), &mut info) } == 0 || info.fname.is_null() {
+        return None;
+    }
+    // SAFETY: dladdr gives the object's NUL-terminated file name, owned by the loader.
+    Some(unsafe { CStr::from_ptr(info.fname) }.to_string_lossy().into_owned())
 }
 
 /// `LD_PRELOAD` with `library` put first (the previous value kept after a `:`).
@@ -31,7 +83,9 @@ pub fn ld_preload_with(library: &Path) -> OsString {
 /// Restarts the current program (same executable, arguments and environment) with `library`
 /// added to `LD_PRELOAD`, unless it is preloaded already, in which case it returns `Ok(())`.
 /// `env` adds variables for the restarted program (for example `ASCEND_HOME_PATH`, which the
-/// preloaded library needs as soon as the program starts).
+/// preloaded library needs as soon as the program starts). The directory of the toolkit's
+/// `libc_sec.so` is put first on `LD_LIBRARY_PATH` (a program whose preloaded library lacks a
+/// dependency does not start).
 ///
 /// Call it first thing in `main`, before any thread starts: on success it does not return.
 /// It checks first that `library` can be loaded without aborting (the same check as opening
@@ -44,7 +98,8 @@ pub fn reexec_with_preload(library: &Path, env: &[(&str, &std::ffi::OsStr)]) -> 
     }
     if std::env::var_os(REEXEC_MARKER).is_some() {
         return Err(io::Error::other(
-            "restarted with LD_PRELOAD set, but LD_PRELOAD does not name libmspti.so in the new process",
+            "restarted with libmspti.so in LD_PRELOAD, but it is not loaded in the new process (the loader \
+             could not preload it, or LD_PRELOAD was changed)",
         ));
     }
     let saved: Vec<(String, Option<OsString>)> =
@@ -53,6 +108,7 @@ pub fn reexec_with_preload(library: &Path, env: &[(&str, &std::ffi::OsStr)]) -> 
         std::env::set_var(k, v);
     }
     let check = mspti_sys::preflight(library);
+    let securec = mspti_sys::securec_dir(library);
     for (k, v) in saved {
         match v {
             Some(v) => std::env::set_var(&k, v),
@@ -61,11 +117,21 @@ pub fn reexec_with_preload(library: &Path, env: &[(&str, &std::ffi::OsStr)]) -> 
     }
     check.map_err(io::Error::other)?;
     let exe = std::env::current_exe()?;
-    let err = std::process::Command::new(exe)
-        .args(std::env::args_os().skip(1))
+    let mut cmd = std::process::Command::new(exe);
+    cmd.args(std::env::args_os().skip(1))
         .envs(env.iter().copied())
         .env("LD_PRELOAD", ld_preload_with(library))
-        .env(REEXEC_MARKER, "1")
-        .exec();
-    Err(err)
+        .env(REEXEC_MARKER, "1");
+    if let Some(dir) = securec {
+        let old = std::env::var_os("LD_LIBRARY_PATH").filter(|o| !o.is_empty());
+        if !old.as_ref().is_some_and(|o| std::env::split_paths(o).any(|p| p == dir)) {
+            let mut path = OsString::from(dir.as_os_str());
+            if let Some(old) = old {
+                path.push(":");
+                path.push(old);
+            }
+            cmd.env("LD_LIBRARY_PATH", path);
+        }
+    }
+    Err(cmd.exec())
 }

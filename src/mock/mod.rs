@@ -7,4 +7,5 @@
 //! must not run concurrently, and start from its `reset` control.
 
 pub mod cupti;
+pub mod mspti;
 pub mod rocprofiler;

@@ -1,5 +1,6 @@
 //! Stand-in for CANN's `libascendalog.so` (the logging library `libmspti.so` opens from a static
-//! constructor). It exports the two functions MSPTI resolves; logging goes nowhere.
+//! constructor). It exports the two log functions of the real one; nothing is logged
+//! (`CheckLogLevelForC` says no), so `DlogInnerForC` is never called.
 
 use std::os::raw::{c_char, c_int};
 

@@ -8,7 +8,6 @@
 //! push and an unbounded channel send), so that wait is short. Buffers completed when no session
 //! runs are freed and counted as orphaned.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering::SeqCst};
 
@@ -21,6 +20,8 @@ pub(crate) struct Shared {
     pub(crate) null_completions: AtomicU64,
     /// Buffers handed back with a size we did not hand out (leaked rather than freed wrongly).
     pub(crate) foreign_buffers: AtomicU64,
+    /// Buffers MSPTI took and gave back (watched by the rescue thread).
+    pub(crate) flow: std::sync::Arc<super::rescue::Flow>,
 }
 
 static CURRENT: AtomicPtr<Shared> = AtomicPtr::new(ptr::null_mut());
@@ -73,11 +74,13 @@ pub(crate) unsafe extern "C" fn buffer_requested(
     if buffer.is_null() || size.is_null() {
         return;
     }
-    let given = catch_unwind(AssertUnwindSafe(|| {
+    let given = crate::unwind::guard(|| {
         let (_hazard, shared) = Hazard::enter();
-        shared.and_then(|s| s.handoff.request_buffer()).map(ActivityBuffer::into_raw)
-    }))
-    .ok()
+        let s = shared?;
+        let buf = s.handoff.request_buffer()?;
+        s.flow.handed_out.fetch_add(1, SeqCst);
+        Some(buf.into_raw())
+    })
     .flatten();
     let (ptr, len) = given.unwrap_or((ptr::null_mut(), 0));
     // SAFETY: MSPTI passes valid out-pointers (checked non-null above; `max_records` may be NULL).
@@ -93,7 +96,7 @@ pub(crate) unsafe extern "C" fn buffer_requested(
 /// `msptiBuffersCallbackCompleteFunc`: hands the buffer to the decode thread and returns. Runs
 /// on MSPTI's completion threads (one per buffer, concurrently) or inside `FlushAll`.
 pub(crate) unsafe extern "C" fn buffer_completed(buffer: *mut u8, size: usize, valid: usize) {
-    let _ = catch_unwind(AssertUnwindSafe(|| {
+    crate::unwind::guard(|| {
         let (_hazard, shared) = Hazard::enter();
         if buffer.is_null() {
             // A declined buffer: MSPTI dropped the record that asked for it.
@@ -113,11 +116,14 @@ pub(crate) unsafe extern "C" fn buffer_completed(buffer: *mut u8, size: usize, v
         // out `into_raw` pairs, and MSPTI returns each once with the size we gave it.
         let buf = unsafe { ActivityBuffer::from_raw(buffer, size) };
         match shared {
-            Some(s) => s.handoff.completed(buf, valid.min(size)),
+            Some(s) => {
+                s.flow.returned.fetch_add(1, SeqCst);
+                s.handoff.completed(buf, valid.min(size))
+            }
             None => {
                 ORPHANED_BUFFERS.fetch_add(1, SeqCst);
                 drop(buf);
             }
         }
-    }));
+    });
 }

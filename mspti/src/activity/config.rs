@@ -17,11 +17,21 @@ pub struct ActivityConfig {
     pub batch_rows: usize,
     /// Also hand over a partly filled batch once its oldest row waited this long.
     pub batch_interval: Option<Duration>,
+    /// How often to check that MSPTI hands full buffers back, flushing them out when it does not
+    /// (its manager thread can be lost at start, see `rescue.rs`); `None`: never check.
+    pub stuck_buffer_check: Option<Duration>,
 }
 
 impl Default for ActivityConfig {
-    /// 2 MiB buffers, at most 16 (32 MiB), batches of 16 Ki rows, no time-based delivery.
+    /// 2 MiB buffers, at most 16 (32 MiB), batches of 16 Ki rows, no time-based delivery, stuck
+    /// buffers checked for every 100 ms.
     fn default() -> Self {
-        ActivityConfig { buffer_size: 2 << 20, max_buffers: 16, batch_rows: 16 * 1024, batch_interval: None }
+        ActivityConfig {
+            buffer_size: 2 << 20,
+            max_buffers: 16,
+            batch_rows: 16 * 1024,
+            batch_interval: None,
+            stuck_buffer_check: Some(Duration::from_millis(100)),
+        }
     }
 }

@@ -26,6 +26,8 @@ pub struct ActivityCounts {
     pub last_unknown_kind: u32,
     /// Buffers MSPTI handed back when no session was running (freed undecoded; process-wide).
     pub orphaned_buffers: u64,
+    /// `msptiActivityFlushAll` calls made because MSPTI kept full buffers (its manager thread lost).
+    pub rescue_flushes: u64,
 }
 
 impl ActivityCounts {
@@ -37,10 +39,12 @@ impl ActivityCounts {
             abandoned_bytes: tallies.abandoned_bytes.load(Relaxed),
             last_unknown_kind: tallies.last_unknown_kind.load(Relaxed) as u32,
             orphaned_buffers: ORPHANED_BUFFERS.load(SeqCst),
+            rescue_flushes: 0,
         }
     }
 
     pub(crate) fn add_shared(&mut self, shared: &Shared) {
         self.null_completions = shared.null_completions.load(SeqCst);
+        self.rescue_flushes = shared.flow.rescues.load(SeqCst);
     }
 }

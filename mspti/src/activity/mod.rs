@@ -5,6 +5,7 @@ mod buffers;
 mod config;
 mod counts;
 mod decode;
+mod rescue;
 mod session;
 
 pub use config::ActivityConfig;

@@ -10,6 +10,7 @@ use accel_core::{Batch, BufferPool, FamilySet, Names, Pipeline, PipelineConfig};
 
 use super::buffers::{self, Shared};
 use super::decode::{MsptiWalker, WalkerTallies};
+use super::rescue::{Flow, FlushAll, Rescue};
 use super::{ActivityConfig, ActivityCounts};
 use crate::error::{check, Error, Result};
 use crate::ids::ActivityKind;
@@ -24,7 +25,9 @@ static RUNNING: AtomicBool = AtomicBool::new(false);
 /// record that asked is lost, and counted); MSPTI hands full buffers back on a new thread per
 /// buffer, concurrently, and the partial one on [`flush_all`](Self::flush_all); each is sent to a
 /// decode thread which walks it itself and appends rows to a [`Batch`] for the consumers
-/// registered with [`subscribe`](Self::subscribe).
+/// registered with [`subscribe`](Self::subscribe). A thread of the session checks that MSPTI hands
+/// full buffers back, and flushes them out when it does not (its manager thread can be lost; see
+/// [`ActivityConfig::stuck_buffer_check`]).
 ///
 /// Dropping it disables the kinds it enabled, flushes, delivers what was collected and stops
 /// the decode thread.
@@ -34,6 +37,8 @@ pub struct Activity<'m> {
     pipeline: Option<Pipeline>,
     enabled: BTreeSet<ActivityKind>,
     tallies: Arc<WalkerTallies>,
+    flow: Arc<Flow>,
+    rescue: Option<Rescue>,
     finished: bool,
 }
 
@@ -57,13 +62,22 @@ impl<'m> Activity<'m> {
                     return Err(Error::Pipeline(e.to_string()));
                 }
             };
+        let flow = Arc::new(Flow::default());
         buffers::install(Box::new(Shared {
             handoff: pipeline.handoff(),
             null_completions: Default::default(),
             foreign_buffers: Default::default(),
+            flow: Arc::clone(&flow),
         }));
-        let mut activity =
-            Activity { mspti, pipeline: Some(pipeline), enabled: BTreeSet::new(), tallies, finished: false };
+        let mut activity = Activity {
+            mspti,
+            pipeline: Some(pipeline),
+            enabled: BTreeSet::new(),
+            tallies,
+            flow,
+            rescue: None,
+            finished: false,
+        };
         // SAFETY: both functions have the C signatures MSPTI expects and live for the program.
         let registered = check(
             unsafe {
@@ -78,14 +92,41 @@ impl<'m> Activity<'m> {
             activity.stop();
             return Err(e);
         }
+        if let (Some(every), Some(flush)) =
+            (config.stuck_buffer_check, mspti.sys().raw_symbol(c"msptiActivityFlushAll"))
+        {
+            // SAFETY: the library's `msptiActivityFlushAll` (C signature of the bindings); the
+            // library is never unloaded, so the address stays valid for the thread's life.
+            let flush: FlushAll = unsafe { std::mem::transmute(flush.as_ptr()) };
+            match Rescue::start(flush, Arc::clone(&activity.flow), every) {
+                Ok(r) => activity.rescue = Some(r),
+                Err(e) => {
+                    activity.stop();
+                    return Err(Error::Pipeline(format!("the stuck-buffer thread could not start: {e}")));
+                }
+            }
+        }
         Ok(activity)
     }
 
-    /// Enables records of `kind` (`msptiActivityEnable`). HCCL, MEMORY, MEMSET and MEMCPY need
-    /// `libmspti.so` in `LD_PRELOAD` ([`Error::WithoutLdPreload`] otherwise).
+    /// Enables records of `kind` (`msptiActivityEnable`).
+    ///
+    /// - HCCL, MEMORY, MEMSET and MEMCPY come from MSPTI's interposed functions: they need
+    ///   `libmspti.so` preloaded ([`Error::WithoutLdPreload`] or [`Error::InterpositionNotLive`]).
+    /// - MARKER, KERNEL and the API-family kinds (API, ACL_API, NODE_API, RUNTIME_API) are
+    ///   produced only while a subscriber exists ([`ActivityKind::NEED_SUBSCRIBER`]): without one of
+    ///   this crate's [`Subscriber`](crate::Subscriber)s this returns [`Error::SubscriberRequired`]
+    ///   (enabling would succeed in MSPTI and collect nothing). Records stop when the subscriber
+    ///   is dropped.
     #[doc(alias = "msptiActivityEnable")]
     pub fn enable(&mut self, kind: ActivityKind) -> Result<()> {
-        // SAFETY: a plain value.
+        if kind.needs_subscriber() && !crate::callback::subscribed() {
+            return Err(Error::SubscriberRequired(kind));
+        }
+        if kind.needs_ld_preload() {
+            self.mspti.interposition_live()?;
+        }
+        // SAFETY: a known kind (MSPTI checks it against its supported set).
         check(unsafe { self.mspti.sys().msptiActivityEnable(kind.into()) }, "activity kind")?;
         self.enabled.insert(kind);
         Ok(())
@@ -104,7 +145,9 @@ impl<'m> Activity<'m> {
     /// library gives [`Error::MissingSymbol`]).
     #[doc(alias = "msptiActivityIsEnabled")]
     pub fn is_enabled(&self, kind: ActivityKind) -> Result<bool> {
-        // SAFETY: a plain value.
+        // SAFETY: MSPTI indexes an array of its 13 kinds with `kind` unchecked; an `ActivityKind`
+        // is one of 0..=12 by construction, within the array of every library that exports this
+        // function (it came with kinds 10..=12).
         Ok(unsafe { self.mspti.sys().msptiActivityIsEnabled(kind.into()) }?)
     }
 
@@ -153,7 +196,9 @@ impl<'m> Activity<'m> {
     /// The tallies now: see [`ActivityCounts`].
     pub fn counts(&self) -> ActivityCounts {
         let pipeline = self.pipeline();
-        ActivityCounts::gather(pipeline.counts(), pipeline.pool().stats(), &self.tallies)
+        let mut counts = ActivityCounts::gather(pipeline.counts(), pipeline.pool().stats(), &self.tallies);
+        counts.rescue_flushes = self.flow.rescues.load(SeqCst);
+        counts
     }
 
     /// Stops like drop does, and returns the final tallies.
@@ -173,6 +218,9 @@ impl<'m> Activity<'m> {
             return ActivityCounts::gather(pipeline.counts(), pipeline.pool().stats(), &self.tallies);
         }
         self.finished = true;
+        if let Some(mut rescue) = self.rescue.take() {
+            rescue.stop();
+        }
         for kind in std::mem::take(&mut self.enabled) {
             // SAFETY: a plain value.
             let _ = unsafe { self.mspti.sys().msptiActivityDisable(kind.into()) };

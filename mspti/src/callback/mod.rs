@@ -2,6 +2,7 @@
 //! of runtime and HCCL API calls, and the entry/exit [`Slot`] this crate keeps for each call.
 
 mod data;
+mod epoch;
 mod registration;
 mod slot;
 mod subscriber;
@@ -10,6 +11,15 @@ mod trampoline;
 pub use data::CallbackData;
 pub use slot::{Slot, MAX_DEPTH};
 pub use subscriber::Subscriber;
+
+/// Subscriptions of ours that MSPTI holds now (0 or 1: MSPTI allows one).
+static SUBSCRIBED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Whether one of our subscriptions exists now (MSPTI produces API, marker and kernel records
+/// only then).
+pub(crate) fn subscribed() -> bool {
+    SUBSCRIBED.load(std::sync::atomic::Ordering::SeqCst) > 0
+}
 
 std::thread_local! {
     static INSIDE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };

@@ -8,7 +8,9 @@
 //! stack pairs nested calls correctly. Frames whose EXIT never came (a callback disabled or
 //! unsubscribed in the middle of a call) are dropped when an enclosing call's EXIT arrives,
 //! when a new subscription is seen on the thread, or when the stack grows past [`MAX_DEPTH`].
-//! An EXIT without a frame (enabled in the middle of a call) gets a fresh zeroed slot.
+//! An EXIT without a frame (enabled in the middle of a call) gets a fresh zeroed slot, and so
+//! does an EXIT whose only candidate frame was pushed before its id was last switched off (its
+//! epoch, see `epoch.rs`): that frame is a lost EXIT's, not this call's, and is dropped.
 
 use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
@@ -21,6 +23,10 @@ struct Frame {
     generation: u64,
     domain: u32,
     cbid: u32,
+    /// The id's epoch at ENTER.
+    epoch: u64,
+    /// A lost EXIT's frame found stale: kept in place (indices above it stay valid), never matched.
+    dead: bool,
     value: Cell<u64>,
 }
 
@@ -114,24 +120,34 @@ impl Drop for FrameGuard {
     }
 }
 
-fn push(frames: &mut Vec<Frame>, generation: u64, domain: u32, cbid: u32) -> (u64, usize) {
-    if frames.last().is_some_and(|f| f.generation != generation) {
-        frames.retain(|f| f.generation == generation);
+/// Which call a frame belongs to: the subscription, the callback id, and the id's epoch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Key {
+    pub(crate) generation: u64,
+    pub(crate) domain: u32,
+    pub(crate) cbid: u32,
+    pub(crate) epoch: u64,
+}
+
+fn push(frames: &mut Vec<Frame>, key: Key) -> (u64, usize) {
+    if frames.last().is_some_and(|f| f.generation != key.generation) {
+        frames.retain(|f| f.generation == key.generation);
     }
     if frames.len() >= MAX_DEPTH {
         frames.drain(..frames.len() + 1 - MAX_DEPTH);
     }
     let id = next_id();
-    frames.push(Frame { id, generation, domain, cbid, value: Cell::new(0) });
+    let Key { generation, domain, cbid, epoch } = key;
+    frames.push(Frame { id, generation, domain, cbid, epoch, dead: false, value: Cell::new(0) });
     (id, frames.len() - 1)
 }
 
 /// At ENTER: a new frame, left on the stack for the EXIT.
-pub(crate) fn enter(generation: u64, domain: u32, cbid: u32) -> Option<FrameGuard> {
+pub(crate) fn enter(key: Key) -> Option<FrameGuard> {
     FRAMES
         .try_with(|frames| {
             let mut frames = frames.try_borrow_mut().ok()?;
-            let (id, index) = push(&mut frames, generation, domain, cbid);
+            let (id, index) = push(&mut frames, key);
             Some(FrameGuard { id, index, from_enter: true, pop: false })
         })
         .ok()
@@ -139,21 +155,25 @@ pub(crate) fn enter(generation: u64, domain: u32, cbid: u32) -> Option<FrameGuar
 }
 
 /// At EXIT: the matching ENTER's frame (frames above it, whose EXIT never came, are dropped),
-/// or a fresh one; popped when the guard drops.
-pub(crate) fn exit(generation: u64, domain: u32, cbid: u32) -> Option<FrameGuard> {
+/// or a fresh one; popped when the guard drops. A matching frame from before the id was last
+/// switched off is a lost EXIT's: it is dropped and this EXIT gets a fresh, unpaired slot.
+pub(crate) fn exit(key: Key) -> Option<FrameGuard> {
     FRAMES
         .try_with(|frames| {
             let mut frames = frames.try_borrow_mut().ok()?;
-            let found = frames
-                .iter()
-                .rposition(|f| f.generation == generation && f.domain == domain && f.cbid == cbid);
+            let found = frames.iter().rposition(|f| {
+                !f.dead && f.generation == key.generation && f.domain == key.domain && f.cbid == key.cbid
+            });
             match found {
-                Some(index) => {
+                Some(index) if frames[index].epoch == key.epoch => {
                     frames.truncate(index + 1);
                     Some(FrameGuard { id: frames[index].id, index, from_enter: true, pop: true })
                 }
-                None => {
-                    let (id, index) = push(&mut frames, generation, domain, cbid);
+                stale => {
+                    if let Some(index) = stale {
+                        frames[index].dead = true;
+                    }
+                    let (id, index) = push(&mut frames, key);
                     Some(FrameGuard { id, index, from_enter: false, pop: true })
                 }
             }
@@ -172,17 +192,21 @@ pub(crate) fn depth() -> usize {
 mod tests {
     use super::*;
 
+    fn key(generation: u64, domain: u32, cbid: u32, epoch: u64) -> Key {
+        Key { generation, domain, cbid, epoch }
+    }
+
     #[test]
     fn nested_calls_pair_with_their_own_enter() {
-        let outer = enter(1, 1, 10).expect("frame");
+        let outer = enter(key(1, 1, 10, 0)).expect("frame");
         outer.slot().set(100);
-        let inner = enter(1, 1, 10).expect("frame");
+        let inner = enter(key(1, 1, 10, 0)).expect("frame");
         inner.slot().set(200);
         drop((outer, inner));
-        let inner_exit = exit(1, 1, 10).expect("frame");
+        let inner_exit = exit(key(1, 1, 10, 0)).expect("frame");
         assert_eq!(inner_exit.slot().get(), 200);
         drop(inner_exit);
-        let outer_exit = exit(1, 1, 10).expect("frame");
+        let outer_exit = exit(key(1, 1, 10, 0)).expect("frame");
         assert_eq!(outer_exit.slot().get(), 100);
         assert!(outer_exit.slot().paired());
         drop(outer_exit);
@@ -191,11 +215,11 @@ mod tests {
 
     #[test]
     fn lost_exits_are_dropped_by_the_enclosing_exit() {
-        let outer = enter(2, 1, 22).expect("frame");
+        let outer = enter(key(2, 1, 22, 0)).expect("frame");
         outer.slot().set(7);
         drop(outer);
-        drop(enter(2, 1, 10)); // its EXIT never comes
-        let e = exit(2, 1, 22).expect("frame");
+        drop(enter(key(2, 1, 10, 0))); // its EXIT never comes
+        let e = exit(key(2, 1, 22, 0)).expect("frame");
         assert_eq!(e.slot().get(), 7);
         drop(e);
         assert_eq!(depth(), 0);
@@ -203,7 +227,7 @@ mod tests {
 
     #[test]
     fn exit_without_enter_gets_a_zeroed_unpaired_slot() {
-        let e = exit(3, 2, 1).expect("frame");
+        let e = exit(key(3, 2, 1, 0)).expect("frame");
         assert_eq!(e.slot().get(), 0);
         assert!(!e.slot().paired());
         drop(e);
@@ -213,12 +237,49 @@ mod tests {
     #[test]
     fn a_new_subscription_forgets_old_frames_and_depth_is_bounded() {
         for _ in 0..(MAX_DEPTH + 10) {
-            drop(enter(4, 1, 1));
+            drop(enter(key(4, 1, 1, 0)));
         }
         assert_eq!(depth(), MAX_DEPTH);
-        drop(enter(5, 1, 1));
+        drop(enter(key(5, 1, 1, 0)));
         assert_eq!(depth(), 1);
-        let e = exit(4, 1, 1).expect("frame");
+        let e = exit(key(4, 1, 1, 0)).expect("frame");
         assert!(!e.slot().paired(), "an old subscription's frames are gone");
+    }
+
+    /// An ENTER whose EXIT was lost (the id switched off mid-call), then, once switched on again,
+    /// an EXIT whose ENTER was not seen: the EXIT must not read the lost call's value nor claim to
+    /// be paired.
+    #[test]
+    fn an_exit_without_enter_does_not_pair_with_a_lost_exits_frame() {
+        let lost = enter(key(6, 1, 10, 0)).expect("frame");
+        lost.slot().set(0xDEAD);
+        drop(lost); // its EXIT never comes: the id is switched off (epoch 0 -> 1)
+        let late = exit(key(6, 1, 10, 1)).expect("frame");
+        assert!(!late.slot().paired(), "not paired with the lost call's frame");
+        assert_eq!(late.slot().get(), 0, "the lost call's value is not read");
+        drop(late);
+        // A later call pairs normally, and the dead frame is never matched again.
+        let next = enter(key(6, 1, 10, 1)).expect("frame");
+        next.slot().set(7);
+        drop(next);
+        let next_exit = exit(key(6, 1, 10, 1)).expect("frame");
+        assert!(next_exit.slot().paired());
+        assert_eq!(next_exit.slot().get(), 7);
+        drop(next_exit);
+        let again = exit(key(6, 1, 10, 1)).expect("frame");
+        assert!(!again.slot().paired(), "the dead frame stays dead");
+    }
+
+    /// A live enclosing call's frame above a lost frame survives the lost frame's removal.
+    #[test]
+    fn dropping_a_stale_frame_keeps_the_frames_above_it() {
+        drop(enter(key(7, 1, 10, 0))); // lost
+        let outer = enter(key(7, 1, 22, 0)).expect("frame");
+        outer.slot().set(22);
+        drop(outer);
+        drop(exit(key(7, 1, 10, 1))); // an EXIT without ENTER inside the outer call
+        let outer_exit = exit(key(7, 1, 22, 0)).expect("frame");
+        assert!(outer_exit.slot().paired());
+        assert_eq!(outer_exit.slot().get(), 22);
     }
 }

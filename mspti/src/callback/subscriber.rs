@@ -5,6 +5,7 @@ use std::ffi::c_void;
 use mspti_sys::msptiSubscriberHandle;
 
 use super::data::CallbackData;
+use super::epoch;
 use super::registration::Registration;
 use super::trampoline::trampoline;
 use crate::error::{check, Result};
@@ -14,8 +15,13 @@ use crate::Mspti;
 /// A subscription to MSPTI's API callbacks. Dropping it unsubscribes.
 ///
 /// Created by [`Mspti::subscribe`]. Enable what to receive with [`enable_domain`](Self::enable_domain)
-/// and [`enable_callback`](Self::enable_callback) (they need `libmspti.so` in `LD_PRELOAD`, see
-/// [`crate::preload`]).
+/// and [`enable_callback`](Self::enable_callback) (they need `libmspti.so` preloaded, see
+/// [`crate::preload`]: [`Error::WithoutLdPreload`](crate::Error::WithoutLdPreload) or
+/// [`Error::InterpositionNotLive`](crate::Error::InterpositionNotLive) otherwise).
+///
+/// MSPTI checks at each ENTER and each EXIT whether the id is enabled: a call in flight while its
+/// id is switched off delivers its ENTER but not its EXIT, one in flight while it is switched on
+/// delivers an EXIT without ENTER (its [`Slot`](crate::Slot) is then unpaired, 0).
 ///
 /// After unsubscribing (drop or [`unsubscribe`](Self::unsubscribe)) no call of the closure
 /// starts; MSPTI may still call in late (it does not wait for callbacks in flight), which this
@@ -60,6 +66,7 @@ impl<'m> Subscriber<'m> {
             unsafe { Registration::free_unregistered(registration) };
             return Err(e);
         }
+        super::SUBSCRIBED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         Ok(Subscriber { mspti, handle, registration, subscribed: true })
     }
 
@@ -88,17 +95,36 @@ impl<'m> Subscriber<'m> {
     }
 
     fn set_domain(&mut self, enable: u32, domain: Domain) -> Result<()> {
-        // SAFETY: our live handle; plain values.
-        check(unsafe { self.mspti.sys().msptiEnableDomain(enable, self.handle, domain.into()) }, "domain")
+        if enable != 0 {
+            self.mspti.interposition_live()?;
+        }
+        // SAFETY: our live handle; plain values (MSPTI checks the domain).
+        let r = check(
+            unsafe { self.mspti.sys().msptiEnableDomain(enable, self.handle, domain.into()) },
+            "domain",
+        );
+        if enable == 0 {
+            // Calls in flight now lose their EXIT: their frames must not pair with later EXITs.
+            epoch::domain_switched_off(domain.0);
+        }
+        r
     }
 
     fn set_callback(&mut self, enable: u32, id: CallbackId) -> Result<()> {
+        if enable != 0 {
+            self.mspti.interposition_live()?;
+        }
         let (domain, cbid) = (id.domain(), id.raw());
-        // SAFETY: our live handle; plain values.
-        check(
+        // SAFETY: our live handle; plain values (MSPTI accepts ids below 64 of a known domain).
+        let r = check(
             unsafe { self.mspti.sys().msptiEnableCallback(enable, self.handle, domain.into(), cbid) },
             "domain or callback id (MSPTI accepts ids below 64)",
-        )
+        );
+        if enable == 0 {
+            // Calls in flight now lose their EXIT: their frames must not pair with later EXITs.
+            epoch::switched_off(domain.0, cbid);
+        }
+        r
     }
 
     /// Unsubscribes, then waits until no call of the closure is running on another thread,
@@ -130,6 +156,7 @@ impl<'m> Subscriber<'m> {
         self.subscribed = false;
         // SAFETY: our live handle.
         let result = check(unsafe { self.mspti.sys().msptiUnsubscribe(self.handle) }, "subscriber");
+        super::SUBSCRIBED.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
         self.registration.retire();
         result
     }

@@ -1,7 +1,6 @@
 //! The `extern "C"` function MSPTI calls: one instance per closure type.
 
 use std::ffi::{c_void, CStr};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::addr_of;
 
 use mspti_sys::{msptiApiCallbackSite, msptiCallbackData, msptiCallbackDomain, msptiCallbackId};
@@ -14,7 +13,8 @@ use crate::ids::{CallbackId, Domain, Site};
 /// MSPTI's callback: finds the closure through `userdata` (a leaked [`Registration`]), builds
 /// the [`CallbackData`] from the two fields MSPTI fills (`callbackSite`, `functionName`), keeps
 /// the entry/exit slot, and calls the closure inside `catch_unwind`: a panic never unwinds into
-/// C (it is swallowed; the API call goes on).
+/// C (it is swallowed, its payload dropped where its own `Drop` cannot unwind either; the API call
+/// goes on).
 pub(crate) unsafe extern "C" fn trampoline<F>(
     userdata: *mut c_void,
     domain: msptiCallbackDomain,
@@ -26,7 +26,7 @@ pub(crate) unsafe extern "C" fn trampoline<F>(
     if userdata.is_null() || cbdata.is_null() {
         return;
     }
-    let _ = catch_unwind(AssertUnwindSafe(|| {
+    crate::unwind::guard(|| {
         // SAFETY: `userdata` is the `Registration` passed to msptiSubscribe; registrations are
         // never freed, so even a call that arrives long after unsubscribe finds it.
         let registration = unsafe { &*userdata.cast::<Registration>() };
@@ -42,12 +42,13 @@ pub(crate) unsafe extern "C" fn trampoline<F>(
         let site = Site::from(site);
         // SAFETY: MSPTI passes the API function's name (a static string) or NULL.
         let function_name = (!name.is_null()).then(|| unsafe { CStr::from_ptr(name) });
-        let generation = registration.generation();
-        let frame = if site == Site::ENTER {
-            slot::enter(generation, domain.0, cbid)
-        } else {
-            slot::exit(generation, domain.0, cbid)
+        let key = slot::Key {
+            generation: registration.generation(),
+            domain: domain.0,
+            cbid,
+            epoch: super::epoch::current(domain.0, cbid),
         };
+        let frame = if site == Site::ENTER { slot::enter(key) } else { slot::exit(key) };
         let Some(frame) = frame else { return };
         let data = CallbackData {
             id: CallbackId::from_raw(Domain(domain.0), cbid),
@@ -57,7 +58,7 @@ pub(crate) unsafe extern "C" fn trampoline<F>(
         };
         let _inside = super::Inside::new();
         closure(&data);
-    }));
+    });
 }
 
 // Keeps the parameter type honest against the bindings' `msptiCallbackFunc`.

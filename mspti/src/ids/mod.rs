@@ -49,7 +49,13 @@ mod tests {
     fn activity_kinds_cover_0_to_12() {
         assert_eq!(ActivityKind::ALL.len(), 13);
         assert_eq!(ActivityKind::all_enableable().count(), 12);
-        assert_eq!(ActivityKind::RUNTIME_API.0, 12);
-        assert_eq!(ActivityKind(13).to_string(), "unknown(13)");
+        assert_eq!(ActivityKind::RUNTIME_API.raw(), 12);
+        assert_eq!(ActivityKind::from_raw(13), None);
+        assert_eq!(ActivityKind::try_from(65536), Err(65536));
+        for (i, k) in ActivityKind::ALL.iter().enumerate() {
+            assert_eq!(ActivityKind::from_raw(i as u32), Some(*k));
+            assert_eq!(k.raw(), i as u32);
+        }
+        assert_eq!(ActivityKind::RUNTIME_API.to_string(), "RUNTIME_API");
     }
 }

@@ -1,0 +1,157 @@
+//! Stand-in for the NPU driver's `libascend_hal.so`: one 910B device whose STARS log channel
+//! carries the begin and end of each task the runtime stand-in ran (`mock_hal_task`), read by the
+//! profiling library with `prof_channel_poll` / `prof_channel_read` as from the real driver. The
+//! device counter is CLOCK_MONOTONIC_RAW in nanoseconds (frequency 1e6 ticks per ms).
+
+#![allow(clippy::missing_safety_doc)]
+
+#[path = "../protocol.rs"]
+mod protocol;
+
+use std::ffi::c_void;
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+use protocol::{
+    ChannelInfo, ChannelList, ProfPollInfo, CHANNEL_STARS_SOC_LOG, CHANNEL_TS_FW, STARS_LOG_SIZE,
+};
+
+struct Channel {
+    started: bool,
+    queued: Vec<u8>,
+}
+
+static STARS: Mutex<Channel> = Mutex::new(Channel { started: false, queued: Vec::new() });
+static DATA: Condvar = Condvar::new();
+
+fn stars() -> MutexGuard<'static, Channel> {
+    STARS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn drvGetDevNum(count: *mut u32) -> i32 {
+    // SAFETY: the caller's out-pointer.
+    unsafe { *count = 1 };
+    0
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn drvGetDevIDs(devices: *mut u32, len: u32) -> i32 {
+    if len > 0 {
+        // SAFETY: the caller's array of `len` ids.
+        unsafe { *devices = 0 };
+    }
+    0
+}
+
+/// Below the version from which MSPTI reads a host counter frequency: host times are
+/// CLOCK_MONOTONIC_RAW.
+#[no_mangle]
+pub unsafe extern "C" fn halGetAPIVersion(version: *mut i32) -> i32 {
+    // SAFETY: the caller's out-pointer.
+    unsafe { *version = 0x071900 };
+    0
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn halGetDeviceInfo(_dev: u32, _module: i32, info: i32, value: *mut i64) -> i32 {
+    const VERSION: i32 = 1;
+    const SYS_COUNT: i32 = 13;
+    const DEV_OSC_FREQUE: i32 = 25;
+    const NOT_SUPPORT: i32 = 0xfffe;
+    let v = match info {
+        VERSION => protocol::CHIP_910B << 8,
+        SYS_COUNT => protocol::monotonic_raw_ns() as i64,
+        DEV_OSC_FREQUE => 1_000_000,
+        _ => return NOT_SUPPORT,
+    };
+    // SAFETY: the caller's out-pointer.
+    unsafe { *value = v };
+    0
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn prof_drv_get_channels(_dev: u32, list: *mut ChannelList) -> i32 {
+    // SAFETY: the caller's out-struct.
+    let list = unsafe { &mut *list };
+    let info = |name: &[u8], id| {
+        let mut channel_name = [0u8; 32];
+        channel_name[..name.len()].copy_from_slice(name);
+        ChannelInfo { channel_name, channel_type: 0, channel_id: id }
+    };
+    list.chip_type = protocol::CHIP_910B as u32;
+    list.channel_num = 2;
+    list.channel[0] = info(b"ts_fw", CHANNEL_TS_FW);
+    list.channel[1] = info(b"stars_soc_log", CHANNEL_STARS_SOC_LOG);
+    0
+}
+
+#[no_mangle]
+pub extern "C" fn prof_drv_start(_dev: u32, channel: u32, _para: *mut c_void) -> i32 {
+    if channel == CHANNEL_STARS_SOC_LOG {
+        stars().started = true;
+    }
+    0
+}
+
+#[no_mangle]
+pub extern "C" fn prof_stop(_dev: u32, channel: u32) -> i32 {
+    if channel == CHANNEL_STARS_SOC_LOG {
+        let mut s = stars();
+        s.started = false;
+        s.queued.clear();
+    }
+    0
+}
+
+/// Waits (at most 50 ms here, `timeout` seconds in the driver) for a channel with data.
+#[no_mangle]
+pub unsafe extern "C" fn prof_channel_poll(out: *mut ProfPollInfo, num: i32, _timeout: i32) -> i32 {
+    let s = stars();
+    let (s, _) = DATA
+        .wait_timeout_while(s, Duration::from_millis(50), |s| s.queued.is_empty())
+        .unwrap_or_else(|e| e.into_inner());
+    if s.queued.is_empty() || num < 1 {
+        return 0;
+    }
+    // SAFETY: the caller's array of `num` entries.
+    unsafe { *out = ProfPollInfo { device_id: 0, channel_id: CHANNEL_STARS_SOC_LOG } };
+    1
+}
+
+/// Moves whole records of the channel into `buf`; returns the bytes moved.
+#[no_mangle]
+pub unsafe extern "C" fn prof_channel_read(_dev: u32, channel: u32, buf: *mut u8, size: u32) -> i32 {
+    if channel != CHANNEL_STARS_SOC_LOG {
+        return 0;
+    }
+    let mut s = stars();
+    let n = s.queued.len().min(size as usize);
+    let n = n - n % STARS_LOG_SIZE;
+    // SAFETY: the caller's buffer of `size >= n` bytes.
+    unsafe { std::ptr::copy_nonoverlapping(s.queued.as_ptr(), buf, n) };
+    s.queued.drain(..n);
+    n as i32
+}
+
+/// How many bytes the channel still holds (what a flush would deliver).
+#[no_mangle]
+pub unsafe extern "C" fn halProfDataFlush(_dev: u32, channel: u32, len: *mut u32) -> i32 {
+    let n = if channel == CHANNEL_STARS_SOC_LOG { stars().queued.len() } else { 0 };
+    // SAFETY: the caller's out-pointer.
+    unsafe { *len = n as u32 };
+    0
+}
+
+/// For the runtime stand-in: a task that ran on the device from `start` to `end` (device ticks);
+/// its begin and end logs reach the STARS channel if profiling started it.
+#[no_mangle]
+pub extern "C" fn mock_hal_task(_dev: u32, stream: u16, task: u16, start: u64, end: u64) {
+    let mut s = stars();
+    if !s.started {
+        return;
+    }
+    s.queued.extend_from_slice(&protocol::stars_log(protocol::STARS_FUNC_BEGIN, stream, task, start));
+    s.queued.extend_from_slice(&protocol::stars_log(protocol::STARS_FUNC_END, stream, task, end));
+    DATA.notify_all();
+}

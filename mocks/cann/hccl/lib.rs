@@ -1,0 +1,213 @@
+//! Stand-in for CANN's `libhccl.so`: a one-rank communicator (`HcclCommInitRootInfo` with one
+//! rank); collectives copy the send buffer to the receive buffer, or do nothing. Reached by the
+//! profiling library only through interposition, like the runtime.
+
+#![allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
+
+use std::ffi::{c_char, c_void};
+
+type Comm = *mut c_void;
+const HCCL_SUCCESS: i32 = 0;
+const HCCL_E_PARA: i32 = 1;
+/// `HCCL_ROOT_INFO_BYTES`.
+const ROOT_INFO_BYTES: usize = 4108;
+const COMM_NAME: &[u8] = b"mock_comm_0\0";
+
+fn dtype_size(t: i32) -> usize {
+    match t {
+        0 | 7 | 14..=17 => 1,
+        1 | 3 | 8 | 11 => 2,
+        2 | 4 | 9 => 4,
+        12 => 16,
+        _ => 8,
+    }
+}
+
+unsafe fn copy(send: *const c_void, recv: *mut c_void, count: u64, t: i32) -> i32 {
+    if send.is_null() || recv.is_null() {
+        return HCCL_E_PARA;
+    }
+    if send != recv.cast_const() {
+        // SAFETY: the caller's buffers of `count` elements.
+        unsafe { std::ptr::copy(send.cast::<u8>(), recv.cast::<u8>(), count as usize * dtype_size(t)) };
+    }
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclGetRootInfo(root: *mut u8) -> i32 {
+    // SAFETY: the caller's `HcclRootInfo` of ROOT_INFO_BYTES.
+    unsafe { std::ptr::write_bytes(root, 0, ROOT_INFO_BYTES) };
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclCommInitRootInfo(
+    nranks: u32,
+    _root: *const u8,
+    rank: u32,
+    comm: *mut Comm,
+) -> i32 {
+    if nranks != 1 || rank != 0 || comm.is_null() {
+        return HCCL_E_PARA;
+    }
+    // SAFETY: the caller's out-pointer; a token allocation.
+    unsafe { *comm = Box::into_raw(Box::new(0u8)).cast() };
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclCommDestroy(comm: Comm) -> i32 {
+    if !comm.is_null() {
+        // SAFETY: made by `HcclCommInitRootInfo`.
+        drop(unsafe { Box::from_raw(comm.cast::<u8>()) });
+    }
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclGetCommName(_comm: Comm, name: *mut c_char) -> i32 {
+    // SAFETY: the caller's buffer of COMM_NAME_MAX_LENGTH (128) bytes.
+    unsafe { std::ptr::copy_nonoverlapping(COMM_NAME.as_ptr().cast(), name, COMM_NAME.len()) };
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclGetRankSize(_comm: Comm, size: *mut u32) -> i32 {
+    // SAFETY: the caller's out-pointer.
+    unsafe { *size = 1 };
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclAllReduce(
+    s: *mut c_void,
+    r: *mut c_void,
+    n: u64,
+    t: i32,
+    _op: i32,
+    _c: Comm,
+    _st: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded to the caller.
+    unsafe { copy(s, r, n, t) }
+}
+
+#[no_mangle]
+pub extern "C" fn HcclBroadcast(
+    _b: *mut c_void,
+    _n: u64,
+    _t: i32,
+    _root: u32,
+    _c: Comm,
+    _st: *mut c_void,
+) -> i32 {
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclAllGather(
+    s: *mut c_void,
+    r: *mut c_void,
+    n: u64,
+    t: i32,
+    _c: Comm,
+    _st: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded to the caller.
+    unsafe { copy(s, r, n, t) }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclReduceScatter(
+    s: *mut c_void,
+    r: *mut c_void,
+    n: u64,
+    t: i32,
+    _op: i32,
+    _c: Comm,
+    _st: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded to the caller.
+    unsafe { copy(s, r, n, t) }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclReduce(
+    s: *mut c_void,
+    r: *mut c_void,
+    n: u64,
+    t: i32,
+    _op: i32,
+    _root: u32,
+    _c: Comm,
+    _st: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded to the caller.
+    unsafe { copy(s, r, n, t) }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclAlltoAll(
+    s: *const c_void,
+    n: u64,
+    t: i32,
+    r: *mut c_void,
+    _rn: u64,
+    _rt: i32,
+    _c: Comm,
+    _st: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded to the caller.
+    unsafe { copy(s, r, n, t) }
+}
+
+#[no_mangle]
+pub extern "C" fn HcclAlltoAllV(
+    _s: *const c_void,
+    _sc: *const c_void,
+    _sd: *const c_void,
+    _st: i32,
+    _r: *const c_void,
+    _rc: *const c_void,
+    _rd: *const c_void,
+    _rt: i32,
+    _c: Comm,
+    _stream: *mut c_void,
+) -> i32 {
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub extern "C" fn HcclBarrier(_c: Comm, _st: *mut c_void) -> i32 {
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn HcclScatter(
+    s: *mut c_void,
+    r: *mut c_void,
+    n: u64,
+    t: i32,
+    _root: u32,
+    _c: Comm,
+    _st: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded to the caller.
+    unsafe { copy(s, r, n, t) }
+}
+
+#[no_mangle]
+pub extern "C" fn HcclSend(_b: *mut c_void, _n: u64, _t: i32, _peer: u32, _c: Comm, _st: *mut c_void) -> i32 {
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub extern "C" fn HcclRecv(_b: *mut c_void, _n: u64, _t: i32, _peer: u32, _c: Comm, _st: *mut c_void) -> i32 {
+    HCCL_SUCCESS
+}
+
+#[no_mangle]
+pub extern "C" fn HcclBatchSendRecv(_items: *mut c_void, _n: u32, _c: Comm, _st: *mut c_void) -> i32 {
+    HCCL_SUCCESS
+}

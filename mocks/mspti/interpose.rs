@@ -1,0 +1,287 @@
+//! The interposed `aclrt*` and `Hccl*` functions: MSPTI exports the runtime's and HCCL's names,
+//! and each wrapper finds the real function in `libascendcl.so` / `libhccl.so` (opened as every
+//! CANN library is, see `cann.rs`; a missing one is an uncaught exception, so the process aborts),
+//! advances the thread's correlation id for launch and memory calls, fires ENTER, calls through,
+//! writes its MEMORY / MEMSET / MEMCPY record, and fires EXIT (each site checked on its own, so a
+//! call can have an ENTER without EXIT or the reverse when ids are switched meanwhile).
+//!
+//! A program reaches these only through the global symbol scope (a normal call or
+//! `dlsym(RTLD_DEFAULT, ...)`) and only when this library comes first in it, i.e. when it was
+//! preloaded: a function looked up in a handle of `libascendcl.so` is the runtime's own, which
+//! MSPTI never sees.
+
+use std::ffi::{c_void, CStr};
+use std::sync::OnceLock;
+
+use crate::callbacks::{fire, DOMAIN_HCCL, DOMAIN_RUNTIME, SITE_ENTER, SITE_EXIT};
+use crate::records::{self, kind};
+use crate::{activity, correlation, now_ns, thread_id};
+
+struct Lib {
+    name: &'static str,
+    handle: OnceLock<usize>,
+}
+
+static ACL: Lib = Lib { name: "libascendcl.so", handle: OnceLock::new() };
+static HCCL: Lib = Lib { name: "libhccl.so", handle: OnceLock::new() };
+
+/// The real `name` of `lib`, as `THROW_FUNC_NOTFOUND` wants it.
+fn real(lib: &Lib, name: &str) -> *mut c_void {
+    let h = *lib.handle.get_or_init(|| crate::cann::open_dependency(lib.name) as usize) as *mut c_void;
+    let f = crate::cann::symbol(h, name);
+    if f.is_null() {
+        crate::abort_like_the_real_library(&format!(
+            "Failed to get function: \"{name}\" from \"{}\"",
+            lib.name
+        ));
+    }
+    f
+}
+
+/// Looks up the real function once per wrapper.
+macro_rules! real_fn {
+    ($lib:expr, $name:expr, $ty:ty) => {{
+        static F: OnceLock<usize> = OnceLock::new();
+        let f = *F.get_or_init(|| real(&$lib, $name) as usize);
+        // SAFETY: the runtime's (or HCCL's) function of that name, declared with its C signature.
+        unsafe { std::mem::transmute::<usize, $ty>(f) }
+    }};
+}
+
+/// `CallbackScope` around `call`, with the correlation id advanced first when `advance`.
+fn scope<R>(domain: u32, cbid: u32, name: &CStr, advance: bool, call: impl FnOnce() -> R) -> R {
+    if advance {
+        correlation::advance(thread_id());
+    }
+    fire(domain, cbid, SITE_ENTER, name.as_ptr());
+    let r = call();
+    fire(domain, cbid, SITE_EXIT, name.as_ptr());
+    r
+}
+
+/// The device of this thread, from the runtime (`MSPTI_INVALID_DEVICE_ID` when none).
+fn device_id() -> u32 {
+    let f = real_fn!(ACL, "aclrtGetDevice", unsafe extern "C" fn(*mut i32) -> i32);
+    let mut d = 0;
+    // SAFETY: a valid out-pointer.
+    if unsafe { f(&mut d) } == 0 {
+        d as u32
+    } else {
+        u32::MAX
+    }
+}
+
+fn stream_id(stream: *mut c_void) -> u32 {
+    if stream.is_null() {
+        return u32::MAX;
+    }
+    let f = real_fn!(ACL, "aclrtStreamGetId", unsafe extern "C" fn(*mut c_void, *mut i32) -> i32);
+    let mut id = 0;
+    // SAFETY: the caller's stream and a valid out-pointer.
+    if unsafe { f(stream, &mut id) } == 0 {
+        id as u32
+    } else {
+        u32::MAX
+    }
+}
+
+/// Allocation sizes by address, so that a release record carries the size allocated.
+static SIZES: std::sync::Mutex<Option<std::collections::HashMap<u64, u64>>> = std::sync::Mutex::new(None);
+
+/// The MEMORY record of an allocation (op 0) or release (op 1) of device memory.
+fn memory_record(op: u32, address: u64, size: u64, start: u64) {
+    let mut sizes = SIZES.lock().unwrap_or_else(|e| e.into_inner());
+    let map = sizes.get_or_insert_with(Default::default);
+    let bytes = if op == 0 {
+        map.insert(address, size);
+        size
+    } else {
+        map.remove(&address).unwrap_or(size)
+    };
+    drop(sizes);
+    if !activity::is_enabled(kind::MEMORY) {
+        return;
+    }
+    let corr = correlation::current(thread_id());
+    let r = records::memory(
+        op,
+        1,
+        corr,
+        start,
+        now_ns(),
+        address,
+        bytes,
+        std::process::id(),
+        device_id(),
+        u32::MAX,
+    );
+    activity::record(r.bytes(), false);
+}
+
+fn memset_record(value: u32, bytes: u64, start: u64, stream: *mut c_void, is_async: u8) {
+    if !activity::is_enabled(kind::MEMSET) {
+        return;
+    }
+    let corr = correlation::current(thread_id());
+    let (device, stream) = (device_id(), stream_id(stream));
+    let r = records::memset_or_memcpy(
+        kind::MEMSET,
+        value,
+        bytes,
+        start,
+        now_ns(),
+        device,
+        stream,
+        corr,
+        is_async,
+    );
+    activity::record(r.bytes(), false);
+}
+
+fn memcpy_record(acl_kind: i32, bytes: u64, start: u64, stream: *mut c_void, is_async: u8) {
+    if !activity::is_enabled(kind::MEMCPY) {
+        return;
+    }
+    // aclrtMemcpyKind 0..=4 (HOST_TO_HOST .. DEFAULT) -> msptiActivityMemcpyKind 1..=5.
+    let copy_kind = if (0..=4).contains(&acl_kind) { acl_kind as u32 + 1 } else { 0 };
+    let corr = correlation::current(thread_id());
+    let (device, stream) = (device_id(), stream_id(stream));
+    let r = records::memset_or_memcpy(
+        kind::MEMCPY,
+        copy_kind,
+        bytes,
+        start,
+        now_ns(),
+        device,
+        stream,
+        corr,
+        is_async,
+    );
+    activity::record(r.bytes(), false);
+}
+
+/// Wrappers that only fire callbacks (and advance the id when `$advance`).
+macro_rules! plain {
+    ($($lib:ident $name:ident($($arg:ident: $ty:ty),*) = $domain:expr, $cbid:expr, $advance:expr;)*) => {$(
+        #[no_mangle]
+        pub unsafe extern "C" fn $name($($arg: $ty),*) -> i32 {
+            let f = real_fn!($lib, stringify!($name), unsafe extern "C" fn($($ty),*) -> i32);
+            let name = CStr::from_bytes_with_nul(concat!(stringify!($name), "\0").as_bytes()).expect("no NUL");
+            // SAFETY: forwarded to the caller.
+            scope($domain, $cbid, name, $advance, || unsafe { f($($arg),*) })
+        }
+    )*};
+}
+
+type P = *mut c_void;
+type Pp = *mut *mut c_void;
+
+plain! {
+    ACL aclrtSetDevice(dev: i32) = DOMAIN_RUNTIME, 1, false;
+    ACL aclrtResetDevice(dev: i32) = DOMAIN_RUNTIME, 2, false;
+    ACL aclrtCreateContext(ctx: Pp, dev: i32) = DOMAIN_RUNTIME, 5, false;
+    ACL aclrtDestroyContext(ctx: P) = DOMAIN_RUNTIME, 6, false;
+    ACL aclrtCreateStream(stream: Pp) = DOMAIN_RUNTIME, 7, false;
+    ACL aclrtDestroyStream(stream: P) = DOMAIN_RUNTIME, 8, false;
+    ACL aclrtSynchronizeStream(stream: P) = DOMAIN_RUNTIME, 9, false;
+    ACL aclrtLaunchKernel(func: P, block_dim: u32, args: *const c_void, args_size: usize, stream: P) = DOMAIN_RUNTIME, 10, true;
+    ACL aclrtMallocHost(p: Pp, size: usize) = DOMAIN_RUNTIME, 17, true;
+    ACL aclrtFreeHost(p: P) = DOMAIN_RUNTIME, 18, true;
+    HCCL HcclAllReduce(s: P, r: P, n: u64, t: i32, op: i32, c: P, st: P) = DOMAIN_HCCL, 1, false;
+    HCCL HcclBroadcast(b: P, n: u64, t: i32, root: u32, c: P, st: P) = DOMAIN_HCCL, 2, false;
+    HCCL HcclAllGather(s: P, r: P, n: u64, t: i32, c: P, st: P) = DOMAIN_HCCL, 3, false;
+    HCCL HcclReduceScatter(s: P, r: P, n: u64, t: i32, op: i32, c: P, st: P) = DOMAIN_HCCL, 4, false;
+    HCCL HcclReduce(s: P, r: P, n: u64, t: i32, op: i32, root: u32, c: P, st: P) = DOMAIN_HCCL, 5, false;
+    HCCL HcclAlltoAll(s: P, sn: u64, t: i32, r: P, rn: u64, rt: i32, c: P, st: P) = DOMAIN_HCCL, 6, false;
+    HCCL HcclAlltoAllV(s: P, sc: P, sd: P, t: i32, r: P, rc: P, rd: P, rt: i32, c: P, st: P) = DOMAIN_HCCL, 7, false;
+    HCCL HcclBarrier(c: P, st: P) = DOMAIN_HCCL, 8, false;
+    HCCL HcclScatter(s: P, r: P, n: u64, t: i32, root: u32, c: P, st: P) = DOMAIN_HCCL, 9, false;
+    HCCL HcclSend(b: P, n: u64, t: i32, peer: u32, c: P, st: P) = DOMAIN_HCCL, 10, false;
+    HCCL HcclRecv(b: P, n: u64, t: i32, peer: u32, c: P, st: P) = DOMAIN_HCCL, 11, false;
+    HCCL HcclBatchSendRecv(items: P, n: u32, c: P, st: P) = DOMAIN_HCCL, 12, false;
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMalloc(p: Pp, size: usize, policy: i32) -> i32 {
+    let f = real_fn!(ACL, "aclrtMalloc", unsafe extern "C" fn(Pp, usize, i32) -> i32);
+    scope(DOMAIN_RUNTIME, 15, c"aclrtMalloc", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(p, size, policy) };
+        // SAFETY: the caller's out-pointer, written by the runtime (or NULL).
+        let address = unsafe { p.as_ref() }.map_or(0, |a| *a as u64);
+        memory_record(0, address, size as u64, start);
+        r
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn aclrtFree(p: P) -> i32 {
+    let f = real_fn!(ACL, "aclrtFree", unsafe extern "C" fn(P) -> i32);
+    scope(DOMAIN_RUNTIME, 16, c"aclrtFree", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(p) };
+        memory_record(1, p as u64, 0, start);
+        r
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemcpy(dst: P, max: usize, src: *const c_void, n: usize, k: i32) -> i32 {
+    let f = real_fn!(ACL, "aclrtMemcpy", unsafe extern "C" fn(P, usize, *const c_void, usize, i32) -> i32);
+    scope(DOMAIN_RUNTIME, 22, c"aclrtMemcpy", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(dst, max, src, n, k) };
+        memcpy_record(k, n as u64, start, std::ptr::null_mut(), 0);
+        r
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemcpyAsync(
+    dst: P,
+    max: usize,
+    src: *const c_void,
+    n: usize,
+    k: i32,
+    s: P,
+) -> i32 {
+    let f = real_fn!(
+        ACL,
+        "aclrtMemcpyAsync",
+        unsafe extern "C" fn(P, usize, *const c_void, usize, i32, P) -> i32
+    );
+    scope(DOMAIN_RUNTIME, 24, c"aclrtMemcpyAsync", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(dst, max, src, n, k, s) };
+        memcpy_record(k, n as u64, start, s, 1);
+        r
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemset(p: P, max: usize, value: i32, n: usize) -> i32 {
+    let f = real_fn!(ACL, "aclrtMemset", unsafe extern "C" fn(P, usize, i32, usize) -> i32);
+    scope(DOMAIN_RUNTIME, 27, c"aclrtMemset", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(p, max, value, n) };
+        memset_record(value as u32, n as u64, start, std::ptr::null_mut(), 0);
+        r
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemsetAsync(p: P, max: usize, value: i32, n: usize, s: P) -> i32 {
+    let f = real_fn!(ACL, "aclrtMemsetAsync", unsafe extern "C" fn(P, usize, i32, usize, P) -> i32);
+    scope(DOMAIN_RUNTIME, 28, c"aclrtMemsetAsync", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(p, max, value, n, s) };
+        memset_record(value as u32, n as u64, start, s, 1);
+        r
+    })
+}
