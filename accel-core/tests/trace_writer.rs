@@ -274,3 +274,82 @@ fn creating_in_a_missing_directory_is_an_error() {
     assert!(ChromeTraceWriter::create(dir.join("no/such/dir/t.json"), meta()).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The gzip members of a file, each decompressed.
+fn members(raw: &[u8]) -> Vec<String> {
+    let mut rest = raw;
+    let mut out = Vec::new();
+    while !rest.is_empty() {
+        let mut member = flate2::bufread::GzDecoder::new(rest);
+        let mut text = String::new();
+        member.read_to_string(&mut text).unwrap();
+        rest = member.into_inner();
+        out.push(text);
+    }
+    out
+}
+
+#[test]
+fn a_batch_is_written_in_chunks_cut_between_rows() {
+    for name in ["t.json", "t.json.gz"] {
+        let dir = temp_dir(&format!("chunks-{name}"));
+        let path = dir.join(name);
+        let mut names = Interner::new();
+        let options =
+            WriterOptions { chunk_bytes: 4 << 10, buffer_bytes: 16 << 10, ..WriterOptions::default() };
+        let mut writer = ChromeTraceWriter::create_with(&path, meta(), options).unwrap();
+        let mut batch = launches(&mut names, 1, 400);
+        // A row far past a chunk buffer's room (a 100 KiB kernel name): its chunk grows, and is not kept.
+        let huge = names.intern(&format!("void huge<{}>()", "x".repeat(100 << 10)));
+        batch.kernels.push(KernelRow {
+            start: BASE,
+            end: BASE + 9,
+            device: 0,
+            stream: 7,
+            name: huge,
+            ..Default::default()
+        });
+        writer.add_batch(&batch, &names.names(), &TimeMap::IDENTITY).unwrap();
+        writer.add_batch(&launches(&mut names, 401, 400), &names.names(), &TimeMap::IDENTITY).unwrap();
+        writer.sync().unwrap();
+        let chunks = writer.output_stats().chunks;
+        assert!(chunks > 40, "{name}: 2 batches of about 100 KiB each in chunks of 4 KiB: {chunks} chunks");
+        let partial = writer.partial_path().to_path_buf();
+        let now = read(&partial);
+        assert_eq!(
+            (count(&now, "kernel"), count(&now, "ac2g")),
+            (801, 1600),
+            "{name}: whole after the chunks"
+        );
+        let file = writer.finish(None).unwrap();
+        assert_eq!(file.flows.linked, 800);
+        assert_eq!(count(&read(&path), "kernel"), 801);
+        if name.ends_with(".gz") {
+            // One member per chunk (after the head's): each holds whole rows, a kernel with its arrow.
+            let all = members(&std::fs::read(&path).unwrap());
+            let (head, rows, tail) = (&all[0], &all[1..all.len() - 1], &all[all.len() - 1]);
+            assert!(head.ends_with("\"traceEvents\": [\n") && tail.starts_with("\n  ]"), "{head:?} {tail:?}");
+            assert_eq!(rows.len() as u64, chunks, "one member per chunk");
+            for chunk in rows {
+                let lines: Vec<Value> = chunk
+                    .trim_start_matches(",\n")
+                    .split(",\n")
+                    .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line:.200}")))
+                    .collect();
+                for (i, event) in lines.iter().enumerate() {
+                    if event["cat"] == "kernel"
+                        && event["args"]["correlation"].as_u64().is_some_and(|c| c > 0)
+                    {
+                        let f = i.checked_sub(1).map(|j| &lines[j]);
+                        assert_eq!(
+                            f.map(|f| &f["ph"]),
+                            Some(&json!("f")),
+                            "the arrow's end is in the kernel's chunk"
+                        );
+                    }
+                }
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -52,7 +52,7 @@ impl ChromeTrace {
     /// Adds every row of `batch` as events; `names` resolves its name ids, `time` maps its timestamps to Unix
     /// time.
     pub fn add_batch(&mut self, batch: &Batch, names: &Names, time: &TimeMap) {
-        self.renderer.batch(batch, names, time, &mut self.events);
+        self.renderer.batch(batch, names, time, &mut self.events, None);
     }
 
     /// Names a process timeline (a host `pid`, or a device's: by default devices are named `GPU <n>`).

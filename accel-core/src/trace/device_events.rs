@@ -35,6 +35,7 @@ impl Emit<'_> {
             args.float(key!("memory bandwidth (GB/s)"), c.bandwidth_gbps);
             args.end();
             o.end();
+            self.row_done();
         }
         self.r.categories = categories;
     }
@@ -54,6 +55,7 @@ impl Emit<'_> {
             args.uint(key!("sync_type"), s.sync_type.into()).uint(key!("event"), s.event);
             args.end();
             o.end();
+            self.row_done();
         }
         self.r.categories = categories;
     }
@@ -71,6 +73,7 @@ impl Emit<'_> {
             args.uint(key!("correlation"), m.correlation).uint(key!("process"), m.process.into());
             args.end();
             o.end();
+            self.row_done();
         }
         self.r.categories = categories;
     }
@@ -92,6 +95,7 @@ impl Emit<'_> {
             args.float_dyn(name, c.value);
             args.end();
             o.end();
+            self.row_done();
         }
         self.r.categories = categories;
     }

@@ -8,13 +8,23 @@ use crate::columns::Batch;
 use crate::intern::{NameId, Names};
 
 /// JSON events separated by `,\n`, ready to go inside the `traceEvents` array, one event per line.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct EventList {
     pub(crate) bytes: Vec<u8>,
     /// Events in `bytes`.
     pub(crate) count: u64,
     /// Whether events were written before `bytes` (the first event of `bytes` then needs a separator).
     pub(crate) after_others: bool,
+    /// Events begun in this list since it was made (`reset` keeps counting).
+    pub(crate) total: u64,
+    /// Past this many bytes the renderer hands the events out at the next row's end (see [`Spill`]).
+    pub(crate) limit: usize,
+}
+
+impl Default for EventList {
+    fn default() -> Self {
+        EventList { bytes: Vec::new(), count: 0, after_others: false, total: 0, limit: usize::MAX }
+    }
 }
 
 impl EventList {
@@ -33,9 +43,22 @@ impl EventList {
         }
         self.bytes.extend_from_slice(b"    ");
         self.count += 1;
+        self.total += 1;
         JsonObject::begin(&mut self.bytes)
     }
+
+    /// Whether the events are past [`limit`](Self::limit).
+    #[inline]
+    fn full(&self) -> bool {
+        self.bytes.len() >= self.limit
+    }
 }
+
+/// Where a batch's events go while it is rendered, each time the list is past its limit (at the end of
+/// a row: an API call, a kernel with its arrow, ...; every event whole): the callee takes the events out
+/// and resets the list. With the stats of what was rendered up to there. A streaming writer so renders a
+/// batch of any size in chunks of a bounded size.
+pub(crate) type Spill<'s> = dyn FnMut(&mut EventList, &RenderStats) + 's;
 
 /// What was rendered so far, for the file's summary and for the HolisticTraceAnalysis guard.
 #[derive(Clone, Copy, Debug, Default)]
@@ -95,10 +118,18 @@ impl Renderer {
         self.flows.stats()
     }
 
-    /// Renders every row of `batch` (and the arrows it completes) into `out`.
-    pub(crate) fn batch(&mut self, batch: &Batch, names: &Names, time: &TimeMap, out: &mut EventList) {
-        let before = out.count;
-        let mut emit = Emit { r: self, out, names, time: *time };
+    /// Renders every row of `batch` (and the arrows it completes) into `out`, handing the events to
+    /// `spill` whenever `out` is past its limit.
+    pub(crate) fn batch(
+        &mut self,
+        batch: &Batch,
+        names: &Names,
+        time: &TimeMap,
+        out: &mut EventList,
+        spill: Option<&mut Spill<'_>>,
+    ) {
+        let before = out.total;
+        let mut emit = Emit { r: self, out, names, time: *time, spill: spill.map(|s| s as &mut Spill<'_>) };
         // API calls first: a batch's launches are all known before its arrows are written.
         emit.api_calls(&batch.api_calls);
         emit.ready_flows();
@@ -110,7 +141,7 @@ impl Renderer {
         emit.syncs(&batch.syncs);
         emit.memory(&batch.memory);
         emit.counters(&batch.counters);
-        self.stats.events += out.count - before;
+        self.stats.events += out.total - before;
         self.stats.rows += (batch.len() - batch.external_correlations.len()) as u64;
     }
 
@@ -205,9 +236,18 @@ pub(crate) struct Emit<'a> {
     pub(crate) out: &'a mut EventList,
     pub(crate) names: &'a Names,
     pub(crate) time: TimeMap,
+    spill: Option<&'a mut Spill<'a>>,
 }
 
 impl Emit<'_> {
+    /// The end of a row: the events go to the spill when the list is past its limit.
+    #[inline]
+    pub(crate) fn row_done(&mut self) {
+        if self.out.full() {
+            spill(self.out, &self.r.stats, self.spill.as_deref_mut());
+        }
+    }
+
     /// A vendor timestamp as ns relative to the trace base.
     #[inline]
     pub(crate) fn rel(&self, vendor_ns: u64) -> i128 {
@@ -237,8 +277,14 @@ impl Emit<'_> {
 
     /// Writes the arrows completed by this batch's API calls.
     pub(crate) fn ready_flows(&mut self) {
-        let out = &mut *self.out;
-        self.r.flows.take_ready(|id, launch, target| flow_pair(out, id, launch, target));
+        let (out, mut to) = (&mut *self.out, self.spill.as_deref_mut());
+        let Renderer { flows, stats, .. } = &mut *self.r;
+        flows.take_ready(|id, launch, target| {
+            flow_pair(out, id, launch, target);
+            if out.full() {
+                spill(out, stats, to.as_deref_mut());
+            }
+        });
     }
 
     /// GPU work with this correlation id starting at `start`: its arrow, when the launch is known.
@@ -330,6 +376,14 @@ impl Emit<'_> {
 
     pub(crate) fn put_scratch(&mut self, scratch: String) {
         self.r.scratch = scratch;
+    }
+}
+
+/// Hands `out` to `to` with the stats of what was rendered (none: the events stay in the list).
+#[cold]
+fn spill(out: &mut EventList, stats: &RenderStats, to: Option<&mut Spill<'_>>) {
+    if let Some(to) = to {
+        to(out, stats);
     }
 }
 

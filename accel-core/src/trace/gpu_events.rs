@@ -27,6 +27,7 @@ impl Emit<'_> {
                     a.uints(key!("block"), &[k.block_x.into(), k.block_y.into(), k.block_z.into()]);
                 },
             );
+            self.row_done();
         }
         self.r.categories = categories;
     }
@@ -57,6 +58,7 @@ impl Emit<'_> {
             );
             args.end();
             o.end();
+            self.row_done();
         }
         self.put_scratch(name);
         self.r.categories = categories;
@@ -89,6 +91,7 @@ impl Emit<'_> {
             args.uint(key!("value"), s.value.into());
             args.end();
             o.end();
+            self.row_done();
         }
         self.put_scratch(name);
         self.r.categories = categories;

@@ -42,6 +42,7 @@ impl Emit<'_> {
                 o.end();
                 self.put_scratch(fallback);
             }
+            self.row_done();
         }
         self.r.categories = categories;
     }
@@ -70,6 +71,7 @@ impl Emit<'_> {
             }
             args.end();
             o.end();
+            self.row_done();
         }
         self.r.categories = categories;
     }

@@ -1,13 +1,17 @@
 //! The file a streamed trace is written to: named `.partial` until it is finished, complete after every
 //! chunk, written on a thread of its own.
 //!
-//! Layout on disk: the head, then one chunk per batch, then the tail (`]` and `}`). Each chunk is written
-//! together with a fresh copy of the tail right after it (one positioned write), and the next chunk
-//! overwrites that tail: between two writes the file is always a whole, valid trace. With gzip
-//! (`.json.gz`) the head, each chunk and the tail are separate gzip members (RFC 1952 allows a file of
-//! several; `gzip -d`, Python's `gzip` module and Perfetto read them as one stream), so the same holds for
-//! the compressed file. Being independent, the members are compressed by a few threads in parallel and
-//! written in order.
+//! Layout on disk: the head, then the chunks (a batch is rendered in chunks of a bounded size, cut
+//! between rows), then the tail (`]` and `}`). Each chunk is written together with a fresh copy of the
+//! tail right after it (one positioned write), and the next chunk overwrites that tail: between two
+//! writes the file is always a whole, valid trace. With gzip (`.json.gz`) the head, each chunk and the
+//! tail are separate gzip members (RFC 1952 allows a file of several; `gzip -d`, Python's `gzip` module
+//! and Perfetto read them as one stream), so the same holds for the compressed file. Being independent,
+//! the members are compressed by a few threads in parallel and written in order.
+//!
+//! Memory is fixed: a set number of chunk buffers circulate between the renderer and these threads (the
+//! renderer waits for one when all are in flight), the tail is appended to the chunk in its own buffer
+//! for the write (no copy of the chunk), and gzip members are recycled too.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -66,6 +70,10 @@ pub(crate) fn gzip_member(out: &mut Vec<u8>, bytes: &[u8], level: u32) -> io::Re
     Ok(())
 }
 
+/// Room in a chunk buffer past [`chunk_bytes`](super::WriterOptions::chunk_bytes): the row that crosses
+/// the limit (rows are cut only between them) and the tail written after the chunk.
+pub(crate) const CHUNK_SLACK: usize = 64 << 10;
+
 /// The file and where its tail begins.
 struct FileOut {
     file: File,
@@ -77,70 +85,78 @@ struct FileOut {
     file_end: u64,
     /// The last tail written, raw and as written (a member when compressing).
     tail: (Vec<u8>, Vec<u8>),
-    /// Reused for encoding.
-    scratch: Vec<u8>,
     bytes_in: u64,
 }
 
 impl FileOut {
-    fn encode_into(&self, out: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
-        match self.gzip {
-            Some(level) => gzip_member(out, bytes, level),
-            None => {
-                out.extend_from_slice(bytes);
-                Ok(())
-            }
-        }
-    }
-
-    /// Writes `events` (may be empty) at the tail's place, with `tail` after them.
-    fn write_chunk(&mut self, events: &[u8], tail: &[u8]) -> io::Result<()> {
-        if events.is_empty() && tail == self.tail.0.as_slice() {
+    /// Writes `body` (a chunk as it goes to the file: JSON, or a gzip member of `raw` bytes of JSON; may
+    /// be empty) at the tail's place with `tail` after it, in one positioned write: the tail is appended
+    /// to `body` for the write and cut off again (no copy of the chunk).
+    fn write_chunk(&mut self, body: &mut Vec<u8>, raw: u64, tail: &[u8]) -> io::Result<()> {
+        if body.is_empty() && tail == self.tail.0.as_slice() {
             return Ok(());
         }
-        let mut buf = std::mem::take(&mut self.scratch);
-        buf.clear();
-        if !events.is_empty() {
-            self.encode_into(&mut buf, events)?;
-        }
-        self.write_encoded(buf, events.len() as u64, tail)
-    }
-
-    /// Writes `encoded` (a chunk as it goes to the file: a gzip member when compressing) of `raw` bytes of
-    /// JSON at the tail's place, with `tail` after it.
-    fn write_encoded(&mut self, mut buf: Vec<u8>, raw: u64, tail: &[u8]) -> io::Result<()> {
-        let body = buf.len() as u64;
         if tail != self.tail.0.as_slice() {
             let mut encoded = Vec::new();
-            self.encode_into(&mut encoded, tail)?;
+            match self.gzip {
+                Some(level) => gzip_member(&mut encoded, tail, level)?,
+                None => encoded.extend_from_slice(tail),
+            }
             self.tail = (tail.to_vec(), encoded);
         }
-        buf.extend_from_slice(&self.tail.1);
-        let result = self.file.write_all_at(&buf, self.data_end);
-        let end = self.data_end + buf.len() as u64;
-        self.scratch = buf;
+        let len = body.len();
+        body.extend_from_slice(&self.tail.1);
+        let result = self.file.write_all_at(body, self.data_end);
+        let end = self.data_end + body.len() as u64;
+        body.truncate(len);
         result?;
         if end < self.file_end {
             self.file.set_len(end)?;
         }
         self.file_end = end;
-        self.data_end += body;
+        self.data_end += len as u64;
         self.bytes_in += raw;
         Ok(())
     }
 }
 
 enum Message {
-    Chunk { events: Vec<u8>, tail: Vec<u8> },
+    /// Rendered events and the tail that closes the file after them.
+    Chunk {
+        events: Vec<u8>,
+        tail: Vec<u8>,
+    },
+    /// A chunk compressed: its gzip member and the JSON bytes it holds.
+    Member {
+        member: Vec<u8>,
+        raw: u64,
+        tail: Vec<u8>,
+    },
     Sync(Sender<()>),
-    Finish { tail: Vec<u8>, reply: Sender<io::Result<()>> },
+    Finish {
+        tail: Vec<u8>,
+        reply: Sender<io::Result<()>>,
+    },
 }
 
-/// A message in its place in the order; a chunk maybe encoded already (`(gzip member, JSON bytes)`).
-struct Ready {
-    seq: u64,
-    message: Message,
-    encoded: Option<(Vec<u8>, u64)>,
+/// Buffers going back for reuse: a fixed number of them circulate, so memory is the same at the
+/// billionth chunk as at the tenth. One grown past `max_capacity` (a row larger than the slack) is
+/// replaced by an empty one.
+#[derive(Clone)]
+struct Recycle {
+    to: Sender<Vec<u8>>,
+    max_capacity: usize,
+}
+
+impl Recycle {
+    fn give(&self, mut buf: Vec<u8>) {
+        buf.clear();
+        if buf.capacity() > self.max_capacity {
+            buf = Vec::new();
+        }
+        // The channel holds as many as circulate: it has room for every one that comes back.
+        let _ = self.to.try_send(buf);
+    }
 }
 
 /// Threads that gzip chunks in parallel (the members are independent): a quarter of the cores, 1 to 4.
@@ -151,30 +167,26 @@ fn compressors() -> usize {
 /// A compressing thread: chunks in, members out (other messages pass through in their place).
 fn compress(
     jobs: Receiver<(u64, Message)>,
-    done: Sender<Ready>,
-    recycle: Sender<Vec<u8>>,
+    done: Sender<(u64, Message)>,
+    chunks: Recycle,
+    members: Receiver<Vec<u8>>,
     level: u32,
     error: Arc<Mutex<Option<(io::ErrorKind, String)>>>,
 ) {
     for (seq, message) in jobs {
-        let ready = match message {
-            Message::Chunk { mut events, tail } => {
-                let mut member = Vec::with_capacity(events.len() / 8);
+        let message = match message {
+            Message::Chunk { events, tail } => {
+                let mut member = members.try_recv().unwrap_or_default();
                 if let Err(e) = gzip_member(&mut member, &events, level) {
                     error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert((e.kind(), e.to_string()));
                 }
                 let raw = events.len() as u64;
-                events.clear();
-                let _ = recycle.try_send(events);
-                Ready {
-                    seq,
-                    message: Message::Chunk { events: Vec::new(), tail },
-                    encoded: Some((member, raw)),
-                }
+                chunks.give(events);
+                Message::Member { member, raw, tail }
             }
-            message => Ready { seq, message, encoded: None },
+            message => message,
         };
-        if done.send(ready).is_err() {
+        if done.send((seq, message)).is_err() {
             return;
         }
     }
@@ -191,16 +203,23 @@ pub struct OutputStats {
     pub chunks: u64,
 }
 
-/// A trace file written on its own thread: the renderer hands it chunks of events (bounded queue: a slow
-/// disk slows the renderer down rather than growing memory), each written with a fresh tail.
+/// A trace file written on its own thread: the renderer fills chunk buffers and hands them over, each
+/// written with a fresh tail.
+///
+/// Memory is fixed: `buffers` chunk buffers of `chunk_bytes` (plus [`CHUNK_SLACK`]) circulate between
+/// the renderer and the threads, and the renderer waits for one to come back when all are in flight (a
+/// slow disk slows the renderer down rather than growing memory). Gzip members (about a tenth of their
+/// chunk on traces) are recycled the same way; at most as many are in flight as the queues hold.
 pub(crate) struct Output {
     /// To the compressing threads (gzip) or straight to the writing thread.
     tx: Option<Sender<(u64, Message)>>,
     /// The order of the messages sent.
     next_seq: AtomicU64,
     compressors: Vec<JoinHandle<()>>,
-    /// Emptied chunk buffers coming back for reuse.
-    recycled: Receiver<Vec<u8>>,
+    /// The chunk buffers not in use.
+    free: Receiver<Vec<u8>>,
+    /// The capacity a chunk buffer is given.
+    chunk_capacity: usize,
     error: Arc<Mutex<Option<(io::ErrorKind, String)>>>,
     stats: Arc<Mutex<OutputStats>>,
     thread: Option<JoinHandle<()>>,
@@ -210,13 +229,14 @@ pub(crate) struct Output {
 
 impl Output {
     /// Creates the `.partial` file for `path`, writes `head` and `tail` (a valid, empty trace) and starts
-    /// the thread. `queue`: chunks in flight at most.
+    /// the threads. `buffers` chunk buffers (at least 2) of `chunk_bytes` circulate.
     pub(crate) fn create(
         path: &Path,
         head: &[u8],
         tail: &[u8],
         gzip: Option<u32>,
-        queue: usize,
+        chunk_bytes: usize,
+        buffers: usize,
     ) -> io::Result<Output> {
         let partial = partial_path(path, std::process::id());
         let file = OpenOptions::new().write(true).create(true).truncate(true).open(&partial)?;
@@ -232,27 +252,41 @@ impl Output {
             data_end,
             file_end: data_end,
             tail: (Vec::new(), Vec::new()),
-            scratch: Vec::new(),
             bytes_in: head.len() as u64,
         };
-        let written = out.file.write_all_at(&first, 0).and_then(|()| out.write_chunk(&[], tail));
+        let written =
+            out.file.write_all_at(&first, 0).and_then(|()| out.write_chunk(&mut Vec::new(), 0, tail));
         if let Err(e) = written {
             let _ = fs::remove_file(&partial);
             return Err(e);
         }
-        let workers = if gzip.is_some() { compressors() } else { 0 };
-        let (tx, jobs) = bounded::<(u64, Message)>(queue.max(1));
-        let (done_tx, rx) = bounded::<Ready>(queue.max(1) + workers);
-        let (recycle_tx, recycled) = bounded::<Vec<u8>>(queue.max(1) + workers + 1);
+        let buffers = buffers.max(2);
+        let chunk_capacity = chunk_bytes.saturating_add(CHUNK_SLACK);
+        let (free_tx, free) = bounded::<Vec<u8>>(buffers);
+        for _ in 0..buffers {
+            // Allocated when first used (see `buffer`).
+            let _ = free_tx.try_send(Vec::new());
+        }
+        let chunks = Recycle { to: free_tx, max_capacity: chunk_capacity };
+        let workers = if gzip.is_some() { compressors().min(buffers - 1) } else { 0 };
+        let (tx, jobs) = bounded::<(u64, Message)>(buffers);
+        let (done_tx, rx) = bounded::<(u64, Message)>(buffers);
+        let (member_tx, spare_members) = bounded::<Vec<u8>>(workers + 1);
+        let members = Recycle { to: member_tx, max_capacity: chunk_capacity };
         let error = Arc::new(Mutex::new(None));
         let mut compressors = Vec::new();
         if let Some(level) = gzip {
             for i in 0..workers {
-                let (jobs, done, recycle, error) =
-                    (jobs.clone(), done_tx.clone(), recycle_tx.clone(), Arc::clone(&error));
+                let (jobs, done, chunks, spare, error) = (
+                    jobs.clone(),
+                    done_tx.clone(),
+                    chunks.clone(),
+                    spare_members.clone(),
+                    Arc::clone(&error),
+                );
                 let spawned = std::thread::Builder::new()
                     .name(format!("trace-gzip-{i}"))
-                    .spawn(move || compress(jobs, done, recycle, level, error));
+                    .spawn(move || compress(jobs, done, chunks, spare, level, error));
                 match spawned {
                     Ok(handle) => compressors.push(handle),
                     Err(e) if compressors.is_empty() => {
@@ -266,14 +300,14 @@ impl Output {
             // No compression: messages go straight to the writing thread, in order.
             let done = done_tx.clone();
             compressors.push(std::thread::Builder::new().name("trace-relay".into()).spawn(move || {
-                for (seq, message) in jobs {
-                    if done.send(Ready { seq, message, encoded: None }).is_err() {
+                for job in jobs {
+                    if done.send(job).is_err() {
                         return;
                     }
                 }
             })?);
         }
-        drop(done_tx);
+        drop((done_tx, spare_members));
         let stats = Arc::new(Mutex::new(OutputStats {
             json_bytes: out.bytes_in,
             file_bytes: out.file_end,
@@ -281,9 +315,10 @@ impl Output {
         }));
         let (thread_error, thread_stats) = (Arc::clone(&error), Arc::clone(&stats));
         let (thread_partial, thread_path) = (partial.clone(), path.to_path_buf());
+        let recycle = (chunks, members);
         let thread = std::thread::Builder::new()
             .name("trace-writer".into())
-            .spawn(move || run(out, rx, recycle_tx, thread_error, thread_stats, thread_partial, thread_path))
+            .spawn(move || run(out, rx, recycle, thread_error, thread_stats, thread_partial, thread_path))
             .inspect_err(|_| {
                 let _ = fs::remove_file(&partial);
             })?;
@@ -291,7 +326,8 @@ impl Output {
             tx: Some(tx),
             next_seq: AtomicU64::new(0),
             compressors,
-            recycled,
+            free,
+            chunk_capacity,
             error,
             stats,
             thread: Some(thread),
@@ -300,9 +336,13 @@ impl Output {
         })
     }
 
-    /// A buffer for the next chunk (a recycled one when available).
-    pub(crate) fn buffer(&self) -> Vec<u8> {
-        self.recycled.try_recv().unwrap_or_default()
+    /// A chunk buffer, empty, with room for a chunk; waits while every buffer is in flight. `Err` once
+    /// the threads have stopped.
+    pub(crate) fn buffer(&self) -> io::Result<Vec<u8>> {
+        let mut buf = self.free.recv().map_err(|_| closed())?;
+        buf.clear();
+        buf.reserve_exact(self.chunk_capacity);
+        Ok(buf)
     }
 
     /// The first write error, if any (later chunks are not written once one failed).
@@ -323,7 +363,7 @@ impl Output {
         tx.send((seq, message)).map_err(|_| closed())
     }
 
-    /// Queues a chunk (blocks while the queue is full).
+    /// Queues a chunk (a buffer from [`buffer`](Self::buffer)).
     pub(crate) fn send(&self, events: Vec<u8>, tail: Vec<u8>) -> io::Result<()> {
         self.error()?;
         self.post(Message::Chunk { events, tail })
@@ -378,8 +418,8 @@ fn closed() -> io::Error {
 
 fn run(
     mut out: FileOut,
-    rx: Receiver<Ready>,
-    recycle: Sender<Vec<u8>>,
+    rx: Receiver<(u64, Message)>,
+    (chunks, members): (Recycle, Recycle),
     error: Arc<Mutex<Option<(io::ErrorKind, String)>>>,
     stats: Arc<Mutex<OutputStats>>,
     partial: PathBuf,
@@ -389,51 +429,35 @@ fn run(
         error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert((e.kind(), e.to_string()));
     };
     let failed = || error.lock().unwrap_or_else(|e| e.into_inner()).is_some();
-    // Messages come back from the compressing threads out of order: each is handled in its turn.
-    let mut waiting: std::collections::BTreeMap<u64, Ready> = std::collections::BTreeMap::new();
+    // Messages come back from the compressing threads out of order: each is handled in its turn (at most
+    // as many wait as the queues hold).
+    let mut waiting: std::collections::BTreeMap<u64, Message> = std::collections::BTreeMap::new();
     let mut next = 0u64;
-    let in_order = rx.into_iter().flat_map(|ready| {
-        waiting.insert(ready.seq, ready);
+    let in_order = rx.into_iter().flat_map(|(seq, message)| {
+        waiting.insert(seq, message);
         let mut turn = Vec::new();
-        while let Some(ready) = waiting.remove(&next) {
+        while let Some(message) = waiting.remove(&next) {
             next += 1;
-            turn.push(ready);
+            turn.push(message);
         }
         turn
     });
-    for Ready { message, encoded, .. } in in_order {
-        match message {
-            Message::Chunk { mut events, tail } => {
-                if !failed() {
-                    let written = match encoded {
-                        Some((member, raw)) => out.write_encoded(member, raw, &tail),
-                        None => out.write_chunk(&events, &tail),
-                    };
-                    match written {
-                        Ok(()) => {
-                            let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
-                            *s = OutputStats {
-                                json_bytes: out.bytes_in,
-                                file_bytes: out.file_end,
-                                chunks: s.chunks + 1,
-                            };
-                        }
-                        Err(e) => fail(&e),
-                    }
-                }
-                events.clear();
-                if events.capacity() > 0 {
-                    let _ = recycle.try_send(events);
-                }
+    for message in in_order {
+        let (mut body, raw, tail, recycle) = match message {
+            Message::Chunk { events, tail } => {
+                let raw = events.len() as u64;
+                (events, raw, tail, &chunks)
             }
+            Message::Member { member, raw, tail } => (member, raw, tail, &members),
             Message::Sync(reply) => {
                 let _ = reply.send(());
+                continue;
             }
             Message::Finish { tail, reply } => {
                 let result = if failed() {
                     Err(io::Error::other("an earlier write failed"))
                 } else {
-                    out.write_chunk(&[], &tail)
+                    out.write_chunk(&mut Vec::new(), 0, &tail)
                         .and_then(|()| out.file.sync_all())
                         .and_then(|()| fs::rename(&partial, &path))
                 };
@@ -446,6 +470,20 @@ fn run(
                 let _ = reply.send(result);
                 return;
             }
+        };
+        if !failed() {
+            match out.write_chunk(&mut body, raw, &tail) {
+                Ok(()) => {
+                    let mut s = stats.lock().unwrap_or_else(|e| e.into_inner());
+                    *s = OutputStats {
+                        json_bytes: out.bytes_in,
+                        file_bytes: out.file_end,
+                        chunks: s.chunks + 1,
+                    };
+                }
+                Err(e) => fail(&e),
+            }
         }
+        recycle.give(body);
     }
 }

@@ -1,9 +1,10 @@
 //! Closing a trace whose writer died in the middle of a write.
 //!
-//! A streamed trace ([`ChromeTraceWriter`](super::ChromeTraceWriter)) is whole between two batches, so a
-//! process that dies (a crash, `SIGKILL`, `_exit`) leaves a `.partial-<pid>` file that Perfetto and
-//! HolisticTraceAnalysis open as it is. Only a death during the write of a batch (one `pwrite`) can leave
-//! a torn last chunk: [`recover`] keeps every complete event before it and closes the file.
+//! A streamed trace ([`ChromeTraceWriter`](super::ChromeTraceWriter)) is whole between two chunks (a batch
+//! is written in chunks of a bounded size), so a process that dies (a crash, `SIGKILL`, `_exit`) leaves a
+//! `.partial-<pid>` file that Perfetto and HolisticTraceAnalysis open as it is. Only a death during the
+//! write of a chunk (one `pwrite`) can leave it torn: [`recover`] keeps every complete event before it
+//! and closes the file.
 
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};

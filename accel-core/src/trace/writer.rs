@@ -3,7 +3,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::emit::{EventList, Renderer};
+use super::emit::{EventList, RenderStats, Renderer};
 use super::layout::{head, hta_guard, tail};
 use super::output::{is_gzip_name, Output, OutputStats};
 use super::{FlowStats, TimeMap, TraceMeta, TraceSink};
@@ -13,6 +13,12 @@ use crate::intern::Names;
 /// Waiting flow ends held at most by default (see [`WriterOptions::pending_flows`]).
 pub const DEFAULT_PENDING_FLOWS: usize = 1 << 17;
 
+/// JSON rendered per write by default (see [`WriterOptions::chunk_bytes`]).
+pub const DEFAULT_CHUNK_BYTES: usize = 2 << 20;
+
+/// JSON buffered between the caller and the file at most by default (see [`WriterOptions::buffer_bytes`]).
+pub const DEFAULT_BUFFER_BYTES: usize = 16 << 20;
+
 /// How a [`ChromeTraceWriter`] writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WriterOptions {
@@ -21,15 +27,38 @@ pub struct WriterOptions {
     /// size on traces.
     pub gzip_level: u32,
     /// Flow ends (an API call or a kernel) waiting for their other end, held at most (default 131,072):
-    /// the oldest is dropped past it (counted in [`FlowStats`]). About 80 bytes each.
+    /// the oldest is dropped past it (counted in [`FlowStats`]). 72 bytes each, allocated at the first
+    /// batch (9 MiB by default).
     pub pending_flows: usize,
-    /// Chunks queued for the writing thread at most (default 4); a slower disk then slows the caller.
-    pub queue: usize,
+    /// JSON rendered before it is handed to the file (default 2 MiB): a batch of any size is rendered
+    /// and written in chunks of about this size, cut between rows (the file is a whole trace after each).
+    pub chunk_bytes: usize,
+    /// JSON held between the caller and the file at most (default 16 MiB, at least two chunks): chunks
+    /// being rendered, queued, compressed or written. When all of it is in flight the caller waits for
+    /// the disk (or the compressing threads) rather than holding more.
+    pub buffer_bytes: usize,
 }
 
 impl Default for WriterOptions {
     fn default() -> Self {
-        WriterOptions { gzip_level: 1, pending_flows: DEFAULT_PENDING_FLOWS, queue: 4 }
+        WriterOptions {
+            gzip_level: 1,
+            pending_flows: DEFAULT_PENDING_FLOWS,
+            chunk_bytes: DEFAULT_CHUNK_BYTES,
+            buffer_bytes: DEFAULT_BUFFER_BYTES,
+        }
+    }
+}
+
+impl WriterOptions {
+    /// The chunk size used (at least 4 KiB).
+    fn chunk(&self) -> usize {
+        self.chunk_bytes.max(4 << 10)
+    }
+
+    /// The chunk buffers that circulate (at least 2).
+    fn buffers(&self) -> usize {
+        (self.buffer_bytes / self.chunk()).max(2)
     }
 }
 
@@ -55,12 +84,16 @@ pub struct TraceFile {
 ///
 /// - The file is `<name>.partial-<pid>.json[.gz]` next to the path given until [`finish`](Self::finish)
 ///   renames it into place; Perfetto and HolisticTraceAnalysis open the `.partial` file as it is.
-/// - Rendering happens on the caller's thread; compressing (`.json.gz`: gzip members, one per batch) and
-///   writing on a thread of the writer's own, behind a bounded queue.
+/// - Rendering happens on the caller's thread, in chunks of [`WriterOptions::chunk_bytes`] whatever the
+///   batch's size; compressing (`.json.gz`: gzip members, one per chunk) and writing on threads of the
+///   writer's own.
 /// - Flow arrows are written as soon as both ends are seen; ends waiting for their other end are bounded
-///   ([`WriterOptions::pending_flows`]). The writer holds no state that grows with the run's length: the
-///   flow table and the chunk buffers are bounded; devices and names grow only with their distinct count.
-/// - If the process dies between two batches the `.partial` file is whole; if it dies while a batch is
+///   ([`WriterOptions::pending_flows`]).
+/// - Memory is a fixed budget, whatever the run's length and the batches' size: the flow table, the
+///   chunk buffers ([`WriterOptions::buffer_bytes`], a fixed set of buffers reused; the caller waits for
+///   one when all are in flight) and the gzip members in flight (about a tenth of their chunk); devices
+///   and names grow only with their distinct count.
+/// - If the process dies between two chunks the `.partial` file is whole; if it dies while a chunk is
 ///   being written (a window of one `pwrite`), [`recover`](super::recover) closes it after the last
 ///   complete event.
 #[derive(Debug)]
@@ -69,7 +102,7 @@ pub struct ChromeTraceWriter {
     renderer: Renderer,
     events: EventList,
     output: Option<OutputHandle>,
-    /// Lines written to the file so far.
+    /// Lines handed to the file so far.
     written: u64,
 }
 
@@ -92,7 +125,14 @@ impl ChromeTraceWriter {
     pub fn create_with(path: impl AsRef<Path>, meta: TraceMeta, options: WriterOptions) -> io::Result<Self> {
         let path = path.as_ref();
         let gzip = is_gzip_name(path).then_some(options.gzip_level.min(9));
-        let output = Output::create(path, &head(&meta)?, &tail(None, None)?, gzip, options.queue)?;
+        let output = Output::create(
+            path,
+            &head(&meta)?,
+            &tail(None, None)?,
+            gzip,
+            options.chunk(),
+            options.buffers(),
+        )?;
         let renderer = Renderer::new(
             meta.categories.clone(),
             meta.base_time_unix_ns,
@@ -102,7 +142,7 @@ impl ChromeTraceWriter {
         Ok(ChromeTraceWriter {
             meta,
             renderer,
-            events: EventList::default(),
+            events: EventList { bytes: output.buffer()?, limit: options.chunk(), ..EventList::default() },
             output: Some(OutputHandle(output)),
             written: 0,
         })
@@ -147,11 +187,27 @@ impl ChromeTraceWriter {
         &self.output.as_ref().expect("the output lives until finish").0
     }
 
-    /// Renders `batch` and queues it for the file; `Err` when an earlier write failed (the file stays
-    /// valid up to the last chunk written).
+    /// Renders `batch` and queues it for the file, chunk by chunk (waiting for a free chunk buffer
+    /// while all are in flight); `Err` when an earlier write failed (the file stays valid up to the last
+    /// chunk written).
     pub fn add_batch(&mut self, batch: &Batch, names: &Names, time: &TimeMap) -> io::Result<()> {
         self.begin();
-        self.renderer.batch(batch, names, time, &mut self.events);
+        let ChromeTraceWriter { renderer, events, output, written, .. } = self;
+        let output = &output.as_ref().expect("the output lives until finish").0;
+        // Each chunk goes to the file as soon as it is full: a batch of any size takes the same memory.
+        // After a failed write the rest of the batch is rendered and dropped chunk by chunk.
+        let mut failed = None;
+        let mut spill = |events: &mut EventList, stats: &RenderStats| {
+            if failed.is_none() {
+                failed = send(output, events, written, stats).err();
+            }
+            events.reset(*written > 0);
+        };
+        renderer.batch(batch, names, time, events, Some(&mut spill));
+        if let Some(e) = failed {
+            self.events.reset(self.written > 0);
+            return Err(e);
+        }
         self.send()
     }
 
@@ -209,25 +265,33 @@ impl ChromeTraceWriter {
         })
     }
 
-    /// Prepares the event buffer for a chunk.
+    /// Prepares the event list for a chunk.
     fn begin(&mut self) {
-        let buffer = self.output().buffer();
-        self.events.bytes = buffer;
         self.events.reset(self.written > 0);
     }
 
     /// Hands the rendered chunk to the writing thread, with the tail that closes the file after it.
     fn send(&mut self) -> io::Result<()> {
-        if self.events.count == 0 {
-            return self.output().error();
-        }
-        self.written += self.events.count;
-        let stats = self.renderer.stats;
-        let guard = hta_guard(&stats, self.written, stats.host_pid.unwrap_or(0));
-        let tail = tail(guard.as_deref(), None)?;
-        let events = std::mem::take(&mut self.events.bytes);
-        self.output().send(events, tail)
+        let output = &self.output.as_ref().expect("the output lives until finish").0;
+        let sent = send(output, &mut self.events, &mut self.written, &self.renderer.stats);
+        self.events.reset(self.written > 0);
+        sent
     }
+}
+
+/// Hands the chunk in `events` to `output` with the tail that closes the file after it (`stats`: what was
+/// rendered up to its end), counting its events in `written`, and puts a free buffer in its place (waits
+/// for one while all are in flight).
+fn send(output: &Output, events: &mut EventList, written: &mut u64, stats: &RenderStats) -> io::Result<()> {
+    if events.count == 0 {
+        return output.error();
+    }
+    *written += events.count;
+    let guard = hta_guard(stats, *written, stats.host_pid.unwrap_or(0));
+    let tail = tail(guard.as_deref(), None)?;
+    output.send(std::mem::take(&mut events.bytes), tail)?;
+    events.bytes = output.buffer()?;
+    Ok(())
 }
 
 impl TraceSink for ChromeTraceWriter {
