@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-use accel_loader::{Attempt, LoadError, MissingSymbol};
+use accelprof_loader::{Attempt, LoadError, MissingSymbol};
 use cupti_sys::{CUptiResult, CuptiFunctions, Library};
 
 /// Tests that change the environment run one at a time.

@@ -348,8 +348,8 @@ fn child_dependency_missing() {
     if !in_child() {
         return;
     }
-    let spec = accel_loader::LibrarySpec { preflight: None, ..mspti_sys::SPEC.clone() };
-    let err = accel_loader::open(&spec, Some(Path::new(MOCK_MSPTI)))
+    let spec = accelprof_loader::LibrarySpec { preflight: None, ..mspti_sys::SPEC.clone() };
+    let err = accelprof_loader::open(&spec, Some(Path::new(MOCK_MSPTI)))
         .expect_err("libc_sec.so is not on the loader path");
     let LoadError::DependencyMissing { dependency, path, .. } = &err else {
         panic!("expected DependencyMissing, got {err}")

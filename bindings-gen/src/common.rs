@@ -31,7 +31,7 @@ pub struct Output<'a> {
 }
 
 /// Runs bindgen and writes `types.rs` (everything but functions) and `functions.rs` (the
-/// `extern "C"` block as an `accel_loader::function_table!`).
+/// `extern "C"` block as an `accelprof_loader::function_table!`).
 pub fn generate(builder: bindgen::Builder, out: &Output<'_>) -> Result<(), String> {
     let bindings = builder.generate().map_err(|e| format!("bindgen failed: {e}"))?;
     let text = bindings.to_string();
@@ -46,7 +46,7 @@ pub fn generate(builder: bindgen::Builder, out: &Output<'_>) -> Result<(), Strin
     fs::create_dir_all(out.dir).map_err(|e| format!("{}: {e}", out.dir.display()))?;
     let types_rs = format!("{header}\n{types}");
     let functions_rs = format!(
-        "{header}\nuse super::types::*;\n\naccel_loader::function_table! {{\n    /// Every function of the headers, resolved from the opened library on first call.\n    pub struct {};\n{externs}}}\n",
+        "{header}\nuse super::types::*;\n\naccelprof_loader::function_table! {{\n    /// Every function of the headers, resolved from the opened library on first call.\n    pub struct {};\n{externs}}}\n",
         out.table
     );
     write(&out.dir.join("types.rs"), &types_rs)?;

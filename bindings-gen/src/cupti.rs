@@ -193,7 +193,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let functions = format!(
-        "{}\nuse super::types::*;\n\naccel_loader::function_table! {{\n    /// Every CUPTI function of the 13.0 headers, then those only newer 13.x headers declare and\n    /// those only 12.x has, each resolved from the opened library on first call.\n    pub struct CuptiFunctions;\n    extern \"C\" {{\n{fns}    }}\n}}\n",
+        "{}\nuse super::types::*;\n\naccelprof_loader::function_table! {{\n    /// Every CUPTI function of the 13.0 headers, then those only newer 13.x headers declare and\n    /// those only 12.x has, each resolved from the opened library on first call.\n    pub struct CuptiFunctions;\n    extern \"C\" {{\n{fns}    }}\n}}\n",
         header(all.clone())
     );
     write(&out.join("functions.rs"), &functions)?;

@@ -7,7 +7,7 @@
 //! Each vendor module says which headers it needs and how to get them (see `--help`). The
 //! output is bindgen's, with comments off (no vendor prose enters the tree), C enums as
 //! `#[repr(transparent)]` newtypes (any value stays representable), layout tests on, and the
-//! `extern "C"` block turned into a lazily-resolved `accel_loader::function_table!`.
+//! `extern "C"` block turned into a lazily-resolved `accelprof_loader::function_table!`.
 //! libclang is opened at run time, so only running the generator needs it, never building it.
 
 mod common;

@@ -2,7 +2,7 @@
 //!
 //! Nothing links `libcupti`: [`Library::open`] finds and `dlopen`s it (see [`search_places`] for
 //! the order), and every function of [`CuptiFunctions`] is resolved on its first call. A function
-//! the opened library lacks returns [`accel_loader::MissingSymbol`] naming it; a library that
+//! the opened library lacks returns [`accelprof_loader::MissingSymbol`] naming it; a library that
 //! cannot be found is a [`LoadError`] listing every place tried.
 //!
 //! ```no_run
@@ -85,7 +85,7 @@ mod generated {
 mod cbid;
 mod loader;
 
-pub use accel_loader::{LoadError, MissingSymbol, Resolver};
+pub use accelprof_loader::{LoadError, MissingSymbol, Resolver};
 pub use cbid::{cbid_name, is_api_version_12};
 pub use generated::functions::CuptiFunctions;
 pub use generated::types::*;

@@ -32,7 +32,7 @@ pub mod generated {
 mod loader;
 pub mod records;
 
-pub use accel_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
+pub use accelprof_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
 pub use generated::functions::MsptiFunctions;
 pub use generated::types::*;
 pub use loader::{

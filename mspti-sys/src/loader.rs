@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use accel_loader::{LibrarySpec, SearchPlace};
+use accelprof_loader::{LibrarySpec, SearchPlace};
 
 use crate::generated::functions::MsptiFunctions;
 
@@ -100,7 +100,7 @@ pub fn places() -> Vec<SearchPlace> {
 fn dlopen(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
     // SAFETY: opening a CANN library runs its initialisers, exactly as `libmspti.so` would when
     // it opens the same file a moment later; with `no_load` nothing new is loaded.
-    unsafe { accel_loader::open_file(path, no_load) }
+    unsafe { accelprof_loader::open_file(path, no_load) }
 }
 
 /// Where `libmspti.so` will open `lib` from: `$ASCEND_HOME_PATH/lib64/<lib>` when that file
@@ -250,15 +250,15 @@ fn toolkit_beside(candidate: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-/// An opened `libmspti.so` and its lazily resolved functions (see [`accel_loader::Library`]):
+/// An opened `libmspti.so` and its lazily resolved functions (see [`accelprof_loader::Library`]):
 /// [`Library::open`] follows the [`SPEC`] search order, refusing a file whose CANN dependencies
 /// are missing. The library is never unloaded (MSPTI's threads and callbacks can outlive any
 /// handle).
-pub type Library = accel_loader::Library<MsptiFunctions>;
+pub type Library = accelprof_loader::Library<MsptiFunctions>;
 
-impl accel_loader::FunctionTable for MsptiFunctions {
+impl accelprof_loader::FunctionTable for MsptiFunctions {
     const SPEC: &'static LibrarySpec = &SPEC;
-    fn from_resolver(resolver: accel_loader::Resolver) -> Self {
+    fn from_resolver(resolver: accelprof_loader::Resolver) -> Self {
         MsptiFunctions::new(resolver)
     }
 }

@@ -38,7 +38,7 @@ pub mod generated {
 
 mod loader;
 
-pub use accel_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
+pub use accelprof_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
 pub use generated::functions::RocprofilerFunctions;
 pub use generated::types::*;
 pub use loader::{places, Library, ENV_VAR, SPEC};

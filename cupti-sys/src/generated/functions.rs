@@ -3,7 +3,7 @@
 
 use super::types::*;
 
-accel_loader::function_table! {
+accelprof_loader::function_table! {
     /// Every CUPTI function of the 13.0 headers, then those only newer 13.x headers declare and
     /// those only 12.x has, each resolved from the opened library on first call.
     pub struct CuptiFunctions;

@@ -3,7 +3,7 @@
 
 use super::types::*;
 
-accel_loader::function_table! {
+accelprof_loader::function_table! {
     /// Every function of the headers, resolved from the opened library on first call.
     pub struct RocprofilerFunctions;
     extern "C" {

@@ -1,5 +1,5 @@
 //! An opened vendor library together with its function table: the one `Library` type every
-//! `-sys` crate exposes (as `pub type Library = accel_loader::Library<TheirFunctions>`).
+//! `-sys` crate exposes (as `pub type Library = accelprof_loader::Library<TheirFunctions>`).
 
 use std::ffi::{c_void, CStr};
 use std::fmt;

@@ -11,7 +11,7 @@
 ///     0
 /// }
 ///
-/// accel_loader::function_table! {
+/// accelprof_loader::function_table! {
 ///     /// Functions of a pretend library.
 ///     pub struct Fns;
 ///     extern "C" {
@@ -22,7 +22,7 @@
 ///
 /// // SAFETY: the fake returns `fake_get_version` for the one name it knows, with the declared signature.
 /// let resolver = unsafe {
-///     accel_loader::Resolver::new("libdemo", |name| match name.to_bytes() {
+///     accelprof_loader::Resolver::new("libdemo", |name| match name.to_bytes() {
 ///         b"demoGetVersion" => NonNull::new(fake_get_version as *mut c_void),
 ///         _ => None,
 ///     })
