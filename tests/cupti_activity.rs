@@ -14,9 +14,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
-use accel_core::columns::{CopyKind, MemoryKind};
-use accel_core::{Batch, FamilySet};
 use accel_profiling::mock::cupti::MockCupti;
+use accelprof_core::columns::{CopyKind, MemoryKind};
+use accelprof_core::{Batch, FamilySet};
 use cupti::activity::{
     route_stats, unix_now_ns, ActivityApi, ActivityConfig, ActivityKind, ActivityKinds, ActivitySession,
     BufferPolicy, DeviceSync, ExternalCorrelationKind,

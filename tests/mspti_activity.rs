@@ -9,8 +9,8 @@ mod mspti_support;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use mspti::accel_core::columns::{CopyKind, HOST_DEVICE};
-use mspti::accel_core::{Batch, FamilySet, Names};
+use mspti::accelprof_core::columns::{CopyKind, HOST_DEVICE};
+use mspti::accelprof_core::{Batch, FamilySet, Names};
 use mspti::{ActivityConfig, ActivityKind, Domain, Error, ExternalKind, RuntimeCbid};
 use mspti_support::{acl, mock, mspti, serial, wait_for, RUNTIME};
 
@@ -22,7 +22,7 @@ struct Collected {
 }
 
 impl Collected {
-    fn name(&self, id: mspti::accel_core::NameId) -> String {
+    fn name(&self, id: mspti::accelprof_core::NameId) -> String {
         self.names.as_ref().map(|n| n.resolve(id).to_string()).unwrap_or_default()
     }
 }
@@ -148,7 +148,7 @@ preloaded_test! {
         );
         assert_eq!((c.name(host.name).as_str(), c.name(host.domain).as_str(), host.flags), ("range", "dom", 2));
         let dev = b.markers.row(1).unwrap();
-        assert_eq!((dev.device, dev.stream, dev.process, dev.domain), (4, 5, 0, mspti::accel_core::NameId::NONE));
+        assert_eq!((dev.device, dev.stream, dev.process, dev.domain), (4, 5, 0, mspti::accelprof_core::NameId::NONE));
         let h = b.collectives.row(0).unwrap();
         assert_eq!(
             (h.device, h.stream, h.bandwidth_gbps, c.name(h.name).as_str(), c.name(h.comm_name).as_str()),

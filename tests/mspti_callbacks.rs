@@ -271,7 +271,7 @@ preloaded_test! {
         activity.enable(mspti::ActivityKind::KERNEL).unwrap();
         let got = Arc::new(Mutex::new((Vec::new(), Vec::new())));
         let sink = Arc::clone(&got);
-        activity.subscribe(mspti::accel_core::FamilySet::all(), move |batch, names| {
+        activity.subscribe(mspti::accelprof_core::FamilySet::all(), move |batch, names| {
             let mut g = sink.lock().unwrap();
             g.0.extend(batch.markers.rows().map(|r| names.resolve(r.name).to_string()));
             g.1.extend(batch.kernels.rows().map(|r| (names.resolve(r.name).to_string(), r.correlation)));
@@ -279,7 +279,7 @@ preloaded_test! {
         activity.enable(mspti::ActivityKind::ACL_API).unwrap();
         let apis = Arc::new(Mutex::new(Vec::new()));
         let a = Arc::clone(&apis);
-        activity.subscribe(mspti::accel_core::Family::API.set(), move |batch, names| {
+        activity.subscribe(mspti::accelprof_core::Family::API.set(), move |batch, names| {
             a.lock().unwrap().extend(batch.api_calls.rows().map(|r| (names.resolve(r.name).to_string(), r.correlation)));
         });
         // The runtime, called as a program calls it: device, stream, memory, one launch.

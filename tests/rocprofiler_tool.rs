@@ -6,7 +6,7 @@ mod rocprofiler_support;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
-use accel_core::columns::{CopyKind, HOST_DEVICE};
+use accelprof_core::columns::{CopyKind, HOST_DEVICE};
 use rocprofiler::{
     AgentKind, BufferConfig, BufferKind, BufferPolicy, CallbackKind, Context, Error, FamilySet, Operation,
     Phase, Tool,

@@ -18,7 +18,7 @@
 //! - [`Mspti`] opens the library (see `mspti-sys` for the search order) and owns everything else.
 //! - [`Subscriber`]: the callback API (one subscriber per process), with the entry/exit
 //!   [`Slot`] kept by this crate because MSPTI's own `correlationData` pointer is garbage.
-//! - [`Activity`]: the activity API into `accel-core` column batches.
+//! - [`Activity`]: the activity API into `accelprof-core` column batches.
 //! - [`preload`]: MSPTI's callbacks need `libmspti.so` in `LD_PRELOAD`.
 //! - [`Error`]: every result code, with messages that say what to do.
 //!
@@ -34,7 +34,7 @@ mod library;
 pub mod preload;
 mod unwind;
 
-pub use accel_core;
+pub use accelprof_core;
 pub use activity::{Activity, ActivityConfig, ActivityCounts};
 pub use callback::{CallbackData, Slot, Subscriber};
 pub use error::{Error, Result};

@@ -40,7 +40,7 @@
 //!
 //! Layers: [`sys`] (generated declarations and the loader) -> [`Rocprofiler`] (the opened SDK)
 //! -> [`Tool`]/[`Configurator`]/[`Context`] -> callback tracing ([`CallbackRecord`]), buffers
-//! ([`Buffer`], decoded on a pipeline thread into [`accel_core`] batches), dispatch counting
+//! ([`Buffer`], decoded on a pipeline thread into [`accelprof_core`] batches), dispatch counting
 //! ([`CountingRequest`], [`CountingResult`], [`CounterConfigs`]; results arrive later, on the
 //! SDK's thread, and [`Context::stop`] drains them) -> ids and enums ([`CallbackKind`],
 //! [`BufferKind`], ...).
@@ -64,7 +64,7 @@ mod ids;
 mod library;
 mod tool;
 
-pub use accel_core::{Batch, FamilySet, Names};
+pub use accelprof_core::{Batch, FamilySet, Names};
 pub use agents::{Agent, AgentKind};
 pub use buffer::{Buffer, BufferConfig, CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE};
 pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};

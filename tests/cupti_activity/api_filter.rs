@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::ptr::null;
 
-use accel_core::FamilySet;
+use accelprof_core::FamilySet;
 use cupti::activity::{
     ActivityApi, ActivityConfig, ActivitySession, ApiFilter, CbidFilter, KINETO_RUNTIME_LEFT_OUT,
 };

@@ -1,7 +1,7 @@
 //! Nested external-correlation contexts (`ExternalContexts`): one CUPTI kind for every subsystem, the
 //! whole active stack recovered from the innermost id CUPTI links a call to, metadata per context.
 
-use accel_core::FamilySet;
+use accelprof_core::FamilySet;
 use cupti::activity::{ActivityKind, ActivitySession, ExternalContexts, ExternalCorrelationKind};
 use cupti::{Cupti, Error};
 

@@ -7,7 +7,7 @@ use std::mem::size_of;
 use std::ptr::null_mut;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use accel_core::{Batch, FamilySet};
+use accelprof_core::{Batch, FamilySet};
 use cupti::activity::{
     ActivityApi, ActivityConfig, ActivityKind, ActivitySession, ApiFilter, ExternalCorrelationKind,
     FieldSelection,
@@ -37,7 +37,7 @@ fn workload(m: &Mock, cupti: &Cupti) -> Vec<u32> {
 }
 
 /// Runs the workload in a session of `version` and returns what it delivered.
-type Run = (Batch, cupti::activity::ActivityCounts, bool, Vec<u32>, accel_core::Names);
+type Run = (Batch, cupti::activity::ActivityCounts, bool, Vec<u32>, accelprof_core::Names);
 
 fn run(version: u32, api_filter: ApiFilter) -> Run {
     let (_g, _, m) = setup();
@@ -63,7 +63,7 @@ fn user_defined_records_decode_to_the_rows_fixed_records_give() {
     assert!(!udr_fixed && udr_used, "13.0: fixed layouts; 13.5: user-defined records");
     assert_eq!(counts.decoder.truncated_buffers, 0);
     assert_eq!((fixed.kernels.len(), udr.kernels.len()), (41, 41));
-    let shape = |batch: &Batch, launched: &[u32], names: &accel_core::Names| {
+    let shape = |batch: &Batch, launched: &[u32], names: &accelprof_core::Names| {
         let mut rows: Vec<_> = (0..batch.kernels.len())
             .map(|i| {
                 let k = batch.kernels.row(i).unwrap();

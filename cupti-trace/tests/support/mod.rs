@@ -203,9 +203,9 @@ pub fn hta_python() -> Option<String> {
     ok.then_some(python)
 }
 
-/// Runs the HTA check on the trace alone in `dir` (see accel-core/tests/hta/check_traces.py).
+/// Runs the HTA check on the trace alone in `dir` (see accelprof-core/tests/hta/check_traces.py).
 pub fn check_with_hta(python: &str, dir: &Path, kernels: usize) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../accel-core/tests/hta/check_traces.py");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../accelprof-core/tests/hta/check_traces.py");
     let out = Command::new(python).arg(script).arg(dir).arg(kernels.to_string()).arg("-1").output().unwrap();
     assert!(
         out.status.success(),

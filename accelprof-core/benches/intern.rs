@@ -6,12 +6,12 @@
 //! same number of lookups spread over 8 names, and prints the ratio of lookups per second (many / few,
 //! medians of 21 alternating rounds; goal: at least 0.2: a lookup among 65,536 names costs the cache misses of one table slot and one key, no probe sequence).
 //!
-//! `cargo bench -p accel-core --bench intern` (add `-- --quick` for a short run).
+//! `cargo bench -p accelprof-core --bench intern` (add `-- --quick` for a short run).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use accel_core::intern::Interner;
+use accelprof_core::intern::Interner;
 use criterion::{Criterion, Throughput};
 
 const MANY: usize = 65_536;

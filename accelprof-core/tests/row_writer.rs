@@ -2,8 +2,8 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use accel_core::columns::{ApiColumns, ApiRow, KernelColumns, KernelRow};
-use accel_core::NameId;
+use accelprof_core::columns::{ApiColumns, ApiRow, KernelColumns, KernelRow};
+use accelprof_core::NameId;
 
 fn kernel(i: u64) -> KernelRow {
     KernelRow {

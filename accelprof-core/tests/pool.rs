@@ -2,7 +2,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 
-use accel_core::pool::{ActivityBuffer, BufferPool, PoolStats};
+use accelprof_core::pool::{ActivityBuffer, BufferPool, PoolStats};
 
 #[test]
 fn buffers_are_aligned_fixed_size_and_rounded_up() {
@@ -136,7 +136,7 @@ fn many_threads_take_and_give_back_without_sharing_a_buffer_or_passing_the_bound
 
 #[test]
 fn sizes_past_the_limits_are_a_typed_error_not_an_overflow_or_an_abort() {
-    use accel_core::pool::PoolError;
+    use accelprof_core::pool::PoolError;
     // 1 PiB per buffer, 2^40 buffers, and u64::MAX (which overflowed the rounding up to 8 bytes).
     for size in [1usize << 50, usize::MAX] {
         assert_eq!(

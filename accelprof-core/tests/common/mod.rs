@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use accel_core::columns::{ApiRow, Batch, KernelRow};
-use accel_core::intern::Interner;
-use accel_core::pipeline::{Handoff, WalkStats};
+use accelprof_core::columns::{ApiRow, Batch, KernelRow};
+use accelprof_core::intern::Interner;
+use accelprof_core::pipeline::{Handoff, WalkStats};
 
 pub const KERNEL: u64 = 1;
 pub const API: u64 = 2;

@@ -2,7 +2,7 @@ use std::ffi::CString;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use accel_core::intern::{Interner, NameId};
+use accelprof_core::intern::{Interner, NameId};
 
 #[test]
 fn same_content_same_id_and_ids_are_dense() {

@@ -22,10 +22,10 @@
 //!
 //! ```
 //! use std::sync::{Arc, Mutex};
-//! use accel_core::columns::{Batch, FamilySet, KernelRow};
-//! use accel_core::intern::Interner;
-//! use accel_core::trace::{ChromeTrace, TimeMap, TraceMeta};
-//! use accel_core::{BufferPool, Pipeline, PipelineConfig, WalkStats};
+//! use accelprof_core::columns::{Batch, FamilySet, KernelRow};
+//! use accelprof_core::intern::Interner;
+//! use accelprof_core::trace::{ChromeTrace, TimeMap, TraceMeta};
+//! use accelprof_core::{BufferPool, Pipeline, PipelineConfig, WalkStats};
 //!
 //! let walker = |bytes: &[u8], out: &mut Batch, names: &mut Interner| {
 //!     let name = names.intern("my_kernel");
@@ -59,7 +59,7 @@
 //! assert_eq!(counts.records_delivered, 1);
 //! assert_eq!(counts.records_produced(), counts.records_delivered + counts.records_dropped());
 //! assert_eq!(trace.lock().unwrap().event_count(), 1);
-//! # Ok::<(), accel_core::pipeline::PipelineError>(())
+//! # Ok::<(), accelprof_core::pipeline::PipelineError>(())
 //! ```
 //!
 //! Nothing here knows a vendor: each vendor crate supplies a [`RecordWalker`] that parses its raw

@@ -1,5 +1,5 @@
-use accel_core::columns::*;
-use accel_core::intern::NameId;
+use accelprof_core::columns::*;
+use accelprof_core::intern::NameId;
 
 fn kernel(i: u64) -> KernelRow {
     KernelRow {

@@ -7,10 +7,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use accel_core::columns::{Batch, FamilySet};
-use accel_core::intern::Interner;
-use accel_core::pipeline::{Pipeline, PipelineConfig, WalkStats};
-use accel_core::pool::BufferPool;
+use accelprof_core::columns::{Batch, FamilySet};
+use accelprof_core::intern::Interner;
+use accelprof_core::pipeline::{Pipeline, PipelineConfig, WalkStats};
+use accelprof_core::pool::BufferPool;
 use common::{hand_off, walker, API, KERNEL};
 
 /// Counts allocations made on threads that set `COUNTED`.

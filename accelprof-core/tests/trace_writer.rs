@@ -4,9 +4,9 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use accel_core::columns::{ApiRow, Batch, KernelRow};
-use accel_core::intern::Interner;
-use accel_core::trace::{
+use accelprof_core::columns::{ApiRow, Batch, KernelRow};
+use accelprof_core::intern::Interner;
+use accelprof_core::trace::{
     finished_path, partial_path, recover, ChromeTraceWriter, TimeMap, TraceMeta, TraceSink, WriterOptions,
 };
 use serde_json::{json, Value};
@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 const BASE: u64 = 1_700_000_000_000_000_000;
 
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("accel-core-writer-{}-{test}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("accelprof-core-writer-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -4,9 +4,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use accel_core::columns::FamilySet;
-use accel_core::pipeline::{Counts, Pipeline, PipelineConfig, PipelineError};
-use accel_core::pool::BufferPool;
+use accelprof_core::columns::FamilySet;
+use accelprof_core::pipeline::{Counts, Pipeline, PipelineConfig, PipelineError};
+use accelprof_core::pool::BufferPool;
 use common::{hand_off, walker, API, KERNEL, PANIC};
 
 fn start(delay: Duration, batch_rows: usize, max_buffers: usize) -> Pipeline {
