@@ -36,7 +36,7 @@ done
 [ -n "$tracer" ] || { echo "no libcupti_trace.so (build: cargo build --release -p cupti-trace)"; exit 1; }
 
 # The CUPTI and CUDA headers: a CUDA install, or the NVIDIA wheels of the Python environment (PyTorch
-# depends on nvidia-cuda-cupti), or (for the mock run) the wheels bindings-gen/regen-cupti.sh unpacked.
+# depends on nvidia-cuda-cupti), or (for the mock run) the wheels accelprof-bindgen/regen-cupti.sh unpacked.
 site=$("$py" -c 'import site, sys; print(" ".join(site.getsitepackages() + [site.getusersitepackages()]))' 2>/dev/null || true)
 find_dir() { # find_dir FILE DIR... : the first DIR holding FILE
     local file=$1

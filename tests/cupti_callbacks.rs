@@ -911,7 +911,7 @@ fn dropping_subscribers_during_traffic_from_other_threads_is_safe() {
 
 /// The real libraries (`CUPTI_REAL_LIB_13`, `CUPTI_REAL_LIB_12`: a `libcupti.so.*` from the
 /// `nvidia-cuda-cupti` 13.0 and `nvidia-cuda-cupti-cu12` 12.9 wheels, see
-/// `bindings-gen/regen-cupti.sh`) on a machine without a GPU driver: subscribing fails with the
+/// `accelprof-bindgen/regen-cupti.sh`) on a machine without a GPU driver: subscribing fails with the
 /// "no driver" error each release gives (13.x through `cuptiSubscribe_v2`, 12.x through
 /// `cuptiSubscribe`), and nothing is left subscribed.
 #[test]

@@ -4,7 +4,7 @@
 //! kernels of each workload's timed steps picked out of our trace by the marker kernels.
 //!
 //! Skipped (with a message) without `python3`; the floor is left out without `gcc` or the CUPTI headers
-//! that `bindings-gen/regen-cupti.sh` unpacks.
+//! that `accelprof-bindgen/regen-cupti.sh` unpacks.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,7 +27,7 @@ fn have(program: &str) -> bool {
 fn floor(dir: &Path) -> Option<PathBuf> {
     let include = root().join(".vendor/cupti/cu13/nvidia/cu13/include");
     if !have("gcc") || !include.join("cupti.h").exists() {
-        println!("floor left out: needs gcc and the headers bindings-gen/regen-cupti.sh unpacks");
+        println!("floor left out: needs gcc and the headers accelprof-bindgen/regen-cupti.sh unpacks");
         return None;
     }
     let out = dir.join("libcount_records.so");

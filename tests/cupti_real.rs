@@ -2,7 +2,7 @@
 //!
 //! Enabled by `CUPTI_REAL_LIB_13`, `CUPTI_REAL_LIB_13_5` and `CUPTI_REAL_LIB_12`, each naming a
 //! `libcupti.so.*` file
-//! (`bindings-gen/regen-cupti.sh` downloads and unpacks the wheels and says where they are);
+//! (`accelprof-bindgen/regen-cupti.sh` downloads and unpacks the wheels and says where they are);
 //! a test whose variable is unset says so and passes. Needs no GPU: without a driver, 12.9 and
 //! 13.0 still load, report their version and result strings, and refuse to subscribe; 13.5 loads
 //! and exports every function of our table, each of which returns `CUPTI_ERROR_UNKNOWN`.
@@ -37,7 +37,7 @@ fn library_file(var: &str) -> Option<PathBuf> {
                 std::env::var_os("CUPTI_REAL_REQUIRED").is_none(),
                 "{var} is not set but CUPTI_REAL_REQUIRED is"
             );
-            println!("skipped: {var} is not set (see bindings-gen/regen-cupti.sh)");
+            println!("skipped: {var} is not set (see accelprof-bindgen/regen-cupti.sh)");
             None
         }
     }

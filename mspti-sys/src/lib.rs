@@ -9,7 +9,7 @@
 //!
 //! - [`generated`]: bindgen output from `Ascend/mspti` `csrc/include` (enums as newtypes, any
 //!   value representable). Regenerate with
-//!   `cargo run -p bindings-gen -- mspti <Ascend/mspti checkout>/csrc/include`.
+//!   `cargo run -p accelprof-bindgen -- mspti <Ascend/mspti checkout>/csrc/include`.
 //! - [`records`]: the packed activity records, by hand (bindgen cannot express them).
 //!
 //! The safe API is the `mspti` crate.

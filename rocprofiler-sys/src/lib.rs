@@ -13,7 +13,7 @@
 //!   `projects/rocprofiler-sdk/source/include` (snapshot `1b1610fc2b2a`, plus
 //!   `rocprofiler_dispatch_counting_service_set_agents` and status 41 from newer headers). Enums
 //!   are newtypes, so any value is representable. Regenerate with
-//!   `cargo run -p bindings-gen -- rocprofiler <tree of ROCm/rocm-systems>` (the generator's
+//!   `cargo run -p accelprof-bindgen -- rocprofiler <tree of ROCm/rocm-systems>` (the generator's
 //!   documentation says which stand-ins it writes for HIP and which types it leaves out).
 //!   Operation ids of the HIP runtime API depend on the HIP version: look names up at run time
 //!   with `rocprofiler_query_callback_tracing_kind_operation_name` rather than trusting the

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Regenerates cupti-sys/src/generated/ from the CUPTI 13.0, 13.5 and 12.9 Python wheels.
 #
-#   bindings-gen/regen-cupti.sh [DIR]        (DIR defaults to .vendor/cupti, which git ignores)
+#   accelprof-bindgen/regen-cupti.sh [DIR]        (DIR defaults to .vendor/cupti, which git ignores)
 #
 # The wheels are downloaded (never installed) into DIR/wheels when absent and unpacked into
 # DIR/cu13, DIR/cu135 and DIR/cu12; nothing from them enters the repository. Needs python3 with pip, rustfmt,
 # and libclang (Debian/Ubuntu: `apt-get install libclang-dev`; or set LIBCLANG_PATH).
 # Check that the committed files are current with:
 #
-#   bindings-gen/regen-cupti.sh && git diff --exit-code -- cupti-sys/src/generated
+#   accelprof-bindgen/regen-cupti.sh && git diff --exit-code -- cupti-sys/src/generated
 #
 # Afterwards the real libraries for `cargo test --test cupti_real` are
 #   CUPTI_REAL_LIB_13=DIR/cu13/nvidia/cu13/lib/libcupti.so.13
@@ -66,4 +66,4 @@ fetch cu135 $WHEELS_13_5
 # shellcheck disable=SC2086
 fetch cu12 $WHEELS_12
 
-cargo run --quiet -p bindings-gen -- cupti "$DIR"
+cargo run --quiet -p accelprof-bindgen -- cupti "$DIR"

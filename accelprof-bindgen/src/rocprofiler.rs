@@ -1,7 +1,7 @@
 //! rocprofiler-sdk bindings from the `ROCm/rocm-systems` monorepo.
 //!
 //! ```text
-//! cargo run -p bindings-gen -- rocprofiler <tree of ROCm/rocm-systems> [out dir]
+//! cargo run -p accelprof-bindgen -- rocprofiler <tree of ROCm/rocm-systems> [out dir]
 //! ```
 //!
 //! The tree is a checkout (or `git archive` extract) of `ROCm/rocm-systems` holding
@@ -118,7 +118,7 @@ const REQUIRED: &[&str] = &[
 ];
 
 fn usage() -> String {
-    "usage: bindings-gen rocprofiler <tree of ROCm/rocm-systems> [out dir, default rocprofiler-sys/src/generated]"
+    "usage: accelprof-bindgen rocprofiler <tree of ROCm/rocm-systems> [out dir, default rocprofiler-sys/src/generated]"
         .into()
 }
 
@@ -139,7 +139,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let out_dir = args.get(1).map_or_else(|| PathBuf::from("rocprofiler-sys/src/generated"), PathBuf::from);
 
-    let tmp = std::env::temp_dir().join(format!("bindings-gen-rocprofiler-{}", std::process::id()));
+    let tmp = std::env::temp_dir().join(format!("accelprof-bindgen-rocprofiler-{}", std::process::id()));
     let include = tmp.join("include");
     let result = prepare(&sdk, &sdk_include, &hsa_include, &kmt_include, &include)
         .and_then(|version| run_bindgen(&include, &out_dir, &version));
@@ -316,7 +316,7 @@ fn run_bindgen(include: &Path, out_dir: &Path, version: &str) -> Result<(), Stri
                 "rocprofiler-sdk {version} headers (ROCm/rocm-systems 1b1610fc2b2ab32af71e6e04e4d4a6a4ae597992, \
                  with set_agents from eb1c36b271b2 and status 41 from 04098322519e)"
             ),
-            command: "cargo run -p bindings-gen -- rocprofiler <tree of ROCm/rocm-systems>",
+            command: "cargo run -p accelprof-bindgen -- rocprofiler <tree of ROCm/rocm-systems>",
         },
     )?;
     let types = read(&out_dir.join("types.rs"))?;

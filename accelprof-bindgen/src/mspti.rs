@@ -1,7 +1,7 @@
 //! MSPTI (Huawei Ascend) bindings from the `Ascend/mspti` repository's `csrc/include`.
 //!
 //! ```text
-//! cargo run -p bindings-gen -- mspti <checkout of Ascend/mspti>/csrc/include
+//! cargo run -p accelprof-bindgen -- mspti <checkout of Ascend/mspti>/csrc/include
 //! ```
 //!
 //! The activity record structs are `__attribute__((packed, aligned(8)))` under GCC: bindgen's
@@ -49,7 +49,7 @@ const FUNCTIONS: &[&str] = &[
 ];
 
 fn usage() -> String {
-    "usage: bindings-gen mspti <Ascend/mspti checkout>/csrc/include [out dir, default mspti-sys/src/generated]"
+    "usage: accelprof-bindgen mspti <Ascend/mspti checkout>/csrc/include [out dir, default mspti-sys/src/generated]"
         .into()
 }
 
@@ -89,7 +89,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             dir: &out_dir,
             table: "MsptiFunctions",
             source: "Ascend/mspti csrc/include (mspti.h)",
-            command: "cargo run -p bindings-gen -- mspti <Ascend/mspti checkout>/csrc/include",
+            command: "cargo run -p accelprof-bindgen -- mspti <Ascend/mspti checkout>/csrc/include",
         },
     )
 }

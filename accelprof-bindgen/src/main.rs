@@ -1,7 +1,7 @@
 //! Regenerates the committed bindings of the `-sys` crates from vendor headers.
 //!
 //! ```text
-//! cargo run -p bindings-gen -- <cupti|mspti|rocprofiler> [vendor-specific arguments]
+//! cargo run -p accelprof-bindgen -- <cupti|mspti|rocprofiler> [vendor-specific arguments]
 //! ```
 //!
 //! Each vendor module says which headers it needs and how to get them (see `--help`). The
@@ -20,7 +20,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((vendor, rest)) = args.split_first() else {
-        eprintln!("usage: bindings-gen <cupti|mspti|rocprofiler> [arguments]");
+        eprintln!("usage: accelprof-bindgen <cupti|mspti|rocprofiler> [arguments]");
         return ExitCode::from(2);
     };
     let result = match vendor.as_str() {
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bindings-gen: {e}");
+            eprintln!("accelprof-bindgen: {e}");
             ExitCode::FAILURE
         }
     }
