@@ -14,9 +14,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
-use accel_profiling::mock::cupti::MockCupti;
 use accelprof_core::columns::{CopyKind, MemoryKind};
 use accelprof_core::{Batch, FamilySet};
+use accelprof_mocks::cupti::MockCupti;
 use cupti::activity::{
     route_stats, unix_now_ns, ActivityApi, ActivityConfig, ActivityKind, ActivityKinds, ActivitySession,
     BufferPolicy, DeviceSync, ExternalCorrelationKind,
@@ -50,7 +50,7 @@ static CUPTI: OnceLock<Cupti> = OnceLock::new();
 static SERIAL: Mutex<()> = Mutex::new(());
 
 fn path() -> &'static Path {
-    Path::new(accel_profiling::MOCK_CUPTI)
+    Path::new(accelprof_mocks::cupti::LIBRARY)
 }
 
 fn mock() -> &'static Mock {

@@ -2,36 +2,34 @@
 //! with ENTER and EXIT callbacks on the calling thread, real params structs, CUPTI's one-subscriber
 //! rule, other releases, a machine without a driver.
 
-#[path = "../examples/cupti_callback_common/mock_cuda.rs"]
-mod mock_cuda;
-
 use std::ffi::c_void;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
+use accelprof_mocks::cupti::MockCupti;
 use cupti::cupti_sys::{self, params, CUpti_CallbackDomain, CUpti_SubscriberHandle};
 use cupti::{
     CallParams, CallbackDomain, CallbackSite, Cupti, DriverCbid, Error, ResourceCbid, ReturnValue,
     RuntimeCbid, Subscriber, SubscriptionKind, SynchronizeCbid,
 };
-use mock_cuda::MockCuda;
 
 struct Env {
     cupti: Cupti,
-    mock: MockCuda,
+    mock: MockCupti,
 }
 
 static ENV: OnceLock<Env> = OnceLock::new();
 static SERIAL: Mutex<()> = Mutex::new(());
 
 /// The mock (reset) and a `Cupti` on it, held for one test: the mock is one per process.
-fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCuda) {
+fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCupti) {
     let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let env = ENV.get_or_init(|| Env {
-        cupti: Cupti::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).expect("the mock opens as libcupti"),
-        mock: MockCuda::open(accel_profiling::MOCK_CUPTI),
+        cupti: Cupti::open(Some(Path::new(accelprof_mocks::cupti::LIBRARY)))
+            .expect("the mock opens as libcupti"),
+        mock: MockCupti::open(accelprof_mocks::cupti::LIBRARY),
     });
     // Subscriptions outlive their last subscriber; give the previous test's back before the
     // mock forgets it.
@@ -43,7 +41,9 @@ fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCuda) {
 
 /// A `Cupti` opened now, reading the version the mock plays now.
 fn reopen() -> &'static Cupti {
-    Box::leak(Box::new(Cupti::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).expect("the mock opens")))
+    Box::leak(Box::new(
+        Cupti::open(Some(Path::new(accelprof_mocks::cupti::LIBRARY))).expect("the mock opens"),
+    ))
 }
 
 const RUNTIME: u32 = 2;
@@ -651,7 +651,7 @@ fn a_subscriber_dropped_inside_a_callback_gets_no_further_calls_and_is_freed_lat
 }
 
 /// One `cudaMemcpy` whose ENTER and EXIT are delivered apart, with `between` run in between.
-fn memcpy_around(mock: &MockCuda, between: impl FnOnce()) -> u32 {
+fn memcpy_around(mock: &MockCupti, between: impl FnOnce()) -> u32 {
     let p = memcpy_params(32);
     let c = mock.api_enter(
         RUNTIME,

@@ -56,7 +56,7 @@ fn the_gpu_benchmark_runs_against_the_mock() {
     let modes = if floor.is_some() { "untraced,ours,floor" } else { "untraced,ours" };
     let mut cmd = Command::new("python3");
     cmd.arg(root().join("gpu/bench_tracer.py"))
-        .args(["--backend", "mock", "--mock-lib", accel_profiling::MOCK_CUPTI])
+        .args(["--backend", "mock", "--mock-lib", accelprof_mocks::cupti::LIBRARY])
         .arg("--tracer")
         .arg(tracer())
         .args(["--modes", modes, "--rounds", "2", "--min-rounds", "2", "--steps", "3", "--warmup", "1"])

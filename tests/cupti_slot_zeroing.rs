@@ -4,14 +4,11 @@
 //! is zeroed for. A library's state lasts for its process, so each case runs in a child process
 //! of its own (the `*_child` tests, ignored in a normal run).
 
-#[path = "../examples/cupti_callback_common/mock_cuda.rs"]
-mod mock_cuda;
-
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use accelprof_mocks::cupti::MockCupti;
 use cupti::{CallbackSite, Cupti, RuntimeCbid};
-use mock_cuda::MockCuda;
 
 /// More than the fast path's checks.
 const CALLS: u64 = 5_000;
@@ -63,14 +60,14 @@ fn first_subscriber(cupti: &Cupti) -> cupti::Subscriber<'_> {
 }
 
 /// The mock (reset) and a `Cupti` on it, in this child process.
-fn fresh_mock() -> (Cupti, MockCuda) {
-    let cupti = Cupti::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).unwrap();
-    let mock = MockCuda::open(accel_profiling::MOCK_CUPTI);
+fn fresh_mock() -> (Cupti, MockCupti) {
+    let cupti = Cupti::open(Some(Path::new(accelprof_mocks::cupti::LIBRARY))).unwrap();
+    let mock = MockCupti::open(accelprof_mocks::cupti::LIBRARY);
     mock.reset();
     (cupti, mock)
 }
 
-fn mallocs(mock: &MockCuda, n: u64) {
+fn mallocs(mock: &MockCupti, n: u64) {
     let mut address = 0;
     for _ in 0..n {
         mock.malloc(8, &mut address);

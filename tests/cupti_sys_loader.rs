@@ -246,13 +246,13 @@ fn a_library_without_the_symbols_gives_per_call_errors() {
     assert!(CuptiFunctions::SYMBOLS.len() >= 100);
 }
 
-/// Whether the CUPTI mock is part of this checkout (it is built by `build.rs` when it is).
+/// Whether the CUPTI mock was built (by `accelprof-mocks`'s build script).
 fn mock_exists() -> bool {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("mocks/cupti/lib.rs");
-    if !source.exists() {
-        println!("skipped: mocks/cupti/lib.rs is not in this checkout");
+    let library = Path::new(accelprof_mocks::cupti::LIBRARY);
+    if !library.exists() {
+        println!("skipped: {} was not built", library.display());
     }
-    source.exists()
+    library.exists()
 }
 
 fn version_of(lib: &Library) -> u32 {
@@ -269,7 +269,7 @@ fn the_mock_opens_by_explicit_path() {
     if !mock_exists() {
         return;
     }
-    let mock = Path::new(accel_profiling::MOCK_CUPTI);
+    let mock = Path::new(accelprof_mocks::cupti::LIBRARY);
     let lib = Library::open(Some(mock)).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(lib.path(), mock);
     assert_eq!(lib.origin(), "explicit path");
@@ -320,7 +320,8 @@ fn a_loaded_copy_is_reused_before_any_search() {
     }
     let _lock = env_lock();
     let _env = CleanEnv::new();
-    let first = Library::open(Some(Path::new(accel_profiling::MOCK_CUPTI))).unwrap_or_else(|e| panic!("{e}"));
+    let first =
+        Library::open(Some(Path::new(accelprof_mocks::cupti::LIBRARY))).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(first.origin(), "explicit path");
     // Nothing in the environment points at a libcupti now, but the process has one mapped.
     std::env::set_var("CUPTI_LIBRARY_PATH", "/nonexistent/libcupti.so");
@@ -337,7 +338,7 @@ fn the_mock_opens_from_the_variable_naming_it() {
     }
     let _lock = env_lock();
     let _env = CleanEnv::new();
-    let mock = Path::new(accel_profiling::MOCK_CUPTI);
+    let mock = Path::new(accelprof_mocks::cupti::LIBRARY);
     std::env::set_var("CUPTI_LIBRARY_PATH", mock);
     let lib = Library::open(None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((lib.origin(), lib.path()), ("$CUPTI_LIBRARY_PATH", mock));
@@ -351,7 +352,7 @@ fn the_mock_opens_from_a_cuda_toolkit_layout() {
     }
     let _lock = env_lock();
     let _env = CleanEnv::new();
-    let mock = Path::new(accel_profiling::MOCK_CUPTI);
+    let mock = Path::new(accelprof_mocks::cupti::LIBRARY);
     // `$CUDA_HOME/extras/CUPTI/lib64`.
     let tmp = TempDir::new("usual");
     let cupti_dir = tmp.0.join("cuda/extras/CUPTI/lib64");
@@ -373,7 +374,7 @@ fn the_mock_opens_from_a_python_wheel() {
     }
     let _lock = env_lock();
     let _env = CleanEnv::new();
-    let mock = Path::new(accel_profiling::MOCK_CUPTI);
+    let mock = Path::new(accelprof_mocks::cupti::LIBRARY);
     // A virtual environment holding the CUPTI 13 wheel.
     let tmp = TempDir::new("wheel");
     let wheel_dir = tmp.0.join("venv/lib/python3.12/site-packages/nvidia/cu13/lib");

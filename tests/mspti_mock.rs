@@ -17,8 +17,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use accel_profiling::ascend::MemcpyKind;
-use accel_profiling::{MOCK_ASCEND_HOME, MOCK_ASCEND_MIN_LOG, MOCK_MSPTI};
+use accelprof_mocks::ascend::MemcpyKind;
+use accelprof_mocks::mspti::{
+    ASCEND_HOME as MOCK_ASCEND_HOME, ASCEND_MIN_LOG as MOCK_ASCEND_MIN_LOG, LIBRARY as MOCK_MSPTI,
+};
 use mspti_support::{
     acl, assert_child_passed, in_child, mock, mspti, run_child, serial, wait_for, ENTER, EXIT, HCCL, RUNTIME,
 };
@@ -1278,7 +1280,7 @@ preloaded_test! {
     fn notes_subscribing_before_acl_init_works() {
         let _g = serial();
         register_buffers(4096);
-        let acl = accel_profiling::ascend::Acl::load().unwrap();
+        let acl = accelprof_mocks::ascend::Acl::load().unwrap();
         let (r, h) = subscribe(None, 0);
         assert_eq!(r, R::MSPTI_SUCCESS, "before aclInit");
         activity_enable(K::MSPTI_ACTIVITY_KIND_ACL_API);

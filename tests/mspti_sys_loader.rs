@@ -8,7 +8,9 @@ mod mspti_support;
 
 use std::path::{Path, PathBuf};
 
-use accel_profiling::{MOCK_ASCEND_HOME, MOCK_ASCEND_MIN_LOG, MOCK_MSPTI};
+use accelprof_mocks::mspti::{
+    ASCEND_HOME as MOCK_ASCEND_HOME, ASCEND_MIN_LOG as MOCK_ASCEND_MIN_LOG, LIBRARY as MOCK_MSPTI,
+};
 use mspti_support::{assert_child_passed, cann_home_without, in_child, run_child};
 use mspti_sys::{msptiActivityKind, msptiResult, Library, LoadError};
 

@@ -6,7 +6,7 @@ mod rocprofiler_support;
 
 use std::path::Path;
 
-use accel_profiling::MOCK_ROCPROFILER;
+use accelprof_mocks::rocprofiler::LIBRARY as MOCK_ROCPROFILER;
 use rocprofiler_support::in_fresh_process;
 use rocprofiler_sys::{rocprofiler_status_t, Library, LoadError, SPEC};
 

@@ -14,7 +14,7 @@ use accelprof_core::trace::{recover, ChromeTraceWriter, TimeMap, TraceMeta};
 const BASE: u64 = 1_700_000_000_000_000_000;
 
 fn script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hta/check_traces.py")
+    PathBuf::from(accelprof_mocks::hta::CHECK_TRACES_SCRIPT)
 }
 
 /// The Python that has HTA, or `None` (and why) when there is none.

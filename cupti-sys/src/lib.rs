@@ -91,6 +91,12 @@ pub use generated::functions::CuptiFunctions;
 pub use generated::types::*;
 pub use loader::{search_places, Library, LIBRARY_PATH_VAR, SPEC};
 
+/// The directory of this crate's generated files (`types.rs`, `params.rs`, `cbid_names.rs`,
+/// `functions.rs`, `v12/`, `v13_5/`), as this build found it. For code that compiles against
+/// the very same declarations outside this crate: `accelprof-mocks` builds its mock `libcupti`
+/// from them (a build-dependency reads this), so the mock writes the bytes the real library does.
+pub const GENERATED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/generated");
+
 /// Callback-id name tables, generated from the cbid enums of both headers.
 pub mod cbid_names {
     pub use crate::generated::cbid_names::*;

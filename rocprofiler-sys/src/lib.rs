@@ -42,3 +42,9 @@ pub use accelprof_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
 pub use generated::functions::RocprofilerFunctions;
 pub use generated::types::*;
 pub use loader::{places, Library, ENV_VAR, SPEC};
+
+/// The directory of this crate's generated files (`types.rs`, `functions.rs`), as this build
+/// found it. For code that compiles against the very same declarations outside this crate:
+/// `accelprof-mocks` builds its mock `librocprofiler-sdk` from them (a build-dependency reads
+/// this).
+pub const GENERATED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/generated");

@@ -9,7 +9,7 @@ use std::ops::Deref;
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use accel_profiling::mock::cupti::MockCupti;
+use accelprof_mocks::cupti::MockCupti;
 use cupti_sys::{CUptiResult, CuptiFunctions, Library};
 
 /// The mock through `cupti-sys`, and its controls ([`MockCupti`], reached through `Deref`).
@@ -42,7 +42,7 @@ pub fn mock() -> (MutexGuard<'static, ()>, &'static Mock) {
 /// The loaded mock without taking the test lock (for callbacks running inside a test).
 pub fn loaded() -> &'static Mock {
     MOCK.get_or_init(|| {
-        let path = Path::new(accel_profiling::MOCK_CUPTI);
+        let path = Path::new(accelprof_mocks::cupti::LIBRARY);
         let cupti = Library::open(Some(path)).expect("the mock libcupti opens through cupti-sys");
         let control = MockCupti::open(path);
         Mock { cupti, control }

@@ -1,7 +1,7 @@
 //! Shared by the `mspti_*` tests: each test runs in a child process started the way a user starts
 //! an MSPTI program (`libmspti.so` in `LD_PRELOAD`, CANN at `ASCEND_HOME_PATH` and on
 //! `LD_LIBRARY_PATH`), the library opened through the safe crate's loader, the runtime driven
-//! through the global symbol scope ([`accel_profiling::ascend::Acl`]), and the mock's controls.
+//! through the global symbol scope ([`accelprof_mocks::ascend::Acl`]), and the mock's controls.
 //!
 //! By default the library is the mock built for this checkout with its CANN stand-ins. Set
 //! `MSPTI_TEST_LIBRARY=<libmspti.so>` (and `MSPTI_TEST_ASCEND_HOME=<dir whose lib64 holds the CANN
@@ -13,12 +13,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use accel_profiling::ascend::Acl;
-use accel_profiling::mock::mspti::MockMspti;
-use accel_profiling::{MOCK_ASCEND_HOME, MOCK_MSPTI};
+use accelprof_mocks::ascend::Acl;
+use accelprof_mocks::mspti::MockMspti;
+use accelprof_mocks::mspti::{ASCEND_HOME as MOCK_ASCEND_HOME, LIBRARY as MOCK_MSPTI};
 
 #[allow(unused_imports)]
-pub use accel_profiling::mock::mspti::{ENTER, EXIT, HCCL, RUNTIME};
+pub use accelprof_mocks::mspti::{ENTER, EXIT, HCCL, RUNTIME};
 
 /// Set in the environment of a child started by [`in_preloaded_child`] or [`run_child`].
 pub const CHILD: &str = "MSPTI_TEST_CHILD";

@@ -7,19 +7,19 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use rocprofiler_sys::Library;
 
-pub use accel_profiling::mock::rocprofiler::MockRocprofiler as Controls;
+pub use accelprof_mocks::rocprofiler::MockRocprofiler as Controls;
 
 /// Set (to anything) in a test's fresh process to play a released SDK: the mock without
 /// `rocprofiler_dispatch_counting_service_set_agents`.
 pub const MAINLINE_VAR: &str = "ROCPROFILER_TEST_MAINLINE";
 
-/// The mock library this process uses: [`accel_profiling::MOCK_ROCPROFILER`], or its mainline
+/// The mock library this process uses: [`accelprof_mocks::rocprofiler::LIBRARY`], or its mainline
 /// build when [`MAINLINE_VAR`] is set.
 pub fn mock_path() -> &'static str {
     if std::env::var_os(MAINLINE_VAR).is_some() {
-        accel_profiling::mock::rocprofiler::MOCK_ROCPROFILER_MAINLINE
+        accelprof_mocks::rocprofiler::LIBRARY_MAINLINE
     } else {
-        accel_profiling::MOCK_ROCPROFILER
+        accelprof_mocks::rocprofiler::LIBRARY
     }
 }
 

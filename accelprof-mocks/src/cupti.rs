@@ -1,9 +1,12 @@
-//! The `mock_cupti_*` controls of the mock `libcupti` ([`crate::MOCK_CUPTI`]): the caller plays the
-//! CUDA runtime and the environment. Played calls run on the calling thread, as the real CUDA call
-//! would, and return the call's correlation id. The controls are documented in full where the mock
-//! defines them (`mocks/cupti/control.rs`).
+//! The mock `libcupti` ([`LIBRARY`]) and its `mock_cupti_*` controls ([`MockCupti`]): the caller
+//! plays the CUDA runtime and the environment. Played calls run on the calling thread, as the real
+//! CUDA call would, and return the call's correlation id. The controls are documented in full where
+//! the mock defines them (`libs/cupti/control.rs`).
 
 use std::ffi::{c_char, c_void, CStr};
+
+/// Absolute path of the mock `libcupti` built for this crate (its file name is `libcupti.so`).
+pub const LIBRARY: &str = env!("ACCELPROF_MOCK_CUPTI");
 
 /// The mock `libcupti`'s controls, on a `dlopen` handle of the mock.
 ///
@@ -24,7 +27,7 @@ macro_rules! controls {
                 pub fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
                     let symbol = concat!("mock_cupti_", stringify!($name), "\0");
                     // SAFETY: the mock exports this control with exactly this C signature
-                    // (mocks/cupti/control.rs); pointers passed are valid for the call.
+                    // (libs/cupti/control.rs); pointers passed are valid for the call.
                     unsafe {
                         let f = self
                             .lib
@@ -96,7 +99,7 @@ controls! {
 }
 
 impl MockCupti {
-    /// The mock at `path` ([`crate::MOCK_CUPTI`]).
+    /// The mock at `path` ([`LIBRARY`]).
     pub fn open(path: impl AsRef<std::ffi::OsStr>) -> MockCupti {
         // SAFETY: the mock is a std-only Rust cdylib without initialisers that could misbehave.
         let lib = unsafe { libloading::Library::new(path) }.expect("the mock libcupti opens");
@@ -114,5 +117,38 @@ impl MockCupti {
                 .expect("mock_cupti_stat");
             f(name.as_ptr())
         }
+    }
+
+    /// `name<<<grid, block, shared, stream>>>` through `cudaLaunchKernel`, lasting 2 us.
+    pub fn launch(&self, name: &CStr, grid: [u32; 3], block: [u32; 3], shared: u32, stream: u64) -> u32 {
+        let ([gx, gy, gz], [bx, by, bz]) = (grid, block);
+        self.launch_kernel(name.as_ptr(), gx, gy, gz, bx, by, bz, shared, stream, 2_000)
+    }
+
+    /// The same through `cuLaunchKernel`.
+    pub fn launch_driver(
+        &self,
+        name: &CStr,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared: u32,
+        stream: u64,
+    ) -> u32 {
+        let ([gx, gy, gz], [bx, by, bz]) = (grid, block);
+        self.launch_kernel_driver(name.as_ptr(), gx, gy, gz, bx, by, bz, shared, stream, 2_000)
+    }
+
+    /// A small workload, as the GPU examples run it: allocate, copy in, launch twice (runtime
+    /// and driver), copy out, synchronize, free.
+    pub fn workload(&self) {
+        let mut address = 0u64;
+        self.malloc(4096, &mut address);
+        self.memcpy(address, 0x7000_0000, 4096, 1, 0, 0, 1_000);
+        self.launch(c"add_one", [4, 1, 1], [256, 1, 1], 0, 0);
+        self.launch_driver(c"add_one", [4, 1, 1], [256, 1, 1], 0, 0);
+        self.memset(address, 0, 4096, 0, 0, 500);
+        self.memcpy(0x7000_0000, address, 4096, 2, 0, 0, 1_000);
+        self.device_synchronize();
+        self.free(address);
     }
 }

@@ -4,8 +4,8 @@
 //! reaches what a normal call reaches: MSPTI's interposed wrapper when `libmspti.so` was
 //! preloaded, the runtime's own function otherwise.
 //!
-//! The same code drives the real CANN on an Ascend machine and the CANN stand-ins built for this
-//! checkout ([`crate::MOCK_ASCEND_HOME`]): each library is loaded from `$ASCEND_HOME_PATH/lib64`
+//! The same code drives the real CANN on an Ascend machine and the CANN stand-ins built with this
+//! crate ([`crate::mspti::ASCEND_HOME`]): each library is loaded from `$ASCEND_HOME_PATH/lib64`
 //! when it is there, else by name through the system loader.
 //!
 //! [`Acl::bypass_malloc`] is the mistake this module exists to avoid: `aclrtMalloc` looked up in a

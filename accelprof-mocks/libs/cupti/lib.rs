@@ -2,9 +2,9 @@
 //! probed real libraries (12.9.79 and 13.0.85, run without a driver) show, plus a `mock_cupti_*`
 //! control interface through which a test plays the CUDA runtime.
 //!
-//! Built by the root `build.rs` as a std-only `cdylib`. Record and struct layouts come from the
-//! generated bindings of `cupti-sys` (included by path in [`sys`]), so the mock writes exactly
-//! the bytes the real library writes.
+//! Built by `accelprof-mocks`'s `build.rs` as a std-only `cdylib`. Record and struct layouts come
+//! from the generated bindings of `cupti-sys` (included from `cupti_sys::GENERATED_DIR` in
+//! [`sys`]), so the mock writes exactly the bytes the real library writes.
 //!
 //! Reading order: [`version`] (which library is played) -> [`results`] -> [`subscribers`] and
 //! [`dispatch`] (callback API) -> [`activity`] (sinks per subscriber, per-callback-id filters, the V2

@@ -20,7 +20,7 @@
 //!   user-data slot per dispatch, results delivered later on the SDK's counting thread and
 //!   drained by `rocprofiler_stop_context`, per-agent reference-counted serialization,
 //!   `CONTEXT_CONFLICT`, and `rocprofiler_dispatch_counting_service_set_agents` (absent from the
-//!   mainline build, `mocks/rocprofiler-mainline`);
+//!   mainline build, `libs/rocprofiler-mainline`);
 //! - status names and strings, NULL at and past LAST.
 //!
 //! Where the real library crashes (a NULL list with a count, a kind past LAST, an unknown counter
@@ -43,8 +43,9 @@
     clippy::all,
     unsafe_op_in_unsafe_fn
 )]
-#[path = "../../rocprofiler-sys/src/generated/types.rs"]
-mod types;
+mod types {
+    include!(concat!(env!("ACCELPROF_ROCPROFILER_GENERATED"), "/types.rs"));
+}
 
 mod agents;
 mod api;

@@ -1,5 +1,5 @@
 //! `rocprofiler_dispatch_counting_service_set_agents`, from the open per-agent-scoping pull
-//! request: exported by this mock only; the mainline build (`mocks/rocprofiler-mainline`), like
+//! request: exported by this mock only; the mainline build (`libs/rocprofiler-mainline`), like
 //! every released SDK, lacks the symbol.
 
 use crate::agents;

@@ -1,5 +1,5 @@
 //! The mock `librocprofiler-sdk.so` as every released rocprofiler-sdk is: the same library as
-//! `mocks/rocprofiler` (its modules are compiled here from there), without
+//! `libs/rocprofiler` (its modules are compiled here from there), without
 //! `rocprofiler_dispatch_counting_service_set_agents`, which exists only in an open pull request
 //! of the SDK. A tool that relies on per-agent scoping meets this library on a real machine;
 //! tests open it (in a process of their own) to see that the crate says so and falls back.
@@ -15,8 +15,9 @@
     clippy::all,
     unsafe_op_in_unsafe_fn
 )]
-#[path = "../../rocprofiler-sys/src/generated/types.rs"]
-mod types;
+mod types {
+    include!(concat!(env!("ACCELPROF_ROCPROFILER_GENERATED"), "/types.rs"));
+}
 
 #[path = "../rocprofiler/agents.rs"]
 mod agents;

@@ -1,11 +1,27 @@
-//! The `mock_mspti_*` controls of the mock `libmspti` ([`crate::MOCK_MSPTI`]), for what the CANN
-//! stand-ins cannot make happen: any callback id, a callback stalled across an unsubscribe,
-//! records of every kind (and of unknown kinds) written directly, counters. The controls are
-//! documented in full where the mock defines them (`mocks/mspti/control.rs`).
+//! The mock `libmspti` ([`LIBRARY`]), the CANN stand-ins it loads ([`ASCEND_HOME`]) and its
+//! `mock_mspti_*` controls ([`MockMspti`]), for what the CANN stand-ins cannot make happen: any
+//! callback id, a callback stalled across an unsubscribe, records of every kind (and of unknown
+//! kinds) written directly, counters. The controls are documented in full where the mock defines
+//! them (`libs/mspti/control.rs`).
 //!
 //! Runtime work itself goes through [`crate::ascend::Acl`], as in a real program.
 
 use std::ffi::{c_char, c_void, CString};
+
+/// Absolute path of the mock `libmspti` built for this crate (its file name is `libmspti.so`).
+pub const LIBRARY: &str = env!("ACCELPROF_MOCK_MSPTI");
+
+/// A CANN home for the mock `libmspti`: its `lib64` holds stand-ins of the CANN libraries and the
+/// NPU driver that the real `libmspti.so` loads (`libascendalog.so`, `libprofapi.so`,
+/// `libc_sec.so`, `libascend_hal.so`) and of the runtime, HCCL and MSTX libraries whose calls it
+/// interposes (`libascendcl.so`, `libhccl.so`, `libms_tools_ext.so`), laid out like
+/// `$ASCEND_HOME_PATH/lib64`. They report to MSPTI as CANN does, so they also drive the real
+/// `libmspti.so` built from source.
+pub const ASCEND_HOME: &str = env!("ACCELPROF_MOCK_ASCEND_HOME");
+
+/// A directory holding only a `libascendalog.so` that exports `CheckLogLevelForC` and nothing
+/// else (what `libmspti.so` needs of the log library).
+pub const ASCEND_MIN_LOG: &str = env!("ACCELPROF_MOCK_ASCEND_MIN_LOG");
 
 /// Domain numbers of the C headers.
 pub const RUNTIME: u32 = 1;
@@ -38,7 +54,7 @@ macro_rules! call {
     ($self:ident, $name:literal, fn($($ty:ty),*) $(-> $ret:ty)?, $($arg:expr),*) => {{
         let symbol = concat!($name, "\0");
         // SAFETY: the mock exports this control with exactly this C signature
-        // (mocks/mspti/control.rs); the strings passed live across the call.
+        // (libs/mspti/control.rs); the strings passed live across the call.
         unsafe {
             let f = $self.lib.get::<unsafe extern "C" fn($($ty),*) $(-> $ret)?>(symbol.as_bytes()).expect($name);
             f($($arg),*)

@@ -1,17 +1,21 @@
-//! The `mock_rocprofiler_*` controls of the mock `librocprofiler-sdk` ([`crate::MOCK_ROCPROFILER`],
-//! and [`MOCK_ROCPROFILER_MAINLINE`], the same mock without
-//! `rocprofiler_dispatch_counting_service_set_agents`, as every released SDK is): the caller plays
-//! the ROCm runtime (tool loading, HIP/HSA calls, kernels, copies, process exit) and the machine
-//! (no KFD). Played calls run on the calling thread, as the real call would; a kernel's counter
-//! results are delivered later on the SDK's own counting thread. The controls are documented in
-//! full where the mock defines them (`mocks/rocprofiler/*.rs`).
+//! The mock `librocprofiler-sdk` ([`LIBRARY`], and [`LIBRARY_MAINLINE`], the same mock without
+//! `rocprofiler_dispatch_counting_service_set_agents`, as every released SDK is) and its
+//! `mock_rocprofiler_*` controls ([`MockRocprofiler`]): the caller plays the ROCm runtime (tool
+//! loading, HIP/HSA calls, kernels, copies, process exit) and the machine (no KFD). Played calls
+//! run on the calling thread, as the real call would; a kernel's counter results are delivered
+//! later on the SDK's own counting thread. The controls are documented in full where the mock
+//! defines them (`libs/rocprofiler/*.rs`).
 
 use std::ffi::c_char;
 
 use rocprofiler_sys::{rocprofiler_configure_func_t, rocprofiler_status_t};
 
+/// Absolute path of the mock `librocprofiler-sdk` built for this crate (with
+/// `rocprofiler_dispatch_counting_service_set_agents`, as the SDK's main branch has it).
+pub const LIBRARY: &str = env!("ACCELPROF_MOCK_ROCPROFILER");
+
 /// Absolute path of the mock `librocprofiler-sdk` without `set_agents` (a released SDK).
-pub const MOCK_ROCPROFILER_MAINLINE: &str = env!("ACCEL_MOCK_ROCPROFILER_MAINLINE");
+pub const LIBRARY_MAINLINE: &str = env!("ACCELPROF_MOCK_ROCPROFILER_MAINLINE");
 
 /// The mock `librocprofiler-sdk`'s controls, on a `dlopen` handle of the mock.
 ///
@@ -31,7 +35,7 @@ macro_rules! controls {
                 pub fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
                     let symbol = concat!("mock_rocprofiler_", stringify!($name), "\0");
                     // SAFETY: the mock exports this control with exactly this C signature
-                    // (mocks/rocprofiler/*.rs); pointers passed are valid for the call.
+                    // (libs/rocprofiler/*.rs); pointers passed are valid for the call.
                     unsafe {
                         let f = self
                             .lib
@@ -106,7 +110,7 @@ controls! {
 }
 
 impl MockRocprofiler {
-    /// The mock at `path` ([`crate::MOCK_ROCPROFILER`] or [`MOCK_ROCPROFILER_MAINLINE`]).
+    /// The mock at `path` ([`LIBRARY`] or [`LIBRARY_MAINLINE`]).
     pub fn open(path: impl AsRef<std::ffi::OsStr>) -> MockRocprofiler {
         // SAFETY: the mock is a std-only Rust cdylib without initialisers that could misbehave.
         let lib = unsafe { libloading::Library::new(path) }.expect("the mock librocprofiler-sdk opens");

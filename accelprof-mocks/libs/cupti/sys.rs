@@ -4,8 +4,9 @@
 //! callback-id name tables. Nothing here is written by hand.
 
 #[allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code, unused_imports, clippy::all)]
-#[path = "../../cupti-sys/src/generated/types.rs"]
-mod types;
+mod types {
+    include!(concat!(env!("ACCELPROF_CUPTI_GENERATED"), "/types.rs"));
+}
 
 #[path = "sys_v12.rs"]
 pub mod v12;
@@ -15,16 +16,18 @@ pub mod v13_5;
 
 /// The `functionParams` structs (`cudaLaunchKernel_v7000_params`, ...), identical in 12.9.
 #[allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code, unused_imports, clippy::all)]
-#[path = "../../cupti-sys/src/generated/params.rs"]
-pub mod params;
+pub mod params {
+    include!(concat!(env!("ACCELPROF_CUPTI_GENERATED"), "/params.rs"));
+}
 
 #[allow(dead_code)]
-#[path = "../../cupti-sys/src/generated/cbid_names.rs"]
-pub mod cbid_names;
+pub mod cbid_names {
+    include!(concat!(env!("ACCELPROF_CUPTI_GENERATED"), "/cbid_names.rs"));
+}
 
 pub use types::*;
 
 /// The generated text of the 13.0 and 12.9 types, scanned for the full callback-id enum names
 /// (`cudaLaunchKernel_v7000`) that `cuptiGetCallbackName` returns.
-pub const TYPES_SOURCE: &str = include_str!("../../cupti-sys/src/generated/types.rs");
-pub const V12_TYPES_SOURCE: &str = include_str!("../../cupti-sys/src/generated/v12/types.rs");
+pub const TYPES_SOURCE: &str = include_str!(concat!(env!("ACCELPROF_CUPTI_GENERATED"), "/types.rs"));
+pub const V12_TYPES_SOURCE: &str = include_str!(concat!(env!("ACCELPROF_CUPTI_GENERATED"), "/v12/types.rs"));
