@@ -8,7 +8,7 @@
 
 use std::ffi::{c_char, c_void, CStr};
 
-use crate::activity::buffers::{self, Patched as Completion};
+use crate::activity::buffers::{self, PatchOutcome as Completion};
 use crate::activity::{self, worker};
 use crate::callback_names::{intern, DOMAIN_DRIVER, DOMAIN_RUNTIME};
 use crate::runtime::{self, Copy, Launch, Set};
@@ -43,8 +43,8 @@ pub extern "C" fn mock_cupti_reset() {
 /// (record layouts and sizes, callback-id ranges, `cuptiSubscribe_v2`). 28 = 12.9 (writes
 /// `CUpti_ActivityKernel9`; `cuptiSubscribe_v2` counts as absent: it returns
 /// `CUPTI_ERROR_API_NOT_IMPLEMENTED` and bumps `absent_symbol_calls`), 130001 = 13.0 (default),
-/// >= 130200 = 13.2 (`allowMultipleSubscribers`, `Kernel11`). Set it before subscribing. The
-/// played process history of subscriptions (what 13.2's sharing rule looks at) starts afresh.
+/// 130200 and above = 13.2 (`allowMultipleSubscribers`, `Kernel11`). Set it before subscribing.
+/// The played process history of subscriptions (what 13.2's sharing rule looks at) starts afresh.
 #[no_mangle]
 pub extern "C" fn mock_cupti_set_version(v: u32) {
     version::set(v);

@@ -106,13 +106,13 @@ pub fn hal() -> &'static Hal {
         // SAFETY: each symbol is the driver's function of the declared signature.
         unsafe {
             Hal {
-                get_dev_num: std::mem::transmute(f("drvGetDevNum")),
-                get_channels: std::mem::transmute(f("prof_drv_get_channels")),
-                start: std::mem::transmute(f("prof_drv_start")),
-                stop: std::mem::transmute(f("prof_stop")),
-                poll: std::mem::transmute(f("prof_channel_poll")),
-                read: std::mem::transmute(f("prof_channel_read")),
-                flush: std::mem::transmute(f("halProfDataFlush")),
+                get_dev_num: cast(f("drvGetDevNum")),
+                get_channels: cast(f("prof_drv_get_channels")),
+                start: cast(f("prof_drv_start")),
+                stop: cast(f("prof_stop")),
+                poll: cast(f("prof_channel_poll")),
+                read: cast(f("prof_channel_read")),
+                flush: cast(f("halProfDataFlush")),
             }
         }
     })
@@ -161,3 +161,13 @@ extern "C" fn load_cann() {
 #[used]
 #[link_section = ".init_array"]
 static LOAD_CANN: extern "C" fn() = load_cann;
+
+/// A looked-up function address as the function pointer type `F`.
+///
+/// # Safety
+/// `F` is a function pointer type with the C signature of the function at `p`.
+unsafe fn cast<F: Copy>(p: *mut c_void) -> F {
+    assert_eq!(std::mem::size_of::<F>(), std::mem::size_of::<*mut c_void>(), "a function pointer type");
+    // SAFETY: same size; the caller vouches for the signature.
+    unsafe { std::mem::transmute_copy(&p) }
+}

@@ -72,7 +72,8 @@ pub unsafe extern "C" fn mock_mspti_api_call(
 }
 
 /// Stalled callbacks: token -> (snapshot, name address, site).
-static STALLED: Mutex<Option<HashMap<u64, (Snapshot, usize, u32)>>> = Mutex::new(None);
+type Stalled = HashMap<u64, (Snapshot, usize, u32)>;
+static STALLED: Mutex<Option<Stalled>> = Mutex::new(None);
 static STALL_TOKEN: AtomicU64 = AtomicU64::new(0);
 
 /// Takes the subscriber snapshot a thread inside `ExecuteCallback` takes for (domain, cbid,

@@ -19,6 +19,8 @@
 //! std only: `build.rs` compiles this file alone with `rustc --crate-type cdylib`.
 
 #![allow(non_snake_case, clippy::missing_safety_doc)]
+// The workspace's minimum Rust is 1.80: no `is_multiple_of` (1.87).
+#![allow(clippy::manual_is_multiple_of)]
 
 mod activity;
 mod callbacks;

@@ -102,7 +102,9 @@ struct Pending {
 // SAFETY: the names are interned strings that live for the process.
 unsafe impl Send for Pending {}
 
-static PENDING: Mutex<Option<HashMap<(u32, u16, u16), Pending>>> = Mutex::new(None);
+/// Open task tracks by (device, stream, task).
+type PendingTasks = HashMap<(u32, u16, u16), Pending>;
+static PENDING: Mutex<Option<PendingTasks>> = Mutex::new(None);
 
 /// `MsptiCompactInfoReporterCallbackImpl`: a task track of a kernel type starts a KERNEL record.
 unsafe extern "C" fn report_compact(_aging: u32, data: *const c_void, len: u32) -> i32 {

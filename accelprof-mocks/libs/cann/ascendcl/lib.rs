@@ -111,12 +111,12 @@ fn broker() -> &'static Broker {
         // SAFETY: each symbol is the stand-in's function of the matching signature.
         unsafe {
             Broker {
-                report_api: std::mem::transmute(sym(profapi, c"mock_profapi_report_api")),
-                report_compact: std::mem::transmute(sym(profapi, c"mock_profapi_report_compact")),
-                device_state: std::mem::transmute(sym(profapi, c"mock_profapi_device_state")),
-                reg_type_info: std::mem::transmute(sym(profapi, c"MsprofRegTypeInfo")),
-                hash_id: std::mem::transmute(sym(profapi, c"MsprofGetHashId")),
-                hal_task: std::mem::transmute(sym(hal, c"mock_hal_task")),
+                report_api: cast(sym(profapi, c"mock_profapi_report_api")),
+                report_compact: cast(sym(profapi, c"mock_profapi_report_compact")),
+                device_state: cast(sym(profapi, c"mock_profapi_device_state")),
+                reg_type_info: cast(sym(profapi, c"MsprofRegTypeInfo")),
+                hash_id: cast(sym(profapi, c"MsprofGetHashId")),
+                hal_task: cast(sym(hal, c"mock_hal_task")),
             }
         }
     })
@@ -486,4 +486,14 @@ pub unsafe extern "C" fn aclrtLaunchKernel(
 #[no_mangle]
 pub extern "C" fn aclrtProfTrace(_info: *mut c_void, _len: usize, _stream: *mut c_void) -> i32 {
     0
+}
+
+/// A looked-up function address as the function pointer type `F`.
+///
+/// # Safety
+/// `F` is a function pointer type with the C signature of the function at `p`.
+unsafe fn cast<F: Copy>(p: *mut c_void) -> F {
+    assert_eq!(std::mem::size_of::<F>(), std::mem::size_of::<*mut c_void>(), "a function pointer type");
+    // SAFETY: same size; the caller vouches for the signature.
+    unsafe { std::mem::transmute_copy(&p) }
 }

@@ -196,8 +196,12 @@ pub extern "C" fn ProfEnableMstxFunc(module: i32) {
     let init = MSTX_INIT.get(module as usize).map_or(0, |s| s.load(SeqCst));
     if init != 0 && !get.is_null() {
         // SAFETY: both were stored from functions of these signatures.
-        let (init, get): (MstxInit, MstxGetTable) =
-            unsafe { (std::mem::transmute(init), std::mem::transmute(get)) };
+        let (init, get) = unsafe {
+            (
+                std::mem::transmute::<usize, MstxInit>(init),
+                std::mem::transmute::<*mut c_void, MstxGetTable>(get),
+            )
+        };
         // SAFETY: the injection fills the table through `get`.
         unsafe { init(get) };
     }

@@ -282,7 +282,7 @@ pub fn emit(sink: usize, record: &[u8], incomplete: Option<(u32, [Option<usize>;
 
 /// What became of an incomplete record when its kernel finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Patched {
+pub enum PatchOutcome {
     /// Patched in place; it will be delivered complete.
     Patched,
     /// A forced flush already handed it out with end = 0: the timing is lost.
@@ -293,15 +293,15 @@ pub enum Patched {
 
 /// Completes the records keyed `key` in every sink: their start, end and completed times are written.
 /// `Patched` if any sink held one, else `Lost` if a forced flush handed one out, else `NotRecorded`.
-pub fn complete_record(key: u32, start: u64, end: u64) -> Patched {
-    let mut outcome = Patched::NotRecorded;
+pub fn complete_record(key: u32, start: u64, end: u64) -> PatchOutcome {
+    let mut outcome = PatchOutcome::NotRecorded;
     for sink in 0..MAX_SINKS {
         let mut q = queue(sink);
         let Some(slot) = q.incomplete.remove(&key) else {
             if q.handed_out.remove(&key) {
                 stats::add(&stats::RECORDS_LOST_AFTER_FORCED_FLUSH, 1);
-                if outcome == Patched::NotRecorded {
-                    outcome = Patched::Lost;
+                if outcome == PatchOutcome::NotRecorded {
+                    outcome = PatchOutcome::Lost;
                 }
             }
             continue;
@@ -316,7 +316,7 @@ pub fn complete_record(key: u32, start: u64, end: u64) -> Patched {
         }
         buffer.pending -= 1;
         q.deliver_ready();
-        outcome = Patched::Patched;
+        outcome = PatchOutcome::Patched;
     }
     outcome
 }

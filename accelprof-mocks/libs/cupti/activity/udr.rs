@@ -221,6 +221,8 @@ pub fn project(kind: u32, selection: &[u32], full: &[u8]) -> (Vec<u8>, [Option<u
 pub struct CLayouts {
     pub info: Box<v135::CUpti_BufferCallbackCompleteInfo>,
     _array: Vec<*mut v135::CUpti_ActivityRecordLayout>,
+    // Boxed: `_array` points at each layout while more are pushed.
+    #[allow(clippy::vec_box)]
     _layouts: Vec<Box<v135::CUpti_ActivityRecordLayout>>,
     _entries: Vec<Vec<v135::CUpti_ActivityFieldLayoutEntry>>,
 }

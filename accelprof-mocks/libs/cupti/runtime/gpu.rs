@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
-use crate::activity::buffers::{self, Patched as Completion};
+use crate::activity::buffers::{self, PatchOutcome as Completion};
 use crate::clock;
 
 /// GPU work starts this long after the API call that queued it, at the earliest.
