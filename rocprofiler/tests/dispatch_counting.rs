@@ -1,7 +1,7 @@
 //! Every sentence of the dispatch counting service page (the seed) and the vendor notes' rules
 //! for it, through the safe crate against the mock. Test names start with the page's item.
 
-mod rocprofiler_support;
+mod support;
 
 use std::sync::{Arc, Mutex};
 
@@ -10,8 +10,8 @@ use rocprofiler::{
     check, AgentId, Buffer, BufferConfig, BufferKind, CallbackKind, Context, CounterConfigs, CountingResult,
     Error, FamilySet,
 };
-use rocprofiler_support::tool::{configure, lib};
-use rocprofiler_support::{cpu, ctl, exclusive, gpu};
+use support::tool::{configure, lib};
+use support::{cpu, ctl, exclusive, gpu};
 
 /// Shared log of what the tool saw.
 type Log = Arc<Mutex<Vec<String>>>;
@@ -711,9 +711,9 @@ fn dispatch_record_header_is_the_buffered_dispatch_data() {
 /// says so, and a fallback that counts on every agent)."
 #[test]
 fn set_agents_missing_from_a_released_sdk_is_a_typed_error_and_counting_stays_on_every_agent() {
-    if !rocprofiler_support::in_fresh_process(
+    if !support::in_fresh_process(
         "set_agents_missing_from_a_released_sdk_is_a_typed_error_and_counting_stays_on_every_agent",
-        &[(rocprofiler_support::MAINLINE_VAR, Some("1"))],
+        &[(support::MAINLINE_VAR, Some("1"))],
     ) {
         // This process's mock has the symbol.
         assert!(lib().has_per_agent_scoping());

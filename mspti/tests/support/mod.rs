@@ -1,4 +1,4 @@
-//! Shared by the `mspti_*` tests: each test runs in a child process started the way a user starts
+//! Shared by the mspti tests: each test runs in a child process started the way a user starts
 //! an MSPTI program (`libmspti.so` in `LD_PRELOAD`, CANN at `ASCEND_HOME_PATH` and on
 //! `LD_LIBRARY_PATH`), the library opened through the safe crate's loader, the runtime driven
 //! through the global symbol scope ([`accelprof_mocks::ascend::Acl`]), and the mock's controls.
@@ -183,7 +183,7 @@ macro_rules! preloaded_test {
         $(#[$meta])*
         #[test]
         fn $name() {
-            if !crate::mspti_support::in_preloaded_child(stringify!($name)) {
+            if !crate::support::in_preloaded_child(stringify!($name)) {
                 return;
             }
             $body

@@ -1,11 +1,11 @@
 //! The `cupti` callback API on a real GPU with the real `libcupti`, driven by real CUDA work
 //! through cudarc. Each test prints a skip message and passes where no CUDA GPU is usable (no
-//! driver, no device); the mock-based `cupti_callbacks` tests cover the same behaviour there.
+//! driver, no device); the mock-based `callbacks` tests cover the same behaviour there.
 //!
-//! On a GPU machine: `cargo test --test cupti_gpu -- --nocapture` (set `CUPTI_LIBRARY_PATH` if
+//! On a GPU machine: `cargo test -p cupti --test gpu -- --nocapture` (set `CUPTI_LIBRARY_PATH` if
 //! `libcupti` is not in a usual place).
 
-#[path = "../examples/cupti_callback_common/gpu.rs"]
+#[path = "support/gpu.rs"]
 mod gpu;
 
 use std::collections::HashMap;

@@ -2,13 +2,13 @@
 //! typed errors, and lazily resolved symbols. Each test that depends on what is loaded runs in
 //! a fresh process.
 
-mod rocprofiler_support;
+mod support;
 
 use std::path::Path;
 
 use accelprof_mocks::rocprofiler::LIBRARY as MOCK_ROCPROFILER;
-use rocprofiler_support::in_fresh_process;
 use rocprofiler_sys::{rocprofiler_status_t, Library, LoadError, SPEC};
+use support::in_fresh_process;
 
 fn version(lib: &Library) -> (u32, u32, u32) {
     let (mut a, mut b, mut c) = (0, 0, 0);
@@ -154,7 +154,7 @@ fn a_copy_already_loaded_is_reused_even_over_an_explicit_path() {
 
 #[test]
 fn a_symbol_the_library_lacks_is_a_per_call_error() {
-    let (lib, _) = rocprofiler_support::mock();
+    let (lib, _) = support::mock();
     // The mock, like an SDK older than these headers, lacks device counting.
     assert!(!lib.has("rocprofiler_configure_device_counting_service"));
     let ctx = rocprofiler_sys::rocprofiler_context_id_t { handle: 0 };

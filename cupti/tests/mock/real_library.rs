@@ -3,7 +3,7 @@
 //! `cuptiActivityGetNextRecord` walks by, and the errors of calls that need the driver.
 //!
 //! Runs when `CUPTI_REAL_LIB_13` / `CUPTI_REAL_LIB_12` name the real libraries (as for
-//! `tests/cupti_real.rs`); otherwise says so and passes, unless `CUPTI_REAL_REQUIRED` is set.
+//! `tests/real.rs`); otherwise says so and passes, unless `CUPTI_REAL_REQUIRED` is set.
 
 use std::ffi::{c_char, CStr};
 use std::path::PathBuf;

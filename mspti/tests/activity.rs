@@ -4,7 +4,7 @@
 //! and external correlation, with every record accounted for.
 
 #[macro_use]
-mod mspti_support;
+mod support;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use mspti::accelprof_core::columns::{CopyKind, HOST_DEVICE};
 use mspti::accelprof_core::{Batch, FamilySet, Names};
 use mspti::{ActivityConfig, ActivityKind, Domain, Error, ExternalKind, RuntimeCbid};
-use mspti_support::{acl, mock, mspti, serial, wait_for, RUNTIME};
+use support::{acl, mock, mspti, serial, wait_for, RUNTIME};
 
 /// Everything delivered, with names resolved.
 #[derive(Default)]
@@ -41,7 +41,7 @@ fn collect(activity: &mspti::Activity<'_>) -> Arc<Mutex<Collected>> {
 /// The mock used neither `msptiActivityGetNextRecord` nor MSPTI from inside a buffer request,
 /// and every buffer we gave was 8-byte aligned.
 fn assert_crate_kept_the_rules() {
-    let Some(mock) = mspti_support::mock_if_any() else { return };
+    let Some(mock) = support::mock_if_any() else { return };
     assert_eq!(mock.counter("next_record_calls"), 0, "our own walker, never GetNextRecord");
     assert_eq!(mock.counter("reentrant_calls"), 0, "no MSPTI call from a buffer callback");
     assert_eq!(mock.counter("misaligned"), 0);

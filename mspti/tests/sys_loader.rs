@@ -4,15 +4,15 @@
 //! Each scenario needs its own environment and a process where nothing is loaded yet, so each
 //! runs in a child process (an `#[ignore]`d `child_*` test run by its parent).
 
-mod mspti_support;
+mod support;
 
 use std::path::{Path, PathBuf};
 
 use accelprof_mocks::mspti::{
     ASCEND_HOME as MOCK_ASCEND_HOME, ASCEND_MIN_LOG as MOCK_ASCEND_MIN_LOG, LIBRARY as MOCK_MSPTI,
 };
-use mspti_support::{assert_child_passed, cann_home_without, in_child, run_child};
 use mspti_sys::{msptiActivityKind, msptiResult, Library, LoadError};
+use support::{assert_child_passed, cann_home_without, in_child, run_child};
 
 /// Every variable the search reads, cleared.
 const CLEAN: &[(&str, Option<&str>)] = &[

@@ -1,7 +1,7 @@
 //! The safe `rocprofiler` crate against the mock SDK: tool lifecycle, callback tracing of every
 //! kind, buffers decoded into columns, agents and counters, errors.
 
-mod rocprofiler_support;
+mod support;
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
@@ -11,8 +11,8 @@ use rocprofiler::{
     AgentKind, BufferConfig, BufferKind, BufferPolicy, CallbackKind, Context, Error, FamilySet, Operation,
     Phase, Tool,
 };
-use rocprofiler_support::tool::{configure, lib, on_finalize, shutdown, TestTool, FINALIZED};
-use rocprofiler_support::{ctl, exclusive, gpu};
+use support::tool::{configure, lib, on_finalize, shutdown, TestTool, FINALIZED};
+use support::{ctl, exclusive, gpu};
 
 fn kernel(name: &std::ffi::CStr) -> u64 {
     ctl().kernel_symbol(name.as_ptr())
@@ -68,12 +68,12 @@ fn force_configure_once_and_setup_errors_come_back() {
     // says the setup did not run (the old mock answered CONFIGURATION_LOCKED).
     let again = configure(|_| Ok(())).expect_err("configured already");
     assert!(matches!(again, Error::NotConfigured(_)), "{again}");
-    rocprofiler_support::tool::setup_slot().take();
+    support::tool::setup_slot().take();
 }
 
 /// A second tool type, forced after the window.
 struct LateTool;
-static LATE_SETUP: Mutex<Option<rocprofiler_support::tool::Setup>> = Mutex::new(None);
+static LATE_SETUP: Mutex<Option<support::tool::Setup>> = Mutex::new(None);
 
 impl Tool for LateTool {
     const NAME: &'static str = "late-tool";
@@ -128,12 +128,11 @@ fn the_runtime_path_registers_the_tool_and_setup_calls_after_the_window_are_lock
     let slot = Arc::new(Mutex::new(None));
     let s = slot.clone();
     // The registered-configure path plays a tool library found by the runtime.
-    *rocprofiler_support::tool::setup_slot() =
-        Some(Box::new(move |cfg: &mut rocprofiler::Configurator<'_>| {
-            let ctx = cfg.create_context()?;
-            set(&s, ctx);
-            Ok(())
-        }));
+    *support::tool::setup_slot() = Some(Box::new(move |cfg: &mut rocprofiler::Configurator<'_>| {
+        let ctx = cfg.create_context()?;
+        set(&s, ctx);
+        Ok(())
+    }));
     {
         ctl().register_configure(rocprofiler::configure_function::<TestTool>());
         assert_eq!(ctl().load_tools().0, 0);
@@ -315,7 +314,7 @@ fn buffered_tracing_is_decoded_into_columns_out_of_order_included() {
         std::thread::sleep(std::time::Duration::from_millis(1));
         ctl().dispatch_end(second);
         ctl().dispatch_end(first);
-        ctl().memory_copy(2, rocprofiler_support::cpu(), gpu(0), 4096);
+        ctl().memory_copy(2, support::cpu(), gpu(0), 4096);
         ctl().marker(0, c"checkpoint".as_ptr());
         launch
     };
@@ -467,7 +466,7 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
     let k = kernel(c"stencil");
     {
         ctl().dispatch(gpu(0), 3, k, 512, 4, 1, 128, 2, 1);
-        ctl().memory_copy(3, gpu(0), rocprofiler_support::cpu(), 100);
+        ctl().memory_copy(3, gpu(0), support::cpu(), 100);
     }
     let seen = seen.lock().unwrap().clone();
     assert_eq!(
@@ -477,7 +476,7 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
             format!("dispatch KERNEL_DISPATCH_ENQUEUE 1 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:false"),
             format!("dispatch KERNEL_DISPATCH_ENQUEUE 2 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:false"),
             format!("dispatch KERNEL_DISPATCH_COMPLETE 0 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:true"),
-            format!("copy MEMORY_COPY_DEVICE_TO_HOST 100 {}->{} true", gpu(0), rocprofiler_support::cpu()),
+            format!("copy MEMORY_COPY_DEVICE_TO_HOST 100 {}->{} true", gpu(0), support::cpu()),
         ]
     );
 }
@@ -509,7 +508,7 @@ fn without_kfd_the_agent_lists_are_empty_and_a_tool_still_sets_up() {
 fn counter_configs_report_the_sdks_codes() {
     let _g = exclusive();
     let lib = lib();
-    let cpu = rocprofiler::AgentId(rocprofiler_support::cpu());
+    let cpu = rocprofiler::AgentId(support::cpu());
     let g0 = rocprofiler::AgentId(gpu(0));
     let ids = |names: &[&str]| -> Vec<rocprofiler::CounterId> {
         let all = lib.counters(g0).unwrap();

@@ -4,14 +4,14 @@
 // The C-style callbacks below are `unsafe extern "C" fn`s whose bodies are raw C access.
 #![allow(unsafe_op_in_unsafe_fn)]
 
-mod rocprofiler_support;
+mod support;
 
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rocprofiler_support::{cpu, exclusive, gpu, mock};
 use rocprofiler_sys::*;
+use support::{cpu, exclusive, gpu, mock};
 
 type S = rocprofiler_status_t;
 
@@ -19,7 +19,7 @@ fn fns() -> &'static Library {
     &mock().0
 }
 
-fn ctl() -> &'static rocprofiler_support::Controls {
+fn ctl() -> &'static support::Controls {
     &mock().1
 }
 
@@ -381,7 +381,7 @@ fn notes_force_configure_is_locked_only_while_init_is_in_progress() {
 /// `rocprofiler_force_configure` takes it: called from there it never returns. The mock aborts.
 #[test]
 fn force_configure_from_a_tools_initialize_would_wait_for_itself() {
-    if !rocprofiler_support::in_child_expecting_abort(
+    if !support::in_child_expecting_abort(
         "force_configure_from_a_tools_initialize_would_wait_for_itself",
         "registration lock",
     ) {
@@ -418,7 +418,7 @@ fn a_tool_that_declines_is_not_initialized_and_is_no_client() {
 /// callback." (The old mock let the configure function create one.)
 #[test]
 fn notes_a_context_created_in_rocprofiler_configure_aborts() {
-    if !rocprofiler_support::in_child_expecting_abort(
+    if !support::in_child_expecting_abort(
         "notes_a_context_created_in_rocprofiler_configure_aborts",
         "allocated without an associated tool client",
     ) {
@@ -591,7 +591,7 @@ fn notes_a_failed_service_call_leaves_the_kind_configured() {
 /// Notes: "A NULL operation list with count > 0 crashes".
 #[test]
 fn notes_a_null_operation_list_with_a_count_crashes() {
-    if !rocprofiler_support::in_child_expecting_abort(
+    if !support::in_child_expecting_abort(
         "notes_a_null_operation_list_with_a_count_crashes",
         "NULL operation list",
     ) {
@@ -618,10 +618,7 @@ fn notes_a_null_operation_list_with_a_count_crashes() {
 /// Notes: "a kind >= LAST throws".
 #[test]
 fn notes_a_kind_at_or_past_last_throws() {
-    if !rocprofiler_support::in_child_expecting_abort(
-        "notes_a_kind_at_or_past_last_throws",
-        "at or past LAST",
-    ) {
+    if !support::in_child_expecting_abort("notes_a_kind_at_or_past_last_throws", "at or past LAST") {
         return;
     }
     let _g = exclusive();
@@ -1316,7 +1313,7 @@ fn notes_destroying_a_counter_config_always_succeeds() {
 /// mock collected nothing and carried on.)
 #[test]
 fn notes_an_unknown_config_id_crashes_the_dispatch() {
-    if !rocprofiler_support::in_child_expecting_abort(
+    if !support::in_child_expecting_abort(
         "notes_an_unknown_config_id_crashes_the_dispatch",
         "unknown or destroyed counter config",
     ) {
@@ -1328,7 +1325,7 @@ fn notes_an_unknown_config_id_crashes_the_dispatch() {
 
 #[test]
 fn notes_a_destroyed_config_id_crashes_the_dispatch() {
-    if !rocprofiler_support::in_child_expecting_abort(
+    if !support::in_child_expecting_abort(
         "notes_a_destroyed_config_id_crashes_the_dispatch",
         "unknown or destroyed counter config",
     ) {
@@ -1344,7 +1341,7 @@ fn notes_a_destroyed_config_id_crashes_the_dispatch() {
 
 #[test]
 fn notes_another_agents_config_id_crashes_the_dispatch() {
-    if !rocprofiler_support::in_child_expecting_abort(
+    if !support::in_child_expecting_abort(
         "notes_another_agents_config_id_crashes_the_dispatch",
         "another agent's counter config",
     ) {

@@ -3,7 +3,7 @@
 //! Each test names the guide section it covers.
 
 #[macro_use]
-mod mspti_support;
+mod support;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
@@ -12,9 +12,7 @@ use std::thread::ThreadId;
 use std::time::Duration;
 
 use mspti::{CallbackId, Domain, Error, HcclCbid, RuntimeCbid, Site};
-use mspti_support::{
-    acl, assert_child_passed, in_child, mock, mspti, run_child, serial, ENTER, HCCL, RUNTIME,
-};
+use support::{acl, assert_child_passed, in_child, mock, mspti, run_child, serial, ENTER, HCCL, RUNTIME};
 
 /// (thread, site, id, function name) of each callback.
 type Log = Arc<Mutex<Vec<(ThreadId, Site, CallbackId, String)>>>;
@@ -291,7 +289,7 @@ preloaded_test! {
         acl().synchronize_stream(stream).unwrap();
         acl().free(p).unwrap();
         // The kernel's device times come through the driver's channel: disabling KERNEL drains it.
-        assert!(mspti_support::wait_for(10, || {
+        assert!(support::wait_for(10, || {
             activity.flush_all().unwrap();
             !got.lock().unwrap().1.is_empty()
         }));
@@ -550,7 +548,7 @@ preloaded_test! {
 /// Trap: with no `libmspti.so` in `LD_PRELOAD` enabling fails with an error that says what to do.
 #[test]
 fn trap_without_ld_preload_the_error_explains() {
-    let (home, lib) = (mspti_support::ascend_home(), mspti_support::library());
+    let (home, lib) = (support::ascend_home(), support::library());
     let out = run_child(
         "child_without_ld_preload_explains",
         &[("ASCEND_HOME_PATH", Some(&home)), ("MSPTI_LIBRARY_PATH", Some(&lib))],
@@ -589,7 +587,7 @@ fn child_missing_cann() {
     if !in_child() {
         return;
     }
-    let err = mspti::Mspti::open_path(mspti_support::library()).expect_err("CANN missing");
+    let err = mspti::Mspti::open_path(support::library()).expect_err("CANN missing");
     assert!(matches!(err, Error::Load(mspti_sys::LoadError::Refused { .. })), "{err}");
     let text = err.to_string();
     assert!(text.contains("Install the CANN toolkit") && text.contains("ASCEND_HOME_PATH"), "{text}");
@@ -706,7 +704,7 @@ preloaded_test! {
 /// returns success and nothing is ever delivered; the crate says interposition is not live.
 #[test]
 fn trap_ld_preload_set_inside_the_process_is_an_error() {
-    let (home, lib) = (mspti_support::ascend_home(), mspti_support::library());
+    let (home, lib) = (support::ascend_home(), support::library());
     assert_child_passed(&run_child(
         "child_ld_preload_set_inside_is_an_error",
         &[("ASCEND_HOME_PATH", Some(&home)), ("MSPTI_LIBRARY_PATH", Some(&lib))],
@@ -719,7 +717,7 @@ fn child_ld_preload_set_inside_is_an_error() {
     if !in_child() {
         return;
     }
-    std::env::set_var("LD_PRELOAD", mspti_support::library());
+    std::env::set_var("LD_PRELOAD", support::library());
     assert!(mspti::preload::ld_preload_names_mspti());
     assert!(!mspti::preload::is_preloaded(), "named, but nothing was preloaded");
     let mut sub = mspti().subscribe(|_| {}).unwrap();
@@ -740,7 +738,7 @@ preloaded_test! {
         let dir = std::env::temp_dir().join(format!("mspti-second-copy-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let copy = dir.join("libmspti.so");
-        std::fs::copy(mspti_support::library(), &copy).unwrap();
+        std::fs::copy(support::library(), &copy).unwrap();
         let second = mspti::Mspti::open_path(&copy).expect("opens");
         std::fs::remove_dir_all(&dir).ok();
         assert_eq!(second.sys().loaded().origin(), "explicit path");

@@ -2,13 +2,13 @@
 //! These tests drive it through the raw `mspti-sys` table (no safe wrapper) and the CANN
 //! stand-ins (the runtime called through the global symbol scope, as a program calls it), so that
 //! what they prove is the library's behaviour, which the `mspti` crate's tests then rely on.
-//! Each runs in a child process with the library preloaded (`mspti_support`); most also run
+//! Each runs in a child process with the library preloaded (`support`); most also run
 //! against the real `libmspti.so` (`MSPTI_TEST_LIBRARY`), which is how the notes were checked.
 //! Tests named `notes_*` follow the sentences of the notes' "More seen with the real
 //! libmspti.so" section.
 
 #[macro_use]
-mod mspti_support;
+mod support;
 
 use std::ffi::{c_void, CString};
 use std::path::Path;
@@ -21,13 +21,13 @@ use accelprof_mocks::ascend::MemcpyKind;
 use accelprof_mocks::mspti::{
     ASCEND_HOME as MOCK_ASCEND_HOME, ASCEND_MIN_LOG as MOCK_ASCEND_MIN_LOG, LIBRARY as MOCK_MSPTI,
 };
-use mspti_support::{
-    acl, assert_child_passed, in_child, mock, mspti, run_child, serial, wait_for, ENTER, EXIT, HCCL, RUNTIME,
-};
 use mspti_sys::records::{self as rec, read_record};
 use mspti_sys::{
     msptiActivityKind as K, msptiCallbackData, msptiCallbackDomain, msptiExternalCorrelationKind,
     msptiResult as R, msptiSubscriberHandle, MsptiFunctions,
+};
+use support::{
+    acl, assert_child_passed, in_child, mock, mspti, run_child, serial, wait_for, ENTER, EXIT, HCCL, RUNTIME,
 };
 
 fn lib() -> &'static MsptiFunctions {
@@ -62,7 +62,7 @@ unsafe extern "C" fn record_callback(
         userdata as usize,
         name,
     ));
-    if d.callbackSite.0 == ENTER && mspti_support::mock_if_any().is_some() {
+    if d.callbackSite.0 == ENTER && support::mock_if_any().is_some() {
         // What the seed guide tells users to do. In the real library this writes into stack
         // garbage; the mock detects it.
         // SAFETY: the mock points it at memory it owns, to detect exactly this write.
@@ -307,7 +307,7 @@ preloaded_test! {
 
 #[test]
 fn without_ld_preload_enabling_returns_6() {
-    let (home, lib) = (mspti_support::ascend_home(), mspti_support::library());
+    let (home, lib) = (support::ascend_home(), support::library());
     let out = run_child(
         "child_without_ld_preload",
         &[
@@ -338,7 +338,7 @@ fn child_without_ld_preload() {
     }
     assert_eq!(activity_enable(K::MSPTI_ACTIVITY_KIND_KERNEL), R::MSPTI_SUCCESS);
     // Read once: setting it now changes nothing, as in the real library.
-    std::env::set_var("LD_PRELOAD", mspti_support::library());
+    std::env::set_var("LD_PRELOAD", support::library());
     assert_eq!(enable_domain(h, RUNTIME).0, 6);
 }
 
@@ -360,7 +360,7 @@ preloaded_test! {
 
 #[test]
 fn loading_without_cann_aborts_the_process() {
-    let home = mspti_support::ascend_home();
+    let home = support::ascend_home();
     let out = run_child(
         "child_load_without_cann",
         &[("ASCEND_HOME_PATH", None), ("LD_LIBRARY_PATH", None), ("MSPTI_CHILD_SECUREC", Some(&home))],
@@ -371,7 +371,7 @@ fn loading_without_cann_aborts_the_process() {
         use std::os::unix::process::ExitStatusExt;
         assert_eq!(out.status.signal(), Some(6), "SIGABRT: {out:?}");
     }
-    if !mspti_support::testing_another_library() {
+    if !support::testing_another_library() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("process aborts"));
     }
 }
@@ -390,7 +390,7 @@ fn child_load_without_cann() {
         unsafe { libloading::Library::new(Path::new(&home).join("lib64/libc_sec.so")) }.unwrap(),
     );
     // SAFETY: this is expected to abort the process.
-    let _lib = unsafe { libloading::Library::new(mspti_support::library()) };
+    let _lib = unsafe { libloading::Library::new(support::library()) };
     unreachable!("the constructor aborts");
 }
 
@@ -398,7 +398,7 @@ fn child_load_without_cann() {
 /// missing one is a plain dlopen error)".
 #[test]
 fn notes_libc_sec_missing_is_a_plain_dlopen_error() {
-    let home = mspti_support::ascend_home();
+    let home = support::ascend_home();
     assert_child_passed(&run_child(
         "child_libc_sec_missing",
         &[("ASCEND_HOME_PATH", Some(&home)), ("LD_LIBRARY_PATH", None)],
@@ -412,7 +412,7 @@ fn child_libc_sec_missing() {
         return;
     }
     // SAFETY: expected to fail before any initialiser runs.
-    let err = unsafe { libloading::Library::new(mspti_support::library()) }
+    let err = unsafe { libloading::Library::new(support::library()) }
         .expect_err("libc_sec.so is not on the loader path");
     assert!(err.to_string().contains("libc_sec.so"), "{err}");
 }
@@ -421,7 +421,7 @@ fn child_libc_sec_missing() {
 /// makes msptiSubscribe throw a C++ exception, which aborts a Rust process" (the mock aborts).
 #[test]
 fn notes_subscribe_without_the_npu_driver_aborts() {
-    let home = mspti_support::cann_home_without("nohal", &["libascend_hal.so"], None);
+    let home = support::cann_home_without("nohal", &["libascend_hal.so"], None);
     let h = home.to_str().unwrap().to_string();
     let out = run_child(
         "child_subscribe_without_driver",
@@ -435,7 +435,7 @@ fn notes_subscribe_without_the_npu_driver_aborts() {
         use std::os::unix::process::ExitStatusExt;
         assert_eq!(out.status.signal(), Some(6), "SIGABRT at msptiSubscribe: {text}");
     }
-    if !mspti_support::testing_another_library() {
+    if !support::testing_another_library() {
         assert!(text.contains("libascend_hal.so"), "{text}");
     }
 }
@@ -447,8 +447,7 @@ fn child_subscribe_without_driver() {
         return;
     }
     // SAFETY: the log and profiling stand-ins are there: the constructors pass.
-    let lib =
-        unsafe { libloading::Library::new(mspti_support::library()) }.expect("opens without the driver");
+    let lib = unsafe { libloading::Library::new(support::library()) }.expect("opens without the driver");
     eprintln!("opened without the driver");
     type Subscribe = unsafe extern "C" fn(*mut *mut c_void, *const c_void, *mut c_void) -> u32;
     // SAFETY: msptiSubscribe's signature.
@@ -463,7 +462,7 @@ fn child_subscribe_without_driver() {
 #[test]
 fn notes_the_log_library_needs_no_dloginnerforc() {
     let log = Path::new(MOCK_ASCEND_MIN_LOG).join("libascendalog.so");
-    let home = mspti_support::cann_home_without("minlog", &[], Some(&log));
+    let home = support::cann_home_without("minlog", &[], Some(&log));
     let h = home.to_str().unwrap().to_string();
     let out = run_child(
         "child_minimal_log_library",
@@ -480,7 +479,7 @@ fn child_minimal_log_library() {
         return;
     }
     // SAFETY: the stand-ins; this is what is being tested.
-    let lib = unsafe { libloading::Library::new(mspti_support::library()) }
+    let lib = unsafe { libloading::Library::new(support::library()) }
         .expect("opens with a log library without DlogInnerForC");
     // SAFETY: only the address is looked up.
     assert!(unsafe { lib.get::<*mut c_void>(b"msptiSubscribe\0") }.is_ok());
@@ -573,7 +572,7 @@ preloaded_test! {
 /// check pass (0 returned) while nothing is interposed."
 #[test]
 fn notes_ld_preload_set_inside_the_process_passes_the_check_and_interposes_nothing() {
-    let (home, lib) = (mspti_support::ascend_home(), mspti_support::library());
+    let (home, lib) = (support::ascend_home(), support::library());
     assert_child_passed(&run_child(
         "child_ld_preload_set_inside",
         &[
@@ -590,7 +589,7 @@ fn child_ld_preload_set_inside() {
     if !in_child() {
         return;
     }
-    std::env::set_var("LD_PRELOAD", mspti_support::library());
+    std::env::set_var("LD_PRELOAD", support::library());
     let (_, h) = subscribe(Some(record_callback), 0);
     assert_eq!(enable_domain(h, RUNTIME), R::MSPTI_SUCCESS, "the variable passes the check");
     acl().set_device(0).unwrap();
@@ -605,7 +604,7 @@ preloaded_test! {
         let copy = std::env::temp_dir().join(format!("mspti-second-{}", std::process::id()));
         std::fs::create_dir_all(&copy).unwrap();
         let copy = copy.join("libmspti.so");
-        std::fs::copy(mspti_support::library(), &copy).unwrap();
+        std::fs::copy(support::library(), &copy).unwrap();
         let second = mspti_sys::Library::open(Some(&copy)).expect("the second copy opens");
         std::fs::remove_file(&copy).ok();
         let mut h = null_mut();
@@ -977,7 +976,7 @@ preloaded_test! {
     /// stays stuck there for the next buffer."
     fn get_next_record_cursor_is_per_thread_ignores_the_buffer_and_sticks_at_unknown_kinds() {
         let _g = serial();
-        let counted = mspti_support::mock_if_any().map(|m| m.counter("next_record_calls"));
+        let counted = support::mock_if_any().map(|m| m.counter("next_record_calls"));
         // Two buffers of two API records each (48 bytes apiece).
         let mut a = vec![0u64; 12];
         let mut b = vec![0u64; 12];
@@ -1016,7 +1015,7 @@ preloaded_test! {
         assert_eq!(next(pb).0, R::MSPTI_SUCCESS, "from 0 again");
         assert_eq!(next(pb).0, R::MSPTI_ERROR_INNER, "stuck at B's unknown kind");
         assert_eq!(next(pb).0, R::MSPTI_ERROR_INNER, "and it stays stuck");
-        if let (Some(before), Some(m)) = (counted, mspti_support::mock_if_any()) {
+        if let (Some(before), Some(m)) = (counted, support::mock_if_any()) {
             assert_eq!(m.counter("next_record_calls") - before, 11);
         }
     }
@@ -1242,7 +1241,7 @@ preloaded_test! {
 /// out of bounds (garbage or SIGSEGV)." The mock aborts, loudly.
 #[test]
 fn notes_is_enabled_out_of_range_reads_out_of_bounds() {
-    if mspti_support::testing_another_library() {
+    if support::testing_another_library() {
         eprintln!("skipped: what a real library reads out of bounds is not predictable");
         return;
     }
