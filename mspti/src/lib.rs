@@ -34,7 +34,10 @@ mod library;
 pub mod preload;
 mod unwind;
 
+/// The shared core these types come from (column batches, name tables, the decode pipeline, trace
+/// export), for what a consumer needs beyond the few re-exported here.
 pub use accelprof_core;
+pub use accelprof_core::{Batch, FamilySet, Names};
 pub use activity::{Activity, ActivityConfig, ActivityCounts};
 pub use callback::{CallbackData, Slot, Subscriber};
 pub use error::{Error, Result};

@@ -64,6 +64,9 @@ mod ids;
 mod library;
 mod tool;
 
+/// The shared core these types come from (column batches, name tables, the decode pipeline, trace
+/// export), for what a consumer needs beyond the few re-exported here.
+pub use accelprof_core;
 pub use accelprof_core::{Batch, FamilySet, Names};
 pub use agents::{Agent, AgentKind};
 pub use buffer::{Buffer, BufferConfig, CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE};
