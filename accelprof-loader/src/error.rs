@@ -51,6 +51,7 @@ fn headline(library: &str, tried: &[Attempt]) -> String {
 
 /// The library could not be opened.
 #[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// No candidate could be opened; `tried` lists every place, in search order. When a
     /// candidate existed but `dlopen` refused it, its attempt's reason says so and the message
@@ -156,9 +157,17 @@ mod tests {
 /// A function this library does not export (an older or newer version than our bindings).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{library} does not export `{symbol}` (this library version lacks it)")]
+#[non_exhaustive]
 pub struct MissingSymbol {
     /// Human name of the library.
     pub library: &'static str,
     /// The C symbol looked for.
     pub symbol: &'static str,
+}
+
+impl MissingSymbol {
+    /// `symbol`, which `library` does not export.
+    pub const fn new(library: &'static str, symbol: &'static str) -> MissingSymbol {
+        MissingSymbol { library, symbol }
+    }
 }

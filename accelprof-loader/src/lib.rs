@@ -16,7 +16,7 @@ mod table;
 pub use error::{missing_dependency, Attempt, LoadError, MissingSymbol};
 pub use library::{FunctionTable, Library};
 pub use search::{
-    open, open_file, open_preferring_loaded, LibrarySpec, LoadedLibrary, Preflight, SearchPlace,
+    open, open_file, open_preferring_loaded, LibrarySpec, LoadedLibrary, OpenedFile, Preflight, SearchPlace,
 };
 pub use symbol::{LazySymbol, Resolver};
 

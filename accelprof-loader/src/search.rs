@@ -118,6 +118,26 @@ impl LoadedLibrary {
     }
 }
 
+/// A library file opened with [`open_file`]: its `dlopen` handle. Dropping it closes the handle
+/// (the library stays mapped while another handle holds it); [`OpenedFile::keep_loaded`] keeps
+/// it loaded for the life of the process instead.
+#[derive(Debug)]
+pub struct OpenedFile(libloading::Library);
+
+impl OpenedFile {
+    /// Whether the library exports `symbol` (only its address is looked up).
+    pub fn has_symbol(&self, symbol: &str) -> bool {
+        // SAFETY: the address is only looked up, never dereferenced or called.
+        unsafe { self.0.get::<*mut c_void>(symbol.as_bytes()) }.is_ok()
+    }
+
+    /// Never closes this handle: the library stays loaded until the process ends (what a program
+    /// linked against it would have).
+    pub fn keep_loaded(self) {
+        std::mem::forget(self.0);
+    }
+}
+
 /// Opens the file at `path` with `dlopen(RTLD_LAZY | RTLD_LOCAL)`; with `no_load`, only if the
 /// process already has it loaded (`RTLD_NOLOAD`: nothing new is loaded). The error is the
 /// loader's message.
@@ -125,8 +145,17 @@ impl LoadedLibrary {
 /// # Safety
 /// Opening a library runs its initialisers: the caller vouches that they may run in this process
 /// (vendor libraries are made to be opened by tools; files known to abort are refused first).
+pub unsafe fn open_file(path: &Path, no_load: bool) -> Result<OpenedFile, String> {
+    // SAFETY: forwarded to the caller.
+    unsafe { open_library(path, no_load) }.map(OpenedFile)
+}
+
+/// [`open_file`]'s `dlopen`, the handle as `libloading` has it.
+///
+/// # Safety
+/// As [`open_file`].
 #[cfg(unix)]
-pub unsafe fn open_file(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
+unsafe fn open_library(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
     use libloading::os::unix::{Library, RTLD_LAZY, RTLD_LOCAL};
     const RTLD_NOLOAD: std::os::raw::c_int = 0x4;
     let flags = RTLD_LAZY | RTLD_LOCAL | if no_load { RTLD_NOLOAD } else { 0 };
@@ -139,7 +168,7 @@ pub unsafe fn open_file(path: &Path, no_load: bool) -> Result<libloading::Librar
 /// # Safety
 /// As on Unix.
 #[cfg(not(unix))]
-pub unsafe fn open_file(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
+unsafe fn open_library(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
     if no_load {
         return Err("reusing a loaded copy is only supported on Unix".into());
     }
@@ -151,7 +180,7 @@ pub unsafe fn open_file(path: &Path, no_load: bool) -> Result<libloading::Librar
 /// and files known to abort on open are refused by a [`Preflight`] before this.
 fn dlopen(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
     // SAFETY: as said above.
-    unsafe { open_file(path, no_load) }
+    unsafe { open_library(path, no_load) }
 }
 
 fn opened(lib: libloading::Library, spec: &LibrarySpec, path: PathBuf, origin: String) -> LoadedLibrary {

@@ -101,10 +101,7 @@ macro_rules! function_table {
                     -> ::core::result::Result<$crate::__ret!($($ret)?), $crate::MissingSymbol>
                 {
                     let Some(p) = self.$name.get(&self.resolver, $crate::__cstr!($name)) else {
-                        return Err($crate::MissingSymbol {
-                            library: self.resolver.library(),
-                            symbol: stringify!($name),
-                        });
+                        return Err($crate::MissingSymbol::new(self.resolver.library(), stringify!($name)));
                     };
                     // SAFETY: the resolver's contract (see `Resolver::new`) is that the address
                     // found under this name is the C function these bindings were generated

@@ -42,6 +42,7 @@ impl Handle {
 
 /// A failed call: the function and its `aclError` / `HcclResult`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CallError {
     /// The C function.
     pub function: &'static str,

@@ -283,6 +283,7 @@ impl Tracer {
 
 impl TraceReport {
     /// The summary as JSON: kernels per name (by total time), record counts, losses, the trace file.
+    /// A `serde_json::Value` on purpose: the document itself, to serialize or walk.
     pub fn to_json(&self) -> serde_json::Value {
         self.json(usize::MAX)
     }

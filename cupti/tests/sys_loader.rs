@@ -234,7 +234,7 @@ fn a_library_without_the_symbols_gives_per_call_errors() {
     for _ in 0..2 {
         // SAFETY: `version` is a valid out-pointer (never reached: the symbol is missing).
         let err = unsafe { fns.cuptiGetVersion(&mut version) }.unwrap_err();
-        assert_eq!(err, MissingSymbol { library: "CUPTI (libcupti)", symbol: "cuptiGetVersion" });
+        assert_eq!(err, MissingSymbol::new("CUPTI (libcupti)", "cuptiGetVersion"));
         assert!(err.to_string().contains("cuptiGetVersion"), "{err}");
     }
     assert_eq!(version, 0);
