@@ -76,3 +76,8 @@ pub use columns::{Batch, Family, FamilySet};
 pub use intern::{NameId, Names};
 pub use pipeline::{Counts, Handoff, Pipeline, PipelineConfig, RecordWalker, WalkStats};
 pub use pool::{ActivityBuffer, BufferPool, PoolStats};
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

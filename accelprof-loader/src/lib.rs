@@ -25,3 +25,8 @@ pub mod __private {
     pub use core::ffi::CStr;
     pub use core::mem::transmute;
 }
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -69,3 +69,8 @@ pub mod cupti;
 pub mod hta;
 pub mod mspti;
 pub mod rocprofiler;
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -139,3 +139,8 @@ pub mod v12 {
 pub mod v13_5 {
     pub use crate::generated::v13_5::types::*;
 }
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -32,3 +32,8 @@ pub use ids::{
     SynchronizeCbid,
 };
 pub use library::Cupti;
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

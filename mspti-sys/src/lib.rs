@@ -39,3 +39,8 @@ pub use loader::{
     places, preflight, securec_dir, Dependency, Library, CANN_DEPENDENCIES, DEFAULT_TOOLKIT, ENV_VAR,
     SECUREC, SPEC,
 };
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

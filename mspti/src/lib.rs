@@ -44,3 +44,8 @@ pub use error::{Error, Result};
 pub use ids::{ActivityKind, CallbackId, Domain, ExternalKind, HcclCbid, RuntimeCbid, Site};
 pub use library::Mspti;
 pub use mspti_sys;
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

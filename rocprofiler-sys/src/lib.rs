@@ -48,3 +48,8 @@ pub use loader::{places, Library, ENV_VAR, SPEC};
 /// `accelprof-mocks` builds its mock `librocprofiler-sdk` from them (a build-dependency reads
 /// this).
 pub const GENERATED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/generated");
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

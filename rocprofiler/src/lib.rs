@@ -87,3 +87,8 @@ pub use tool::{configure_function, force_configure, Tool};
 pub mod __private {
     pub use crate::tool::configure;
 }
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
