@@ -103,7 +103,7 @@ fn main() {
             .env("ACCELPROF_CUPTI_GENERATED", cupti_sys::GENERATED_DIR)
             .env("ACCELPROF_ROCPROFILER_GENERATED", rocprofiler_sys::GENERATED_DIR)
             .status()
-            .expect("run rustc for a mock library");
+            .expect("run the compiler for a mock library (clippy-driver with ACCELPROF_MOCKS_CLIPPY)");
         assert!(status.success(), "building the mock {} failed", mock.dir);
         if !mock.var.is_empty() {
             println!("cargo:rustc-env={}={}", mock.var, dst.display());
