@@ -10,7 +10,7 @@
 #
 #   accelprof-bindgen/regen-cupti.sh && git diff --exit-code -- cupti-sys/src/generated
 #
-# Afterwards the real libraries for `cargo test --test cupti_real` are
+# Afterwards the real libraries for `cargo test -p cupti --test real` are
 #   CUPTI_REAL_LIB_13=DIR/cu13/nvidia/cu13/lib/libcupti.so.13
 #   CUPTI_REAL_LIB_13_5=DIR/cu135/nvidia/cu13/lib/libcupti.so.13
 #   CUPTI_REAL_LIB_12=DIR/cu12/nvidia/cuda_cupti/lib/libcupti.so.12

@@ -61,8 +61,11 @@
 //! opened: one handle, one mock state per process. Tests that drive a mock must not run
 //! concurrently (take a lock), and start from its `reset` control.
 //!
-//! See the repository's `docs/VENDOR-NOTES.md` for what each mock plays and why, and
-//! `docs/ARCHITECTURE.md` for where it sits in the crate family.
+//! See the [vendor notes] for what each mock plays and why, and the [architecture] for where it
+//! sits in the crate family.
+//!
+//! [vendor notes]: https://github.com/accel-profiling/accel-profiling/blob/main/docs/VENDOR-NOTES.md
+//! [architecture]: https://github.com/accel-profiling/accel-profiling/blob/main/docs/ARCHITECTURE.md
 
 pub mod ascend;
 pub mod cupti;

@@ -5,7 +5,7 @@
 //! On a GPU machine: `cargo test -p cupti --test gpu -- --nocapture` (set `CUPTI_LIBRARY_PATH` if
 //! `libcupti` is not in a usual place).
 
-#[path = "support/gpu.rs"]
+#[path = "gpu/workload.rs"]
 mod gpu;
 
 use std::collections::HashMap;

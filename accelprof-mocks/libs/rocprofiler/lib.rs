@@ -1,7 +1,7 @@
 //! Mock `librocprofiler-sdk.so`: the real C symbols a rocprofiler tool uses, with the behaviour the
 //! vendor notes record, plus `mock_rocprofiler_*` controls that play the ROCm runtime.
 //!
-//! What it simulates (each rule is checked by `tests/rocprofiler_mock.rs`):
+//! What it simulates (each rule is checked by `rocprofiler/tests/mock.rs`):
 //! - the configure window: `mock_rocprofiler_load_tools` (or `rocprofiler_force_configure`) finds
 //!   every `rocprofiler_configure` (libraries in `ROCP_TOOL_LIBRARIES`, a function registered
 //!   with `mock_rocprofiler_register_configure`, the global symbol), calls each with
