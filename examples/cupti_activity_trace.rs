@@ -18,7 +18,7 @@ mod activity_common;
 
 use std::collections::HashMap;
 
-use accel_core::{FamilySet, NameId};
+use accelprof_core::{FamilySet, NameId};
 use cupti::activity::{ActivityConfig, ActivityKind, ActivitySession};
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_RUNTIME};
 

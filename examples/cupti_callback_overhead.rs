@@ -84,7 +84,7 @@ enum Call {
         /// Keeps `f`'s library mapped.
         _lib: libloading::Library,
     },
-    Mock(common::mock_cuda::MockCuda),
+    Mock(accelprof_mocks::cupti::MockCupti),
 }
 
 impl Call {
@@ -233,7 +233,7 @@ fn main() {
         }
         common::Backend::Mock(_) => {
             args.calls = args.calls.min(100_000);
-            Call::Mock(common::mock_cuda::MockCuda::open(accel_profiling::MOCK_CUPTI))
+            Call::Mock(accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY))
         }
     };
     let c_library = args.c_callback.as_ref().map(|path| {

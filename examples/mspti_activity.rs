@@ -14,7 +14,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use mspti::accel_core::Family;
+use mspti::accelprof_core::Family;
 use mspti::{ActivityConfig, ActivityKind};
 
 /// (kind, name) -> (count, total ns).

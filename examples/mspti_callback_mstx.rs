@@ -12,7 +12,7 @@ mod common;
 
 use std::sync::{Arc, Mutex};
 
-use mspti::accel_core::FamilySet;
+use mspti::accelprof_core::FamilySet;
 use mspti::{ActivityConfig, ActivityKind, CallbackId, Domain, RuntimeCbid};
 
 /// What the guide passes through `userdata`: here simply captured by the closure.

@@ -10,7 +10,7 @@
 #   gpu/bench_tracer.sh                      # everything, about 6 to 8 minutes; details in $OUT
 #   gpu/bench_tracer.sh --rounds 3 --memory-kernels 0    # shorter
 #
-# Without a GPU (tests the benchmark itself against the mock libcupti; needs `cargo build` first):
+# Without a GPU (tests the benchmark itself against the mock libcupti; needs `cargo build -p accelprof-mocks -p cupti-trace` first):
 #
 #   gpu/bench_tracer.sh --mock
 #
@@ -36,7 +36,7 @@ done
 [ -n "$tracer" ] || { echo "no libcupti_trace.so (build: cargo build --release -p cupti-trace)"; exit 1; }
 
 # The CUPTI and CUDA headers: a CUDA install, or the NVIDIA wheels of the Python environment (PyTorch
-# depends on nvidia-cuda-cupti), or (for the mock run) the wheels bindings-gen/regen-cupti.sh unpacked.
+# depends on nvidia-cuda-cupti), or (for the mock run) the wheels accelprof-bindgen/regen-cupti.sh unpacked.
 site=$("$py" -c 'import site, sys; print(" ".join(site.getsitepackages() + [site.getusersitepackages()]))' 2>/dev/null || true)
 find_dir() { # find_dir FILE DIR... : the first DIR holding FILE
     local file=$1
@@ -70,8 +70,8 @@ mv "$floor" "${TMPDIR:-/tmp}/libcount_records.so" && floor=${TMPDIR:-/tmp}/libco
 
 "$py" "$here/bench_tracer.py" --self-test
 if [ $mock = 1 ]; then
-    mock_lib=$(ls -t "$root"/target/*/build/accel-profiling-*/out/mocks/libcupti.so 2>/dev/null | head -1)
-    [ -n "$mock_lib" ] || { echo "no mock libcupti.so: run cargo build first"; exit 1; }
+    mock_lib=$(ls -t "$root"/target/*/build/accelprof-mocks-*/out/mocks/libcupti.so 2>/dev/null | head -1)
+    [ -n "$mock_lib" ] || { echo "no mock libcupti.so: run cargo build -p accelprof-mocks first"; exit 1; }
     exec "$py" "$here/bench_tracer.py" --backend mock --mock-lib "$mock_lib" --tracer "$tracer" --floor "$floor" \
         --out "$out" --rounds 7 --steps 5 --warmup 1 --memory-kernels 200000 --budget-s 300 "$@"
 fi

@@ -2,8 +2,8 @@
 # The cupti callback checks on a GPU machine (no cargo needed there: the binaries are built elsewhere with
 #   cargo build --release --example cupti_callback_domain --example cupti_callback_timestamp \
 #       --example cupti_callback_overhead
-#   cargo test --release --test cupti_gpu --no-run
-# and copied along with this repository, target/release/examples/ and target/release/deps/cupti_gpu-* included).
+#   cargo test --release -p cupti --test gpu --no-run
+# and copied along with this repository, target/release/examples/ and target/release/deps/gpu-* included).
 #
 #   gpu/run_cupti_callbacks.sh                     # everything
 #   STEPS="overhead" CALLS=200000 REPS=101 PIN_CPU=2 gpu/run_cupti_callbacks.sh
@@ -44,8 +44,8 @@ for step in $steps; do
         run callback_timestamp "$bin/examples/cupti_callback_timestamp"
         ;;
     tests)
-        test_bin=$(ls -t "$bin"/deps/cupti_gpu-* 2>/dev/null | grep -v '\.d$' | head -1)
-        if [ -z "$test_bin" ]; then echo "no cupti_gpu test binary under $bin/deps"; status=1; continue; fi
+        test_bin=$(ls -t "$bin"/deps/gpu-* 2>/dev/null | grep -v '\.d$' | head -1)
+        if [ -z "$test_bin" ]; then echo "no gpu test binary (cupti) under $bin/deps"; status=1; continue; fi
         run gpu_tests "$test_bin" --test-threads=1 --nocapture
         ;;
     overhead)

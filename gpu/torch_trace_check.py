@@ -18,7 +18,7 @@ ops):
 4. memory: RSS of a process launching `--memory-kernels` tiny kernels (default 1,000,000) with the
    trace file on (.json.gz) stays flat: growth from the first quarter to the end under 64 MiB.
 5. HolisticTraceAnalysis loads our trace (when `import hta` works here; otherwise run
-   accel-core/tests/hta/check_traces.py on OUT/hta_ours on a machine that has it).
+   accelprof-mocks/hta/check_traces.py on OUT/hta_ours on a machine that has it).
 
 Trace files stay in OUT (default gpu/out/trace_check) for Perfetto, HTA and the closing note.
 """
@@ -330,9 +330,9 @@ def check_hta(args, checks, ours_dir, env):
         import hta  # noqa: F401
     except ImportError:
         checks.add("HolisticTraceAnalysis loads our trace", None,
-                   f"HTA not installed here: run accel-core/tests/hta/check_traces.py {ours_dir} <kernels> -1 elsewhere")
+                   f"HTA not installed here: run accelprof-mocks/hta/check_traces.py {ours_dir} <kernels> -1 elsewhere")
         return
-    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "accel-core", "tests", "hta", "check_traces.py")
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "accelprof-mocks", "hta", "check_traces.py")
     trace = load(os.path.join(ours_dir, "ours.json.gz"))
     kernels = sum(kernel_names(trace).values())
     p = subprocess.run([sys.executable, script, ours_dir, str(kernels), "-1"], capture_output=True, text=True)

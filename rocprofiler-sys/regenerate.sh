@@ -19,4 +19,4 @@ git --git-dir="$(git -C "$repo" rev-parse --absolute-git-dir 2>/dev/null || echo
     projects/rocr-runtime/runtime/hsa-runtime/inc \
     projects/rocr-runtime/libhsakmt/include | tar -x -C "$tree"
 cd "$here"
-cargo run -q -p bindings-gen -- rocprofiler "$tree"
+cargo run -q -p accelprof-bindgen -- rocprofiler "$tree"

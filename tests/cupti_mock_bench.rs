@@ -4,7 +4,7 @@
 //! kernels of each workload's timed steps picked out of our trace by the marker kernels.
 //!
 //! Skipped (with a message) without `python3`; the floor is left out without `gcc` or the CUPTI headers
-//! that `bindings-gen/regen-cupti.sh` unpacks.
+//! that `accelprof-bindgen/regen-cupti.sh` unpacks.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,7 +27,7 @@ fn have(program: &str) -> bool {
 fn floor(dir: &Path) -> Option<PathBuf> {
     let include = root().join(".vendor/cupti/cu13/nvidia/cu13/include");
     if !have("gcc") || !include.join("cupti.h").exists() {
-        println!("floor left out: needs gcc and the headers bindings-gen/regen-cupti.sh unpacks");
+        println!("floor left out: needs gcc and the headers accelprof-bindgen/regen-cupti.sh unpacks");
         return None;
     }
     let out = dir.join("libcount_records.so");
@@ -56,7 +56,7 @@ fn the_gpu_benchmark_runs_against_the_mock() {
     let modes = if floor.is_some() { "untraced,ours,floor" } else { "untraced,ours" };
     let mut cmd = Command::new("python3");
     cmd.arg(root().join("gpu/bench_tracer.py"))
-        .args(["--backend", "mock", "--mock-lib", accel_profiling::MOCK_CUPTI])
+        .args(["--backend", "mock", "--mock-lib", accelprof_mocks::cupti::LIBRARY])
         .arg("--tracer")
         .arg(tracer())
         .args(["--modes", modes, "--rounds", "2", "--min-rounds", "2", "--steps", "3", "--warmup", "1"])

@@ -2,7 +2,7 @@
 //!
 //! Nothing links `libcupti`: [`Library::open`] finds and `dlopen`s it (see [`search_places`] for
 //! the order), and every function of [`CuptiFunctions`] is resolved on its first call. A function
-//! the opened library lacks returns [`accel_loader::MissingSymbol`] naming it; a library that
+//! the opened library lacks returns [`accelprof_loader::MissingSymbol`] naming it; a library that
 //! cannot be found is a [`LoadError`] listing every place tried.
 //!
 //! ```no_run
@@ -85,11 +85,17 @@ mod generated {
 mod cbid;
 mod loader;
 
-pub use accel_loader::{LoadError, MissingSymbol, Resolver};
+pub use accelprof_loader::{LoadError, MissingSymbol, Resolver};
 pub use cbid::{cbid_name, is_api_version_12};
 pub use generated::functions::CuptiFunctions;
 pub use generated::types::*;
 pub use loader::{search_places, Library, LIBRARY_PATH_VAR, SPEC};
+
+/// The directory of this crate's generated files (`types.rs`, `params.rs`, `cbid_names.rs`,
+/// `functions.rs`, `v12/`, `v13_5/`), as this build found it. For code that compiles against
+/// the very same declarations outside this crate: `accelprof-mocks` builds its mock `libcupti`
+/// from them (a build-dependency reads this), so the mock writes the bytes the real library does.
+pub const GENERATED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/generated");
 
 /// Callback-id name tables, generated from the cbid enums of both headers.
 pub mod cbid_names {
@@ -133,3 +139,8 @@ pub mod v12 {
 pub mod v13_5 {
     pub use crate::generated::v13_5::types::*;
 }
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use accel_loader::{LibrarySpec, SearchPlace};
+use accelprof_loader::{LibrarySpec, SearchPlace};
 
 use crate::CuptiFunctions;
 
@@ -126,19 +126,19 @@ fn python_dirs(lib: &Path, origin: &str) -> Vec<(String, PathBuf)> {
     out
 }
 
-/// An opened `libcupti` and its lazily resolved functions (see [`accel_loader::Library`]).
+/// An opened `libcupti` and its lazily resolved functions (see [`accelprof_loader::Library`]).
 ///
 /// [`Library::open`] takes `explicit` when given (that file or an error); otherwise a libcupti the
 /// process already mapped, the file named by `$CUPTI_LIBRARY_PATH`, the [`search_places`], then
 /// the plain sonames through the system loader. The error lists every place tried, in order.
 /// The library stays mapped until the process ends (CUPTI runs threads and callbacks that could
 /// outlive an unload). Functions resolve on first call: one this library version lacks returns
-/// [`accel_loader::MissingSymbol`] naming it (see [`CuptiFunctions::missing`]).
-pub type Library = accel_loader::Library<CuptiFunctions>;
+/// [`accelprof_loader::MissingSymbol`] naming it (see [`CuptiFunctions::missing`]).
+pub type Library = accelprof_loader::Library<CuptiFunctions>;
 
-impl accel_loader::FunctionTable for CuptiFunctions {
+impl accelprof_loader::FunctionTable for CuptiFunctions {
     const SPEC: &'static LibrarySpec = &SPEC;
-    fn from_resolver(resolver: accel_loader::Resolver) -> Self {
+    fn from_resolver(resolver: accelprof_loader::Resolver) -> Self {
         CuptiFunctions::new(resolver)
     }
 }

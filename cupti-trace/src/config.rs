@@ -63,9 +63,9 @@ pub mod vars {
 }
 
 /// The largest CUPTI buffer the tracer asks for (the pool's own limit).
-pub const MAX_BUFFER_SIZE: usize = accel_core::BufferPool::MAX_BUFFER_SIZE;
+pub const MAX_BUFFER_SIZE: usize = accelprof_core::BufferPool::MAX_BUFFER_SIZE;
 /// The most pool buffers in flight (the pool's own limit).
-pub const MAX_BUFFERS: usize = accel_core::BufferPool::MAX_IN_FLIGHT;
+pub const MAX_BUFFERS: usize = accelprof_core::BufferPool::MAX_IN_FLIGHT;
 /// The most bytes the pool's buffers may add up to (buffer size times buffers in flight).
 pub const MAX_POOL_BYTES: u128 = 64 << 30;
 
@@ -132,7 +132,7 @@ impl Default for TraceConfig {
             profiler_range: false,
             handle_signals: true,
             gzip_level: 1,
-            pending_flows: accel_core::trace::DEFAULT_PENDING_FLOWS,
+            pending_flows: accelprof_core::trace::DEFAULT_PENDING_FLOWS,
             launcher_report: None,
         }
     }
@@ -482,7 +482,7 @@ mod tests {
             assert!(warnings.iter().any(|w| w.contains("bounded to 16384 buffers")), "{huge}: {warnings:?}");
             // The pool the session builds from it is made without overflow or abort.
             let pool =
-                accel_core::BufferPool::try_new(c.activity.buffer_size, c.activity.max_buffers_in_flight);
+                accelprof_core::BufferPool::try_new(c.activity.buffer_size, c.activity.max_buffers_in_flight);
             assert!(pool.is_ok(), "{huge}");
         }
         let (c, warnings) = from(&[("CUPTI_TRACE_BUFFER_SIZE", "18446744073709551615")]);

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use accel_core::{Batch, NameId, Names};
+use accelprof_core::{Batch, NameId, Names};
 
 /// Time per kernel name, accumulated from the kernel columns.
 #[derive(Clone, Debug, Default)]
@@ -121,8 +121,8 @@ impl KernelSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use accel_core::columns::KernelRow;
-    use accel_core::intern::Interner;
+    use accelprof_core::columns::KernelRow;
+    use accelprof_core::intern::Interner;
 
     #[test]
     fn ranks_by_total_time_and_counts_incomplete() {

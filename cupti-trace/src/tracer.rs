@@ -4,9 +4,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use accel_core::demangle::Demangler;
-use accel_core::trace::{Categories, ChromeTraceWriter, TraceFile, TraceMeta, TraceSink, WriterOptions};
-use accel_core::{Batch, Family, FamilySet, Names};
+use accelprof_core::demangle::Demangler;
+use accelprof_core::trace::{Categories, ChromeTraceWriter, TraceFile, TraceMeta, TraceSink, WriterOptions};
+use accelprof_core::{Batch, Family, FamilySet, Names};
 use cupti::activity::{unix_now_ns, ActivityCounts, ActivitySession, ApiFilter, KernelNameTransform};
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
 use cupti::{Cupti, Subscriber};
@@ -283,6 +283,7 @@ impl Tracer {
 
 impl TraceReport {
     /// The summary as JSON: kernels per name (by total time), record counts, losses, the trace file.
+    /// A `serde_json::Value` on purpose: the document itself, to serialize or walk.
     pub fn to_json(&self) -> serde_json::Value {
         self.json(usize::MAX)
     }

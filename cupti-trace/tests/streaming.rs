@@ -6,7 +6,7 @@ mod support;
 
 use std::sync::Mutex;
 
-use accel_profiling::mock::cupti::MockCupti;
+use accelprof_mocks::cupti::MockCupti;
 use cupti::activity::{ActivityConfig, ActivityKind, DeviceSync};
 use cupti::Cupti;
 use cupti_trace::{TraceConfig, Tracer};

@@ -9,8 +9,8 @@ use std::ffi::CStr;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use accel_core::intern::Interner;
-use accel_core::{Batch, RecordWalker};
+use accelprof_core::intern::Interner;
+use accelprof_core::{Batch, RecordWalker};
 use criterion::{Criterion, Throughput};
 use cupti::decode::{CuptiWalker, RecordLayouts, VERSION_13_0};
 

@@ -21,9 +21,19 @@ pub use callback::{
     ApiCallData, CallParams, CallbackData, CorrelationSlot, ReturnValue, Subscriber, SubscriptionKind,
 };
 pub use cupti_sys;
+
+/// The shared core these types come from (column batches, name tables, the decode pipeline, trace
+/// export), for what a consumer needs beyond the few re-exported here.
+pub use accelprof_core;
+pub use accelprof_core::{Batch, FamilySet, Names};
 pub use error::{Error, Result, ResultCode};
 pub use ids::{
     CallbackDomain, CallbackId, CallbackSite, DriverCbid, NvtxCbid, ResourceCbid, RuntimeCbid, StateCbid,
     SynchronizeCbid,
 };
 pub use library::Cupti;
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -7,13 +7,13 @@ use std::sync::OnceLock;
 
 use cupti::activity::DeviceSync;
 
-use crate::common::mock_cuda::MockCuda;
 use crate::common::{Backend, Setup};
+use accelprof_mocks::cupti::MockCupti;
 
 /// The mock's controls, for closures that must be `'static` (same `dlopen` handle as the setup's).
-pub fn mock() -> &'static MockCuda {
-    static MOCK: OnceLock<MockCuda> = OnceLock::new();
-    MOCK.get_or_init(|| MockCuda::open(accel_profiling::MOCK_CUPTI))
+pub fn mock() -> &'static MockCupti {
+    static MOCK: OnceLock<MockCupti> = OnceLock::new();
+    MOCK.get_or_init(|| MockCupti::open(accelprof_mocks::cupti::LIBRARY))
 }
 
 /// How `flush(true)` waits for the device: the process's CUDA driver on a GPU, the mock's

@@ -4,7 +4,6 @@
 #![allow(dead_code)]
 
 pub mod gpu;
-pub mod mock_cuda;
 pub mod pairing;
 
 use std::path::Path;
@@ -17,7 +16,7 @@ pub enum Backend {
     /// A real GPU: the real `libcupti` sees real CUDA calls.
     Gpu(Arc<cudarc::driver::CudaContext>),
     /// No GPU: the mock `libcupti` plays the calls (`mock_cupti_*`).
-    Mock(mock_cuda::MockCuda),
+    Mock(accelprof_mocks::cupti::MockCupti),
 }
 
 /// The library and the workload.
@@ -45,9 +44,14 @@ pub fn setup() -> Setup {
         Err(why) => {
             println!("No CUDA GPU here ({why}).");
             println!("Running the same workload on the mock libcupti, which plays the CUDA calls.\n");
-            let cupti = Cupti::init_global(Some(Path::new(accel_profiling::MOCK_CUPTI)))
+            let cupti = Cupti::init_global(Some(Path::new(accelprof_mocks::cupti::LIBRARY)))
                 .expect("the mock libcupti built with this checkout opens");
-            Setup { cupti, backend: Backend::Mock(mock_cuda::MockCuda::open(accel_profiling::MOCK_CUPTI)) }
+            Setup {
+                cupti,
+                backend: Backend::Mock(accelprof_mocks::cupti::MockCupti::open(
+                    accelprof_mocks::cupti::LIBRARY,
+                )),
+            }
         }
     }
 }

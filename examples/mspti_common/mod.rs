@@ -11,7 +11,7 @@
 //!
 //! Either way the workload is what a real ACL program does: `libascendcl.so` (and
 //! `libms_tools_ext.so`, `libhccl.so`) in the global symbol scope, every call a global-scope call
-//! (`accel_profiling::ascend::Acl`), so that MSPTI's interposed `aclrt*`/`Hccl*` functions are
+//! (`accelprof_mocks::ascend::Acl`), so that MSPTI's interposed `aclrt*`/`Hccl*` functions are
 //! what the calls reach. MSPTI delivers callbacks only when `libmspti.so` is preloaded: [`setup`]
 //! restarts the example with it in `LD_PRELOAD`, as `mspti::preload::reexec_with_preload` does
 //! for any program.
@@ -19,8 +19,8 @@
 
 use std::path::PathBuf;
 
-use accel_profiling::ascend::{Acl, Handle, MemcpyKind};
-use accel_profiling::{MOCK_ASCEND_HOME, MOCK_MSPTI};
+use accelprof_mocks::ascend::{Acl, Handle, MemcpyKind};
+use accelprof_mocks::mspti::{ASCEND_HOME as MOCK_ASCEND_HOME, LIBRARY as MOCK_MSPTI};
 use mspti::Mspti;
 
 /// The opened library and the runtime.
@@ -99,7 +99,7 @@ fn kernels(acl: &Acl) -> Vec<(String, Handle, u32)> {
     out
 }
 
-fn check<T>(r: Result<T, accel_profiling::ascend::CallError>) -> Option<T> {
+fn check<T>(r: Result<T, accelprof_mocks::ascend::CallError>) -> Option<T> {
     r.map_err(|e| eprintln!("{e}")).ok()
 }
 

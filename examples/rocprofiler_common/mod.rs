@@ -42,7 +42,7 @@ impl MockRuntime {
     /// `set_agents` that plays a released SDK).
     pub fn open() -> Result<MockRuntime, Box<dyn Error>> {
         let chosen = std::env::var_os("ROCPROFILER_LIBRARY_PATH");
-        let path = chosen.as_deref().map_or(Path::new(accel_profiling::MOCK_ROCPROFILER), Path::new);
+        let path = chosen.as_deref().map_or(Path::new(accelprof_mocks::rocprofiler::LIBRARY), Path::new);
         let sdk = Rocprofiler::open_path(path)?;
         let raw = Library::open(Some(path))?;
         Ok(MockRuntime { sdk, raw, kernels: Default::default() })

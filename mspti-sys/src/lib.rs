@@ -9,7 +9,7 @@
 //!
 //! - [`generated`]: bindgen output from `Ascend/mspti` `csrc/include` (enums as newtypes, any
 //!   value representable). Regenerate with
-//!   `cargo run -p bindings-gen -- mspti <Ascend/mspti checkout>/csrc/include`.
+//!   `cargo run -p accelprof-bindgen -- mspti <Ascend/mspti checkout>/csrc/include`.
 //! - [`records`]: the packed activity records, by hand (bindgen cannot express them).
 //!
 //! The safe API is the `mspti` crate.
@@ -32,10 +32,15 @@ pub mod generated {
 mod loader;
 pub mod records;
 
-pub use accel_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
+pub use accelprof_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
 pub use generated::functions::MsptiFunctions;
 pub use generated::types::*;
 pub use loader::{
     places, preflight, securec_dir, Dependency, Library, CANN_DEPENDENCIES, DEFAULT_TOOLKIT, ENV_VAR,
     SECUREC, SPEC,
 };
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use accel_loader::{LibrarySpec, SearchPlace};
+use accelprof_loader::{LibrarySpec, OpenedFile, SearchPlace};
 
 use crate::generated::functions::MsptiFunctions;
 
@@ -97,10 +97,10 @@ pub fn places() -> Vec<SearchPlace> {
     places
 }
 
-fn dlopen(path: &Path, no_load: bool) -> Result<libloading::Library, String> {
+fn dlopen(path: &Path, no_load: bool) -> Result<OpenedFile, String> {
     // SAFETY: opening a CANN library runs its initialisers, exactly as `libmspti.so` would when
     // it opens the same file a moment later; with `no_load` nothing new is loaded.
-    unsafe { accel_loader::open_file(path, no_load) }
+    unsafe { accelprof_loader::open_file(path, no_load) }
 }
 
 /// Where `libmspti.so` will open `lib` from: `$ASCEND_HOME_PATH/lib64/<lib>` when that file
@@ -136,17 +136,17 @@ pub fn securec_dir(candidate: &Path) -> Option<PathBuf> {
 /// the toolkit's copy by path (the loader then matches `libmspti.so`'s DT_NEEDED entry to it by
 /// its soname). `Err` says where it looked.
 fn provide_securec(candidate: &Path) -> Result<(), String> {
-    if dlopen(Path::new(SECUREC), false).map(std::mem::forget).is_ok() {
+    if dlopen(Path::new(SECUREC), false).map(OpenedFile::keep_loaded).is_ok() {
         return Ok(());
     }
     match securec_dir(candidate) {
         Some(dir) => {
             let path = dir.join(SECUREC);
             dlopen(&path, false)
-                .map(std::mem::forget)
+                .map(OpenedFile::keep_loaded)
                 .map_err(|e| format!("{} cannot be opened ({e})", path.display()))?;
             // Only a copy whose DT_SONAME is libc_sec.so satisfies libmspti.so's DT_NEEDED entry.
-            dlopen(Path::new(SECUREC), true).map(std::mem::forget).map_err(|_| {
+            dlopen(Path::new(SECUREC), true).map(OpenedFile::keep_loaded).map_err(|_| {
                 format!(
                     "{} has no DT_SONAME {SECUREC}, so the loader will not use it for libmspti.so: put {} on \
                      LD_LIBRARY_PATH",
@@ -186,17 +186,9 @@ pub fn preflight(candidate: &Path) -> Result<(), String> {
         let (origin, path) = dependency_path(dep.file);
         let problem = match dlopen(&path, false) {
             Ok(handle) => {
-                let missing: Vec<&str> = dep
-                    .symbols
-                    .iter()
-                    .copied()
-                    .filter(|s| {
-                        let name = format!("{s}\0");
-                        // SAFETY: only the address is looked up; it is not called here.
-                        unsafe { handle.get::<*mut std::ffi::c_void>(name.as_bytes()) }.is_err()
-                    })
-                    .collect();
-                std::mem::forget(handle);
+                let missing: Vec<&str> =
+                    dep.symbols.iter().copied().filter(|s| !handle.has_symbol(s)).collect();
+                handle.keep_loaded();
                 (!missing.is_empty()).then(|| {
                     format!(
                         "{} ({origin}) lacks {} (not a copy this libmspti.so can use)",
@@ -250,15 +242,15 @@ fn toolkit_beside(candidate: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-/// An opened `libmspti.so` and its lazily resolved functions (see [`accel_loader::Library`]):
+/// An opened `libmspti.so` and its lazily resolved functions (see [`accelprof_loader::Library`]):
 /// [`Library::open`] follows the [`SPEC`] search order, refusing a file whose CANN dependencies
 /// are missing. The library is never unloaded (MSPTI's threads and callbacks can outlive any
 /// handle).
-pub type Library = accel_loader::Library<MsptiFunctions>;
+pub type Library = accelprof_loader::Library<MsptiFunctions>;
 
-impl accel_loader::FunctionTable for MsptiFunctions {
+impl accelprof_loader::FunctionTable for MsptiFunctions {
     const SPEC: &'static LibrarySpec = &SPEC;
-    fn from_resolver(resolver: accel_loader::Resolver) -> Self {
+    fn from_resolver(resolver: accelprof_loader::Resolver) -> Self {
         MsptiFunctions::new(resolver)
     }
 }

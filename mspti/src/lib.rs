@@ -18,7 +18,7 @@
 //! - [`Mspti`] opens the library (see `mspti-sys` for the search order) and owns everything else.
 //! - [`Subscriber`]: the callback API (one subscriber per process), with the entry/exit
 //!   [`Slot`] kept by this crate because MSPTI's own `correlationData` pointer is garbage.
-//! - [`Activity`]: the activity API into `accel-core` column batches.
+//! - [`Activity`]: the activity API into `accelprof-core` column batches.
 //! - [`preload`]: MSPTI's callbacks need `libmspti.so` in `LD_PRELOAD`.
 //! - [`Error`]: every result code, with messages that say what to do.
 //!
@@ -34,10 +34,18 @@ mod library;
 pub mod preload;
 mod unwind;
 
-pub use accel_core;
+/// The shared core these types come from (column batches, name tables, the decode pipeline, trace
+/// export), for what a consumer needs beyond the few re-exported here.
+pub use accelprof_core;
+pub use accelprof_core::{Batch, FamilySet, Names};
 pub use activity::{Activity, ActivityConfig, ActivityCounts};
 pub use callback::{CallbackData, Slot, Subscriber};
 pub use error::{Error, Result};
 pub use ids::{ActivityKind, CallbackId, Domain, ExternalKind, HcclCbid, RuntimeCbid, Site};
 pub use library::Mspti;
 pub use mspti_sys;
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -13,7 +13,7 @@
 //!   `projects/rocprofiler-sdk/source/include` (snapshot `1b1610fc2b2a`, plus
 //!   `rocprofiler_dispatch_counting_service_set_agents` and status 41 from newer headers). Enums
 //!   are newtypes, so any value is representable. Regenerate with
-//!   `cargo run -p bindings-gen -- rocprofiler <tree of ROCm/rocm-systems>` (the generator's
+//!   `cargo run -p accelprof-bindgen -- rocprofiler <tree of ROCm/rocm-systems>` (the generator's
 //!   documentation says which stand-ins it writes for HIP and which types it leaves out).
 //!   Operation ids of the HIP runtime API depend on the HIP version: look names up at run time
 //!   with `rocprofiler_query_callback_tracing_kind_operation_name` rather than trusting the
@@ -38,7 +38,18 @@ pub mod generated {
 
 mod loader;
 
-pub use accel_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
+pub use accelprof_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
 pub use generated::functions::RocprofilerFunctions;
 pub use generated::types::*;
 pub use loader::{places, Library, ENV_VAR, SPEC};
+
+/// The directory of this crate's generated files (`types.rs`, `functions.rs`), as this build
+/// found it. For code that compiles against the very same declarations outside this crate:
+/// `accelprof-mocks` builds its mock `librocprofiler-sdk` from them (a build-dependency reads
+/// this).
+pub const GENERATED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/generated");
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,6 +1,6 @@
 //! Finding and opening `librocprofiler-sdk.so`, preferring the copy the process already has.
 
-use accel_loader::{LibrarySpec, SearchPlace};
+use accelprof_loader::{LibrarySpec, SearchPlace};
 
 use crate::generated::functions::RocprofilerFunctions;
 
@@ -37,15 +37,15 @@ pub fn places() -> Vec<SearchPlace> {
 }
 
 /// An opened `librocprofiler-sdk.so` and its lazily resolved functions (see
-/// [`accel_loader::Library`]): [`Library::open`] takes the copy already loaded in this process
+/// [`accelprof_loader::Library`]): [`Library::open`] takes the copy already loaded in this process
 /// when there is one, else `explicit` when given, else the rest of the [`SPEC`] search order.
 /// The library is never unloaded (the SDK's threads and callbacks can outlive any handle).
-pub type Library = accel_loader::Library<RocprofilerFunctions>;
+pub type Library = accelprof_loader::Library<RocprofilerFunctions>;
 
-impl accel_loader::FunctionTable for RocprofilerFunctions {
+impl accelprof_loader::FunctionTable for RocprofilerFunctions {
     const SPEC: &'static LibrarySpec = &SPEC;
     const PREFER_LOADED: bool = true;
-    fn from_resolver(resolver: accel_loader::Resolver) -> Self {
+    fn from_resolver(resolver: accelprof_loader::Resolver) -> Self {
         RocprofilerFunctions::new(resolver)
     }
 }

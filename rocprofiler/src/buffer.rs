@@ -1,6 +1,6 @@
 //! Buffers: the SDK fills them and hands their records to a callback on its own thread. The
 //! callback only copies the records into a pooled buffer and hands it to the decode thread
-//! (accel-core's pipeline), which turns them into column batches for the subscribed consumers.
+//! (accelprof-core's pipeline), which turns them into column batches for the subscribed consumers.
 //!
 //! Nothing is lost silently: the SDK's drop count (cumulative, DISCARD policy) reaches the
 //! pipeline's counts as vendor-dropped records, and so does any record we could not copy.
@@ -9,8 +9,8 @@ use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use accel_core::pipeline::ConsumerId;
-use accel_core::{ActivityBuffer, Batch, Counts, FamilySet, Handoff, Names, Pipeline};
+use accelprof_core::pipeline::ConsumerId;
+use accelprof_core::{ActivityBuffer, Batch, Counts, FamilySet, Handoff, Names, Pipeline};
 use rocprofiler_sys as sys;
 
 use crate::error::{call, Error, Result};
@@ -105,11 +105,11 @@ impl Buffer {
             return Err(Error::InvalidArgument);
         }
         let pool =
-            accel_core::BufferPool::new(config.copy_buffer_size.max(4096), config.max_in_flight.max(1));
+            accelprof_core::BufferPool::new(config.copy_buffer_size.max(4096), config.max_in_flight.max(1));
         let pipeline = Pipeline::start(
             walker,
             pool,
-            accel_core::PipelineConfig {
+            accelprof_core::PipelineConfig {
                 batch_rows: config.batch_rows,
                 thread_name: "rocprofiler-decode".into(),
                 ..Default::default()

@@ -33,7 +33,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use accel_core::columns::HOST_DEVICE;
+use accelprof_core::columns::HOST_DEVICE;
 use rocprofiler_sys as sys;
 
 use crate::buffer::{Buffer, BufferConfig, CallbackThread};

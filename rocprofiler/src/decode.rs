@@ -1,4 +1,4 @@
-//! The decode thread's side: copied SDK records -> accel-core column batches.
+//! The decode thread's side: copied SDK records -> accelprof-core column batches.
 //!
 //! Records arrive in the order they completed, not in time order (a kernel that started first
 //! may complete last), and from several sources; rows are appended as they come with their own
@@ -16,11 +16,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 
-use accel_core::columns::{
+use accelprof_core::columns::{
     ApiRow, CopyKind, CounterRow, KernelRow, MarkerRow, MemcpyRow, MemoryKind, HOST_DEVICE,
 };
-use accel_core::intern::Interner;
-use accel_core::{Batch, NameId, WalkStats};
+use accelprof_core::intern::Interner;
+use accelprof_core::{Batch, NameId, WalkStats};
 use rocprofiler_sys as sys;
 
 use crate::buffer::FRAME_HEADER;
@@ -172,7 +172,7 @@ fn blocks(grid: u32, group: u32) -> u32 {
     }
 }
 
-impl accel_core::RecordWalker for Walker {
+impl accelprof_core::RecordWalker for Walker {
     fn walk(&mut self, bytes: &[u8], out: &mut Batch, names: &mut Interner) -> WalkStats {
         const TRACING: u32 = sys::rocprofiler_buffer_category_t::ROCPROFILER_BUFFER_CATEGORY_TRACING.0;
         const COUNTERS: u32 = sys::rocprofiler_buffer_category_t::ROCPROFILER_BUFFER_CATEGORY_COUNTERS.0;

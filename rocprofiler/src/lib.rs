@@ -40,7 +40,7 @@
 //!
 //! Layers: [`sys`] (generated declarations and the loader) -> [`Rocprofiler`] (the opened SDK)
 //! -> [`Tool`]/[`Configurator`]/[`Context`] -> callback tracing ([`CallbackRecord`]), buffers
-//! ([`Buffer`], decoded on a pipeline thread into [`accel_core`] batches), dispatch counting
+//! ([`Buffer`], decoded on a pipeline thread into [`accelprof_core`] batches), dispatch counting
 //! ([`CountingRequest`], [`CountingResult`], [`CounterConfigs`]; results arrive later, on the
 //! SDK's thread, and [`Context::stop`] drains them) -> ids and enums ([`CallbackKind`],
 //! [`BufferKind`], ...).
@@ -64,7 +64,10 @@ mod ids;
 mod library;
 mod tool;
 
-pub use accel_core::{Batch, FamilySet, Names};
+/// The shared core these types come from (column batches, name tables, the decode pipeline, trace
+/// export), for what a consumer needs beyond the few re-exported here.
+pub use accelprof_core;
+pub use accelprof_core::{Batch, FamilySet, Names};
 pub use agents::{Agent, AgentKind};
 pub use buffer::{Buffer, BufferConfig, CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE};
 pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};
@@ -84,3 +87,8 @@ pub use tool::{configure_function, force_configure, Tool};
 pub mod __private {
     pub use crate::tool::configure;
 }
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

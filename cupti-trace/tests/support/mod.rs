@@ -15,14 +15,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use accel_profiling::mock::cupti::MockCupti;
+use accelprof_mocks::cupti::MockCupti;
 use serde_json::Value;
 
 /// The variable that makes this test binary a traced child: the scenario's name.
 pub const SCENARIO: &str = "TRACER_TEST_SCENARIO";
 
 pub fn mock_path() -> &'static Path {
-    Path::new(accel_profiling::MOCK_CUPTI)
+    Path::new(accelprof_mocks::cupti::LIBRARY)
 }
 
 /// The tracer library built for this test run, next to the test executable (`target/<profile>/deps`;
@@ -203,9 +203,9 @@ pub fn hta_python() -> Option<String> {
     ok.then_some(python)
 }
 
-/// Runs the HTA check on the trace alone in `dir` (see accel-core/tests/hta/check_traces.py).
+/// Runs the HTA check on the trace alone in `dir` (see `accelprof_mocks::hta`).
 pub fn check_with_hta(python: &str, dir: &Path, kernels: usize) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../accel-core/tests/hta/check_traces.py");
+    let script = accelprof_mocks::hta::CHECK_TRACES_SCRIPT;
     let out = Command::new(python).arg(script).arg(dir).arg(kernels.to_string()).arg("-1").output().unwrap();
     assert!(
         out.status.success(),

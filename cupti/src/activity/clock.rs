@@ -8,7 +8,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use accel_core::trace::TimeMap;
+use accelprof_core::trace::TimeMap;
 
 use crate::{Cupti, Result};
 

@@ -1,6 +1,6 @@
 //! An activity session's tallies.
 
-use accel_core::{Counts, PoolStats};
+use accelprof_core::{Counts, PoolStats};
 
 use crate::decode::DecoderStats;
 
@@ -12,7 +12,7 @@ use crate::decode::DecoderStats;
 /// range is one row made of two records).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ActivityCounts {
-    /// Buffers, rows decoded, delivered, dropped (see `accel_core::Counts`).
+    /// Buffers, rows decoded, delivered, dropped (see `accelprof_core::Counts`).
     pub pipeline: Counts,
     /// The decoder's own tallies (fence records, truncated buffers, layout corrections, open ranges).
     pub decoder: DecoderStats,

@@ -61,6 +61,7 @@ fn field_count(kind: ActivityKind) -> Option<u32> {
 
 /// A field id or kind a [`FieldSelection`] cannot hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FieldError {
     /// The decoder does not read user-defined records of this kind.
     #[error("{0:?}: the decoder reads no user-defined records of this kind")]

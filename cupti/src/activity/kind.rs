@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use accel_core::FamilySet;
+use accelprof_core::FamilySet;
 use cupti_sys::CUpti_ActivityKind as K;
 
 /// A CUPTI activity kind (`CUpti_ActivityKind`). A newtype: any value is representable, including kinds

@@ -8,7 +8,7 @@
 //!
 //! - [`ActivitySession`]: one per process; [`ActivityConfig`] picks the kinds, which API calls are
 //!   recorded ([`ApiFilter`]), the buffers and the loss policy. `flush(true)` is the fence: when it returns, everything issued before it is delivered.
-//! - Records decode into `accel_core` column families (see [`crate::decode::CuptiWalker`] for which kind
+//! - Records decode into `accelprof_core` column families (see [`crate::decode::CuptiWalker`] for which kind
 //!   becomes what); timestamps are CUPTI's clock, mapped to Unix time by [`RecordClock`].
 //! - [`ExternalCorrelation`]: tag a thread's CUDA calls with your own ids; [`ExternalContexts`]: nested
 //!   contexts on one kind, the whole active stack recovered from the innermost id, metadata per context.

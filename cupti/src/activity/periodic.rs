@@ -3,7 +3,7 @@
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use accel_core::Handoff;
+use accelprof_core::Handoff;
 use crossbeam_channel::{bounded, RecvTimeoutError, Sender};
 use cupti_sys::CuptiFunctions;
 

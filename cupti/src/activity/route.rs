@@ -21,7 +21,7 @@ use std::ptr;
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use accel_core::{ActivityBuffer, BufferPool, Handoff};
+use accelprof_core::{ActivityBuffer, BufferPool, Handoff};
 use cupti_sys::v13_5::{CUpti_BufferCallbackCompleteInfo, CUpti_BufferCallbackRequestInfo};
 use cupti_sys::CUcontext;
 

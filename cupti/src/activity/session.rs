@@ -4,8 +4,8 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use accel_core::pipeline::ConsumerId;
-use accel_core::{Batch, BufferPool, FamilySet, Handoff, Names, Pipeline, PipelineConfig};
+use accelprof_core::pipeline::ConsumerId;
+use accelprof_core::{Batch, BufferPool, FamilySet, Handoff, Names, Pipeline, PipelineConfig};
 use cupti_sys::v13_5::CUpti_ActivitySynchronizationFieldIds as SyncField;
 use cupti_sys::CuptiFunctions;
 
@@ -56,7 +56,7 @@ pub struct FlushReport {
 ///
 /// ```no_run
 /// use cupti::activity::{ActivityConfig, ActivitySession};
-/// use accel_core::FamilySet;
+/// use accelprof_core::FamilySet;
 ///
 /// let cupti = cupti::Cupti::load()?;
 /// let session = ActivitySession::new(&cupti, ActivityConfig::default())?;

@@ -139,7 +139,7 @@ impl Hub {
         let resolver = cupti.functions().resolver();
         let key = resolver
             .find(c"cuptiSubscribe")
-            .ok_or(cupti_sys::MissingSymbol { library: resolver.library(), symbol: "cuptiSubscribe" })?;
+            .ok_or(cupti_sys::MissingSymbol::new(resolver.library(), "cuptiSubscribe"))?;
         let key = key.as_ptr() as usize;
         let mut hubs = lock(&HUBS);
         if let Some(&(_, hub)) = hubs.iter().find(|(k, _)| *k == key) {

@@ -2,11 +2,11 @@
 
 use std::mem::{offset_of, size_of};
 
-use accel_core::columns::{
+use accelprof_core::columns::{
     CopyKind, KernelColumns, KernelRow, MemcpyColumns, MemcpyRow, MemoryKind, MemsetColumns, MemsetRow,
     RowWriter,
 };
-use accel_core::intern::Interner;
+use accelprof_core::intern::Interner;
 use cupti_sys::{
     CUpti_ActivityKernel10, CUpti_ActivityKernel9, CUpti_ActivityMemcpy6, CUpti_ActivityMemset4,
 };

@@ -3,9 +3,9 @@
 use std::ffi::c_char;
 use std::mem::{offset_of, size_of};
 
-use accel_core::columns::{ApiColumns, ApiRow, MarkerRow, RowWriter, HOST_DEVICE};
-use accel_core::intern::Interner;
-use accel_core::NameId;
+use accelprof_core::columns::{ApiColumns, ApiRow, MarkerRow, RowWriter, HOST_DEVICE};
+use accelprof_core::intern::Interner;
+use accelprof_core::NameId;
 use cupti_sys::{
     cbid_name, CUpti_ActivityAPI, CUpti_ActivityMarker2, CUpti_ActivityOverhead3, CUpti_CallbackDomain,
 };

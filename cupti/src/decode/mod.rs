@@ -1,10 +1,10 @@
-//! The columnar decoder: CUPTI activity buffers become [`accel_core`] column batches.
+//! The columnar decoder: CUPTI activity buffers become [`accelprof_core`] column batches.
 //!
-//! [`CuptiWalker`] is the `cupti` crate's [`accel_core::RecordWalker`]. It runs on the pipeline's decode
+//! [`CuptiWalker`] is the `cupti` crate's [`accelprof_core::RecordWalker`]. It runs on the pipeline's decode
 //! thread (never on CUPTI's), walks each completed buffer record by record using the record sizes of the
 //! CUPTI version that is running ([`RecordLayouts`], chosen from `cuptiGetVersion` at run time: 12.x and
 //! 13.x write different record versions), and appends one row per record to the per-family columns
-//! (kernels, copies, API calls, ...). Names are interned once; columns carry [`accel_core::NameId`]s.
+//! (kernels, copies, API calls, ...). Names are interned once; columns carry [`accelprof_core::NameId`]s.
 //!
 //! The walker can also run without a library (benchmarks, tests on synthetic buffers): it only reads bytes.
 
@@ -27,7 +27,7 @@ pub use walker::{CuptiWalker, StrideProbe};
 
 pub(crate) use udr::LayoutBook;
 
-use accel_core::columns::MarkerRow;
+use accelprof_core::columns::MarkerRow;
 
 /// `ApiRow::domain` of CUDA driver calls (`CUPTI_CB_DOMAIN_DRIVER_API`).
 pub const API_DOMAIN_DRIVER: u32 = 1;

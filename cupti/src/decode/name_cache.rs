@@ -12,8 +12,8 @@
 
 use std::ffi::{c_char, CStr};
 
-use accel_core::intern::Interner;
-use accel_core::NameId;
+use accelprof_core::intern::Interner;
+use accelprof_core::NameId;
 
 /// Turns a raw kernel name into the name shown (e.g. demangles it); `None` keeps the raw name. Called
 /// once per distinct name (per address and buffer at most), on the decode thread.

@@ -19,7 +19,7 @@ pub struct DecoderShared {
     pub(crate) layouts: LayoutBook,
 }
 
-/// The decoder's tallies, besides the rows it appended (which `accel_core::Counts` counts).
+/// The decoder's tallies, besides the rows it appended (which `accelprof_core::Counts` counts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DecoderStats {
     /// Largest `end` of a SYNCHRONIZATION record decoded so far (CUPTI clock, ns); 0 before any.

@@ -3,11 +3,11 @@
 //! A writer appends a row with one store per field; the columns' lengths are set once, when the walk ends
 //! (`push` would update every column's length for every record).
 
-use accel_core::columns::{
+use accelprof_core::columns::{
     ApiColumns, ExternalCorrelationColumns, KernelColumns, MarkerColumns, MemcpyColumns, MemoryColumns,
     MemsetColumns, RowWriter, SyncColumns,
 };
-use accel_core::Batch;
+use accelprof_core::Batch;
 
 /// The writers of one walk, borrowing the batch's columns.
 pub(super) struct Sinks<'a> {

@@ -2,9 +2,9 @@
 
 use std::mem::{offset_of, size_of};
 
-use accel_core::columns::{ExternalCorrelationRow, MemoryRow, SyncRow};
-use accel_core::intern::Interner;
-use accel_core::NameId;
+use accelprof_core::columns::{ExternalCorrelationRow, MemoryRow, SyncRow};
+use accelprof_core::intern::Interner;
+use accelprof_core::NameId;
 use cupti_sys::{
     CUpti_ActivityCudaEvent2, CUpti_ActivityExternalCorrelation, CUpti_ActivityMemory4,
     CUpti_ActivitySynchronization2,

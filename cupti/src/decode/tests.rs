@@ -1,13 +1,13 @@
 //! The walker on synthetic buffers written at the generated structs' offsets.
 
-use accel_core::columns::{CopyKind, MemoryKind, HOST_DEVICE};
-use accel_core::intern::Interner;
-use accel_core::{Batch, RecordWalker};
+use accelprof_core::columns::{CopyKind, MemoryKind, HOST_DEVICE};
+use accelprof_core::intern::Interner;
+use accelprof_core::{Batch, RecordWalker};
 
 use super::records::{Kernel, Records};
 use super::*;
 
-fn walk(walker: &mut CuptiWalker, bytes: &[u8]) -> (Batch, Interner, accel_core::WalkStats) {
+fn walk(walker: &mut CuptiWalker, bytes: &[u8]) -> (Batch, Interner, accelprof_core::WalkStats) {
     let mut batch = Batch::new();
     let mut names = Interner::new();
     let stats = walker.walk(bytes, &mut batch, &mut names);
@@ -272,7 +272,7 @@ fn runs_of_api_records_decode_row_for_row_like_single_records() {
         );
         match name {
             Some(name) => assert_eq!(names.resolve(row.name), name, "cbid {cbid} of domain {domain}"),
-            None => assert_eq!(row.name, accel_core::NameId::NONE, "cbid {cbid} of domain {domain}"),
+            None => assert_eq!(row.name, accelprof_core::NameId::NONE, "cbid {cbid} of domain {domain}"),
         }
     }
     assert_eq!(names.resolve(rows[0].name), "cudaLaunchKernel");

@@ -12,12 +12,12 @@ use std::ffi::c_char;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use accel_core::columns::ApiRow;
-use accel_core::columns::{
+use accelprof_core::columns::ApiRow;
+use accelprof_core::columns::{
     CopyKind, ExternalCorrelationRow, KernelRow, MemcpyRow, MemoryKind, MemoryRow, MemsetRow, SyncRow,
 };
-use accel_core::intern::Interner;
-use accel_core::WalkStats;
+use accelprof_core::intern::Interner;
+use accelprof_core::WalkStats;
 use cupti_sys::v13_5 as sys;
 
 use super::bytes::kind_at;

@@ -3,8 +3,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use accel_core::intern::Interner;
-use accel_core::{Batch, RecordWalker, WalkStats};
+use accelprof_core::intern::Interner;
+use accelprof_core::{Batch, RecordWalker, WalkStats};
 
 use super::bytes::kind_at;
 use super::layout::RecordLayouts;
@@ -17,7 +17,7 @@ use super::{kinds, PendingRange};
 /// the valid part of the buffer). `None` when it cannot tell (e.g. it is the last record).
 pub type StrideProbe = Box<dyn FnMut(&[u8]) -> Option<usize> + Send>;
 
-/// Decodes CUPTI activity buffers into [`accel_core`] columns: the [`RecordWalker`] of the `cupti` crate.
+/// Decodes CUPTI activity buffers into [`accelprof_core`] columns: the [`RecordWalker`] of the `cupti` crate.
 ///
 /// Records are walked in place, by kind and the record size of the running library
 /// ([`RecordLayouts::for_version`]); no call into CUPTI per record. What each kind becomes:

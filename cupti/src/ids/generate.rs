@@ -20,13 +20,21 @@ const ENUMS: [(&str, &str, &str); 6] = [
 /// Sentinels of the C enums, not ids.
 const SKIP: [&str; 3] = ["INVALID", "SIZE", "FORCE_INT"];
 
-const SYS_TYPES: &str = include_str!("../../../cupti-sys/src/generated/types.rs");
+/// The generated types of `cupti-sys`, read where cargo put that crate.
+fn sys_types() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let path = std::path::Path::new(cupti_sys::GENERATED_DIR).join("types.rs");
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    })
+}
 const OUTPUT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ids/cbids.rs");
 
 /// The constant names of `impl <sys> { ... }` in the generated types.
 fn constants(sys: &str) -> Vec<String> {
-    let start = SYS_TYPES.find(&format!("impl {sys} {{")).unwrap_or_else(|| panic!("no impl {sys}"));
-    let body = &SYS_TYPES[start..];
+    let types = sys_types();
+    let start = types.find(&format!("impl {sys} {{")).unwrap_or_else(|| panic!("no impl {sys}"));
+    let body = &types[start..];
     let body = &body[..body.find("\n}").expect("impl block ends")];
     body.split("pub const ")
         .skip(1)

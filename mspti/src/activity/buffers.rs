@@ -11,7 +11,7 @@
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering::SeqCst};
 
-use accel_core::{ActivityBuffer, Handoff};
+use accelprof_core::{ActivityBuffer, Handoff};
 
 /// What the callbacks need of a running session.
 pub(crate) struct Shared {

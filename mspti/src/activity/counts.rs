@@ -2,7 +2,7 @@
 
 use std::sync::atomic::Ordering::{Relaxed, SeqCst};
 
-use accel_core::{Counts, PoolStats};
+use accelprof_core::{Counts, PoolStats};
 
 use super::buffers::{Shared, ORPHANED_BUFFERS};
 use super::decode::WalkerTallies;

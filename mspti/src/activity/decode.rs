@@ -5,12 +5,12 @@ use std::ffi::{c_char, CStr};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
-use accel_core::columns::{
+use accelprof_core::columns::{
     ApiRow, CollectiveRow, CopyKind, ExternalCorrelationRow, KernelRow, MarkerRow, MemcpyRow, MemoryKind,
     MemoryRow, MemsetRow, HOST_DEVICE,
 };
-use accel_core::intern::Interner;
-use accel_core::{Batch, NameId, WalkStats};
+use accelprof_core::intern::Interner;
+use accelprof_core::{Batch, NameId, WalkStats};
 use mspti_sys::records::{self as rec, read_record, record_kind, record_size};
 use mspti_sys::{msptiActivityKind as K, msptiActivityMemcpyKind as C, msptiActivitySourceKind};
 
@@ -29,7 +29,7 @@ pub(crate) struct MsptiWalker {
     pub(crate) tallies: Arc<WalkerTallies>,
 }
 
-impl accel_core::RecordWalker for MsptiWalker {
+impl accelprof_core::RecordWalker for MsptiWalker {
     fn walk(&mut self, bytes: &[u8], out: &mut Batch, names: &mut Interner) -> WalkStats {
         let mut stats = WalkStats::default();
         let mut at = 0;

@@ -1,5 +1,5 @@
 //! The activity API: records of kernels, API calls, markers, memory operations and collectives,
-//! collected through pooled buffers and decoded off MSPTI's threads into `accel-core` columns.
+//! collected through pooled buffers and decoded off MSPTI's threads into `accelprof-core` columns.
 
 mod buffers;
 mod config;

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::Arc;
 use std::time::Duration;
 
-use accel_core::pipeline::ConsumerId;
-use accel_core::{Batch, BufferPool, FamilySet, Names, Pipeline, PipelineConfig};
+use accelprof_core::pipeline::ConsumerId;
+use accelprof_core::{Batch, BufferPool, FamilySet, Names, Pipeline, PipelineConfig};
 
 use super::buffers::{self, Shared};
 use super::decode::{MsptiWalker, WalkerTallies};

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use accel_core::trace::recover as close_trace;
+use accelprof_core::trace::recover as close_trace;
 use cupti_trace::config::{vars, TraceConfig};
 use cupti_trace::settings::unknown_variables;
 

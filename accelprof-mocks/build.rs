@@ -1,0 +1,114 @@
+//! Builds the mock vendor libraries that tests and examples open with `dlopen`.
+//!
+//! Each mock is one Rust `cdylib` of its own under `libs/<vendor>/` with no dependencies (std
+//! only), compiled here with the same `rustc` that builds the crate. It exports the real C symbols
+//! of the vendor library with the behaviour the vendor notes record, plus a `mock_*` control
+//! interface. The built files' paths reach the crate as compile-time variables, read by the
+//! `LIBRARY` constants of `src/`.
+//!
+//! The CUPTI and rocprofiler mocks take their declarations from the `-sys` crates' generated
+//! bindings, so that they write the bytes the real library writes: the directories come from
+//! `cupti_sys::GENERATED_DIR` and `rocprofiler_sys::GENERATED_DIR` (build-dependencies, so the
+//! packaged crate finds them wherever cargo unpacked them) and reach the mock's sources as the
+//! variables `ACCELPROF_CUPTI_GENERATED` and `ACCELPROF_ROCPROFILER_GENERATED` (`include!`).
+//!
+//! With `ACCELPROF_MOCKS_CLIPPY` set (CI sets it), the mocks are compiled through `clippy-driver`
+//! with `-D warnings`: a lint in a mock fails the build like one in the workspace's own crates.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+struct Mock {
+    /// Directory under `libs/`.
+    dir: &'static str,
+    /// Output file name (the vendor's soname, so the loader sees what it would see in the field).
+    file: &'static str,
+    /// Compile-time variable that receives the absolute path.
+    var: &'static str,
+    /// Libraries built before it that it links (`-l`), found in the CANN stand-ins' directory.
+    links: &'static [&'static str],
+}
+
+const MOCKS: &[Mock] = &[
+    Mock { dir: "cupti", file: "libcupti.so", var: "ACCELPROF_MOCK_CUPTI", links: &[] },
+    Mock { dir: "rocprofiler", file: "librocprofiler-sdk.so", var: "ACCELPROF_MOCK_ROCPROFILER", links: &[] },
+    // The same mock without set_agents, as every released rocprofiler-sdk is.
+    Mock {
+        dir: "rocprofiler-mainline",
+        file: "rocprofiler-mainline/librocprofiler-sdk.so",
+        var: "ACCELPROF_MOCK_ROCPROFILER_MAINLINE",
+        links: &[],
+    },
+    // Stand-ins for the CANN libraries and the NPU driver, laid out like `$ASCEND_HOME_PATH/lib64`:
+    // what the real libmspti.so loads, and the runtime whose calls it interposes.
+    Mock { dir: "cann/c_sec", file: "ascend/lib64/libc_sec.so", var: "", links: &[] },
+    Mock { dir: "cann/ascendalog", file: "ascend/lib64/libascendalog.so", var: "", links: &[] },
+    Mock { dir: "cann/profapi", file: "ascend/lib64/libprofapi.so", var: "", links: &[] },
+    Mock { dir: "cann/ascend_hal", file: "ascend/lib64/libascend_hal.so", var: "", links: &[] },
+    Mock { dir: "cann/ascendcl", file: "ascend/lib64/libascendcl.so", var: "", links: &[] },
+    Mock { dir: "cann/hccl", file: "ascend/lib64/libhccl.so", var: "", links: &[] },
+    Mock { dir: "cann/ms_tools_ext", file: "ascend/lib64/libms_tools_ext.so", var: "", links: &[] },
+    // A log library with only what libmspti.so needs of it (no DlogInnerForC).
+    Mock { dir: "cann/ascendalog_min", file: "ascend-min-log/libascendalog.so", var: "", links: &[] },
+    Mock { dir: "mspti", file: "libmspti.so", var: "ACCELPROF_MOCK_MSPTI", links: &["c_sec"] },
+];
+
+/// The compiler for the mocks, and the arguments that come before rustc's own: `clippy-driver`
+/// with `-D warnings` when `ACCELPROF_MOCKS_CLIPPY` asks for it, else `$RUSTC`.
+fn compiler() -> Command {
+    if env::var_os("ACCELPROF_MOCKS_CLIPPY").is_some_and(|v| !v.is_empty() && v != "0") {
+        // Under `cargo clippy` the wrapper is the toolchain's own clippy-driver; else the rustup proxy.
+        let driver = env::var_os("RUSTC_WORKSPACE_WRAPPER")
+            .filter(|w| {
+                Path::new(w).file_name().is_some_and(|n| n.to_string_lossy().starts_with("clippy-driver"))
+            })
+            .unwrap_or_else(|| "clippy-driver".into());
+        let mut cmd = Command::new(driver);
+        cmd.args(["-D", "warnings"]);
+        cmd
+    } else {
+        Command::new(env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+    }
+}
+
+fn main() {
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("mocks");
+    println!("cargo:rerun-if-changed=libs");
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=ACCELPROF_MOCKS_CLIPPY");
+    // The CUPTI and rocprofiler mocks include the -sys crates' generated declarations.
+    println!("cargo:rerun-if-changed={}", cupti_sys::GENERATED_DIR);
+    println!("cargo:rerun-if-changed={}", rocprofiler_sys::GENERATED_DIR);
+    for mock in MOCKS {
+        let src = Path::new("libs").join(mock.dir).join("lib.rs");
+        let dst = out.join(mock.file);
+        std::fs::create_dir_all(dst.parent().expect("has a parent")).expect("create mock output dir");
+        let status = compiler()
+            .args(["--edition", "2021", "--crate-type", "cdylib", "-C", "opt-level=1", "-C", "panic=abort"])
+            .args(["--crate-name", &format!("mock_{}", mock.dir.replace(['/', '-'], "_"))])
+            // A DT_SONAME, as the vendor's library has, so that `dlopen(<soname>, RTLD_NOLOAD)`
+            // finds a copy loaded from a path (the loaders' reuse of an already-loaded library).
+            .arg("-C")
+            .arg(format!(
+                "link-arg=-Wl,-soname,{}",
+                Path::new(mock.file).file_name().expect("a file name").to_string_lossy()
+            ))
+            .args(mock.links.iter().flat_map(|l| ["-l".to_string(), format!("dylib={l}")]))
+            .arg("-L")
+            .arg(format!("native={}", out.join("ascend/lib64").display()))
+            .arg("-o")
+            .arg(&dst)
+            .arg(&src)
+            .env("ACCELPROF_CUPTI_GENERATED", cupti_sys::GENERATED_DIR)
+            .env("ACCELPROF_ROCPROFILER_GENERATED", rocprofiler_sys::GENERATED_DIR)
+            .status()
+            .expect("run the compiler for a mock library (clippy-driver with ACCELPROF_MOCKS_CLIPPY)");
+        assert!(status.success(), "building the mock {} failed", mock.dir);
+        if !mock.var.is_empty() {
+            println!("cargo:rustc-env={}={}", mock.var, dst.display());
+        }
+    }
+    println!("cargo:rustc-env=ACCELPROF_MOCK_ASCEND_HOME={}", out.join("ascend").display());
+    println!("cargo:rustc-env=ACCELPROF_MOCK_ASCEND_MIN_LOG={}", out.join("ascend-min-log").display());
+}

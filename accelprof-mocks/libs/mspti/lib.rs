@@ -1,0 +1,149 @@
+//! Mock `libmspti.so`: the 15 functions of Huawei Ascend's MSPTI and its interposed `aclrt*` and
+//! `Hccl*` wrappers, with the behaviour the vendor notes record for the real library (traps
+//! included), plus `mock_mspti_*` controls for what a test cannot make the CANN stand-ins do.
+//!
+//! It is built like the real one: it needs `libc_sec.so` (a DT_NEEDED entry), opens
+//! `libascendalog.so` and `libprofapi.so` from a static constructor and `libascend_hal.so` at
+//! `msptiSubscribe`, each from `$ASCEND_HOME_PATH/lib64` or the loader path, and aborts the
+//! process when one is missing. Records come the way the real ones do:
+//! - API-family records (ACL_API, RUNTIME_API, NODE_API, API) from the runtime's reports through
+//!   `libprofapi.so`, KERNEL records from the runtime's task tracks and the driver's STARS channel,
+//!   MARKER records from `libms_tools_ext.so`'s table: all three only while a subscriber exists
+//!   (`reporters.rs`, `mstx.rs`);
+//! - MEMORY, MEMSET and MEMCPY records and the callbacks from the `aclrt*`/`Hccl*` wrappers, which a
+//!   program reaches only through the global symbol scope (`interpose.rs`).
+//!
+//! Reading order: [`cann`] (what is loaded when) -> [`callbacks`] -> [`interpose`] ->
+//! [`reporters`] and [`mstx`] -> [`activity`] (buffers) -> [`control`].
+//!
+//! std only: `build.rs` compiles this file alone with `rustc --crate-type cdylib`.
+
+#![allow(non_snake_case, clippy::missing_safety_doc)]
+// The workspace's minimum Rust is 1.80: no `is_multiple_of` (1.87).
+#![allow(clippy::manual_is_multiple_of)]
+
+mod activity;
+mod callbacks;
+mod cann;
+mod control;
+mod correlation;
+mod external;
+mod interpose;
+mod mstx;
+mod records;
+mod reporters;
+
+#[path = "../cann/protocol.rs"]
+mod protocol;
+
+use std::cell::Cell;
+use std::os::raw::c_char;
+
+/// `msptiResult` values.
+pub mod result {
+    pub const SUCCESS: u32 = 0;
+    pub const INVALID_PARAMETER: u32 = 1;
+    pub const MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED: u32 = 2;
+    pub const MAX_LIMIT_REACHED: u32 = 3;
+    pub const QUEUE_EMPTY: u32 = 5;
+    pub const WITHOUT_LD_PRELOAD: u32 = 6;
+    pub const INNER: u32 = 999;
+}
+
+thread_local! {
+    /// Set while this thread runs a client callback under the library's internal buffer lock.
+    static HOLDS_INTERNAL_LOCK: Cell<bool> = const { Cell::new(false) };
+}
+
+static REENTRANT_CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Every exported MSPTI function starts here. Called from inside the buffer-request callback
+/// (or a completion run under the same lock), the real library deadlocks on its own mutex; the
+/// mock counts the call, says so on stderr and refuses it with INNER.
+fn reentered(function: &str) -> bool {
+    if HOLDS_INTERNAL_LOCK.with(Cell::get) {
+        REENTRANT_CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        eprintln!(
+            "mock libmspti: {function} called from a buffer callback that runs under MSPTI's internal \
+             lock: the real library deadlocks here"
+        );
+        return true;
+    }
+    false
+}
+
+/// Runs `f` with the internal-lock marker set on this thread.
+fn under_internal_lock<R>(f: impl FnOnce() -> R) -> R {
+    let was = HOLDS_INTERNAL_LOCK.with(|c| c.replace(true));
+    let r = f();
+    HOLDS_INTERNAL_LOCK.with(|c| c.set(was));
+    r
+}
+
+/// Whether `LD_PRELOAD` names `libmspti.so`, read once and cached, as the real library does
+/// (each of its two checks has its own function-local static). Only the variable is read:
+/// whether the library was really preloaded is not checked (nor is it by the real one).
+fn ld_preload_has_mspti(cache: &std::sync::OnceLock<bool>) -> bool {
+    *cache.get_or_init(|| {
+        std::env::var_os("LD_PRELOAD").is_some_and(|v| v.to_string_lossy().contains("libmspti.so"))
+    })
+}
+
+/// Aborts the process the way the real library does where it throws a C++ exception nobody
+/// catches, saying so on stderr.
+fn abort_like_the_real_library(why: &str) -> ! {
+    eprintln!("mock libmspti: {why}; the real library throws a C++ exception here and the process aborts");
+    std::process::abort()
+}
+
+/// A string whose address stays valid for the life of the process (record names point here).
+fn intern_bytes(s: &[u8]) -> *const c_char {
+    use std::collections::HashSet;
+    use std::ffi::{CStr, CString};
+    use std::sync::Mutex;
+    static NAMES: Mutex<Option<HashSet<&'static CStr>>> = Mutex::new(None);
+    let Ok(s) = CString::new(s) else { return std::ptr::null() };
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    let set = names.get_or_insert_with(HashSet::new);
+    if let Some(found) = set.get(s.as_c_str()) {
+        return found.as_ptr();
+    }
+    let leaked: &'static CStr = Box::leak(s.into_boxed_c_str());
+    set.insert(leaked);
+    leaked.as_ptr()
+}
+
+/// [`intern_bytes`] of a C string (NULL stays NULL).
+fn intern(s: *const c_char) -> *const c_char {
+    if s.is_null() {
+        return std::ptr::null();
+    }
+    // SAFETY: the callers' contract: `s` is a NUL-terminated string.
+    intern_bytes(unsafe { std::ffi::CStr::from_ptr(s) }.to_bytes())
+}
+
+/// Nanoseconds since the Unix epoch (CLOCK_REALTIME), what the real library's timestamps are.
+fn now_ns() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// CLOCK_REALTIME minus CLOCK_MONOTONIC_RAW, taken once (the real library syncs the two every 7 s):
+/// host API times and device ticks (both CLOCK_MONOTONIC_RAW ns with the stand-ins) become
+/// Unix-epoch nanoseconds by adding it.
+fn realtime_offset() -> i64 {
+    static OFFSET: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
+    *OFFSET.get_or_init(|| {
+        let raw = protocol::monotonic_raw_ns() as i64;
+        now_ns() as i64 - raw
+    })
+}
+
+/// A CLOCK_MONOTONIC_RAW time (ns) as CLOCK_REALTIME ns.
+fn realtime_from_raw(raw: u64) -> u64 {
+    (raw as i64 + realtime_offset()) as u64
+}
+
+/// The calling thread's kernel id (what MSPTI records as threadId).
+fn thread_id() -> u32 {
+    protocol::gettid()
+}

@@ -1,0 +1,371 @@
+//! An ACL program's runtime, HCCL and MSTX calls, made the way a real program makes them: the
+//! libraries are loaded into the global symbol scope (`RTLD_GLOBAL`, as a program linked against
+//! them has them) and every function is looked up with `dlsym(RTLD_DEFAULT, ...)`, so a call
+//! reaches what a normal call reaches: MSPTI's interposed wrapper when `libmspti.so` was
+//! preloaded, the runtime's own function otherwise.
+//!
+//! The same code drives the real CANN on an Ascend machine and the CANN stand-ins built with this
+//! crate ([`crate::mspti::ASCEND_HOME`]): each library is loaded from `$ASCEND_HOME_PATH/lib64`
+//! when it is there, else by name through the system loader.
+//!
+//! [`Acl::bypass_malloc`] is the mistake this module exists to avoid: `aclrtMalloc` looked up in a
+//! handle of `libascendcl.so` is the runtime's own function, which MSPTI never sees.
+
+use std::ffi::{c_char, c_int, c_void, CStr, CString};
+use std::path::PathBuf;
+
+type Ptr = *mut c_void;
+
+/// `aclrtMemcpyKind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i32)]
+pub enum MemcpyKind {
+    /// `ACL_MEMCPY_HOST_TO_HOST`.
+    HostToHost = 0,
+    /// `ACL_MEMCPY_HOST_TO_DEVICE`.
+    HostToDevice = 1,
+    /// `ACL_MEMCPY_DEVICE_TO_HOST`.
+    DeviceToHost = 2,
+    /// `ACL_MEMCPY_DEVICE_TO_DEVICE`.
+    DeviceToDevice = 3,
+}
+
+/// An opaque runtime handle (`aclrtStream`, a device pointer, `aclrtFuncHandle`, `HcclComm`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Handle(pub usize);
+
+impl Handle {
+    fn ptr(self) -> Ptr {
+        self.0 as Ptr
+    }
+}
+
+/// A failed call: the function and its `aclError` / `HcclResult`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CallError {
+    /// The C function.
+    pub function: &'static str,
+    /// What it returned.
+    pub code: i32,
+}
+
+impl std::fmt::Display for CallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} returned {}", self.function, self.code)
+    }
+}
+
+impl std::error::Error for CallError {}
+
+fn ok(function: &'static str, code: c_int) -> Result<(), CallError> {
+    if code == 0 {
+        Ok(())
+    } else {
+        Err(CallError { function, code })
+    }
+}
+
+/// Loads `file` into the global scope: `$ASCEND_HOME_PATH/lib64/<file>` when it exists, else
+/// `file` through the system loader. Returns where it came from.
+fn load_global(file: &str) -> Result<PathBuf, String> {
+    use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
+    let home = std::env::var_os("ASCEND_HOME_PATH").filter(|h| !h.is_empty());
+    let path = home.map(|h| PathBuf::from(h).join("lib64").join(file)).filter(|p| p.is_file());
+    let path = path.unwrap_or_else(|| PathBuf::from(file));
+    // SAFETY: CANN's own libraries, loaded as a program linked against them loads them.
+    let lib = unsafe { Library::open(Some(&path), RTLD_NOW | RTLD_GLOBAL) }.map_err(|e| e.to_string())?;
+    std::mem::forget(lib);
+    Ok(path)
+}
+
+/// A looked-up function address as the function pointer type `F`.
+///
+/// # Safety
+/// `F` is a function pointer type with the C signature of the function at `p`.
+unsafe fn cast<F: Copy>(p: Ptr) -> F {
+    assert_eq!(std::mem::size_of::<F>(), std::mem::size_of::<Ptr>(), "a function pointer type");
+    // SAFETY: same size; the caller vouches for the signature.
+    unsafe { std::mem::transmute_copy(&p) }
+}
+
+/// `dlsym(RTLD_DEFAULT, name)`.
+fn global(name: &CStr) -> Option<Ptr> {
+    let this = libloading::os::unix::Library::this();
+    // SAFETY: only the address is looked up here.
+    let s = unsafe { this.get::<Ptr>(name.to_bytes_with_nul()) }.ok()?;
+    (!s.is_null()).then_some(*s)
+}
+
+macro_rules! functions {
+    ($( $field:ident = $name:literal : fn($($ty:ty),*) -> $ret:ty; )*) => {
+        #[allow(non_snake_case)]
+        struct Functions {
+            $( $field: unsafe extern "C" fn($($ty),*) -> $ret, )*
+        }
+
+        impl Functions {
+            fn resolve() -> Result<Functions, String> {
+                Ok(Functions {
+                    $( $field: {
+                        let p = global(CStr::from_bytes_with_nul(concat!($name, "\0").as_bytes()).expect("no NUL"))
+                            .ok_or_else(|| format!("{} is not in the global symbol scope", $name))?;
+                        // SAFETY: the ACL function of that name, declared with its C signature.
+                        unsafe { std::mem::transmute::<Ptr, unsafe extern "C" fn($($ty),*) -> $ret>(p) }
+                    }, )*
+                })
+            }
+        }
+    };
+}
+
+functions! {
+    init = "aclInit": fn(*const c_char) -> c_int;
+    finalize = "aclFinalize": fn() -> c_int;
+    set_device = "aclrtSetDevice": fn(i32) -> c_int;
+    reset_device = "aclrtResetDevice": fn(i32) -> c_int;
+    create_stream = "aclrtCreateStream": fn(*mut Ptr) -> c_int;
+    destroy_stream = "aclrtDestroyStream": fn(Ptr) -> c_int;
+    synchronize_stream = "aclrtSynchronizeStream": fn(Ptr) -> c_int;
+    malloc = "aclrtMalloc": fn(*mut Ptr, usize, c_int) -> c_int;
+    free = "aclrtFree": fn(Ptr) -> c_int;
+    malloc_host = "aclrtMallocHost": fn(*mut Ptr, usize) -> c_int;
+    free_host = "aclrtFreeHost": fn(Ptr) -> c_int;
+    memcpy = "aclrtMemcpy": fn(Ptr, usize, *const c_void, usize, c_int) -> c_int;
+    memset = "aclrtMemset": fn(Ptr, usize, i32, usize) -> c_int;
+    binary_load_from_file = "aclrtBinaryLoadFromFile": fn(*const c_char, Ptr, *mut Ptr) -> c_int;
+    binary_get_function = "aclrtBinaryGetFunction": fn(Ptr, *const c_char, *mut Ptr) -> c_int;
+    launch_kernel = "aclrtLaunchKernel": fn(Ptr, u32, *const c_void, usize, Ptr) -> c_int;
+}
+
+type MarkA = unsafe extern "C" fn(*const c_char, Ptr);
+type HcclCollective = unsafe extern "C" fn(Ptr, Ptr, u64, i32, i32, Ptr, Ptr) -> c_int;
+
+/// HCCL's functions, when `libhccl.so` loaded.
+struct Hccl {
+    get_root_info: unsafe extern "C" fn(*mut u8) -> c_int,
+    comm_init_root_info: unsafe extern "C" fn(u32, *const u8, u32, *mut Ptr) -> c_int,
+    comm_destroy: unsafe extern "C" fn(Ptr) -> c_int,
+    all_reduce: HcclCollective,
+    broadcast: unsafe extern "C" fn(Ptr, u64, i32, u32, Ptr, Ptr) -> c_int,
+    all_gather: unsafe extern "C" fn(Ptr, Ptr, u64, i32, Ptr, Ptr) -> c_int,
+    reduce: unsafe extern "C" fn(Ptr, Ptr, u64, i32, i32, u32, Ptr, Ptr) -> c_int,
+    barrier: unsafe extern "C" fn(Ptr, Ptr) -> c_int,
+}
+
+/// The ACL runtime (and, when installed, MSTX and HCCL) through the global symbol scope.
+pub struct Acl {
+    f: Functions,
+    mark: Option<MarkA>,
+    hccl: Option<Hccl>,
+    /// Where `libascendcl.so` was loaded from.
+    pub runtime: PathBuf,
+}
+
+impl std::fmt::Debug for Acl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Acl").field("runtime", &self.runtime).finish_non_exhaustive()
+    }
+}
+
+/// `HCCL_DATA_TYPE_FP32`.
+const HCCL_FP32: i32 = 4;
+/// `HCCL_REDUCE_SUM`.
+const HCCL_SUM: i32 = 0;
+/// `HCCL_ROOT_INFO_BYTES`.
+const ROOT_INFO_BYTES: usize = 4108;
+
+impl Acl {
+    /// Loads `libascendcl.so`, and `libms_tools_ext.so` and `libhccl.so` when they are there, into
+    /// the global scope and resolves the functions used here. `Err` says what is missing.
+    pub fn load() -> Result<Acl, String> {
+        let runtime = load_global("libascendcl.so").map_err(|e| format!("libascendcl.so: {e}"))?;
+        let f = Functions::resolve()?;
+        let mark = load_global("libms_tools_ext.so").ok().and_then(|_| {
+            // SAFETY: `void mstxMarkA(const char*, aclrtStream)`.
+            global(c"mstxMarkA").map(|p| unsafe { std::mem::transmute::<Ptr, MarkA>(p) })
+        });
+        let hccl = load_global("libhccl.so").ok().and_then(|_| {
+            let g = |n: &CStr| global(n);
+            // SAFETY: HCCL's functions of those names, declared with their C signatures.
+            unsafe {
+                Some(Hccl {
+                    get_root_info: cast(g(c"HcclGetRootInfo")?),
+                    comm_init_root_info: cast(g(c"HcclCommInitRootInfo")?),
+                    comm_destroy: cast(g(c"HcclCommDestroy")?),
+                    all_reduce: cast(g(c"HcclAllReduce")?),
+                    broadcast: cast(g(c"HcclBroadcast")?),
+                    all_gather: cast(g(c"HcclAllGather")?),
+                    reduce: cast(g(c"HcclReduce")?),
+                    barrier: cast(g(c"HcclBarrier")?),
+                })
+            }
+        });
+        Ok(Acl { f, mark, hccl, runtime })
+    }
+
+    /// `aclInit(NULL)`.
+    pub fn init(&self) -> Result<(), CallError> {
+        // SAFETY: NULL is the documented "no configuration".
+        ok("aclInit", unsafe { (self.f.init)(std::ptr::null()) })
+    }
+
+    /// `aclFinalize()`.
+    pub fn finalize(&self) -> Result<(), CallError> {
+        // SAFETY: no arguments.
+        ok("aclFinalize", unsafe { (self.f.finalize)() })
+    }
+
+    /// `aclrtSetDevice(device)`.
+    pub fn set_device(&self, device: i32) -> Result<(), CallError> {
+        // SAFETY: a plain value.
+        ok("aclrtSetDevice", unsafe { (self.f.set_device)(device) })
+    }
+
+    /// `aclrtResetDevice(device)`.
+    pub fn reset_device(&self, device: i32) -> Result<(), CallError> {
+        // SAFETY: a plain value.
+        ok("aclrtResetDevice", unsafe { (self.f.reset_device)(device) })
+    }
+
+    /// `aclrtCreateStream`.
+    pub fn create_stream(&self) -> Result<Handle, CallError> {
+        let mut s = std::ptr::null_mut();
+        // SAFETY: a valid out-pointer.
+        ok("aclrtCreateStream", unsafe { (self.f.create_stream)(&mut s) })?;
+        Ok(Handle(s as usize))
+    }
+
+    /// `aclrtDestroyStream`.
+    pub fn destroy_stream(&self, stream: Handle) -> Result<(), CallError> {
+        // SAFETY: a stream of `create_stream` (the caller's promise, as in C).
+        ok("aclrtDestroyStream", unsafe { (self.f.destroy_stream)(stream.ptr()) })
+    }
+
+    /// `aclrtSynchronizeStream`: waits for the stream's work.
+    pub fn synchronize_stream(&self, stream: Handle) -> Result<(), CallError> {
+        // SAFETY: a stream of `create_stream`.
+        ok("aclrtSynchronizeStream", unsafe { (self.f.synchronize_stream)(stream.ptr()) })
+    }
+
+    /// `aclrtMalloc(size)` (policy `ACL_MEM_MALLOC_HUGE_FIRST`).
+    pub fn malloc(&self, size: usize) -> Result<Handle, CallError> {
+        let mut p = std::ptr::null_mut();
+        // SAFETY: a valid out-pointer.
+        ok("aclrtMalloc", unsafe { (self.f.malloc)(&mut p, size, 0) })?;
+        Ok(Handle(p as usize))
+    }
+
+    /// `aclrtFree`.
+    pub fn free(&self, p: Handle) -> Result<(), CallError> {
+        // SAFETY: memory of `malloc`.
+        ok("aclrtFree", unsafe { (self.f.free)(p.ptr()) })
+    }
+
+    /// `aclrtMallocHost(size)`.
+    pub fn malloc_host(&self, size: usize) -> Result<Handle, CallError> {
+        let mut p = std::ptr::null_mut();
+        // SAFETY: a valid out-pointer.
+        ok("aclrtMallocHost", unsafe { (self.f.malloc_host)(&mut p, size) })?;
+        Ok(Handle(p as usize))
+    }
+
+    /// `aclrtFreeHost`.
+    pub fn free_host(&self, p: Handle) -> Result<(), CallError> {
+        // SAFETY: memory of `malloc_host`.
+        ok("aclrtFreeHost", unsafe { (self.f.free_host)(p.ptr()) })
+    }
+
+    /// `aclrtMemcpy(dst, n, src, n, kind)` between two allocations of at least `n` bytes.
+    pub fn memcpy(&self, dst: Handle, src: Handle, n: usize, kind: MemcpyKind) -> Result<(), CallError> {
+        // SAFETY: allocations of `malloc`/`malloc_host` of at least `n` bytes (the caller's promise).
+        ok("aclrtMemcpy", unsafe { (self.f.memcpy)(dst.ptr(), n, src.ptr(), n, kind as c_int) })
+    }
+
+    /// `aclrtMemset(p, n, value, n)` on an allocation of at least `n` bytes.
+    pub fn memset(&self, p: Handle, value: i32, n: usize) -> Result<(), CallError> {
+        // SAFETY: an allocation of at least `n` bytes (the caller's promise).
+        ok("aclrtMemset", unsafe { (self.f.memset)(p.ptr(), n, value, n) })
+    }
+
+    /// `aclrtBinaryLoadFromFile(path)` + `aclrtBinaryGetFunction(name)`: a launchable kernel.
+    pub fn kernel(&self, binary: &str, name: &str) -> Result<Handle, CallError> {
+        let (path, name) = (CString::new(binary).expect("no NUL"), CString::new(name).expect("no NUL"));
+        let (mut bin, mut func) = (std::ptr::null_mut(), std::ptr::null_mut());
+        // SAFETY: NUL-terminated strings, NULL options (defaults), valid out-pointers.
+        unsafe {
+            ok(
+                "aclrtBinaryLoadFromFile",
+                (self.f.binary_load_from_file)(path.as_ptr(), std::ptr::null_mut(), &mut bin),
+            )?;
+            ok("aclrtBinaryGetFunction", (self.f.binary_get_function)(bin, name.as_ptr(), &mut func))?;
+        }
+        Ok(Handle(func as usize))
+    }
+
+    /// `aclrtLaunchKernel(kernel, block_dim, NULL, 0, stream)`: a kernel without arguments.
+    pub fn launch(&self, kernel: Handle, block_dim: u32, stream: Handle) -> Result<(), CallError> {
+        // SAFETY: handles of `kernel` and `create_stream`; no argument block.
+        ok("aclrtLaunchKernel", unsafe {
+            (self.f.launch_kernel)(kernel.ptr(), block_dim, std::ptr::null(), 0, stream.ptr())
+        })
+    }
+
+    /// `mstxMarkA(message, NULL)`: a host mark; `false` when `libms_tools_ext.so` is not installed.
+    pub fn mark(&self, message: &str) -> bool {
+        let Some(mark) = self.mark else { return false };
+        let m = CString::new(message).expect("no NUL");
+        // SAFETY: a NUL-terminated message and a NULL stream (host mark).
+        unsafe { mark(m.as_ptr(), std::ptr::null_mut()) };
+        true
+    }
+
+    /// Whether `libhccl.so` is installed.
+    pub fn has_hccl(&self) -> bool {
+        self.hccl.is_some()
+    }
+
+    /// A one-rank communicator (`HcclGetRootInfo` + `HcclCommInitRootInfo(1, ..., 0)`), and
+    /// AllReduce, Broadcast, AllGather, Reduce and Barrier on `count` floats on `stream`, then
+    /// `HcclCommDestroy`. Needs `libhccl.so` and a device set on this thread.
+    pub fn one_rank_collectives(&self, stream: Handle, count: u64) -> Result<(), CallError> {
+        let Some(h) = &self.hccl else { return Err(CallError { function: "libhccl.so", code: -1 }) };
+        let bytes = count as usize * 4;
+        let (send, recv) = (self.malloc(bytes)?, self.malloc(bytes)?);
+        let mut root = vec![0u8; ROOT_INFO_BYTES];
+        let mut comm = std::ptr::null_mut();
+        let (s, r, st) = (send.ptr(), recv.ptr(), stream.ptr());
+        // SAFETY: HCCL's documented single-rank sequence on device buffers of `count` floats.
+        let result = unsafe {
+            ok("HcclGetRootInfo", (h.get_root_info)(root.as_mut_ptr()))
+                .and_then(|_| {
+                    ok("HcclCommInitRootInfo", (h.comm_init_root_info)(1, root.as_ptr(), 0, &mut comm))
+                })
+                .and_then(|_| ok("HcclAllReduce", (h.all_reduce)(s, r, count, HCCL_FP32, HCCL_SUM, comm, st)))
+                .and_then(|_| ok("HcclBroadcast", (h.broadcast)(s, count, HCCL_FP32, 0, comm, st)))
+                .and_then(|_| ok("HcclAllGather", (h.all_gather)(s, r, count, HCCL_FP32, comm, st)))
+                .and_then(|_| ok("HcclReduce", (h.reduce)(s, r, count, HCCL_FP32, HCCL_SUM, 0, comm, st)))
+                .and_then(|_| ok("HcclBarrier", (h.barrier)(comm, st)))
+                .and_then(|_| ok("HcclCommDestroy", (h.comm_destroy)(comm)))
+        };
+        self.free(send)?;
+        self.free(recv)?;
+        result
+    }
+
+    /// `aclrtMalloc` looked up in a `dlopen` handle of `libascendcl.so` instead of the global
+    /// scope, and called: the runtime's own function, which bypasses MSPTI's interposition (no
+    /// callback, no record). What a program must not do, and what the examples once did.
+    pub fn bypass_malloc(&self, size: usize) -> Result<Handle, String> {
+        // SAFETY: the same CANN library, already loaded (this only takes a handle of it).
+        let lib = unsafe { libloading::Library::new(&self.runtime) }.map_err(|e| e.to_string())?;
+        type Malloc = unsafe extern "C" fn(*mut Ptr, usize, c_int) -> c_int;
+        // SAFETY: `aclrtMalloc`'s C signature.
+        let malloc = *unsafe { lib.get::<Malloc>(b"aclrtMalloc\0") }.map_err(|e| e.to_string())?;
+        let mut p = std::ptr::null_mut();
+        // SAFETY: a valid out-pointer.
+        ok("aclrtMalloc", unsafe { malloc(&mut p, size, 0) }).map_err(|e| e.to_string())?;
+        std::mem::forget(lib);
+        Ok(Handle(p as usize))
+    }
+}

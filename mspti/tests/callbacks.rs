@@ -1,0 +1,758 @@
+//! The callback API of the MSPTI guide, section by section, through the safe `mspti` crate
+//! against the mock, plus the traps of the real library (vendor notes) it must survive.
+//! Each test names the guide section it covers.
+
+#[macro_use]
+mod support;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
+use std::sync::{Arc, Barrier, Mutex};
+use std::thread::ThreadId;
+use std::time::Duration;
+
+use mspti::{CallbackId, Domain, Error, HcclCbid, RuntimeCbid, Site};
+use support::{acl, assert_child_passed, in_child, mock, mspti, run_child, serial, ENTER, HCCL, RUNTIME};
+
+/// (thread, site, id, function name) of each callback.
+type Log = Arc<Mutex<Vec<(ThreadId, Site, CallbackId, String)>>>;
+
+fn logging() -> (Log, impl Fn(&mspti::CallbackData<'_>) + Send + Sync + 'static) {
+    let log: Log = Arc::default();
+    let sink = Arc::clone(&log);
+    let f = move |cb: &mspti::CallbackData<'_>| {
+        let name = cb.function_name().unwrap_or("?").to_string();
+        sink.lock().unwrap().push((std::thread::current().id(), cb.site(), cb.id(), name));
+    };
+    (log, f)
+}
+
+preloaded_test! {
+    /// Guide 1.1 and 3.1.1: the subscriber is globally unique; a second subscription is a typed
+    /// error that says so, and the slot is free again once the first is dropped.
+    fn guide_1_1_and_3_1_1_one_subscriber_and_a_second_is_a_typed_error() {
+        let _g = serial();
+        let first = mspti().subscribe(|_| {}).expect("first");
+        let second = mspti().subscribe(|_| {});
+        let err = second.expect_err("a second subscriber");
+        assert!(matches!(err, Error::MultipleSubscribersNotSupported));
+        assert_eq!(err.code(), Some(2));
+        assert!(err.to_string().contains("one subscriber at a time"), "{err}");
+        drop(first);
+        let again = mspti().subscribe(|_| {}).expect("free after drop");
+        again.unsubscribe().expect("unsubscribe");
+    }
+}
+
+preloaded_test! {
+    /// Guide 1.1 (Userdata): user data is whatever the closure captures, passed to every callback.
+    fn guide_1_1_user_data_is_carried_by_the_closure() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        struct UserData {
+            context: u64,
+            stream: u64,
+            seen: AtomicU64,
+        }
+        let ud = Arc::new(UserData { context: 0xC0, stream: 0x57, seen: AtomicU64::new(0) });
+        let mine = Arc::clone(&ud);
+        let mut sub = mspti()
+            .subscribe(move |_| {
+                mine.seen.fetch_add(mine.context + mine.stream, SeqCst);
+            })
+            .unwrap();
+        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        assert_eq!(ud.seen.load(SeqCst), 2 * (0xC0 + 0x57));
+        sub.unsubscribe().unwrap();
+        assert_eq!(Arc::strong_count(&ud), 1, "the closure (and its user data) is dropped after unsubscribe");
+    }
+}
+
+preloaded_test! {
+    /// Guide 1.2: subscribe -> enable -> run -> callbacks (ENTER/EXIT) -> unsubscribe.
+    fn guide_1_2_working_process() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let (log, f) = logging();
+        let mut sub = mspti().subscribe(f).unwrap();
+        mock().api_call(RUNTIME, 1, "aclrtSetDevice", None);
+        assert!(log.lock().unwrap().is_empty(), "subscribing enables nothing");
+        sub.enable_domain(Domain::RUNTIME).unwrap();
+        mock().api_call(RUNTIME, 1, "aclrtSetDevice", None);
+        let sites: Vec<Site> = log.lock().unwrap().iter().map(|e| e.1).collect();
+        assert_eq!(sites, vec![Site::ENTER, Site::EXIT]);
+        sub.unsubscribe().unwrap();
+        mock().api_call(RUNTIME, 1, "aclrtSetDevice", None);
+        assert_eq!(log.lock().unwrap().len(), 2, "nothing after unsubscribe");
+    }
+}
+
+preloaded_test! {
+    /// Guide 2.1, 2.2, 2.3: domain, site and the callback data (function name); the library's
+    /// uninitialised fields are never touched.
+    fn guide_2_1_to_2_3_domain_site_and_callback_data() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let (log, f) = logging();
+        let mut sub = mspti().subscribe(f).unwrap();
+        sub.enable_domain(Domain::RUNTIME).unwrap();
+        sub.enable_domain(Domain::HCCL).unwrap();
+        mock().api_call(RUNTIME, 15, "aclrtMalloc", None);
+        mock().api_call(HCCL, 1, "HcclAllReduce", None);
+        let log = log.lock().unwrap().clone();
+        let got: Vec<(Site, CallbackId, &str)> = log.iter().map(|e| (e.1, e.2, e.3.as_str())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (Site::ENTER, CallbackId::Runtime(RuntimeCbid::MALLOC), "aclrtMalloc"),
+                (Site::EXIT, CallbackId::Runtime(RuntimeCbid::MALLOC), "aclrtMalloc"),
+                (Site::ENTER, CallbackId::Hccl(HcclCbid::ALLREDUCE), "HcclAllReduce"),
+                (Site::EXIT, CallbackId::Hccl(HcclCbid::ALLREDUCE), "HcclAllReduce"),
+            ]
+        );
+        assert_eq!(got[0].1.domain(), Domain::RUNTIME);
+        assert_eq!(got[2].1.domain(), Domain::HCCL);
+        assert_eq!(mock().counter("garbage_writes"), 0, "MSPTI's correlationData was never written");
+    }
+}
+
+preloaded_test! {
+    /// Guide 2.4 and 2.5: every runtime and HCCL id of `mspti_cbid.h` arrives typed and named
+    /// (the guide shows a subset; note HCCL BARRIER 8, ALL_TO_ALLV 7, SCATTER 9, SENDRECV 12).
+    fn guide_2_4_and_2_5_every_runtime_and_hccl_id_is_typed_and_named() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let (log, f) = logging();
+        let mut sub = mspti().subscribe(f).unwrap();
+        sub.enable_domain(Domain::RUNTIME).unwrap();
+        sub.enable_domain(Domain::HCCL).unwrap();
+        for id in 1..=36 {
+            mock().api_call(RUNTIME, id, "aclrtSomething", None);
+        }
+        for id in 1..=12 {
+            mock().api_call(HCCL, id, "HcclSomething", None);
+        }
+        let log = log.lock().unwrap();
+        assert_eq!(log.len(), 2 * (36 + 12), "EnableDomain covers every id of both domains");
+        for e in log.iter().step_by(2) {
+            assert!(e.2.name().is_some(), "{} has a name", e.2);
+        }
+        let names: Vec<String> = log.iter().step_by(2).map(|e| e.2.to_string()).collect();
+        assert!(names.contains(&"RUNTIME/LAUNCH".to_string()));
+        assert!(names.contains(&"RUNTIME/MEM_SET_PID_TO_SHAREABLE_HANDLE".to_string()));
+        assert!(names.contains(&"HCCL/BARRIER".to_string()));
+        assert_eq!(HcclCbid::BARRIER.raw(), 8);
+        assert_eq!(RuntimeCbid::MEMCPY_ASYNC.raw(), 24);
+    }
+}
+
+preloaded_test! {
+    /// Guide 3.1.2: unsubscribe stops all callbacks.
+    fn guide_3_1_2_unsubscribe_stops_callbacks() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = Arc::clone(&calls);
+        let mut sub = mspti()
+            .subscribe(move |_| {
+                c.fetch_add(1, SeqCst);
+            })
+            .unwrap();
+        sub.enable_domain(Domain::RUNTIME).unwrap();
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        drop(sub);
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        assert_eq!(calls.load(SeqCst), 2);
+    }
+}
+
+preloaded_test! {
+    /// Guide 3.2.1: EnableDomain enables and disables all of a domain.
+    fn guide_3_2_1_enable_and_disable_a_domain() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let (log, f) = logging();
+        let mut sub = mspti().subscribe(f).unwrap();
+        sub.enable_domain(Domain::HCCL).unwrap();
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        mock().api_call(HCCL, 8, "HcclBarrier", None);
+        sub.disable_domain(Domain::HCCL).unwrap();
+        mock().api_call(HCCL, 8, "HcclBarrier", None);
+        let ids: Vec<CallbackId> = log.lock().unwrap().iter().map(|e| e.2).collect();
+        assert_eq!(ids, vec![CallbackId::Hccl(HcclCbid::BARRIER); 2]);
+        assert!(matches!(sub.enable_domain(Domain(7)), Err(Error::InvalidParameter(_))));
+    }
+}
+
+preloaded_test! {
+    /// Guide 3.2.2: EnableCallback enables one id; MSPTI accepts any id below 64.
+    fn guide_3_2_2_enable_one_callback_and_ids_below_64() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let (log, f) = logging();
+        let mut sub = mspti().subscribe(f).unwrap();
+        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        mock().api_call(RUNTIME, 15, "aclrtMalloc", None);
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        // Not a runtime id, accepted by MSPTI all the same and delivered typed but unnamed.
+        sub.enable_callback(RuntimeCbid(50)).unwrap();
+        mock().api_call(RUNTIME, 50, "aclrtFuture", None);
+        let err = sub.enable_callback(RuntimeCbid(64)).expect_err("64 is out of range");
+        assert!(matches!(err, Error::InvalidParameter(_)), "{err}");
+        sub.disable_callback(RuntimeCbid::LAUNCH).unwrap();
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        let ids: Vec<String> = log.lock().unwrap().iter().map(|e| e.2.to_string()).collect();
+        assert_eq!(ids, ["RUNTIME/LAUNCH", "RUNTIME/LAUNCH", "RUNTIME/unknown(50)", "RUNTIME/unknown(50)"]);
+    }
+}
+
+preloaded_test! {
+    /// Guide 4.1, scenario 1: the whole runtime domain, ENTER and EXIT of each call, on several
+    /// threads.
+    fn guide_4_1_scenario_domain_level_interception() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let (log, f) = logging();
+        let mut sub = mspti().subscribe(f).unwrap();
+        sub.enable_domain(Domain::RUNTIME).unwrap();
+        let threads: Vec<_> = (0..4)
+            .map(|t| {
+                std::thread::spawn(move || {
+                    for i in 0..25u32 {
+                        let cbid = 1 + (t * 25 + i) % 36;
+                        mock().api_call(RUNTIME, cbid, &format!("aclrtCall{cbid}"), None);
+                    }
+                    std::thread::current().id()
+                })
+            })
+            .collect();
+        let ids: Vec<ThreadId> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        let log = log.lock().unwrap();
+        assert_eq!(log.len(), 4 * 25 * 2);
+        for id in ids {
+            let mine: Vec<_> = log.iter().filter(|e| e.0 == id).collect();
+            assert_eq!(mine.len(), 50);
+            for pair in mine.chunks(2) {
+                assert_eq!((pair[0].1, pair[1].1), (Site::ENTER, Site::EXIT), "ENTER then EXIT on its thread");
+                assert_eq!(pair[0].2, pair[1].2);
+                assert_eq!(pair[0].3, format!("aclrtCall{}", pair[0].2.raw()));
+            }
+        }
+    }
+}
+
+preloaded_test! {
+    /// Guide 4.2, scenario 2: only LAUNCH, user data carried by the closure, MSTX marks from the
+    /// callback collected as MARKER activity together with KERNEL.
+    fn guide_4_2_scenario_launch_callback_with_user_data_and_mstx() {
+        let _g = serial();
+        struct UserData {
+            stream: u64,
+        }
+        let ud = UserData { stream: 3 };
+        let marks = Arc::new(AtomicUsize::new(0));
+        let m = Arc::clone(&marks);
+        let mut sub = mspti()
+            .subscribe(move |cb| {
+                if cb.id() != CallbackId::Runtime(RuntimeCbid::LAUNCH) {
+                    return;
+                }
+                let site = if cb.is_enter() { "enter" } else { "exit" };
+                acl().mark(&format!("{}:{site}:stream{}", cb.function_name().unwrap_or("?"), ud.stream));
+                m.fetch_add(1, SeqCst);
+            })
+            .unwrap();
+        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        let mut activity = mspti().activity(Default::default()).unwrap();
+        activity.enable(mspti::ActivityKind::MARKER).unwrap();
+        activity.enable(mspti::ActivityKind::KERNEL).unwrap();
+        let got = Arc::new(Mutex::new((Vec::new(), Vec::new())));
+        let sink = Arc::clone(&got);
+        activity.subscribe(mspti::accelprof_core::FamilySet::all(), move |batch, names| {
+            let mut g = sink.lock().unwrap();
+            g.0.extend(batch.markers.rows().map(|r| names.resolve(r.name).to_string()));
+            g.1.extend(batch.kernels.rows().map(|r| (names.resolve(r.name).to_string(), r.correlation)));
+        });
+        activity.enable(mspti::ActivityKind::ACL_API).unwrap();
+        let apis = Arc::new(Mutex::new(Vec::new()));
+        let a = Arc::clone(&apis);
+        activity.subscribe(mspti::accelprof_core::Family::API.set(), move |batch, names| {
+            a.lock().unwrap().extend(batch.api_calls.rows().map(|r| (names.resolve(r.name).to_string(), r.correlation)));
+        });
+        // The runtime, called as a program calls it: device, stream, memory, one launch.
+        acl().set_device(0).unwrap();
+        let stream = acl().create_stream().unwrap();
+        let kernel = acl().kernel("kernels.o", "add_custom").unwrap();
+        let p = acl().malloc(64).unwrap();
+        acl().launch(kernel, 1, stream).unwrap();
+        acl().synchronize_stream(stream).unwrap();
+        acl().free(p).unwrap();
+        // The kernel's device times come through the driver's channel: disabling KERNEL drains it.
+        assert!(support::wait_for(10, || {
+            activity.flush_all().unwrap();
+            !got.lock().unwrap().1.is_empty()
+        }));
+        let got = got.lock().unwrap();
+        assert_eq!(got.0, ["aclrtLaunchKernel:enter:stream3", "aclrtLaunchKernel:exit:stream3"]);
+        let corr = apis.lock().unwrap().iter().find(|a| a.0 == "aclrtLaunchKernel").expect("its ACL record").1;
+        assert_eq!(got.1, [("add_custom".to_string(), corr)], "the kernel correlates with its launch");
+        assert_eq!(marks.load(SeqCst), 2, "only LAUNCH reached the closure's work");
+    }
+}
+
+preloaded_test! {
+    /// Guide 4.3, scenario 3: data shared between ENTER and EXIT, through this crate's slot, for
+    /// nested calls and on several threads; MSPTI's own garbage pointer is never touched.
+    fn guide_4_3_scenario_entry_exit_shared_data() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        /// (cbid, value stored at ENTER, value read at EXIT, paired)
+        type Exit = (u32, u64, u64, bool);
+        let results: Arc<Mutex<Vec<Exit>>> = Arc::default();
+        let r = Arc::clone(&results);
+        let mut sub = mspti()
+            .subscribe(move |cb| {
+                let tid = format!("{:?}", std::thread::current().id());
+                let tid: u64 = tid.chars().filter(char::is_ascii_digit).collect::<String>().parse().unwrap_or(0);
+                let stamp = (tid << 32) | u64::from(cb.id().raw()) << 8 | 0xAA;
+                if cb.is_enter() {
+                    cb.slot().set(stamp);
+                } else {
+                    r.lock().unwrap().push((cb.id().raw(), stamp, cb.slot().get(), cb.slot().paired()));
+                }
+            })
+            .unwrap();
+        sub.enable_domain(Domain::RUNTIME).unwrap();
+        let threads: Vec<_> = (0..4)
+            .map(|_| {
+                std::thread::spawn(|| {
+                    for _ in 0..50 {
+                        // A launch whose body makes two nested calls, one of them nesting again.
+                        mock().api_call(
+                            RUNTIME,
+                            10,
+                            "aclrtLaunchKernel",
+                            Some(&mut || {
+                                mock().api_call(RUNTIME, 15, "aclrtMalloc", None);
+                                mock().api_call(
+                                    RUNTIME,
+                                    24,
+                                    "aclrtMemcpyAsync",
+                                    Some(&mut || {
+                                        mock().api_call(RUNTIME, 9, "aclrtSynchronizeStream", None);
+                                    }),
+                                );
+                            }),
+                        );
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let results = results.lock().unwrap();
+        assert_eq!(results.len(), 4 * 50 * 4);
+        for (cbid, expected, got, paired) in results.iter() {
+            assert_eq!(got, expected, "cbid {cbid}: EXIT reads what its own ENTER stored");
+            assert!(paired);
+        }
+        assert_eq!(mock().counter("garbage_writes"), 0);
+    }
+}
+
+preloaded_test! {
+    /// Guide 4.4, scenario 4: the HCCL domain, operations by name.
+    fn guide_4_4_scenario_hccl_callbacks() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let ops: Arc<Mutex<Vec<String>>> = Arc::default();
+        let o = Arc::clone(&ops);
+        let mut sub = mspti()
+            .subscribe(move |cb| {
+                if cb.domain() != Domain::HCCL {
+                    return;
+                }
+                let op = match cb.id() {
+                    CallbackId::Hccl(h) => h.op_name().unwrap_or("Unknown"),
+                    _ => "Unknown",
+                };
+                o.lock().unwrap().push(format!("[HCCL] {} {op}", cb.site()));
+            })
+            .unwrap();
+        sub.enable_domain(Domain::HCCL).unwrap();
+        sub.enable_domain(Domain::RUNTIME).unwrap();
+        for (cbid, name) in
+            [(1, "HcclAllReduce"), (2, "HcclBroadcast"), (8, "HcclBarrier"), (12, "HcclBatchSendRecv")]
+        {
+            mock().api_call(HCCL, cbid, name, None);
+        }
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        assert_eq!(
+            *ops.lock().unwrap(),
+            [
+                "[HCCL] ENTER AllReduce",
+                "[HCCL] EXIT AllReduce",
+                "[HCCL] ENTER Broadcast",
+                "[HCCL] EXIT Broadcast",
+                "[HCCL] ENTER Barrier",
+                "[HCCL] EXIT Barrier",
+                "[HCCL] ENTER SendRecv",
+                "[HCCL] EXIT SendRecv",
+            ]
+        );
+    }
+}
+
+preloaded_test! {
+    /// Trap: a callback can arrive after unsubscribe returned. It finds its (never freed)
+    /// registration retired and returns without touching the closure, which is gone; a newer
+    /// subscription's closure is not called for it either.
+    fn trap_callbacks_after_unsubscribe_are_absorbed() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let old_calls = Arc::new(AtomicUsize::new(0));
+        let c = Arc::clone(&old_calls);
+        let mut sub = mspti()
+            .subscribe(move |_| {
+                c.fetch_add(1, SeqCst);
+            })
+            .unwrap();
+        sub.enable_domain(Domain::RUNTIME).unwrap();
+        let late = mock().stall_callback(RUNTIME, 10, ENTER, "aclrtLaunchKernel");
+        assert_ne!(late, 0);
+        drop(sub);
+        assert_eq!(Arc::strong_count(&old_calls), 1, "closure dropped at once: nothing was inside it");
+        let new_calls = Arc::new(AtomicUsize::new(0));
+        let n = Arc::clone(&new_calls);
+        let mut newer = mspti()
+            .subscribe(move |_| {
+                n.fetch_add(1, SeqCst);
+            })
+            .unwrap();
+        newer.enable_domain(Domain::RUNTIME).unwrap();
+        assert_eq!(mock().release_stalled(late), 1, "MSPTI called the old subscription's callback");
+        assert_eq!(old_calls.load(SeqCst), 0);
+        assert_eq!(new_calls.load(SeqCst), 0, "not routed to the newer closure");
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        assert_eq!(new_calls.load(SeqCst), 2);
+    }
+}
+
+preloaded_test! {
+    /// Trap: unsubscribing while the closure runs on another thread. `drop` does not wait: the
+    /// running call finishes and the last one out frees the closure; `unsubscribe()` waits.
+    fn trap_closure_running_during_unsubscribe_is_freed_by_the_last_call_out() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        for wait in [false, true] {
+            let inside = Arc::new(Barrier::new(2));
+            let release = Arc::new(AtomicBool::new(false));
+            let dropped = Arc::new(AtomicBool::new(false));
+            struct OnDrop(Arc<AtomicBool>);
+            impl Drop for OnDrop {
+                fn drop(&mut self) {
+                    self.0.store(true, SeqCst);
+                }
+            }
+            let guard = OnDrop(Arc::clone(&dropped));
+            let (i, r) = (Arc::clone(&inside), Arc::clone(&release));
+            let mut sub = mspti()
+                .subscribe(move |cb| {
+                    let _keep = &guard;
+                    if cb.is_enter() {
+                        i.wait();
+                        while !r.load(SeqCst) {
+                            std::thread::yield_now();
+                        }
+                    }
+                })
+                .unwrap();
+            sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+            let worker = std::thread::spawn(|| mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None));
+            inside.wait(); // the closure is running on the worker
+            if wait {
+                let rel = Arc::clone(&release);
+                let releaser = std::thread::spawn(move || {
+                    std::thread::sleep(Duration::from_millis(50));
+                    rel.store(true, SeqCst);
+                });
+                sub.unsubscribe().unwrap();
+                assert!(release.load(SeqCst), "it waited for the running call, which ends only once released");
+                assert!(dropped.load(SeqCst), "unsubscribe() returns after the closure is dropped");
+                releaser.join().unwrap();
+            } else {
+                drop(sub);
+                assert!(!dropped.load(SeqCst), "still running: not freed under it");
+                release.store(true, SeqCst);
+            }
+            worker.join().unwrap();
+            assert!(dropped.load(SeqCst), "freed by the last call out");
+        }
+    }
+}
+
+preloaded_test! {
+    /// Trap: a panic in the closure never unwinds into C; later callbacks still arrive.
+    fn trap_a_panicking_closure_does_not_unwind_into_mspti() {
+        let _g = serial();
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = Arc::clone(&calls);
+        let mut sub = mspti()
+            .subscribe(move |cb| {
+                c.fetch_add(1, SeqCst);
+                if cb.is_enter() {
+                    panic!("user code panicked");
+                }
+            })
+            .unwrap();
+        sub.enable_callback(RuntimeCbid::MALLOC).unwrap();
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let allocations = [acl().malloc(64), acl().malloc(64)];
+        std::panic::set_hook(before);
+        for p in allocations {
+            acl().free(p.unwrap()).unwrap();
+        }
+        assert_eq!(calls.load(SeqCst), 4, "every ENTER and EXIT arrived");
+    }
+}
+
+preloaded_test! {
+    /// Trap: dropping the subscriber from inside its own callback neither deadlocks nor frees
+    /// the closure under the running call.
+    fn trap_unsubscribing_from_inside_the_callback() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let holder: Arc<Mutex<Option<mspti::Subscriber<'static>>>> = Arc::default();
+        let h = Arc::clone(&holder);
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = Arc::clone(&calls);
+        let mut sub = mspti()
+            .subscribe(move |_| {
+                c.fetch_add(1, SeqCst);
+                if let Some(s) = h.lock().unwrap().take() {
+                    s.unsubscribe().unwrap();
+                }
+            })
+            .unwrap();
+        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        *holder.lock().unwrap() = Some(sub);
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        assert_eq!(calls.load(SeqCst), 1, "unsubscribed at ENTER: no EXIT");
+        assert_eq!(Arc::strong_count(&calls), 1, "the closure was freed when its last call returned");
+    }
+}
+
+/// Trap: with no `libmspti.so` in `LD_PRELOAD` enabling fails with an error that says what to do.
+#[test]
+fn trap_without_ld_preload_the_error_explains() {
+    let (home, lib) = (support::ascend_home(), support::library());
+    let out = run_child(
+        "child_without_ld_preload_explains",
+        &[("ASCEND_HOME_PATH", Some(&home)), ("MSPTI_LIBRARY_PATH", Some(&lib))],
+    );
+    assert_child_passed(&out);
+}
+
+#[test]
+#[ignore = "run by trap_without_ld_preload_the_error_explains"]
+fn child_without_ld_preload_explains() {
+    if !in_child() {
+        return;
+    }
+    assert!(!mspti::preload::is_preloaded());
+    let mut sub = mspti().subscribe(|_| {}).unwrap();
+    let err = sub.enable_domain(Domain::RUNTIME).expect_err("needs LD_PRELOAD");
+    assert!(matches!(err, Error::WithoutLdPreload));
+    let text = err.to_string();
+    assert!(text.contains("LD_PRELOAD=") && text.contains("libmspti.so"), "{text}");
+    let mut activity = mspti().activity(Default::default()).unwrap();
+    assert!(matches!(activity.enable(mspti::ActivityKind::MEMCPY), Err(Error::WithoutLdPreload)));
+    activity.enable(mspti::ActivityKind::KERNEL).expect("KERNEL needs no preload");
+}
+
+/// Trap: the real library aborts when opened without CANN; the crate refuses instead, saying
+/// what to install or set.
+#[test]
+fn trap_missing_cann_is_refused_with_advice() {
+    let out = run_child("child_missing_cann", &[("ASCEND_HOME_PATH", None), ("LD_PRELOAD", None)]);
+    assert_child_passed(&out);
+}
+
+#[test]
+#[ignore = "run by trap_missing_cann_is_refused_with_advice"]
+fn child_missing_cann() {
+    if !in_child() {
+        return;
+    }
+    let err = mspti::Mspti::open_path(support::library()).expect_err("CANN missing");
+    assert!(matches!(err, Error::Load(mspti_sys::LoadError::Refused { .. })), "{err}");
+    let text = err.to_string();
+    assert!(text.contains("Install the CANN toolkit") && text.contains("ASCEND_HOME_PATH"), "{text}");
+}
+
+preloaded_test! {
+    /// The entry/exit slot keeps callbacks of separate threads apart even when they interleave.
+    fn slots_are_per_thread() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let seen: Arc<Mutex<HashMap<u64, u64>>> = Arc::default();
+        let s = Arc::clone(&seen);
+        let gate = Arc::new(Barrier::new(2));
+        let g = Arc::clone(&gate);
+        let mut sub = mspti()
+            .subscribe(move |cb| {
+                let me = if std::thread::current().name() == Some("a") { 1 } else { 2 };
+                if cb.is_enter() {
+                    cb.slot().set(me * 100);
+                } else {
+                    s.lock().unwrap().insert(me, cb.slot().get());
+                }
+            })
+            .unwrap();
+        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        let spawn = |name: &str| {
+            let g = Arc::clone(&g);
+            std::thread::Builder::new()
+                .name(name.into())
+                .spawn(move || {
+                    mock().api_call(
+                        RUNTIME,
+                        10,
+                        "aclrtLaunchKernel",
+                        Some(&mut || {
+                            g.wait(); // both are between ENTER and EXIT here
+                        }),
+                    );
+                })
+                .unwrap()
+        };
+        let (a, b) = (spawn("a"), spawn("b"));
+        a.join().unwrap();
+        b.join().unwrap();
+        drop(gate);
+        assert_eq!(*seen.lock().unwrap(), HashMap::from([(1, 100), (2, 200)]));
+    }
+}
+
+preloaded_test! {
+    /// Defect: an ENTER whose EXIT never came (its id switched off mid-call) left a frame that a
+    /// later EXIT without ENTER (its id switched on mid-call) took as its own: it read the lost
+    /// call's value and said it was paired.
+    fn trap_a_lost_exit_does_not_pair_with_a_later_exit_without_enter() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let exits: Arc<Mutex<Vec<(u64, bool)>>> = Arc::default();
+        let e = Arc::clone(&exits);
+        let sub = Arc::new(Mutex::new(
+            mspti()
+                .subscribe(move |cb| {
+                    if cb.is_enter() {
+                        cb.slot().set(0xDEAD);
+                    } else {
+                        e.lock().unwrap().push((cb.slot().get(), cb.slot().paired()));
+                    }
+                })
+                .unwrap(),
+        ));
+        sub.lock().unwrap().enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        let s = Arc::clone(&sub);
+        // ENTER arrives; switched off in the middle, the EXIT does not.
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", Some(&mut || s.lock().unwrap().disable_callback(RuntimeCbid::LAUNCH).unwrap()));
+        // Off at ENTER; switched on in the middle, the EXIT arrives without its ENTER.
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", Some(&mut || s.lock().unwrap().enable_callback(RuntimeCbid::LAUNCH).unwrap()));
+        // A whole call pairs normally.
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
+        assert_eq!(*exits.lock().unwrap(), [(0, false), (0xDEAD, true)], "the second call's EXIT is unpaired, with 0");
+    }
+}
+
+preloaded_test! {
+    /// Defect: a panic payload whose own `Drop` panics was dropped inside the `extern "C"`
+    /// callback, where the second panic aborted the process.
+    fn trap_a_panic_payload_whose_drop_panics_does_not_abort() {
+        let _g = serial();
+        struct PanicsOnDrop;
+        impl Drop for PanicsOnDrop {
+            fn drop(&mut self) {
+                panic!("the payload's drop panics too");
+            }
+        }
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = Arc::clone(&calls);
+        let mut sub = mspti()
+            .subscribe(move |cb| {
+                c.fetch_add(1, SeqCst);
+                if cb.is_enter() {
+                    std::panic::panic_any(PanicsOnDrop);
+                }
+            })
+            .unwrap();
+        sub.enable_callback(RuntimeCbid::MALLOC).unwrap();
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let p = acl().malloc(64).unwrap();
+        std::panic::set_hook(before);
+        acl().free(p).unwrap();
+        assert_eq!(calls.load(SeqCst), 2, "alive, and the EXIT arrived too");
+    }
+}
+
+/// Defect: `LD_PRELOAD` set with `setenv` inside the process passes MSPTI's check, every enable
+/// returns success and nothing is ever delivered; the crate says interposition is not live.
+#[test]
+fn trap_ld_preload_set_inside_the_process_is_an_error() {
+    let (home, lib) = (support::ascend_home(), support::library());
+    assert_child_passed(&run_child(
+        "child_ld_preload_set_inside_is_an_error",
+        &[("ASCEND_HOME_PATH", Some(&home)), ("MSPTI_LIBRARY_PATH", Some(&lib))],
+    ));
+}
+
+#[test]
+#[ignore = "run by trap_ld_preload_set_inside_the_process_is_an_error"]
+fn child_ld_preload_set_inside_is_an_error() {
+    if !in_child() {
+        return;
+    }
+    std::env::set_var("LD_PRELOAD", support::library());
+    assert!(mspti::preload::ld_preload_names_mspti());
+    assert!(!mspti::preload::is_preloaded(), "named, but nothing was preloaded");
+    let mut sub = mspti().subscribe(|_| {}).unwrap();
+    let err = sub.enable_domain(Domain::RUNTIME).expect_err("not live");
+    assert!(matches!(err, Error::InterpositionNotLive(_)), "{err}");
+    let text = err.to_string();
+    assert!(text.contains("was not preloaded") && text.contains("LD_PRELOAD="), "{text}");
+    assert!(matches!(sub.enable_callback(RuntimeCbid::MALLOC), Err(Error::InterpositionNotLive(_))));
+    let mut activity = mspti().activity(Default::default()).unwrap();
+    assert!(matches!(activity.enable(mspti::ActivityKind::MEMORY), Err(Error::InterpositionNotLive(_))));
+    activity.enable(mspti::ActivityKind::ACL_API).expect("API records come from the runtime's reports");
+}
+
+preloaded_test! {
+    /// Defect: a second `libmspti.so` opened by path while another copy is preloaded accepts
+    /// every enable and sees nothing; the crate says which copy the calls reach.
+    fn trap_a_second_copy_opened_by_path_is_an_error() {
+        let dir = std::env::temp_dir().join(format!("mspti-second-copy-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let copy = dir.join("libmspti.so");
+        std::fs::copy(support::library(), &copy).unwrap();
+        let second = mspti::Mspti::open_path(&copy).expect("opens");
+        std::fs::remove_dir_all(&dir).ok();
+        assert_eq!(second.sys().loaded().origin(), "explicit path");
+        let mut sub = second.subscribe(|_| {}).unwrap();
+        let err = sub.enable_domain(Domain::RUNTIME).expect_err("not live");
+        let text = err.to_string();
+        assert!(matches!(err, Error::InterpositionNotLive(_)), "{text}");
+        assert!(text.contains("another libmspti.so") && text.contains("open the preloaded copy"), "{text}");
+        drop(sub);
+        // The preloaded copy, found by the usual search, is live.
+        let preloaded = mspti();
+        assert_eq!(preloaded.sys().loaded().origin(), "already loaded in this process");
+        preloaded.interposition_live().expect("the preloaded copy is live");
+        let mut sub = preloaded.subscribe(|_| {}).unwrap();
+        sub.enable_domain(Domain::RUNTIME).expect("live");
+    }
+}

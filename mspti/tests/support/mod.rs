@@ -1,0 +1,212 @@
+//! Shared by the mspti tests: each test runs in a child process started the way a user starts
+//! an MSPTI program (`libmspti.so` in `LD_PRELOAD`, CANN at `ASCEND_HOME_PATH` and on
+//! `LD_LIBRARY_PATH`), the library opened through the safe crate's loader, the runtime driven
+//! through the global symbol scope ([`accelprof_mocks::ascend::Acl`]), and the mock's controls.
+//!
+//! By default the library is the mock built for this checkout with its CANN stand-ins. Set
+//! `MSPTI_TEST_LIBRARY=<libmspti.so>` (and `MSPTI_TEST_ASCEND_HOME=<dir whose lib64 holds the CANN
+//! libraries>`) to run the same tests against another `libmspti.so`, the real one built from
+//! source for example: tests that need the mock's controls then report themselves skipped.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+use accelprof_mocks::ascend::Acl;
+use accelprof_mocks::mspti::MockMspti;
+use accelprof_mocks::mspti::{ASCEND_HOME as MOCK_ASCEND_HOME, LIBRARY as MOCK_MSPTI};
+
+#[allow(unused_imports)]
+pub use accelprof_mocks::mspti::{ENTER, EXIT, HCCL, RUNTIME};
+
+/// Set in the environment of a child started by [`in_preloaded_child`] or [`run_child`].
+pub const CHILD: &str = "MSPTI_TEST_CHILD";
+/// Printed by a test that needs the mock's controls when run against another library.
+const SKIP: &str = "SKIPPED: needs the mock's mock_mspti_* controls";
+
+/// The `libmspti.so` under test.
+pub fn library() -> String {
+    std::env::var("MSPTI_TEST_LIBRARY").unwrap_or_else(|_| MOCK_MSPTI.to_string())
+}
+
+/// The CANN home under test (its `lib64` holds the CANN libraries).
+pub fn ascend_home() -> String {
+    std::env::var("MSPTI_TEST_ASCEND_HOME").unwrap_or_else(|_| MOCK_ASCEND_HOME.to_string())
+}
+
+/// Whether the library under test is another than the mock.
+pub fn testing_another_library() -> bool {
+    std::env::var_os("MSPTI_TEST_LIBRARY").is_some()
+}
+
+/// True inside a child started by [`in_preloaded_child`] or [`run_child`].
+pub fn in_child() -> bool {
+    std::env::var_os(CHILD).is_some()
+}
+
+fn output_text(out: &Output) -> String {
+    format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+/// Runs the test `name` (the calling test) in a child process started as a user starts an MSPTI
+/// program, and asserts it passed. Returns `true` inside that child (run the test's body), `false`
+/// in the parent (done):
+///
+/// ```ignore
+/// #[test]
+/// fn some_test() {
+///     if !in_preloaded_child("some_test") {
+///         return;
+///     }
+///     // ... the body, with libmspti.so preloaded
+/// }
+/// ```
+pub fn in_preloaded_child(name: &str) -> bool {
+    if in_child() {
+        return true;
+    }
+    let home = ascend_home();
+    let lib64 = format!("{home}/lib64");
+    let ld_path = match std::env::var("LD_LIBRARY_PATH") {
+        Ok(old) if !old.is_empty() => format!("{lib64}:{old}"),
+        _ => lib64,
+    };
+    let out = child_command(name, false)
+        .env("LD_PRELOAD", library())
+        .env("ASCEND_HOME_PATH", &home)
+        .env("LD_LIBRARY_PATH", ld_path)
+        .output()
+        .expect("run the child test");
+    let text = output_text(&out);
+    if testing_another_library() && text.contains(SKIP) {
+        eprintln!("{name}: {SKIP}");
+        return false;
+    }
+    assert!(out.status.success() && text.contains("1 passed"), "child {name} failed:\n{text}");
+    false
+}
+
+fn child_command(name: &str, ignored: bool) -> Command {
+    let exe = std::env::current_exe().expect("test binary path");
+    let mut cmd = Command::new(exe);
+    cmd.args([name, "--exact", "--nocapture", "--test-threads=1"]).env(CHILD, "1");
+    if ignored {
+        cmd.arg("--ignored");
+    }
+    cmd.env_remove("LD_PRELOAD");
+    cmd
+}
+
+/// Runs the `#[ignore]`d test `name` of this test binary in a child process, nothing preloaded,
+/// with `env` set (`Some`) or removed (`None`) on top of this process's environment.
+pub fn run_child(name: &str, env: &[(&str, Option<&str>)]) -> Output {
+    let mut cmd = child_command(name, true);
+    for (k, v) in env {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    cmd.output().expect("run the child test")
+}
+
+/// Asserts the child ran its one test and it passed.
+pub fn assert_child_passed(out: &Output) {
+    let text = output_text(out);
+    assert!(out.status.success() && text.contains("1 passed"), "child failed:\n{text}");
+}
+
+/// The library under test, opened through the safe crate's loader (in a preloaded child: the
+/// preloaded copy, "already loaded in this process").
+pub fn mspti() -> &'static mspti::Mspti {
+    static M: OnceLock<mspti::Mspti> = OnceLock::new();
+    M.get_or_init(|| mspti::Mspti::open().expect("open libmspti.so"))
+}
+
+/// The mock's controls, if the library under test is the mock.
+pub fn mock_if_any() -> Option<&'static MockMspti> {
+    static M: OnceLock<Option<MockMspti>> = OnceLock::new();
+    M.get_or_init(|| {
+        let _ = mspti();
+        MockMspti::open(library())
+    })
+    .as_ref()
+}
+
+/// The mock's controls. Against another library this ends the test as skipped.
+pub fn mock() -> &'static MockMspti {
+    match mock_if_any() {
+        Some(m) => m,
+        None => panic!("{SKIP}"),
+    }
+}
+
+/// The runtime through the global symbol scope, `aclInit` done.
+pub fn acl() -> &'static Acl {
+    static A: OnceLock<Acl> = OnceLock::new();
+    A.get_or_init(|| {
+        let acl = Acl::load().expect("load the ACL runtime");
+        acl.init().expect("aclInit");
+        acl
+    })
+}
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// One test at a time in a process (MSPTI has one subscriber, one set of buffer callbacks), the
+/// mock reset to a freshly loaded state.
+pub fn serial() -> MutexGuard<'static, ()> {
+    let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(m) = mock_if_any() {
+        m.reset();
+    }
+    guard
+}
+
+/// Polls `cond` until it holds or `secs` pass; whether it held.
+pub fn wait_for(secs: u64, mut cond: impl FnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while !cond() {
+        if std::time::Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    true
+}
+
+/// `#[test] fn name() { body }` whose body runs in a preloaded child ([`in_preloaded_child`]).
+#[allow(unused_macros)]
+macro_rules! preloaded_test {
+    ($(#[$meta:meta])* fn $name:ident() $body:block) => {
+        $(#[$meta])*
+        #[test]
+        fn $name() {
+            if !crate::support::in_preloaded_child(stringify!($name)) {
+                return;
+            }
+            $body
+        }
+    };
+}
+
+/// A CANN home whose `lib64` holds the stand-ins except `without` (and, instead of the log
+/// library, `log` when given).
+pub fn cann_home_without(name: &str, without: &[&str], log: Option<&Path>) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("mspti-cann-{name}-{}", std::process::id()));
+    let lib64 = root.join("lib64");
+    std::fs::create_dir_all(&lib64).expect("mkdir");
+    for entry in std::fs::read_dir(Path::new(&ascend_home()).join("lib64")).expect("the stand-ins") {
+        let entry = entry.expect("an entry");
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if without.contains(&file.as_str()) || (log.is_some() && file == "libascendalog.so") {
+            continue;
+        }
+        std::fs::copy(entry.path(), lib64.join(&file)).expect("copy");
+    }
+    if let Some(log) = log {
+        std::fs::copy(log, lib64.join("libascendalog.so")).expect("copy");
+    }
+    root
+}
