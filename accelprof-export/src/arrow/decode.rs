@@ -335,8 +335,12 @@ pub(crate) fn strings(array: &ArrayRef) -> Option<Vec<Option<String>>> {
     match array.data_type() {
         DataType::Dictionary(_, _) => {
             let dict = array.as_any_dictionary_opt()?;
-            let keys = dict.normalized_keys();
             let values = dict.values();
+            if values.is_empty() {
+                // Every row null (a reader gives an empty dictionary then).
+                return (0..array.len()).map(|i| array.is_null(i).then_some(None)).collect();
+            }
+            let keys = dict.normalized_keys();
             let per_key: Vec<Option<Option<String>>> = (0..values.len()).map(|i| text(values, i)).collect();
             (0..array.len())
                 .map(|i| if array.is_null(i) { Some(None) } else { per_key.get(keys[i]).cloned().flatten() })
