@@ -25,8 +25,8 @@ pub(crate) enum Lane {
 
 /// The tracks of one trace, created as records first use them: a track per device with a child per stream
 /// (and lane), a process track with a track per thread (and one for its markers), a counter track per
-/// device and counter. Uuids are `sequence << 32 | n`, so that the files of many ranks (each its own
-/// sequence) can be concatenated into one trace.
+/// device and counter. Uuids are `n << 16 | sequence` (the sequence is the rank's), distinct across the files
+/// of up to 65,535 ranks, which can then be concatenated into one trace, and small (a few bytes per event).
 #[derive(Debug)]
 pub(crate) struct Tracks {
     sequence: u32,
@@ -65,7 +65,7 @@ impl Tracks {
     }
 
     fn uuid(&mut self) -> u64 {
-        let uuid = (u64::from(self.sequence) << 32) | u64::from(self.next);
+        let uuid = (u64::from(self.next) << 16) | u64::from(self.sequence & 0xffff);
         self.next = self.next.wrapping_add(1).max(1);
         uuid
     }
