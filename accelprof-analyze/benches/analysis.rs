@@ -132,7 +132,9 @@ fn write_rank(dir: &Path, rank: u32, ranks: u32, rows: u64, json: bool) -> (u64,
 #[allow(clippy::zombie_processes)]
 fn measured(cmd: &mut Command) -> (f64, u64, String) {
     let t = Instant::now();
-    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("spawn");
+    let err_path = std::env::temp_dir().join(format!("accelprof-bench-{}.stderr", std::process::id()));
+    let err = std::fs::File::create(&err_path).unwrap();
+    let mut child = cmd.stdout(Stdio::piped()).stderr(err).spawn().expect("spawn");
     let mut out = String::new();
     std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut out).unwrap();
     let mut status = 0;
@@ -141,7 +143,14 @@ fn measured(cmd: &mut Command) -> (f64, u64, String) {
     // SAFETY: `child.id()` is our child, not yet waited for (std waits only in `wait`, which we do not
     // call); both out-pointers are valid for the call.
     let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    assert!(pid > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "{cmd:?} failed: {status}");
+    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    let _ = std::fs::remove_file(&err_path);
+    let tail: String =
+        stderr.lines().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n");
+    assert!(
+        pid > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "{cmd:?} failed: {status}\n{tail}"
+    );
     (t.elapsed().as_secs_f64(), usage.ru_maxrss as u64, out)
 }
 

@@ -79,8 +79,8 @@ pub const GPU_FAMILIES: &str = "('kernel', 'memcpy', 'memset', 'collective', 'sy
 
 /// The name the JSON trace gives a row (a row without a name gets its family's: `kernel`, `collective`,
 /// `Synchronization`).
-pub const NAME_SQL: &str =
-    "COALESCE(name, CASE WHEN family = 'sync' THEN 'Synchronization' ELSE CAST(family AS VARCHAR) END)";
+pub const NAME_SQL: &str = "COALESCE(name, CASE family WHEN 'sync' THEN 'Synchronization' WHEN 'collective' \
+     THEN 'collective' ELSE 'kernel' END)";
 
 /// The GPU activities with their type: `rank, name, kernel_type, start_ns, end_ns, correlation`.
 fn gpu_cte(o: &QueryOptions) -> String {
@@ -132,9 +132,9 @@ pub fn sql(query: Query, o: &QueryOptions) -> String {
                  -- Running count of open activities of each type; an interval lasts to the next edge.\n\
                  running AS (\n  SELECT rank, t,\n    \
                  LEAD(t) OVER (PARTITION BY rank ORDER BY t, d) AS next_t,\n    \
-                 SUM(CASE WHEN bit = 1 THEN d ELSE 0 END) OVER (PARTITION BY rank ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS c1,\n    \
-                 SUM(CASE WHEN bit = 2 THEN d ELSE 0 END) OVER (PARTITION BY rank ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS c2,\n    \
-                 SUM(CASE WHEN bit = 4 THEN d ELSE 0 END) OVER (PARTITION BY rank ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS c4\n  \
+                 SUM(CASE WHEN bit = 1 THEN d ELSE 0 END) OVER (PARTITION BY rank ORDER BY t, d ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS c1,\n    \
+                 SUM(CASE WHEN bit = 2 THEN d ELSE 0 END) OVER (PARTITION BY rank ORDER BY t, d ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS c2,\n    \
+                 SUM(CASE WHEN bit = 4 THEN d ELSE 0 END) OVER (PARTITION BY rank ORDER BY t, d ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS c4\n  \
                  FROM edges\n),\n\
                  states AS (\n  SELECT rank, next_t - t AS dur,\n    \
                  (CASE WHEN c1 > 0 THEN 1 ELSE 0 END) + (CASE WHEN c2 > 0 THEN 2 ELSE 0 END)\n      \
@@ -151,8 +151,8 @@ pub fn sql(query: Query, o: &QueryOptions) -> String {
              SELECT rank, end_ns AS t, -1 AS d, CASE WHEN kernel_type = 'COMPUTATION' THEN -1 ELSE 0 END AS dc FROM gpu\n),\n\
              running AS (\n  SELECT rank, t,\n    \
              LEAD(t) OVER (PARTITION BY rank ORDER BY t, d) AS next_t,\n    \
-             SUM(d) OVER (PARTITION BY rank ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS open_all,\n    \
-             SUM(dc) OVER (PARTITION BY rank ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS open_compute\n  \
+             SUM(d) OVER (PARTITION BY rank ORDER BY t, d ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS open_all,\n    \
+             SUM(dc) OVER (PARTITION BY rank ORDER BY t, d ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS open_compute\n  \
              FROM edges\n),\n\
              spans AS (\n  SELECT rank, MAX(t) - MIN(t) AS kernel_time_ns,\n    \
              SUM(CASE WHEN open_all > 0 THEN COALESCE(next_t - t, 0) ELSE 0 END) AS busy_ns,\n    \

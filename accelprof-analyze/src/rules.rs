@@ -67,12 +67,16 @@ pub enum KernelRules {
     HtaMain,
 }
 
-/// `col LIKE pattern`, with `\` as the escape character where the pattern holds a literal `_`.
+/// `col LIKE pattern`. A pattern with a literal `_` (written `!_`) is a prefix pattern (`prefix%`) in HTA's
+/// rules: it becomes `POSITION('prefix' IN col) = 1`, which every engine reads alike (`LIKE ... ESCAPE`
+/// does not: DataFusion takes only `\\` as the escape character, which Spark reads as an escape inside
+/// string literals).
 fn like(col: &str, pattern: &str) -> String {
-    if pattern.contains("\\_") {
-        format!("{col} LIKE '{pattern}' ESCAPE '\\'")
-    } else {
-        format!("{col} LIKE '{pattern}'")
+    match pattern.strip_suffix('%') {
+        Some(prefix) if pattern.contains('!') && !prefix.contains('%') => {
+            format!("POSITION('{}' IN {col}) = 1", prefix.replace("!_", "_"))
+        }
+        _ => format!("{col} LIKE '{pattern}'"),
     }
 }
 
@@ -103,12 +107,12 @@ impl KernelRules {
                     "cuda%LaunchKernel%",
                     "runFunction%",
                     "hip%",
-                    "job\\_exe%",
+                    "job!_exe%",
                     "packet%",
-                    "pe\\_exe%",
-                    "cpum\\_exe\\_subgraph%",
+                    "pe!_exe%",
+                    "cpum!_exe!_subgraph%",
                     "hccl%",
-                    "collective\\_subgraph\\_execution%",
+                    "collective!_subgraph!_execution%",
                 ],
             ),
         }
@@ -141,7 +145,7 @@ impl KernelRules {
     }
 }
 
-/// SQL `LIKE` with `%` (any run), `_` (one character) and `\` escaping the next character.
+/// SQL `LIKE` with `%` (any run), `_` (one character) and `!` escaping the next character.
 fn like_match(text: &str, pattern: &str) -> bool {
     #[derive(Clone, Copy)]
     enum Tok {
@@ -155,7 +159,7 @@ fn like_match(text: &str, pattern: &str) -> bool {
         toks.push(match c {
             '%' => Tok::Any,
             '_' => Tok::One,
-            '\\' => Tok::Lit(chars.next().unwrap_or('\\')),
+            '!' => Tok::Lit(chars.next().unwrap_or('!')),
             c => Tok::Lit(c),
         });
     }
@@ -188,8 +192,8 @@ mod tests {
     fn like_follows_sql() {
         assert!(like_match("ncclDevKernel_AllReduce", "nccl%Kernel%"));
         assert!(!like_match("ncclDevKern", "nccl%Kernel%"));
-        assert!(like_match("job_exe1", "job\\_exe%"));
-        assert!(!like_match("jobXexe1", "job\\_exe%"));
+        assert!(like_match("job_exe1", "job!_exe%"));
+        assert!(!like_match("jobXexe1", "job!_exe%"));
         assert!(like_match("abc", "a_c"));
         assert!(like_match("", "%"));
     }
