@@ -14,13 +14,16 @@ rank0.pftrace and rank0.json from the same batches. Then, and also on its own wi
     python3 gpu/torch_columns.py --lib .device/libcupti_columns.so --analyze .device/accelprof-analyze \\
         --wheels .device/wheels --out $OUT/columns
 
-`--wheels DIR`: pure-Python wheels to import from without installing (perfetto, protobuf; and for HTA:
-HolisticTraceAnalysis, plotly, narwhals, psutil), for a machine without network. Exits 1 when a check fails;
-the summary is printed last.
+`--wheels DIR`: wheels to install (into a private directory, nothing else touched) on a machine without
+network: perfetto and protobuf for the Perfetto check; HolisticTraceAnalysis, plotly, narwhals, networkx,
+pydot, pyparsing, psutil, pyyaml for HTA (which also needs pandas and numpy installed). `--analyze` may be an
+`.xz` file (decompressed next to the traces). Exits 1 when a check fails; the summary is printed last.
 """
 import argparse
 import glob
+import lzma
 import os
+import shutil
 import subprocess
 import sys
 
@@ -103,15 +106,32 @@ def main():
         return 0
 
     env = dict(os.environ)
-    if args.wheels:
-        wheels = sorted(glob.glob(os.path.join(os.path.abspath(args.wheels), "*.whl")))
-        env["PYTHONPATH"] = os.pathsep.join(wheels + [env.get("PYTHONPATH", "")])
     out = os.path.abspath(args.check or args.out)
+    os.makedirs(out, exist_ok=True)
     results = {}
+    if args.wheels:
+        pylib = os.path.join(out, ".pylib")
+        shutil.rmtree(pylib, ignore_errors=True)
+        names = sorted({os.path.basename(w).split("-")[0] for w in glob.glob(os.path.join(args.wheels, "*.whl"))})
+        missing = []
+        for name in names:  # one at a time: a wheel for another Python version only skips itself
+            p = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-index", "--no-deps",
+                                "--find-links", os.path.abspath(args.wheels), "--target", pylib, name],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                missing.append(name)
+        env["PYTHONPATH"] = os.pathsep.join([pylib, env.get("PYTHONPATH", "")])
+        results["wheels installed"] = f"{len(names) - len(missing)} of {len(names)}" + (
+            f" (not: {', '.join(missing)})" if missing else "")
+    if args.analyze.endswith(".xz"):
+        binary = os.path.join(out, ".accelprof-analyze")
+        with lzma.open(args.analyze) as src, open(binary, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+        os.chmod(binary, 0o755)
+        args.analyze = binary
     if not args.check:
         if not args.lib:
             ap.error("--lib is needed to trace (or --check DIR)")
-        os.makedirs(out, exist_ok=True)
         for f in glob.glob(os.path.join(out, "rank*")):
             os.remove(f)
         job_env = dict(env, CUDA_INJECTION64_PATH=os.path.abspath(args.lib), ACCELPROF_OUT=out)

@@ -36,7 +36,9 @@
 //! # The same queries at cluster scale
 //!
 //! [`sql`] gives each analysis as plain SQL over a table `events` (common table expressions, `LIKE`,
-//! `CASE`, window functions, `STDDEV_SAMP`): define `events` over the files and run the text unchanged.
+//! `POSITION`, `CASE`, window functions with explicit frames, `STDDEV_SAMP`): define `events` over the
+//! files and run the text unchanged. On DuckDB every query gives the rows DataFusion gives
+//! (`python/check_duckdb.py`); Spark SQL and Trino accept the same constructs.
 //! The files are ordinary Parquet (signed integer columns, dictionary-encoded strings), one per rank, with
 //! a `rank` column, so a directory (or an object-store prefix) of them is one table.
 //!
