@@ -176,6 +176,7 @@ fn time_per_kernel_and_per_type_per_rank() {
     assert_eq!(cat(0, KernelType::Other), Some((1, 100)));
     assert_eq!(cat(1, KernelType::Computation), Some((1, 400)));
     assert_eq!(cat(1, KernelType::Memory), None);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -211,6 +212,7 @@ fn overlap_breakdown_and_idle_time_per_rank() {
     // Without copies and sets in the breakdown, the memory state is gone.
     let a = open(&dir, QueryOptions { include_memory_kernels: false, ..QueryOptions::default() });
     assert!(a.breakdown().unwrap().iter().all(|x| x.state & 4 == 0));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -243,6 +245,7 @@ fn steps_stragglers_and_nccl_kernels_per_rank() {
     let got: Vec<_> =
         c.iter().map(|x| (x.rank, x.name.as_str(), x.count, x.sum_ns, x.min_ns, x.max_ns)).collect();
     assert_eq!(got, [(0, NCCL, 2, 450, 200, 250), (1, NCCL, 2, 350, 100, 250)]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -254,6 +257,7 @@ fn the_hta_window_keeps_the_work_launched_before_each_ranks_last_step() {
     // Rank 0's last step starts at 1000: gemm x2 and the first NCCL kernel were launched before it; relu, the
     // second NCCL kernel, the copy (launched in the last step) and the sync (no launch) are left out.
     assert_eq!(got, [(0, NCCL, 1, 250), (1, NCCL, 1, 250), (0, "gemm", 2, 300), (1, "gemm", 1, 400)]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -272,6 +276,7 @@ fn the_release_rules_and_the_main_branch_rules_classify_differently() {
         assert_eq!(k.iter().find(|s| s.name == "hcclAllReduce").unwrap().kernel_type, hccl);
         assert_eq!(k.iter().find(|s| s.name == "kernel").unwrap().kernel_type, KernelType::Computation);
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -283,6 +288,7 @@ fn the_sql_text_runs_as_it_is_given() {
         let rows: usize = a.query(&text).unwrap().iter().map(|b| b.num_rows()).sum();
         assert!(rows > 0, "{}", q.name());
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -296,4 +302,5 @@ fn a_directory_without_our_files_is_an_error_naming_them() {
         Err(Error::File(path, _)) => assert!(path.ends_with("other.parquet")),
         other => panic!("{other:?}"),
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -366,6 +366,7 @@ fn a_parquet_file_reads_back_whole_with_its_metadata_and_a_row_group_per_flush()
     assert_eq!(back.row_groups, 3);
     assert_eq!(back.footer_rows, Some(rows));
     assert_eq!(texts(&back.batch, &back.names), texts(&all, &interner.names()));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Writes `steps` steps with a row group every 500 rows; returns the row groups and the writer's largest
@@ -395,6 +396,7 @@ fn row_groups_end_at_the_row_limit_and_memory_does_not_grow_with_the_run() {
     assert_eq!(groups as u64, rows.div_ceil(500));
     // Ten times the rows, not more buffered.
     assert!(long_buffer <= short_buffer + short_buffer / 4, "{short_buffer} then {long_buffer}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -445,6 +447,7 @@ fn perfetto_reads_back_with_the_json_traces_events_tracks_and_flows() {
     assert_eq!(ours, json_kernels);
     let first = names.resolve(all.kernels.name()[0]).to_owned();
     assert!(ours.get(&("kernel".into(), first)).copied().unwrap_or(0) > 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -471,6 +474,7 @@ fn perfetto_files_of_many_ranks_concatenate_into_one_trace() {
     let summary = TraceSummary::of(&trace);
     assert_eq!(summary.events("kernel"), kernels);
     assert_eq!(summary.unresolved + summary.unbalanced + summary.undeclared_tracks, 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -496,4 +500,5 @@ fn an_abandoned_perfetto_file_keeps_the_batches_written_before() {
     let summary = TraceSummary::of(&read_perfetto(&tmp).unwrap());
     assert_eq!(summary.events("kernel"), kernels);
     assert!(kernels > 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }
