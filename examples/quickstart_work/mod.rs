@@ -225,7 +225,7 @@ impl Plan {
             #[cfg(feature = "cupti")]
             Plan::CuptiMock => Workload::CuptiMock,
             #[cfg(feature = "mspti")]
-            Plan::Mspti { .. } => Workload::Mspti(mspti::Program::load()?),
+            Plan::Mspti { mock } => Workload::Mspti(mspti::Program::load(*mock)?),
             #[cfg(feature = "rocprofiler")]
             Plan::RocprofilerMock => Workload::RocprofilerMock(rocprofiler::MockProgram::open()?),
         })

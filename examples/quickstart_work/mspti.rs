@@ -21,6 +21,8 @@ pub fn use_mock() {
 /// The runtime, initialized.
 pub struct Program {
     acl: Acl,
+    /// On the CANN stand-ins: their driver has one NPU, which every rank uses.
+    mock: bool,
 }
 
 fn check<T>(r: Result<T, CallError>) -> Option<T> {
@@ -29,10 +31,10 @@ fn check<T>(r: Result<T, CallError>) -> Option<T> {
 
 impl Program {
     /// Loads the runtime (and MSTX, HCCL) and calls `aclInit`.
-    pub fn load() -> Result<Program, String> {
+    pub fn load(mock: bool) -> Result<Program, String> {
         let acl = Acl::load().map_err(|e| format!("the ACL runtime: {e}"))?;
         acl.init().map_err(|e| e.to_string())?;
-        Ok(Program { acl })
+        Ok(Program { acl, mock })
     }
 
     /// The kernels to launch: from `MSPTI_EXAMPLE_KERNEL_BINARY` / `MSPTI_EXAMPLE_KERNELS`, else two
@@ -54,12 +56,12 @@ impl Program {
         out
     }
 
-    /// On device `local_rank`: a stream and buffers, then per step a copy in, the kernels, a set and
+    /// On device `local_rank` (0 on the stand-ins' one NPU): a stream and buffers, then per step a copy in, the kernels, a set and
     /// an MSTX mark; a synchronize, a one-rank communicator's collectives, and back.
     pub fn steps(&self, steps: usize, d: Distributed) {
         const SIZE: usize = 1 << 20;
         let acl = &self.acl;
-        let device = d.local_rank.unwrap_or(d.rank) as i32;
+        let device = if self.mock { 0 } else { d.local_rank.unwrap_or(d.rank) as i32 };
         check(acl.set_device(device));
         let Some(stream) = check(acl.create_stream()) else { return };
         let kernels = self.kernels();
