@@ -51,3 +51,8 @@ pub use tracer::{
     Distributed, Format, LibraryInfo, Output, Skipped, Synchronize, TraceOutcome, Tracer, TracerConfig,
     TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,
 };
+
+// The README's examples are compiled (and the runnable ones run) as doctests (one uses `cupti`).
+#[cfg(all(doctest, feature = "cupti"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
