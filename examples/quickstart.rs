@@ -22,7 +22,7 @@ mod work;
 
 use std::process::ExitCode;
 
-use accel_profiling::{Tracer, TracerConfig};
+use accel_profiling::{Distributed, Tracer, TracerConfig};
 
 fn main() -> ExitCode {
     let args = match work::Args::parse(std::env::args().skip(1)) {
@@ -58,7 +58,7 @@ fn run(args: &work::Args) -> Result<bool, Box<dyn std::error::Error>> {
     };
     // MSPTI: restarts this program with libmspti.so preloaded (this call then does not return).
     Tracer::prepare_process(&config)?;
-    let workload = plan.workload()?;
+    let workload = plan.workload(Distributed::from_env()?)?;
 
     let tracer = Tracer::new(config)?;
     let played = if plan.is_mock() { ", the bundled mock" } else { "" };

@@ -141,3 +141,45 @@ fn quickstart_without_arguments_traces_whatever_the_machine_has() {
     let trace = trace::check(&dir.join("trace.json"));
     assert!(trace.count("kernel") > 0, "{:?}", trace.by_cat);
 }
+
+/// The Python that has HolisticTraceAnalysis (`HTA_PYTHON`, else `python3`), or why there is none.
+fn hta_python() -> Result<String, String> {
+    let python = std::env::var("HTA_PYTHON").unwrap_or_else(|_| "python3".into());
+    match Command::new(&python).args(["-c", "import hta.trace_analysis"]).output() {
+        Ok(out) if out.status.success() => Ok(python),
+        Ok(out) => Err(format!("{python} cannot import hta: {}", String::from_utf8_lossy(&out.stderr))),
+        Err(e) => Err(format!("cannot run {python}: {e}")),
+    }
+}
+
+/// HolisticTraceAnalysis, as released, loads the quickstart's trace of each mock, sees every kernel
+/// and links each to the call that launched it. Skipped without HTA unless `HTA_REQUIRED=1`.
+#[test]
+fn holistic_trace_analysis_reads_the_quickstarts_traces() {
+    let python = match hta_python() {
+        Ok(p) => p,
+        Err(why) if std::env::var_os("HTA_REQUIRED").is_some() => panic!("HTA_REQUIRED, but {why}"),
+        Err(why) => {
+            println!(
+                "SKIPPED: {why} (pip install HolisticTraceAnalysis psutil; HTA_PYTHON names the python)"
+            );
+            return;
+        }
+    };
+    let dir = support::temp_dir("quickstart-hta");
+    let mut args = Vec::new();
+    for (vendor, kernels) in [("cupti", 27), ("mspti", 6), ("rocprofiler", 6)] {
+        let sub = dir.join(vendor);
+        std::fs::create_dir_all(&sub).expect("a directory per trace");
+        run(&sub, &["--vendor", vendor, "--mock", "--steps", "3"]);
+        args.extend([sub.display().to_string(), kernels.to_string(), kernels.to_string()]);
+    }
+    let out = Command::new(python)
+        .arg(accelprof_mocks::hta::CHECK_TRACES_SCRIPT)
+        .args(&args)
+        .output()
+        .expect("run HTA");
+    let text = support::output_text(&out);
+    println!("{text}");
+    assert!(out.status.success(), "HTA on the quickstart's traces:\n{text}");
+}

@@ -77,6 +77,16 @@ pub fn mock_steps(steps: usize, d: Distributed) {
     m.free(address);
 }
 
+/// The context of the rank's GPU: device `LOCAL_RANK` where the machine has that many, else 0.
+pub fn gpu_context(d: Distributed) -> Result<Arc<cudarc::driver::CudaContext>, String> {
+    let wanted = d.local_rank.unwrap_or(0) as usize;
+    let count =
+        cudarc::driver::result::device::get_count().map_err(|e| format!("cuDeviceGetCount: {e:?}"))?;
+    let device = if wanted < count as usize { wanted } else { 0 };
+    cudarc::driver::CudaContext::new(device)
+        .map_err(|e| format!("creating a context on device {device}: {e:?}"))
+}
+
 /// Real CUDA work: `steps` kernel launches between copies (driver API), then runtime API calls.
 pub fn gpu_steps(ctx: &Arc<cudarc::driver::CudaContext>, steps: usize) -> Result<(), String> {
     gpu::driver_workload(ctx, steps)?;

@@ -218,10 +218,11 @@ impl Plan {
     }
 
     /// Gets the program ready to run (before the tracer: MSPTI's subscriber needs `aclInit` done).
-    pub fn workload(&self) -> Result<Workload, Box<dyn Error>> {
+    pub fn workload(&self, d: Distributed) -> Result<Workload, Box<dyn Error>> {
+        let _ = d;
         Ok(match self {
             #[cfg(feature = "cupti")]
-            Plan::CuptiGpu => Workload::CuptiGpu(cupti::gpu::context()?),
+            Plan::CuptiGpu => Workload::CuptiGpu(cupti::gpu_context(d)?),
             #[cfg(feature = "cupti")]
             Plan::CuptiMock => Workload::CuptiMock,
             #[cfg(feature = "mspti")]

@@ -39,15 +39,20 @@ impl MockProgram {
         self.mock.api_end();
     }
 
-    fn launch(&self, gpu: u32, kernel: &str, grid: u32, block: u32) {
+    /// A `hipLaunchKernel` of `kernel` running for about `micros` on GPU `gpu`.
+    fn launch(&self, gpu: u32, kernel: &str, grid: u32, block: u32, micros: u64) {
         let id = *self.kernels.borrow_mut().entry(kernel.to_owned()).or_insert_with(|| {
             let name = CString::new(kernel).expect("no NUL");
             self.mock.kernel_symbol(name.as_ptr())
         });
         let agent = self.mock.gpu_agent(gpu);
+        let mut dispatch = 0;
         self.hip_call("hipLaunchKernel", || {
-            self.mock.dispatch(agent, 1, id, grid, 1, 1, block, 1, 1);
+            dispatch = self.mock.dispatch_begin(agent, 1, id, grid, 1, 1, block, 1, 1);
         });
+        // The mock times a dispatch from its begin to its end on the clock.
+        std::thread::sleep(std::time::Duration::from_micros(micros));
+        self.mock.dispatch_end(dispatch);
     }
 
     fn range(&self, message: &str, body: impl FnOnce()) {
@@ -69,10 +74,10 @@ impl MockProgram {
                 self.hip_call("hipMemcpy", || {
                     self.mock.memory_copy(2, cpu, agent, 1 << 20);
                 });
-                self.launch(gpu, "vector_add", 1 << 16, 256);
-                self.launch(gpu, "reduce_sum", 4096, 64);
+                self.launch(gpu, "vector_add", 1 << 16, 256, 40);
+                self.launch(gpu, "reduce_sum", 4096, 64, 20);
                 if d.is_distributed() {
-                    self.launch(gpu, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", 16 * 512, 512);
+                    self.launch(gpu, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", 16 * 512, 512, 30);
                 }
             });
         }
