@@ -17,13 +17,19 @@
 //! Options: `--vendor auto|cupti|mspti|rocprofiler`, `--mock` (the mock even where a real library
 //! is found), `--output PATH` (`%r` = rank), `--steps N`, `--top N`, `--ranks N`, `--verbose`.
 
+#[cfg(any(feature = "cupti", feature = "mspti", feature = "rocprofiler"))]
 #[path = "quickstart_work/mod.rs"]
 mod work;
 
 use std::process::ExitCode;
 
-use accel_profiling::{Distributed, Tracer, TracerConfig};
+#[cfg(not(any(feature = "cupti", feature = "mspti", feature = "rocprofiler")))]
+fn main() -> ExitCode {
+    eprintln!("this build of accel-profiling has no vendor: enable the cupti, mspti or rocprofiler feature");
+    ExitCode::FAILURE
+}
 
+#[cfg(any(feature = "cupti", feature = "mspti", feature = "rocprofiler"))]
 fn main() -> ExitCode {
     let args = match work::Args::parse(std::env::args().skip(1)) {
         Ok(args) => args,
@@ -46,8 +52,11 @@ fn main() -> ExitCode {
 }
 
 /// Traces the workload; `Ok(false)` when the trace is not complete.
+#[cfg(any(feature = "cupti", feature = "mspti", feature = "rocprofiler"))]
 fn run(args: &work::Args) -> Result<bool, Box<dyn std::error::Error>> {
     // Which library, and which program plays on it: the real one where the machine has it.
+    use accel_profiling::{Distributed, Tracer, TracerConfig};
+
     let plan = work::Plan::choose(args)?;
     let config = TracerConfig {
         vendor: plan.vendor(),

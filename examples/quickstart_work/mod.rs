@@ -204,6 +204,7 @@ impl Plan {
             Plan::CuptiMock => Some(accelprof_mocks::cupti::LIBRARY.into()),
             #[cfg(feature = "rocprofiler")]
             Plan::RocprofilerMock => Some(accelprof_mocks::rocprofiler::LIBRARY.into()),
+            #[allow(unreachable_patterns)]
             _ => None,
         }
     }
@@ -213,6 +214,7 @@ impl Plan {
         match self {
             #[cfg(feature = "cupti")]
             Plan::CuptiMock => Some(cupti::mock_synchronize()),
+            #[allow(unreachable_patterns)]
             _ => None,
         }
     }

@@ -258,7 +258,9 @@ impl Tracer {
     /// Calls `consumer` on the decode thread with every later batch holding rows of `families` (the
     /// batch is passed whole: it may hold other families too). Subscribe before
     /// [`start`](Self::start) to see every record. A panic in `consumer` is caught and counted
-    /// (`counts().pipeline.consumer_panics`). It must not call this tracer's `flush`.
+    /// (`counts().pipeline.consumer_panics`). It runs on the vendor pipeline's decode thread, which
+    /// [`flush`](Self::flush) and [`stop`](Self::stop) wait for: it must not call this tracer's
+    /// methods.
     pub fn subscribe<F>(&self, families: FamilySet, consumer: F) -> ConsumerId
     where
         F: FnMut(&Batch, &Names) + Send + 'static,
