@@ -1,73 +1,162 @@
 #!/usr/bin/env python3
-"""Two processes, one GPU each, an NCCL all-reduce loop under our tracer: one trace per rank, records on
-each rank's device, NCCL kernels present, `distributedInfo` carrying the rank.
+"""NCCL ranks under our tracer, one process per GPU: a per-rank trace (JSON and Parquet) with
+`distributedInfo`, every NCCL kernel on its rank's device, nothing dropped; the cost per step next to
+torch.profiler's on the same job.
 
-    python3 gpu/torch_nccl.py --tracer target/release/libcupti_trace.so
+    python3 gpu/torch_nccl.py --tracer .device/libcupti_trace.so [--world 2] [--steps 20] [--out DIR]
+
+Each rank runs an all-reduce (averaging, so that NCCL launches a kernel even on one rank) and a small
+data-parallel training step (DistributedDataParallel over an MLP) per step. Three modes, each in fresh
+processes: untraced, under our tracer (`CUDA_INJECTION64_PATH`, outputs `rank%r.json` and
+`rank%r.parquet`), under torch.profiler (CUDA and CPU activities, a Chrome trace per rank). Printed: per
+rank the kernels, the NCCL kernels and the devices they ran on, `distributedInfo`, the records dropped,
+and the median ms per step of every mode. `--world` defaults to the number of GPUs, at most 2; on a
+one-GPU machine the job runs as one NCCL rank (NCCL refuses two ranks on one device).
+
+Afterwards, where the trace files were brought: `accelprof-analyze analyze OUT/ours` (the cross-rank
+analysis of the Parquet files) next to HolisticTraceAnalysis on OUT/ours/*.json and OUT/torch/*.json.
 """
 import argparse
+import glob
 import json
 import os
+import statistics
+import subprocess
 import sys
 import tempfile
 
+# Keep NVLink multicast (NVLS) off in every process, as the machine's notes ask.
+NCCL_ENV = {"NCCL_NVLS_ENABLE": "0", "NCCL_CUMEM_ENABLE": "0"}
+
+CHILD = r"""
+import json, os, sys, time
 import torch
 import torch.distributed as dist
-import torch.multiprocessing as mp
+import torch.nn as nn
 
+rank, world, mode, steps, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5]
+torch.cuda.set_device(rank)
+dist.init_process_group("nccl", rank=rank, world_size=world, device_id=torch.device("cuda", rank))
+torch.manual_seed(rank)
+model = nn.Sequential(nn.Linear(1024, 4096), nn.GELU(), nn.Linear(4096, 1024)).cuda()
+ddp = nn.parallel.DistributedDataParallel(model, device_ids=[rank])
+opt = torch.optim.SGD(ddp.parameters(), lr=1e-3)
+x = torch.randn(64, 1024, device="cuda")
+t = torch.ones(1 << 20, device="cuda")
 
-def worker(rank, world, port, iters):
-    # Before anything touches CUDA: the tracer reads RANK / WORLD_SIZE when the driver loads it.
-    os.environ.update(RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank),
-                      MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-    torch.cuda.set_device(rank)
-    dist.init_process_group("nccl", rank=rank, world_size=world)
-    t = torch.ones(1 << 20, device="cuda")
-    for _ in range(iters):
-        dist.all_reduce(t)
+def step():
+    dist.all_reduce(t, op=dist.ReduceOp.AVG)
+    opt.zero_grad(set_to_none=True)
+    ddp(x).float().pow(2).mean().backward()
+    opt.step()
+
+for _ in range(3):
+    step()
+torch.cuda.synchronize()
+dist.barrier()
+prof = None
+if mode == "torch":
+    from torch.profiler import profile, ProfilerActivity
+    prof = profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA])
+    prof.__enter__()
+times = []
+for _ in range(steps):
+    t0 = time.perf_counter()
+    step()
     torch.cuda.synchronize()
-    expected = float(world ** iters)
-    assert t[0].item() == expected, (t[0].item(), expected)
-    dist.barrier()
-    dist.destroy_process_group()
+    times.append((time.perf_counter() - t0) * 1e3)
+if prof is not None:
+    prof.__exit__(None, None, None)
+    prof.export_chrome_trace(os.path.join(out, f"rank{rank}.json"))
+assert abs(t[0].item() - 1.0) < 1e-6, t[0].item()
+dist.barrier()
+dist.destroy_process_group()
+with open(os.path.join(out, f"times_rank{rank}.json"), "w") as f:
+    json.dump(times, f)
+"""
+
+
+def run_mode(mode, world, steps, port, out, tracer):
+    os.makedirs(out, exist_ok=True)
+    procs = []
+    for rank in range(world):
+        env = dict(os.environ, **NCCL_ENV, RANK=str(rank), WORLD_SIZE=str(world), LOCAL_RANK=str(rank),
+                   MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+        if mode == "ours":
+            env["CUDA_INJECTION64_PATH"] = os.path.abspath(tracer)
+            env["CUPTI_TRACE_OUTPUT"] = ",".join(os.path.join(out, f"rank%r.{ext}") for ext in ("json", "parquet"))
+            env["CUPTI_TRACE_SUMMARY_JSON"] = os.path.join(out, "summary_rank%r.json")
+        procs.append(subprocess.Popen([sys.executable, "-c", CHILD, str(rank), str(world), mode, str(steps), out],
+                                      env=env))
+    codes = [p.wait(timeout=600) for p in procs]
+    if any(codes):
+        raise SystemExit(f"{mode}: ranks exited {codes}")
+    per_rank = []
+    for rank in range(world):
+        with open(os.path.join(out, f"times_rank{rank}.json")) as f:
+            per_rank.append(statistics.median(json.load(f)))
+    return max(per_rank)
+
+
+def check_ours(out, world):
+    ok = True
+    for rank in range(world):
+        path = os.path.join(out, f"rank{rank}.json")
+        with open(path) as f:
+            trace = json.load(f)
+        events = trace["traceEvents"]
+        kernels = [e for e in events if e.get("cat") == "kernel"]
+        nccl = [e for e in kernels if "nccl" in e["name"].lower()]
+        devices = sorted({e["args"].get("device", e["pid"]) for e in kernels})
+        dist_info = trace.get("distributedInfo", {})
+        dropped = None
+        summary = os.path.join(out, f"summary_rank{rank}.json")
+        if os.path.exists(summary):
+            with open(summary) as f:
+                dropped = json.load(f).get("records_dropped")
+        parquet = os.path.join(out, f"rank{rank}.parquet")
+        rank_ok = (bool(nccl) and devices == [rank] and dist_info.get("rank") == rank
+                   and dist_info.get("world_size") == world and os.path.getsize(parquet) > 0
+                   and dropped in (0, None))
+        ok &= rank_ok
+        print(f"rank {rank}: {len(kernels)} kernels on devices {devices}, {len(nccl)} NCCL kernels "
+              f"{sorted({e['name'][:70] for e in nccl})[:3]}, distributedInfo {dist_info}, dropped {dropped}, "
+              f"parquet {os.path.getsize(parquet)} bytes -> {'OK' if rank_ok else 'FAIL'}")
+    return ok
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tracer", required=True)
-    ap.add_argument("--iters", type=int, default=20)
+    ap.add_argument("--world", type=int)
+    ap.add_argument("--steps", type=int, default=20)
+    ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--port", type=int, default=29533)
     ap.add_argument("--out", default=os.environ.get("OUT"))
     args = ap.parse_args()
-    world = torch.cuda.device_count()
-    if world < 2:
-        print(f"needs 2 GPUs, this machine has {world}: skipped")
-        return 0
-    world = 2
-    workdir = args.out or tempfile.mkdtemp(prefix="torch_nccl_")
-    os.makedirs(workdir, exist_ok=True)
-    os.environ["CUDA_INJECTION64_PATH"] = os.path.abspath(args.tracer)
-    os.environ["CUPTI_TRACE_OUTPUT"] = os.path.join(workdir, "nccl_trace_rank%r.json")
-    os.environ["CUPTI_TRACE_SUMMARY_JSON"] = os.path.join(workdir, "nccl_summary_rank%r.json")
-    os.environ["CUPTI_TRACE_SUMMARY_TOP"] = "5"
-    mp.spawn(worker, args=(world, args.port, args.iters), nprocs=world, join=True)
-
-    ok = True
-    for rank in range(world):
-        path = os.path.join(workdir, f"nccl_trace_rank{rank}.json")
-        with open(path) as f:
-            raw = f.read()
-        trace = json.loads(raw)
-        events = trace["traceEvents"]
-        kernels = [e for e in events if e.get("cat") == "kernel"]
-        nccl = [e for e in kernels if e["name"].startswith("nccl")]
-        devices = sorted({e["pid"] for e in kernels})
-        rank_ok = bool(nccl) and devices == [rank] and f'"rank": {rank}' in raw
-        ok &= rank_ok
-        print(f"rank {rank}: {len(kernels)} kernels on devices {devices}, {len(nccl)} NCCL kernels "
-              f"({sorted({e['name'][:60] for e in nccl})[:2]}), distributedInfo {trace.get('distributedInfo')} "
-              f"-> {'OK' if rank_ok else 'FAIL'}")
-        if rank == 0:
-            print("first events:", json.dumps(events[:3])[:600])
+    import torch
+    gpus = torch.cuda.device_count()
+    world = args.world or min(gpus, 2)
+    if world < 1 or world > gpus:
+        print(f"--world {world} needs {world} GPUs, this machine has {gpus}")
+        return 1
+    if world == 1:
+        print("one GPU: the job runs as one NCCL rank (two ranks need two GPUs)")
+    out = args.out or tempfile.mkdtemp(prefix="torch_nccl_")
+    ms = {"untraced": [], "ours": [], "torch": []}
+    port = args.port
+    for r in range(args.rounds):
+        for mode in ms:
+            port += 1
+            ms[mode].append(run_mode(mode, world, args.steps, port, os.path.join(out, mode), args.tracer))
+    ok = check_ours(os.path.join(out, "ours"), world)
+    base = statistics.median(ms["untraced"])
+    print(f"world {world}, {args.steps} steps x {args.rounds} rounds, ms/step (median of rounds, slowest rank):")
+    for mode, v in ms.items():
+        med = statistics.median(v)
+        print(f"  {mode:9s} {med:8.3f}  (+{(med - base) * 1e3:8.1f} us/step)  rounds {[round(x, 3) for x in v]}")
+    print("torch.profiler traces:", sorted(glob.glob(os.path.join(out, "torch", "rank*.json"))))
+    print("SUMMARY", "PASS" if ok else "FAIL")
     return 0 if ok else 1
 
 
