@@ -89,6 +89,16 @@ impl Driver {
             .map_err(CudaDevicesError::NotLoaded)
     }
 
+    /// The driver's function `name`, read as the function pointer type `F`.
+    ///
+    /// # Safety
+    /// `F` is the C signature (cuda.h) of the driver's function `name`.
+    unsafe fn function<F: Copy>(&self, name: &'static CStr) -> Result<F, CudaDevicesError> {
+        let address = self.symbol(name)?;
+        // SAFETY: forwarded to the caller.
+        Ok(unsafe { as_fn(address) })
+    }
+
     /// The address of `name` in the driver.
     fn symbol(&self, name: &'static CStr) -> Result<NonNull<c_void>, CudaDevicesError> {
         self.0.symbol(name).ok_or_else(|| CudaDevicesError::MissingSymbol(name.to_str().unwrap_or("?")))
@@ -126,16 +136,22 @@ fn uuid_text(bytes: &[u8; 16]) -> String {
 /// `Ok(empty)` on a machine without GPUs. See the [module](self) for what is called.
 pub fn cuda_devices() -> Result<Vec<DeviceProperties>, CudaDevicesError> {
     let driver = Driver::loaded()?;
-    // SAFETY (each `as_fn` below): the symbol is the driver function of that name, whose C signature
-    // (cuda.h) is the function pointer type it is read as.
-    let count: GetCount = unsafe { as_fn(driver.symbol(c"cuDeviceGetCount")?) };
-    let get: Get = unsafe { as_fn(driver.symbol(c"cuDeviceGet")?) };
-    let attribute: GetAttribute = unsafe { as_fn(driver.symbol(c"cuDeviceGetAttribute")?) };
-    let name: Option<GetName> = driver.symbol(c"cuDeviceGetName").ok().map(|f| unsafe { as_fn(f) });
-    let total: Option<TotalMem> = driver.symbol(c"cuDeviceTotalMem_v2").ok().map(|f| unsafe { as_fn(f) });
-    let uuid: Option<GetUuid> = (driver.symbol(c"cuDeviceGetUuid_v2").ok())
-        .or_else(|| driver.symbol(c"cuDeviceGetUuid").ok())
-        .map(|f| unsafe { as_fn(f) });
+    // SAFETY: each symbol is the driver function of that name, whose C signature (cuda.h) is the
+    // function pointer type it is read as (the same holds for every `function` call below).
+    let count: GetCount = unsafe { driver.function(c"cuDeviceGetCount")? };
+    // SAFETY: as above.
+    let get: Get = unsafe { driver.function(c"cuDeviceGet")? };
+    // SAFETY: as above.
+    let attribute: GetAttribute = unsafe { driver.function(c"cuDeviceGetAttribute")? };
+    // SAFETY: as above.
+    let name: Option<GetName> = unsafe { driver.function(c"cuDeviceGetName") }.ok();
+    // SAFETY: as above.
+    let total: Option<TotalMem> = unsafe { driver.function(c"cuDeviceTotalMem_v2") }.ok();
+    // SAFETY: as above (`_v2` differs from the first only in what it answers under MIG).
+    let uuid_v2: Option<GetUuid> = unsafe { driver.function(c"cuDeviceGetUuid_v2") }.ok();
+    // SAFETY: as above.
+    let uuid_v1: Option<GetUuid> = unsafe { driver.function(c"cuDeviceGetUuid") }.ok();
+    let uuid = uuid_v2.or(uuid_v1);
     let mut n: c_int = 0;
     // SAFETY: a valid out-pointer.
     match unsafe { count(&mut n) } {
@@ -172,7 +188,7 @@ pub fn cuda_devices() -> Result<Vec<DeviceProperties>, CudaDevicesError> {
         let mut memory = 0usize;
         // SAFETY: a valid out-pointer.
         let total_global_mem =
-            total.and_then(|f| (unsafe { f(&mut memory, device) } == 0).then(|| memory as u64));
+            total.and_then(|f| (unsafe { f(&mut memory, device) } == 0).then_some(memory as u64));
         let mut raw_uuid = [0u8; 16];
         // SAFETY: a valid out-pointer to the 16 bytes of a `CUuuid`.
         let uuid =
@@ -219,7 +235,7 @@ pub fn cuda_device_properties() -> Option<Vec<DeviceProperties>> {
 pub fn cuda_driver_version() -> Option<String> {
     let driver = Driver::loaded().ok()?;
     // SAFETY: the driver's `CUresult cuDriverGetVersion(int *)`.
-    let f: DriverVersion = unsafe { as_fn(driver.symbol(c"cuDriverGetVersion").ok()?) };
+    let f: DriverVersion = unsafe { driver.function(c"cuDriverGetVersion") }.ok()?;
     let mut version: c_int = 0;
     // SAFETY: a valid out-pointer.
     if unsafe { f(&mut version) } != CUDA_SUCCESS || version <= 0 {
