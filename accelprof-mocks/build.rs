@@ -32,6 +32,8 @@ struct Mock {
 
 const MOCKS: &[Mock] = &[
     Mock { dir: "cupti", file: "libcupti.so", var: "ACCELPROF_MOCK_CUPTI", links: &[] },
+    // The CUDA driver's device queries, under the driver's soname (tools find it with RTLD_NOLOAD).
+    Mock { dir: "cuda", file: "cuda/libcuda.so.1", var: "ACCELPROF_MOCK_CUDA", links: &[] },
     Mock { dir: "rocprofiler", file: "librocprofiler-sdk.so", var: "ACCELPROF_MOCK_ROCPROFILER", links: &[] },
     // The same mock without set_agents, as every released rocprofiler-sdk is.
     Mock {

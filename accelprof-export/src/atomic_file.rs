@@ -29,6 +29,11 @@ impl AtomicFile {
         &self.path
     }
 
+    /// The temporary file being written until [`commit`](Self::commit).
+    pub(crate) fn temporary_path(&self) -> &Path {
+        &self.tmp
+    }
+
     /// Bytes written so far.
     pub(crate) fn written(&self) -> u64 {
         self.written

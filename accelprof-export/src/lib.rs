@@ -9,6 +9,9 @@
 //! | `zstd` | Zstandard compression for Parquet (builds the C library; Snappy, pure Rust, otherwise) |
 //! | `perfetto` | [`perfetto`]: [`PerfettoWriter`](perfetto::PerfettoWriter), Perfetto's `TracePacket` stream: tracks per device and stream, flows from launches to GPU work |
 //!
+//! [`sink`] makes both writers a tracer's `TraceSink` (`accelprof_core::trace`), the trait the Chrome
+//! trace writer implements, so that one collection feeds all three formats.
+//!
 //! Every writer has the same shape, so a tracer feeds them alike ([`BatchWriter`]): created with the run's
 //! metadata ([`RunMeta`]), then `write_batch(&Batch, &Names)` for each batch the pipeline delivers (the batch
 //! can be reused as soon as it returns), `flush()` when the tracer flushes, `finish()` at the end, which
@@ -51,6 +54,8 @@
 #[cfg(any(feature = "parquet", feature = "perfetto"))]
 mod atomic_file;
 mod meta;
+#[cfg(any(feature = "parquet", feature = "perfetto"))]
+pub mod sink;
 pub mod synthetic;
 mod writer;
 

@@ -1,4 +1,5 @@
-use accelprof_core::trace::{DeviceProperties, TimeMap};
+pub use accelprof_core::trace::ClockAnchor;
+use accelprof_core::trace::DeviceProperties;
 
 /// What a trace file says about the process that wrote it: given when the writer is created, so that a file
 /// is self-describing from its first batch on.
@@ -48,76 +49,5 @@ impl Default for RunMeta {
             trace_name: None,
             extra: Vec::new(),
         }
-    }
-}
-
-/// One simultaneous reading of the records' clock and of Unix time (`CLOCK_REALTIME`): it maps every record
-/// timestamp to Unix time, `unix = record + (unix_ns - record_ns)`.
-///
-/// Files keep the records' own clock (no per-record conversion); a merge of many hosts' files applies each
-/// file's anchor.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClockAnchor {
-    /// The records' clock, by name (`CLOCK_REALTIME`, `CLOCK_MONOTONIC_RAW`, `cupti`, `hsa`, ...).
-    pub clock: String,
-    /// A reading of the records' clock, ns.
-    pub record_ns: u64,
-    /// The Unix time at that reading, ns.
-    pub unix_ns: u64,
-}
-
-impl ClockAnchor {
-    /// Records already carry Unix time.
-    pub const REALTIME: ClockAnchor = ClockAnchor { clock: String::new(), record_ns: 0, unix_ns: 0 };
-
-    /// An anchor from a pair of simultaneous readings.
-    pub fn new(clock: impl Into<String>, record_ns: u64, unix_ns: u64) -> Self {
-        ClockAnchor { clock: clock.into(), record_ns, unix_ns }
-    }
-
-    /// An anchor for a [`TimeMap`] (as the vendor crates give it), read at `record_ns`.
-    pub fn from_time_map(clock: impl Into<String>, time: TimeMap, record_ns: u64) -> Self {
-        ClockAnchor { clock: clock.into(), record_ns, unix_ns: time.to_unix_ns(record_ns) }
-    }
-
-    /// The clock's name, `CLOCK_REALTIME` when none was given.
-    pub fn clock_name(&self) -> &str {
-        if self.clock.is_empty() {
-            "CLOCK_REALTIME"
-        } else {
-            &self.clock
-        }
-    }
-
-    /// `unix_ns - record_ns`: what is added to a record timestamp to get Unix time.
-    pub fn unix_offset_ns(&self) -> i64 {
-        self.time_map().offset_ns()
-    }
-
-    /// The mapping as a [`TimeMap`].
-    pub fn time_map(&self) -> TimeMap {
-        TimeMap::from_pair(self.record_ns, self.unix_ns)
-    }
-}
-
-impl Default for ClockAnchor {
-    fn default() -> Self {
-        ClockAnchor::REALTIME
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_anchor_maps_record_time_to_unix_time() {
-        let anchor = ClockAnchor::new("CLOCK_MONOTONIC_RAW", 5_000, 1_700_000_000_000_005_000);
-        assert_eq!(anchor.unix_offset_ns(), 1_700_000_000_000_000_000);
-        assert_eq!(anchor.time_map().to_unix_ns(6_000), 1_700_000_000_000_006_000);
-        let back = ClockAnchor::from_time_map("x", anchor.time_map(), 42);
-        assert_eq!(back.unix_offset_ns(), anchor.unix_offset_ns());
-        assert_eq!(ClockAnchor::REALTIME.clock_name(), "CLOCK_REALTIME");
-        assert_eq!(ClockAnchor::REALTIME.unix_offset_ns(), 0);
     }
 }

@@ -131,6 +131,14 @@ impl OpenedFile {
         unsafe { self.0.get::<*mut c_void>(symbol.as_bytes()) }.is_ok()
     }
 
+    /// The address of `symbol`, when the library exports it (only looked up here). It stays valid
+    /// while this handle, or another, keeps the library loaded.
+    pub fn symbol(&self, symbol: &std::ffi::CStr) -> Option<NonNull<c_void>> {
+        // SAFETY: the address is only read, never dereferenced or called here.
+        let found = unsafe { self.0.get::<*mut c_void>(symbol.to_bytes_with_nul()) };
+        found.ok().and_then(|s| NonNull::new(*s))
+    }
+
     /// Never closes this handle: the library stays loaded until the process ends (what a program
     /// linked against it would have).
     pub fn keep_loaded(self) {

@@ -2,7 +2,8 @@
 //! built on `cupti`, `mspti` or `rocprofiler` on a machine without a GPU or an NPU.
 //!
 //! Add it as a dev-dependency (`cargo add --dev accelprof-mocks`). Its build script compiles one
-//! mock per vendor (a std-only `cdylib`): `libcupti.so`, `libmspti.so` with stand-ins of the CANN
+//! mock per vendor (a std-only `cdylib`): `libcupti.so` (and the CUDA driver's device queries in a
+//! `libcuda.so.1`), `libmspti.so` with stand-ins of the CANN
 //! libraries it loads, and `librocprofiler-sdk.so` twice (with and without `set_agents`). Each
 //! exports the real library's C symbols with the behaviour the repository's vendor notes record
 //! of the real library, including where it breaks its own documentation (a mock may be stricter
@@ -14,6 +15,7 @@
 //! | vendor | library | controls |
 //! | --- | --- | --- |
 //! | CUPTI | [`cupti::LIBRARY`] | [`cupti::MockCupti`] |
+//! | the CUDA driver's device queries | [`cuda::LIBRARY`] (`libcuda.so.1`) | [`cuda::MockCuda`] |
 //! | MSPTI | [`mspti::LIBRARY`], CANN stand-ins in [`mspti::ASCEND_HOME`] | [`mspti::MockMspti`]; runtime calls through [`ascend::Acl`] |
 //! | rocprofiler-sdk | [`rocprofiler::LIBRARY`], [`rocprofiler::LIBRARY_MAINLINE`] | [`rocprofiler::MockRocprofiler`] |
 //!
@@ -68,6 +70,7 @@
 //! [architecture]: https://github.com/accel-profiling/accel-profiling/blob/main/docs/ARCHITECTURE.md
 
 pub mod ascend;
+pub mod cuda;
 pub mod cupti;
 pub mod hta;
 pub mod mspti;

@@ -72,8 +72,13 @@ pub const MAX_POOL_BYTES: u128 = 64 << 30;
 /// What the tracer does.
 #[derive(Clone, Debug)]
 pub struct TraceConfig {
-    /// Where the trace goes (`None`: no trace file).
+    /// Where the trace goes (`None`: no trace file). The format is the name's: Chrome JSON (`.json`,
+    /// `.json.gz`, or any other name), Parquet (`.parquet`), Perfetto's protobuf (`.pftrace`,
+    /// `.perfetto-trace`).
     pub output: Option<PathBuf>,
+    /// Further files written from the same collection (`CUPTI_TRACE_OUTPUT=a.json.gz,a.parquet,a.pftrace`
+    /// gives `output` `a.json.gz` and these two), each in its name's format.
+    pub more_outputs: Vec<PathBuf>,
     /// The activity session's settings.
     pub activity: ActivityConfig,
     /// Print the per-kernel summary table at exit.
@@ -114,6 +119,7 @@ impl Default for TraceConfig {
     fn default() -> Self {
         TraceConfig {
             output: Some(PathBuf::from("cupti_trace_%p.json")),
+            more_outputs: Vec::new(),
             activity: ActivityConfig {
                 fence_timeout: Duration::from_secs(5),
                 api_filter: ApiFilter::timeline(),
@@ -200,10 +206,12 @@ impl TraceConfig {
             PathBuf::from(path.replace("%p", &std::process::id().to_string()).replace("%r", &rank))
         };
         let output = get(vars::OUTPUT).unwrap_or_else(|| "cupti_trace_%p.json".to_owned());
-        c.output = match output.to_ascii_lowercase().as_str() {
-            "none" | "off" | "0" => None,
-            _ => Some(expand(&output)),
-        };
+        // Several files: comma-separated (a name with a comma in it cannot be given here).
+        let outputs: Vec<&str> = output.split(',').map(str::trim).filter(|o| !o.is_empty()).collect();
+        let off =
+            outputs.first().map_or(true, |o| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0"));
+        c.output = if off { None } else { Some(expand(outputs[0])) };
+        c.more_outputs = if off { Vec::new() } else { outputs[1..].iter().map(|o| expand(o)).collect() };
         c.summary_json = get(vars::SUMMARY_JSON).map(|p| expand(&p));
         if let Some(v) = get(vars::KINDS) {
             match ActivityKinds::parse(&v) {

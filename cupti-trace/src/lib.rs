@@ -19,7 +19,10 @@
 //! Settings are environment variables ([`config::vars`]; every one is listed in [`settings::SETTINGS`] and by
 //! `cupti-trace --help`): `CUPTI_TRACE_OUTPUT` (default `cupti_trace_<pid>.json`, `none` for summary
 //! only), `CUPTI_TRACE_KINDS`, `CUPTI_TRACE_DELAY`, `CUPTI_TRACE_DURATION`, `CUPTI_TRACE_TOGGLE_SIGNAL`,
-//! `CUPTI_TRACE_PROFILER_RANGE`, ... `CUPTI_LIBRARY_PATH` picks the libcupti file (by default the one the
+//! `CUPTI_TRACE_PROFILER_RANGE`, ... Several outputs come from one collection, each in its name's format:
+//! `cupti-trace -o t.json.gz -o t.parquet -o t.pftrace -- cmd` (or `CUPTI_TRACE_OUTPUT=t.json.gz,t.parquet,t.pftrace`)
+//! writes Chrome JSON, Parquet and Perfetto's protobuf trace, with the GPUs' `deviceProperties` from the
+//! CUDA driver in each. `CUPTI_LIBRARY_PATH` picks the libcupti file (by default the one the
 //! process already loaded, e.g. PyTorch's, else the usual places).
 //!
 //! As a library (`rlib`), [`Tracer`] does the same inside a Rust program.
@@ -27,6 +30,7 @@
 mod collection;
 pub mod config;
 mod injection;
+mod outputs;
 pub mod settings;
 mod signals;
 mod summary;

@@ -29,7 +29,9 @@ pub const SETTINGS: &[Setting] = &[
         short: Some('o'),
         value: "PATH",
         default: "cupti_trace_%p.json",
-        help: "trace file (%p: process id, %r: rank); .json.gz compresses; `none`: no trace, summary only",
+        help: "trace file (%p: process id, %r: rank); .json.gz compresses; .parquet is Parquet, .pftrace \
+               Perfetto's protobuf; several at once: repeat the option, or a comma-separated list; `none`: no \
+               trace, summary only",
     },
     Setting {
         var: vars::KINDS,

@@ -5,13 +5,16 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use accelprof_core::demangle::Demangler;
-use accelprof_core::trace::{Categories, ChromeTraceWriter, TraceFile, TraceMeta, TraceSink, WriterOptions};
+use accelprof_core::trace::{
+    cuda_driver_version, host_name, Categories, TraceFile, TraceMeta, TraceSink, WriterOptions,
+};
 use accelprof_core::{Batch, Family, FamilySet, Names};
 use cupti::activity::{unix_now_ns, ActivityCounts, ActivitySession, ApiFilter, KernelNameTransform};
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
 use cupti::{Cupti, Subscriber};
 
 use crate::collection::Collection;
+use crate::outputs::Outputs;
 use crate::{KernelSummary, TraceConfig};
 
 /// What the consumer (on the decode thread) builds.
@@ -139,7 +142,12 @@ impl Tracer {
             if let Some(kind) = demangler {
                 metadata.push(("kernel_name_demangler".to_owned(), kind.into()));
             }
+            let mut library_versions = vec![("cupti".to_owned(), cupti.version().to_string())];
+            library_versions.extend(cuda_driver_version().map(|v| ("cuda_driver".to_owned(), v)));
             let meta = TraceMeta {
+                host: host_name(),
+                vendor: "cupti".to_owned(),
+                library_versions,
                 base_time_unix_ns: unix_now_ns(),
                 rank: config.rank,
                 world_size: config.world_size,
@@ -154,14 +162,13 @@ impl Tracer {
                 pending_flows: config.pending_flows,
                 ..WriterOptions::default()
             };
-            match ChromeTraceWriter::create_with(path, meta, options) {
-                Ok(mut writer) => {
-                    let pid = std::process::id();
-                    let _ = writer.add_process_name(pid.into(), &format!("{} (pid {pid})", process_label()));
-                    Some(Box::new(writer) as Box<dyn TraceSink>)
-                }
+            let pid = std::process::id();
+            let paths: Vec<PathBuf> =
+                std::iter::once(path.clone()).chain(config.more_outputs.iter().cloned()).collect();
+            match Outputs::create(&paths, &meta, &options, &format!("{} (pid {pid})", process_label())) {
+                Ok(outputs) => Some(Box::new(outputs) as Box<dyn TraceSink>),
                 Err(e) => {
-                    sink_error = Some(format!("could not create the trace for {}: {e}", path.display()));
+                    sink_error = Some(e);
                     None
                 }
             }

@@ -45,7 +45,8 @@ pub struct TracerConfig {
     pub families: FamilySet,
     /// Where the records go (default none: subscribers, the summary and the counts only).
     pub outputs: Vec<Output>,
-    /// The formats a file output may have, tried in order (default: [`Format::chrome_json`]).
+    /// The formats a file output may have, tried in order (default [`Format::built_in`]: Chrome JSON,
+    /// and with the `columns` feature Parquet and Perfetto's protobuf).
     pub formats: Vec<Format>,
     /// This process's rank (default `None`: from `RANK`, `WORLD_SIZE`, `LOCAL_RANK`).
     pub distributed: Option<Distributed>,
@@ -83,7 +84,7 @@ impl Default for TracerConfig {
             library: None,
             families: TracerConfig::COMMON,
             outputs: Vec::new(),
-            formats: vec![Format::chrome_json()],
+            formats: Format::built_in(),
             distributed: None,
             demangle: true,
             synchronize: None,

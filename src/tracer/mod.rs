@@ -48,8 +48,11 @@
 //! [`Tracer::api_domain_name`] names a `domain` (`cuda_runtime`, `acl_api`, `hip_runtime_api`).
 
 mod backend;
+#[cfg(feature = "columns")]
+mod columns;
 mod config;
 pub(crate) mod counts;
+mod devices;
 mod distributed;
 mod error;
 mod info;
@@ -66,7 +69,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::trace::{TimeMap, TraceMeta};
+use accelprof_core::trace::{cuda_driver_version, host_name, TimeMap, TraceMeta};
 use accelprof_core::{Batch, FamilySet, Names};
 
 use backend::{Backend, Located};
@@ -185,6 +188,11 @@ impl Tracer {
             metadata.push(("local_rank".to_owned(), local.into()));
         }
         metadata.extend(style.metadata);
+        let mut library_versions = vec![(info.vendor.name().to_owned(), info.version.clone())];
+        if info.vendor == Vendor::Cupti {
+            library_versions.extend(cuda_driver_version().map(|v| ("cuda_driver".to_owned(), v)));
+        }
+        let mut late_devices = devices::LateDevices::new(info.vendor, &style.devices);
         let meta = TraceMeta {
             base_time_unix_ns: unix_now_ns(),
             rank: distributed.rank,
@@ -195,6 +203,9 @@ impl Tracer {
             categories: style.categories,
             device_label: style.device_label.to_owned(),
             metadata,
+            host: host_name(),
+            vendor: info.vendor.name().to_owned(),
+            library_versions,
             ..TraceMeta::default()
         };
         let collected =
@@ -205,7 +216,11 @@ impl Tracer {
         backend.subscribe(
             FamilySet::all(),
             Box::new(move |batch: &Batch, names: &Names| {
-                sinks::lock(&consumer_state).add(batch, names, &time_map)
+                let mut collected = sinks::lock(&consumer_state);
+                if let Some(devices) = late_devices.poll() {
+                    collected.add_device_properties(&devices);
+                }
+                collected.add(batch, names, &time_map)
             }),
         );
         Ok(Tracer {

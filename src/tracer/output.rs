@@ -71,8 +71,9 @@ impl From<&Path> for Output {
 
 /// A trace format: the file names it takes and how to make its sink.
 ///
-/// [`Format::chrome_json`] is built in; other crates bring theirs (the Parquet and Perfetto writers
-/// of `accelprof-export`) and add them to [`TracerConfig::formats`](super::TracerConfig::formats):
+/// [`Format::built_in`] are in [`TracerConfig::formats`](super::TracerConfig::formats) by default
+/// (Chrome JSON; Parquet and Perfetto with the `columns` feature); other crates bring theirs and add
+/// them:
 ///
 /// ```
 /// use std::sync::Arc;
@@ -85,7 +86,8 @@ impl From<&Path> for Output {
 /// });
 /// let mut config = TracerConfig { outputs: vec!["run.json.gz".into(), "run.mine".into()], ..Default::default() };
 /// config.formats.push(mine);
-/// assert_eq!(config.formats.iter().map(|f| f.name()).collect::<Vec<_>>(), ["Chrome trace JSON", "my format"]);
+/// assert_eq!(config.formats.first().map(|f| f.name()), Some("Chrome trace JSON"));
+/// assert_eq!(config.formats.last().map(|f| f.name()), Some("my format"));
 /// ```
 #[derive(Clone)]
 pub struct Format {
@@ -115,6 +117,17 @@ impl Format {
         Format::new("Chrome trace JSON", ["json", "json.gz"], |path, meta| {
             Ok(Box::new(ChromeTraceWriter::create(path, meta.clone())?) as Box<dyn TraceSink>)
         })
+    }
+
+    /// The formats this build knows, by file name: [`chrome_json`](Self::chrome_json) (`.json`,
+    /// `.json.gz`) and, with the `columns` feature (on by default), `parquet` (`.parquet`) and `perfetto`
+    /// (`.pftrace`, `.perfetto-trace`).
+    pub fn built_in() -> Vec<Format> {
+        #[allow(unused_mut)]
+        let mut formats = vec![Format::chrome_json()];
+        #[cfg(feature = "columns")]
+        formats.extend([Format::parquet(), Format::perfetto()]);
+        formats
     }
 
     /// The format's name.

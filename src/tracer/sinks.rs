@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use accelprof_core::columns::Family;
-use accelprof_core::trace::{TimeMap, TraceFile, TraceMeta, TraceSink};
+use accelprof_core::trace::{DeviceProperties, TimeMap, TraceFile, TraceMeta, TraceSink};
 use accelprof_core::{Batch, Names};
 use serde_json::Value;
 
@@ -112,6 +112,17 @@ impl Collected {
             let Some(sink) = slot.sink.as_mut() else { continue };
             if let Err(e) = sink.add_batch(batch, names, time) {
                 // What was written stays a whole trace in the partial file.
+                slot.error = Some(format!("writing {} failed: {e}", sink.partial_path().display()));
+                slot.sink = None;
+            }
+        }
+    }
+
+    /// The devices, learned after the sinks were made (see `devices.rs`).
+    pub(crate) fn add_device_properties(&mut self, devices: &[DeviceProperties]) {
+        for slot in &mut self.slots {
+            let Some(sink) = slot.sink.as_mut() else { continue };
+            if let Err(e) = sink.add_device_properties(devices) {
                 slot.error = Some(format!("writing {} failed: {e}", sink.partial_path().display()));
                 slot.sink = None;
             }

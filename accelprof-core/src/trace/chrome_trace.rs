@@ -107,10 +107,10 @@ impl ChromeTrace {
 
     /// Writes the trace JSON to any writer.
     pub fn write(&self, w: &mut impl Write) -> io::Result<()> {
-        w.write_all(&head(&self.meta)?)?;
+        w.write_all(&head(&self.meta, true)?)?;
         w.write_all(&self.events.bytes)?;
         let stats = &self.renderer.stats;
         let guard = hta_guard(stats, self.events.count, stats.host_pid.unwrap_or(0));
-        w.write_all(&tail(guard.as_deref(), None)?)
+        w.write_all(&tail(guard.as_deref(), None, None)?)
     }
 }

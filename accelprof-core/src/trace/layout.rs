@@ -2,9 +2,13 @@
 //! HolisticTraceAnalysis needs on some traces.
 //!
 //! Everything a trace says about itself is written before its events (`schemaVersion`,
-//! `distributedInfo`, `deviceProperties`, other metadata, `traceName`, `displayTimeUnit`,
-//! `baseTimeNanoseconds`), so that the file is one line of `"traceEvents": [` away from being complete at
-//! every moment: the tail is only `]` and the closing brace (plus, once finished, the summary). Kineto
+//! `distributedInfo`, `deviceProperties`, the run's `host`, `pid`, `vendor`, `library_versions` and
+//! `clock_anchor`, other metadata, `traceName`, `displayTimeUnit`, `baseTimeNanoseconds`), so that the file
+//! is one line of `"traceEvents": [` away from being complete at every moment: the tail is only `]` and the
+//! closing brace (plus, once finished, the summary). One exception: a streamed trace whose devices were not
+//! known when it began (a CUDA driver describes its devices only once the program initialized it) carries
+//! `deviceProperties` in its tail, after the events, filled in when the tracer learns them (HTA does not
+//! read `deviceProperties`; Kineto's own order has keys after the events too). Kineto
 //! writes `distributedInfo` and `traceName` after the events; readers take keys in any order, and HTA
 //! finds the rank by reading lines until `"rank":\s+(\d+)` matches, so an early `distributedInfo` spares it
 //! reading the whole file.
@@ -23,8 +27,9 @@ use super::TraceMeta;
 /// The line that opens the events; everything before it is the head.
 pub(crate) const EVENTS_OPEN: &str = "  \"traceEvents\": [";
 
-/// The bytes before the first event (ending with [`EVENTS_OPEN`] and a newline).
-pub(crate) fn head(meta: &TraceMeta) -> io::Result<Vec<u8>> {
+/// The bytes before the first event (ending with [`EVENTS_OPEN`] and a newline). Without
+/// `with_devices` the `deviceProperties` list is left out (the tail carries it: see [`tail`]).
+pub(crate) fn head(meta: &TraceMeta, with_devices: bool) -> io::Result<Vec<u8>> {
     let mut head = Vec::new();
     head.extend_from_slice(b"{\n  \"schemaVersion\": ");
     head.extend_from_slice(meta.schema_version.to_string().as_bytes());
@@ -35,13 +40,26 @@ pub(crate) fn head(meta: &TraceMeta) -> io::Result<Vec<u8>> {
     }
     info.uint(key!("rank"), meta.rank.into()).uint(key!("world_size"), meta.world_size.into());
     info.end();
-    head.extend_from_slice(b",\n  \"deviceProperties\": [");
-    for (i, device) in meta.device_properties.iter().enumerate() {
-        head.extend_from_slice(if i == 0 { b"\n    " } else { b",\n    " });
-        device.write(&mut head);
+    if with_devices {
+        head.extend_from_slice(b",\n  \"deviceProperties\": ");
+        devices(&mut head, &meta.device_properties);
     }
-    head.extend_from_slice(if meta.device_properties.is_empty() { b"]" } else { b"\n  ]" });
-    for (key, value) in meta.metadata.iter().filter(|(k, _)| !RESERVED_KEYS.contains(&k.as_str())) {
+    let mut run = Vec::new();
+    if !meta.host.is_empty() {
+        run.push(("host", Value::from(meta.host.as_str())));
+    }
+    run.push(("pid", Value::from(meta.process_id)));
+    if !meta.vendor.is_empty() {
+        run.push(("vendor", Value::from(meta.vendor.as_str())));
+    }
+    if !meta.library_versions.is_empty() {
+        let versions: serde_json::Map<String, Value> =
+            meta.library_versions.iter().map(|(k, v)| (k.clone(), Value::from(v.as_str()))).collect();
+        run.push(("library_versions", Value::Object(versions)));
+    }
+    run.push(("clock_anchor", meta.clock.to_json()));
+    let extra = meta.metadata.iter().filter(|(k, _)| !RESERVED_KEYS.contains(&k.as_str()));
+    for (key, value) in run.iter().map(|(k, v)| (*k, v)).chain(extra.map(|(k, v)| (k.as_str(), v))) {
         head.extend_from_slice(b",\n  ");
         write_json_str(&mut head, key);
         head.extend_from_slice(b": ");
@@ -60,14 +78,33 @@ pub(crate) fn head(meta: &TraceMeta) -> io::Result<Vec<u8>> {
     Ok(head)
 }
 
+/// The `deviceProperties` list: `[` then one device per line, `]`.
+pub(crate) fn devices(out: &mut Vec<u8>, devices: &[super::DeviceProperties]) {
+    out.push(b'[');
+    for (i, device) in devices.iter().enumerate() {
+        out.extend_from_slice(if i == 0 { b"\n    " } else { b",\n    " });
+        device.write(out);
+    }
+    out.extend_from_slice(if devices.is_empty() { b"]" } else { b"\n  ]" });
+}
+
 /// The bytes after the last event: the HTA guard event when needed (see [`hta_guard`]), `]`, the
+/// `deviceProperties` list when the head left it out (`devices`: the list as [`devices`] writes it), the
 /// summary when given (with the flow table's tallies), and the closing brace.
-pub(crate) fn tail(guard: Option<&[u8]>, summary: Option<(&Value, &FlowStats)>) -> io::Result<Vec<u8>> {
+pub(crate) fn tail(
+    guard: Option<&[u8]>,
+    devices: Option<&[u8]>,
+    summary: Option<(&Value, &FlowStats)>,
+) -> io::Result<Vec<u8>> {
     let mut tail = Vec::new();
     if let Some(guard) = guard {
         tail.extend_from_slice(guard);
     }
     tail.extend_from_slice(b"\n  ]");
+    if let Some(devices) = devices {
+        tail.extend_from_slice(b",\n  \"deviceProperties\": ");
+        tail.extend_from_slice(devices);
+    }
     if let Some((summary, flows)) = summary {
         tail.extend_from_slice(b",\n  \"traceSummary\": ");
         tail.extend_from_slice(serde_json::to_string(summary)?.as_bytes());

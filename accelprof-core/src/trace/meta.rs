@@ -1,6 +1,6 @@
 use serde_json::Value;
 
-use super::{Categories, DeviceProperties};
+use super::{Categories, ClockAnchor, DeviceProperties};
 
 /// What a trace file says about itself, besides its events.
 ///
@@ -17,8 +17,23 @@ pub struct TraceMeta {
     pub world_size: u32,
     /// Communication backend (`distributedInfo.backend`, e.g. `nccl`, `hccl`), when known.
     pub backend: Option<String>,
-    /// The `deviceProperties` list.
+    /// The `deviceProperties` list. A streamed trace whose devices are known only later (a CUDA driver
+    /// answers once the program initialized it) gets them through
+    /// [`TraceSink::add_device_properties`](super::TraceSink::add_device_properties).
     pub device_properties: Vec<DeviceProperties>,
+    /// The host's name (`host`; left out when empty): see [`host_name`](super::host_name).
+    pub host: String,
+    /// The traced process (`pid`; default this process).
+    pub process_id: u32,
+    /// Which vendor library produced the records (`vendor`: `cupti`, `rocprofiler`, `mspti`; left out
+    /// when empty): it says what the raw vendor codes (API domains, callback ids) mean.
+    pub vendor: String,
+    /// Library versions (`library_versions`, an object; left out when empty), e.g. `("cupti", "130001")`,
+    /// `("cuda_driver", "13000")`.
+    pub library_versions: Vec<(String, String)>,
+    /// How the records' clock was mapped to the trace's Unix times (`clock_anchor`: `{"clock",
+    /// "record_ns", "unix_ns", "unix_offset_ns"}`).
+    pub clock: ClockAnchor,
     /// `traceName`, when given.
     pub trace_name: Option<String>,
     /// The `cat` of each kind of event.
@@ -40,6 +55,11 @@ impl Default for TraceMeta {
             world_size: 1,
             backend: None,
             device_properties: Vec::new(),
+            host: String::new(),
+            process_id: std::process::id(),
+            vendor: String::new(),
+            library_versions: Vec::new(),
+            clock: ClockAnchor::REALTIME,
             trace_name: None,
             categories: Categories::default(),
             device_label: "GPU".into(),
@@ -49,8 +69,18 @@ impl Default for TraceMeta {
     }
 }
 
+/// The host's name (`/proc/sys/kernel/hostname`, else `$HOSTNAME`; empty when neither says).
+pub fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .map(|h| h.trim().to_owned())
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_default()
+}
+
 /// Top-level keys the writer produces itself.
-pub(crate) const RESERVED_KEYS: [&str; 7] = [
+pub(crate) const RESERVED_KEYS: [&str; 12] = [
     "schemaVersion",
     "deviceProperties",
     "displayTimeUnit",
@@ -58,4 +88,9 @@ pub(crate) const RESERVED_KEYS: [&str; 7] = [
     "traceEvents",
     "distributedInfo",
     "traceName",
+    "host",
+    "pid",
+    "vendor",
+    "library_versions",
+    "clock_anchor",
 ];

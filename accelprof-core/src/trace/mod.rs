@@ -25,6 +25,7 @@
 
 mod categories;
 mod chrome_trace;
+mod cuda_devices;
 mod device_events;
 mod device_properties;
 mod emit;
@@ -43,12 +44,15 @@ mod writer;
 
 pub use categories::Categories;
 pub use chrome_trace::ChromeTrace;
+pub use cuda_devices::{
+    cuda_device_properties, cuda_devices, cuda_driver_version, CudaDeviceWatch, CudaDevicesError,
+};
 pub use device_properties::DeviceProperties;
 pub use flows::FlowStats;
-pub use meta::TraceMeta;
+pub use meta::{host_name, TraceMeta};
 pub use op_names::{memcpy_name, memset_name};
 pub use output::{finished_path, partial_path, OutputStats};
 pub use recover::{recover, Recovery};
 pub use sink::TraceSink;
-pub use time_map::TimeMap;
+pub use time_map::{ClockAnchor, TimeMap};
 pub use writer::{ChromeTraceWriter, TraceFile, WriterOptions, DEFAULT_PENDING_FLOWS};

@@ -3,7 +3,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{TimeMap, TraceFile};
+use super::{DeviceProperties, TimeMap, TraceFile};
 use crate::columns::Batch;
 use crate::intern::Names;
 
@@ -11,7 +11,8 @@ use crate::intern::Names;
 ///
 /// A tracer (any vendor's) hands each delivered [`Batch`] to its sink with the [`Names`] that resolve the
 /// batch's ids and the [`TimeMap`] of the vendor's clock, names the timelines it knows, and finishes the
-/// sink when it ends. The sink renders and writes on its own terms; what it holds must not grow with the
+/// sink when it ends (and, when it learns them late, says which devices the records come from). The sink
+/// renders and writes on its own terms; what it holds must not grow with the
 /// run's length. [`ChromeTraceWriter`](super::ChromeTraceWriter) is the Chrome JSON implementation; other
 /// formats (Parquet, Perfetto's protobuf) implement the same trait. Object-safe: `Box<dyn TraceSink>`.
 pub trait TraceSink: Send {
@@ -23,6 +24,15 @@ pub trait TraceSink: Send {
 
     /// Names a thread (or a device stream) timeline.
     fn add_thread_name(&mut self, pid: u64, tid: u64, name: &str) -> io::Result<()>;
+
+    /// The devices' properties, when the tracer learns them after the sink was made (a CUDA driver
+    /// describes its devices only once the program initialized it, usually after the tracer started):
+    /// the sink puts them in its metadata. Called at most once, before the batches that follow. A sink
+    /// made with devices in its metadata keeps those; the default ignores the call.
+    fn add_device_properties(&mut self, devices: &[DeviceProperties]) -> io::Result<()> {
+        let _ = devices;
+        Ok(())
+    }
 
     /// Waits until everything added so far is readable in the file.
     fn sync(&mut self) -> io::Result<()>;

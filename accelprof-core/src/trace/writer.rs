@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::emit::{EventList, RenderStats, Renderer};
-use super::layout::{head, hta_guard, tail};
+use super::layout::{devices, head, hta_guard, tail};
 use super::output::{is_gzip_name, Output, OutputStats};
-use super::{FlowStats, TimeMap, TraceMeta, TraceSink};
+use super::{DeviceProperties, FlowStats, TimeMap, TraceMeta, TraceSink};
 use crate::columns::Batch;
 use crate::intern::Names;
 
@@ -104,6 +104,8 @@ pub struct ChromeTraceWriter {
     output: Option<OutputHandle>,
     /// Lines handed to the file so far.
     written: u64,
+    /// The `deviceProperties` list written in the tail (`Some`) when the head had none.
+    late_devices: Option<Vec<u8>>,
 }
 
 /// The output, kept out of `Debug`.
@@ -125,10 +127,13 @@ impl ChromeTraceWriter {
     pub fn create_with(path: impl AsRef<Path>, meta: TraceMeta, options: WriterOptions) -> io::Result<Self> {
         let path = path.as_ref();
         let gzip = is_gzip_name(path).then_some(options.gzip_level.min(9));
+        // Devices known now go in the head; else the tail lists them, once they are known.
+        let in_head = !meta.device_properties.is_empty();
+        let late_devices = (!in_head).then(|| b"[]".to_vec());
         let output = Output::create(
             path,
-            &head(&meta)?,
-            &tail(None, None)?,
+            &head(&meta, in_head)?,
+            &tail(None, late_devices.as_deref(), None)?,
             gzip,
             options.chunk(),
             options.buffers(),
@@ -145,6 +150,7 @@ impl ChromeTraceWriter {
             events: EventList { bytes: output.buffer()?, limit: options.chunk(), ..EventList::default() },
             output: Some(OutputHandle(output)),
             written: 0,
+            late_devices,
         })
     }
 
@@ -192,14 +198,15 @@ impl ChromeTraceWriter {
     /// chunk written).
     pub fn add_batch(&mut self, batch: &Batch, names: &Names, time: &TimeMap) -> io::Result<()> {
         self.begin();
-        let ChromeTraceWriter { renderer, events, output, written, .. } = self;
+        let ChromeTraceWriter { renderer, events, output, written, late_devices, .. } = self;
         let output = &output.as_ref().expect("the output lives until finish").0;
         // Each chunk goes to the file as soon as it is full: a batch of any size takes the same memory.
         // After a failed write the rest of the batch is rendered and dropped chunk by chunk.
+        let late = late_devices.as_deref();
         let mut failed = None;
         let mut spill = |events: &mut EventList, stats: &RenderStats| {
             if failed.is_none() {
-                failed = send(output, events, written, stats).err();
+                failed = send(output, events, written, stats, late).err();
             }
             events.reset(*written > 0);
         };
@@ -240,6 +247,22 @@ impl ChromeTraceWriter {
         self.send()
     }
 
+    /// The devices, learned after the trace began: written as the `deviceProperties` list in the file's
+    /// tail (after the events), at once and with every later write. Ignored when the trace's metadata
+    /// had devices already (they are in its head).
+    pub fn add_device_properties(&mut self, list: &[DeviceProperties]) -> io::Result<()> {
+        let Some(late) = self.late_devices.as_mut() else { return Ok(()) };
+        late.clear();
+        devices(late, list);
+        self.meta.device_properties = list.to_vec();
+        let output = &self.output.as_ref().expect("the output lives until finish").0;
+        let stats = &self.renderer.stats;
+        let guard = hta_guard(stats, self.written, stats.host_pid.unwrap_or(0));
+        let tail = tail(guard.as_deref(), self.late_devices.as_deref(), None)?;
+        // No events: the new tail replaces the old one.
+        output.send(output.buffer()?, tail)
+    }
+
     /// Waits until everything added so far is in the file (a whole trace up to here).
     pub fn sync(&self) -> io::Result<()> {
         self.output().sync()
@@ -251,7 +274,7 @@ impl ChromeTraceWriter {
         let stats = self.renderer.stats;
         let guard = hta_guard(&stats, self.written, stats.host_pid.unwrap_or(0));
         let flows = self.renderer.flow_stats();
-        let tail = tail(guard.as_deref(), summary.map(|s| (s, &flows)))?;
+        let tail = tail(guard.as_deref(), self.late_devices.as_deref(), summary.map(|s| (s, &flows)))?;
         let output = self.output.take().expect("the output lives until finish").0;
         let path = output.path.clone();
         let written = output.finish(tail)?;
@@ -273,7 +296,13 @@ impl ChromeTraceWriter {
     /// Hands the rendered chunk to the writing thread, with the tail that closes the file after it.
     fn send(&mut self) -> io::Result<()> {
         let output = &self.output.as_ref().expect("the output lives until finish").0;
-        let sent = send(output, &mut self.events, &mut self.written, &self.renderer.stats);
+        let sent = send(
+            output,
+            &mut self.events,
+            &mut self.written,
+            &self.renderer.stats,
+            self.late_devices.as_deref(),
+        );
         self.events.reset(self.written > 0);
         sent
     }
@@ -282,13 +311,19 @@ impl ChromeTraceWriter {
 /// Hands the chunk in `events` to `output` with the tail that closes the file after it (`stats`: what was
 /// rendered up to its end), counting its events in `written`, and puts a free buffer in its place (waits
 /// for one while all are in flight).
-fn send(output: &Output, events: &mut EventList, written: &mut u64, stats: &RenderStats) -> io::Result<()> {
+fn send(
+    output: &Output,
+    events: &mut EventList,
+    written: &mut u64,
+    stats: &RenderStats,
+    late_devices: Option<&[u8]>,
+) -> io::Result<()> {
     if events.count == 0 {
         return output.error();
     }
     *written += events.count;
     let guard = hta_guard(stats, *written, stats.host_pid.unwrap_or(0));
-    let tail = tail(guard.as_deref(), None)?;
+    let tail = tail(guard.as_deref(), late_devices, None)?;
     output.send(std::mem::take(&mut events.bytes), tail)?;
     events.bytes = output.buffer()?;
     Ok(())
@@ -305,6 +340,10 @@ impl TraceSink for ChromeTraceWriter {
 
     fn add_thread_name(&mut self, pid: u64, tid: u64, name: &str) -> io::Result<()> {
         ChromeTraceWriter::add_thread_name(self, pid, tid, name)
+    }
+
+    fn add_device_properties(&mut self, devices: &[DeviceProperties]) -> io::Result<()> {
+        ChromeTraceWriter::add_device_properties(self, devices)
     }
 
     fn sync(&mut self) -> io::Result<()> {

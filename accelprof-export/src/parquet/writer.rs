@@ -64,6 +64,10 @@ pub struct ParquetWriter {
     encoder: ArrowEncoder,
     table: EventsTable,
     rank: u32,
+    /// What the footer will say (written at finish, so that what is learned later gets in).
+    meta: RunMeta,
+    /// Further footer pairs (the tracer's summary).
+    extra_key_values: Vec<parquet::file::metadata::KeyValue>,
     max_row_group_bytes: usize,
     rows: [u64; Family::ALL.len()],
 }
@@ -92,7 +96,6 @@ impl ParquetWriter {
             .set_compression(codec)
             .set_max_row_group_row_count(Some(options.max_row_group_rows.max(1)))
             .set_statistics_enabled(EnabledStatistics::Chunk)
-            .set_key_value_metadata(Some(to_key_values(meta)))
             .set_created_by(format!("accelprof-export {}", env!("CARGO_PKG_VERSION")));
         // Timestamps and correlation ids grow with time: deltas are small, a dictionary would not be.
         for column in ["start_ns", "end_ns", "correlation"] {
@@ -107,6 +110,8 @@ impl ParquetWriter {
             encoder: ArrowEncoder::new(),
             table: EventsTable::new(),
             rank: meta.rank,
+            meta: meta.clone(),
+            extra_key_values: Vec::new(),
             max_row_group_bytes: options.max_row_group_bytes.max(1),
             rows: [0; Family::ALL.len()],
         })
@@ -142,10 +147,33 @@ impl ParquetWriter {
         &self.rows
     }
 
-    /// Writes the last row group and the footer (with the rows per family), and renames the file into
-    /// place.
+    /// The run's metadata as the footer will have it: the footer is written at [`finish`](Self::finish),
+    /// so what a tracer learns after the file began (the devices, once the driver describes them; the
+    /// clock anchor, with the first batch) goes in by changing it here. The rank is the one given at
+    /// creation (every row carries it).
+    pub fn meta_mut(&mut self) -> &mut RunMeta {
+        &mut self.meta
+    }
+
+    /// Adds a footer pair `accelprof.<key>` (e.g. the tracer's summary as JSON under `summary`).
+    pub fn add_footer_key(&mut self, key: &str, value: String) {
+        self.extra_key_values.push(parquet::file::metadata::KeyValue::new(format!("accelprof.{key}"), value));
+    }
+
+    /// The file being written until [`finish`](Self::finish) renames it (it has no footer until then:
+    /// not readable as Parquet).
+    pub fn temporary_path(&self) -> &Path {
+        self.writer.inner().temporary_path()
+    }
+
+    /// Writes the last row group and the footer (the run's metadata, with the rows per family), and
+    /// renames the file into place.
     pub fn finish(self) -> Result<Finished, Error> {
-        let ParquetWriter { mut writer, rows, .. } = self;
+        let ParquetWriter { mut writer, rows, mut meta, extra_key_values, rank, .. } = self;
+        meta.rank = rank;
+        for kv in to_key_values(&meta).into_iter().chain(extra_key_values) {
+            writer.append_key_value_metadata(kv);
+        }
         writer.append_key_value_metadata(rows_key_value(&rows));
         let file = writer.into_inner()?;
         let bytes = file.written();

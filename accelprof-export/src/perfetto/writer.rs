@@ -645,6 +645,21 @@ impl PerfettoWriter {
         &self.rows
     }
 
+    /// Maps the timestamps of later batches to Unix time with `time` (instead of the run's clock
+    /// anchor given at creation): for a tracer that learns its clock's mapping with the batches.
+    pub fn set_time_map(&mut self, time: TimeMap) {
+        self.time = time;
+    }
+
+    /// The file being written until [`finish`](Self::finish) renames it (`None` for a writer into a
+    /// byte sink); readable as a trace after every [`flush`](Self::flush).
+    pub fn temporary_path(&self) -> Option<&Path> {
+        match &self.out {
+            Out::File(f) => Some(f.temporary_path()),
+            Out::Writer(..) => None,
+        }
+    }
+
     /// Flushes and renames the file into place.
     pub fn finish(self) -> Result<Finished, Error> {
         let rows = self.rows;

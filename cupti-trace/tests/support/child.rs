@@ -24,6 +24,22 @@ fn wait_for_file(flag: &Path) {
 /// The traced program: plays the scenario named by [`SCENARIO`].
 pub fn run() {
     let scenario = std::env::var(SCENARIO).expect("run by a test of this file");
+    if scenario == "devices" {
+        // A CUDA program: its driver (the mock libcuda.so.1, two GPUs) is loaded, runs the tracer inside
+        // cuInit (the driver answers device queries only once cuInit returns), then kernels.
+        let driver = accelprof_mocks::cuda::MockCuda::open(accelprof_mocks::cuda::LIBRARY);
+        driver.reset();
+        driver.set_device_count(2);
+        let m = child_init();
+        driver.init();
+        for i in 0..50 {
+            launch(&m, &kernel_name("kernel"), 3 + i % 2);
+        }
+        m.memcpy(0x1, 0x2, 4096, 1, 3, 0, 1_000);
+        // The driver stays loaded until the process ends (the tracer finishes at exit).
+        std::mem::forget(driver);
+        return;
+    }
     let m = child_init();
     let dir = std::env::var("TEST_DIR").map(std::path::PathBuf::from).unwrap_or_default();
     match scenario.as_str() {

@@ -2,6 +2,7 @@
 
 use std::ffi::OsString;
 
+use cupti_trace::config::vars;
 use cupti_trace::settings::{self, Setting, SETTINGS};
 
 /// What the command line asks for.
@@ -72,6 +73,14 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Command, Usage> {
                 None => return Err(Usage(format!("{name} needs a value ({})", setting.value))),
             },
         };
+        // Outputs add up (one collection, several files); any other option given twice: the last wins.
+        if let Some((_, outputs)) =
+            chosen.iter_mut().find(|(var, _)| *var == vars::OUTPUT && setting.var == vars::OUTPUT)
+        {
+            outputs.push(',');
+            outputs.push_str(&value);
+            continue;
+        }
         chosen.retain(|(var, _)| *var != setting.var);
         chosen.push((setting.var, value));
     }
@@ -139,7 +148,6 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cupti_trace::config::vars;
 
     fn args(list: &[&str]) -> Vec<OsString> {
         list.iter().map(OsString::from).collect()
@@ -164,7 +172,7 @@ mod tests {
         assert_eq!(
             parsed,
             Ok(Command::Run {
-                settings: vec![(vars::OUTPUT, "b".into())],
+                settings: vec![(vars::OUTPUT, "a,b".into())],
                 program: args(&["--weird-program"])
             })
         );

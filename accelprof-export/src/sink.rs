@@ -1,0 +1,205 @@
+//! The writers as a tracer's [`TraceSink`]: [`ParquetSink`] and [`PerfettoSink`] take the same calls as
+//! the Chrome trace writer, so that one collection feeds every format at once.
+//!
+//! A tracer knows its run as a [`TraceMeta`] (rank, host, vendor, library versions, devices) and hands
+//! each batch over with the [`TimeMap`] of the vendor's clock; [`run_meta`] turns the first into the
+//! writers' [`RunMeta`], and each sink takes the clock's mapping from the first batch:
+//!
+//! - Parquet keeps the records' own clock and writes the mapping as the file's clock anchor
+//!   (`accelprof.clock`), with the devices learned late and the tracer's summary (`accelprof.summary`),
+//!   in the footer at [`finish`](TraceSink::finish). A Parquet file is readable only once finished;
+//!   [`sync`](TraceSink::sync) ends a row group (a row group per tracer flush).
+//! - Perfetto writes Unix times (the mapping applied per batch); its file is readable after every
+//!   [`sync`](TraceSink::sync). Timeline names given to the sink are not written (the tracks are named
+//!   by device, stream and thread).
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use accelprof_core::trace::{
+    ClockAnchor, DeviceProperties, FlowStats, TimeMap, TraceFile, TraceMeta, TraceSink,
+};
+use accelprof_core::{Batch, Names};
+use serde_json::Value;
+
+use crate::{Error, Finished, RunMeta};
+
+/// The writers' [`RunMeta`] of a tracer's [`TraceMeta`]: rank, world size, backend, host, process,
+/// vendor, library versions, devices, clock anchor and trace name carried over; the other metadata pairs
+/// become `extra` pairs (strings as they are, other values as JSON).
+pub fn run_meta(meta: &TraceMeta) -> RunMeta {
+    let reserved = ["host", "pid", "vendor", "library_versions", "clock_anchor"];
+    RunMeta {
+        rank: meta.rank,
+        world_size: meta.world_size,
+        host: meta.host.clone(),
+        process_id: meta.process_id,
+        vendor: meta.vendor.clone(),
+        library_versions: meta.library_versions.clone(),
+        device_properties: meta.device_properties.clone(),
+        clock: meta.clock.clone(),
+        backend: meta.backend.clone(),
+        trace_name: meta.trace_name.clone(),
+        extra: meta
+            .metadata
+            .iter()
+            .filter(|(k, _)| !reserved.contains(&k.as_str()))
+            .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_owned)))
+            .collect(),
+    }
+}
+
+/// The clock anchor of a vendor clock mapped by `time`: `CLOCK_REALTIME` when the records are Unix
+/// times already, else the vendor's clock (named for the vendor) read now.
+fn anchor(vendor: &str, time: TimeMap) -> ClockAnchor {
+    if time.offset_ns() == 0 {
+        return ClockAnchor::REALTIME;
+    }
+    let unix = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let record = (unix as i128 - i128::from(time.offset_ns())).clamp(0, i128::from(u64::MAX)) as u64;
+    let clock = if vendor.is_empty() { "vendor" } else { vendor };
+    ClockAnchor::from_time_map(clock, time, record)
+}
+
+fn io_error(e: Error) -> io::Error {
+    match e {
+        Error::Io(e) => e,
+        other => io::Error::other(other),
+    }
+}
+
+fn trace_file(done: Finished) -> TraceFile {
+    let rows = done.total_rows();
+    TraceFile {
+        path: done.path,
+        events: rows,
+        rows,
+        file_bytes: done.bytes,
+        json_bytes: 0,
+        flows: FlowStats::default(),
+    }
+}
+
+/// A [`ParquetWriter`](crate::parquet::ParquetWriter) as a [`TraceSink`] (see the [module](self)).
+#[cfg(feature = "parquet")]
+#[derive(Debug)]
+pub struct ParquetSink {
+    writer: crate::parquet::ParquetWriter,
+    partial: PathBuf,
+    clock_known: bool,
+}
+
+#[cfg(feature = "parquet")]
+impl ParquetSink {
+    /// Creates the file for `path` (under a temporary name until finished).
+    pub fn create(
+        path: &Path,
+        meta: &TraceMeta,
+        options: crate::parquet::ParquetOptions,
+    ) -> io::Result<Self> {
+        let writer =
+            crate::parquet::ParquetWriter::create(path, &run_meta(meta), options).map_err(io_error)?;
+        let partial = writer.temporary_path().to_path_buf();
+        let clock_known = meta.clock != ClockAnchor::REALTIME;
+        Ok(ParquetSink { writer, partial, clock_known })
+    }
+}
+
+#[cfg(feature = "parquet")]
+impl TraceSink for ParquetSink {
+    fn add_batch(&mut self, batch: &Batch, names: &Names, time: &TimeMap) -> io::Result<()> {
+        if !self.clock_known {
+            let meta = self.writer.meta_mut();
+            meta.clock = anchor(&meta.vendor, *time);
+            self.clock_known = true;
+        }
+        self.writer.write_batch(batch, names).map_err(io_error)
+    }
+
+    fn add_process_name(&mut self, _pid: u64, _name: &str) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn add_thread_name(&mut self, _pid: u64, _tid: u64, _name: &str) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn add_device_properties(&mut self, devices: &[DeviceProperties]) -> io::Result<()> {
+        let meta = self.writer.meta_mut();
+        if meta.device_properties.is_empty() {
+            meta.device_properties = devices.to_vec();
+        }
+        Ok(())
+    }
+
+    /// Ends the row group (the file is readable only once finished: its footer comes last).
+    fn sync(&mut self) -> io::Result<()> {
+        self.writer.flush().map_err(io_error)
+    }
+
+    fn partial_path(&self) -> &Path {
+        &self.partial
+    }
+
+    fn finish(mut self: Box<Self>, summary: Option<&Value>) -> io::Result<TraceFile> {
+        if let Some(summary) = summary {
+            self.writer.add_footer_key("summary", summary.to_string());
+        }
+        self.writer.finish().map(trace_file).map_err(io_error)
+    }
+}
+
+/// A [`PerfettoWriter`](crate::perfetto::PerfettoWriter) as a [`TraceSink`] (see the [module](self)).
+#[cfg(feature = "perfetto")]
+#[derive(Debug)]
+pub struct PerfettoSink {
+    writer: crate::perfetto::PerfettoWriter,
+    partial: PathBuf,
+    time: Option<TimeMap>,
+}
+
+#[cfg(feature = "perfetto")]
+impl PerfettoSink {
+    /// Creates the file for `path` (under a temporary name until finished).
+    pub fn create(
+        path: &Path,
+        meta: &TraceMeta,
+        options: crate::perfetto::PerfettoOptions,
+    ) -> io::Result<Self> {
+        let writer =
+            crate::perfetto::PerfettoWriter::create(path, &run_meta(meta), options).map_err(io_error)?;
+        let partial = writer.temporary_path().map(Path::to_path_buf).unwrap_or_default();
+        Ok(PerfettoSink { writer, partial, time: None })
+    }
+}
+
+#[cfg(feature = "perfetto")]
+impl TraceSink for PerfettoSink {
+    fn add_batch(&mut self, batch: &Batch, names: &Names, time: &TimeMap) -> io::Result<()> {
+        if self.time != Some(*time) {
+            self.writer.set_time_map(*time);
+            self.time = Some(*time);
+        }
+        self.writer.write_batch(batch, names).map_err(io_error)
+    }
+
+    fn add_process_name(&mut self, _pid: u64, _name: &str) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn add_thread_name(&mut self, _pid: u64, _tid: u64, _name: &str) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn sync(&mut self) -> io::Result<()> {
+        self.writer.flush().map_err(io_error)
+    }
+
+    fn partial_path(&self) -> &Path {
+        &self.partial
+    }
+
+    fn finish(self: Box<Self>, _summary: Option<&Value>) -> io::Result<TraceFile> {
+        self.writer.finish().map(trace_file).map_err(io_error)
+    }
+}
