@@ -7,8 +7,7 @@
 //! - [`Error`]: the result codes a caller can act on, every other code kept raw, the loader's
 //!   errors.
 //!
-//! Normal use needs no `unsafe`; the raw function table stays reachable through
-//! [`Cupti::functions`].
+//! Normal use needs no `unsafe`; the raw library stays reachable through [`Cupti::sys`].
 
 pub mod activity;
 pub mod callback;

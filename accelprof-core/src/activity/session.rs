@@ -276,6 +276,11 @@ impl<B: ActivityBackend> Session<B> {
         self.shared.resume()
     }
 
+    /// Whether [`start`](Self::start) succeeded (and the session has not ended).
+    pub fn is_started(&self) -> bool {
+        self.shared.lock().started
+    }
+
     /// Whether the session collects now (started, not paused, not ended).
     pub fn is_collecting(&self) -> bool {
         let state = self.shared.lock();
