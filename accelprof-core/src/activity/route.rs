@@ -275,6 +275,20 @@ impl<T: Send + Sync + 'static> RouteSlot<T> {
         Completion::Foreign
     }
 
+    /// For a vendor that reports lost records through its buffer callbacks (MSPTI hands a declined buffer
+    /// back as NULL: the record that asked for it is lost): counts `records` as dropped by the vendor in the
+    /// live session's ledger, after `note` ran with the session's data; false when no session is live.
+    /// Never blocks, never takes a lock.
+    pub fn vendor_dropped(&self, records: u64, note: impl FnOnce(&T)) -> bool {
+        let _in = InCallback::enter(&self.in_callback);
+        let live = self.live.load(Ordering::SeqCst);
+        // SAFETY: a live route is not freed while a callback is in progress (see `detach`).
+        let Some(route) = (unsafe { live.as_ref() }) else { return false };
+        note(&route.data);
+        route.handoff.vendor_dropped(records);
+        true
+    }
+
     /// Publishes `route` as the live one; `Err` (and the route back) when another is live.
     pub(crate) fn attach(&'static self, route: Box<Route<T>>) -> Result<Attached<T>, Box<Route<T>>> {
         let raw = Box::into_raw(route);
