@@ -35,7 +35,7 @@ use std::ffi::c_void;
 use std::hint::black_box;
 use std::time::Instant;
 
-use cupti::cupti_sys::{CUpti_CallbackDomain, CUpti_CallbackFunc, CUpti_CallbackId, CUpti_SubscriberHandle};
+use cupti::sys::{CUpti_CallbackDomain, CUpti_CallbackFunc, CUpti_CallbackId, CUpti_SubscriberHandle};
 use cupti::{CallbackDomain, Cupti, DriverCbid};
 
 type RawCallback = unsafe extern "C" fn(*mut c_void, CUpti_CallbackDomain, CUpti_CallbackId, *const c_void);

@@ -19,7 +19,8 @@ mod library;
 pub use callback::{
     ApiCallData, CallParams, CallbackData, CorrelationSlot, ReturnValue, Subscriber, SubscriptionKind,
 };
-pub use cupti_sys;
+/// The raw declarations and loader (`cupti-sys`), for what this crate does not wrap.
+pub use cupti_sys as sys;
 
 /// The shared core these types come from (column batches, name tables, the decode pipeline, trace
 /// export), for what a consumer needs beyond the few re-exported here.

@@ -357,8 +357,8 @@ fn only_the_end_of_a_session_forces_a_flush_and_every_buffer_comes_back() {
 #[test]
 fn layouts_of_cupti_12_and_13_both_decode() {
     let (_g, _, m) = setup();
-    let kernel12 = std::mem::size_of::<cupti::cupti_sys::v13_5::CUpti_ActivityKernel12>();
-    let kernel13 = std::mem::size_of::<cupti::cupti_sys::v13_5::CUpti_ActivityKernel13>();
+    let kernel12 = std::mem::size_of::<cupti::sys::v13_5::CUpti_ActivityKernel12>();
+    let kernel13 = std::mem::size_of::<cupti::sys::v13_5::CUpti_ActivityKernel13>();
     for (version, kernel_size) in
         [(28u32, 208usize), (130001, 216), (130200, 224), (130301, kernel12), (130500, kernel13)]
     {

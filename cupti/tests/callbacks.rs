@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use accelprof_mocks::cupti::MockCupti;
-use cupti::cupti_sys::{self, params, CUpti_CallbackDomain, CUpti_SubscriberHandle};
+use cupti::sys::{self, params, CUpti_CallbackDomain, CUpti_SubscriberHandle};
 use cupti::{
     CallParams, CallbackDomain, CallbackSite, Cupti, DriverCbid, Error, ResourceCbid, ReturnValue,
     RuntimeCbid, Subscriber, SubscriptionKind, SynchronizeCbid,

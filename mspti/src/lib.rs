@@ -45,7 +45,8 @@ pub use callback::{CallbackData, Slot, Subscriber};
 pub use error::{Error, Result, ResultCode};
 pub use ids::{ActivityKind, CallbackId, Domain, ExternalKind, HcclCbid, RuntimeCbid, Site};
 pub use library::Mspti;
-pub use mspti_sys;
+/// The raw declarations and loader (`mspti-sys`), for what this crate does not wrap.
+pub use mspti_sys as sys;
 
 // The README's examples are compiled (and the runnable ones run) as doctests.
 #[cfg(doctest)]

@@ -12,11 +12,11 @@ use cupti::activity::{
     ActivityApi, ActivityConfig, ActivityKind, ActivitySession, ApiFilter, ExternalCorrelationKind,
     FieldSelection,
 };
-use cupti::cupti_sys::v13_5::{
+use cupti::sys::v13_5::{
     CUpti_ActivityConfig, CUpti_ActivityFieldSelection, CUpti_ActivityKernelFieldIds as K,
     CUpti_BufferCallbackCompleteInfo, CUpti_BufferCallbackRequestInfo, CUpti_SubscriberParams,
 };
-use cupti::cupti_sys::CUpti_ActivityKind;
+use cupti::sys::CUpti_ActivityKind;
 use cupti::{Cupti, Error, RuntimeCbid};
 
 use super::{assert_accounted, config, setup, Mock, TIMELINE};
@@ -235,7 +235,7 @@ fn another_tool_traces_the_same_process_with_its_own_subscriber() {
             0
         );
         let mut one = 1usize;
-        let udr = cupti::cupti_sys::v13_5::CUPTI_ACTIVITY_ATTR_USER_DEFINED_RECORDS;
+        let udr = cupti::sys::v13_5::CUPTI_ACTIVITY_ATTR_USER_DEFINED_RECORDS;
         assert_eq!(
             f.cuptiActivitySetAttribute_v2(other, udr, &mut one, (&mut on as *mut u8).cast()).unwrap().0,
             0

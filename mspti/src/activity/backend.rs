@@ -62,7 +62,7 @@ impl<'m> ActivityBackend for Backend<'m> {
         )
     }
 
-    /// `msptiActivityEnable`, after [`check_kind`](Self::check_kind).
+    /// `msptiActivityEnable`, after the checks of [`ActivitySession::enable`](super::ActivitySession::enable).
     #[doc(alias = "msptiActivityEnable")]
     fn enable(&self, kind: ActivityKind) -> Result<()> {
         self.check_kind(kind)?;
