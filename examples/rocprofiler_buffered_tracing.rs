@@ -41,8 +41,8 @@ impl Tool for BufferedTracer {
             BufferKind::HIP_RUNTIME_API,
             BufferKind::MARKER_CORE_API,
         ];
-        let session =
-            cfg.activity_session(ActivityConfig { kinds: kinds.into_iter().collect(), ..Default::default() })?;
+        let session = cfg
+            .activity_session(ActivityConfig { kinds: kinds.into_iter().collect(), ..Default::default() })?;
         let summary: Arc<Mutex<Summary>> = Arc::default();
         let s = summary.clone();
         session.subscribe(FamilySet::all(), move |batch, names| {

@@ -108,7 +108,8 @@ fn walker(bytes: &[u8], out: &mut Batch, _: &mut Interner) -> WalkStats {
 
 fn session(vendor: Vendor, pool: Arc<BufferPool>, kinds: &[u32]) -> Session<Vendor> {
     let pipeline = PipelineConfig { batch_rows: 1, ..PipelineConfig::default() };
-    let config = SessionConfig { pipeline, return_wait: Duration::from_millis(50), ..SessionConfig::default() };
+    let config =
+        SessionConfig { pipeline, return_wait: Duration::from_millis(50), ..SessionConfig::default() };
     Session::new(vendor, walker, pool, kinds.iter().copied(), config).unwrap()
 }
 

@@ -15,6 +15,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
+use accelprof_core::activity::ActivityError;
 use accelprof_core::columns::{CopyKind, MemoryKind};
 use accelprof_core::{Batch, FamilySet};
 use accelprof_mocks::cupti::MockCupti;
@@ -24,7 +25,6 @@ use cupti::activity::{
 };
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_RUNTIME};
 use cupti::{Cupti, Error};
-use accelprof_core::activity::ActivityError;
 
 #[path = "activity/api_filter.rs"]
 mod api_filter;
@@ -397,7 +397,10 @@ fn layouts_of_cupti_12_and_13_both_decode() {
         assert_eq!((driver.domain, names.resolve(driver.name)), (API_DOMAIN_DRIVER, "cuLaunchKernel"));
         let counts = session.stop().unwrap();
         assert_eq!(counts.pipeline.skipped_unknown, 0, "version {version}: {counts:#?}");
-        assert_eq!((counts.vendor.decoder.truncated_buffers, counts.vendor.decoder.stride_corrections), (0, 0));
+        assert_eq!(
+            (counts.vendor.decoder.truncated_buffers, counts.vendor.decoder.stride_corrections),
+            (0, 0)
+        );
         assert_accounted(m, &counts);
     }
     m.reset();
@@ -612,15 +615,16 @@ fn flush_from_a_consumer_during_another_threads_fence_is_refused_not_a_deadlock(
     m.launch(c"k", 1);
     let outer = Arc::clone(&session);
     let (done_tx, done) = mpsc::channel();
-    std::thread::spawn(move || {
+    let other = std::thread::spawn(move || {
         let _ = done_tx.send(outer.fence().map(|r| r.fenced));
     });
     let inner = inner.recv_timeout(Duration::from_secs(10)).expect("the consumer's flush returned");
     assert!(matches!(inner, Err(Error::Activity(ActivityError::OnDecodeThread { .. }))), "{inner:?}");
     let outer = done.recv_timeout(Duration::from_secs(10)).expect("the other thread's fence returned");
     assert!(outer.unwrap(), "the other thread's fence completed");
+    other.join().unwrap();
     slot.lock().unwrap().take();
-    let session = Arc::try_unwrap(session).ok().expect("the only owner left");
+    let session = Arc::try_unwrap(session).expect("the only owner left");
     let counts = session.stop().unwrap();
     assert_accounted(m, &counts);
 }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use accelprof_mocks::cupti::MockCupti;
-use cupti::sys::{self, params, CUpti_CallbackDomain, CUpti_SubscriberHandle};
+use cupti::sys::{params, CUpti_CallbackDomain, CUpti_SubscriberHandle};
 use cupti::{
     CallParams, CallbackDomain, CallbackSite, Cupti, DriverCbid, Error, ResourceCbid, ReturnValue,
     RuntimeCbid, Subscriber, SubscriptionKind, SynchronizeCbid,
@@ -27,8 +27,7 @@ static SERIAL: Mutex<()> = Mutex::new(());
 fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCupti) {
     let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let env = ENV.get_or_init(|| Env {
-        cupti: Cupti::open_path(accelprof_mocks::cupti::LIBRARY)
-            .expect("the mock opens as libcupti"),
+        cupti: Cupti::open_path(accelprof_mocks::cupti::LIBRARY).expect("the mock opens as libcupti"),
         mock: MockCupti::open(accelprof_mocks::cupti::LIBRARY),
     });
     // Subscriptions outlive their last subscriber; give the previous test's back before the
@@ -41,9 +40,7 @@ fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCupti) {
 
 /// A `Cupti` opened now, reading the version the mock plays now.
 fn reopen() -> &'static Cupti {
-    Box::leak(Box::new(
-        Cupti::open_path(accelprof_mocks::cupti::LIBRARY).expect("the mock opens"),
-    ))
+    Box::leak(Box::new(Cupti::open_path(accelprof_mocks::cupti::LIBRARY).expect("the mock opens")))
 }
 
 const RUNTIME: u32 = 2;
@@ -102,9 +99,7 @@ fn cupti_state(cupti: &Cupti, domain: u32, cbid: u32) -> u32 {
     let handle = cupti.raw_subscriber_handle().expect("a subscription exists");
     let mut on = 7;
     // SAFETY: valid out-pointer; a live handle.
-    let r = unsafe {
-        cupti.sys().cuptiGetCallbackState(&mut on, handle, CUpti_CallbackDomain(domain), cbid)
-    };
+    let r = unsafe { cupti.sys().cuptiGetCallbackState(&mut on, handle, CUpti_CallbackDomain(domain), cbid) };
     assert_eq!(r.map(|r| r.0), Ok(0));
     on
 }

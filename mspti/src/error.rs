@@ -222,7 +222,10 @@ impl Error {
 
 /// `Ok(())` for `MSPTI_SUCCESS`, else the typed error of `call` (a function this library lacks is
 /// [`Error::MissingSymbol`]).
-pub(crate) fn check(result: std::result::Result<msptiResult, MissingSymbol>, call: &'static str) -> Result<()> {
+pub(crate) fn check(
+    result: std::result::Result<msptiResult, MissingSymbol>,
+    call: &'static str,
+) -> Result<()> {
     match Error::from_code(ResultCode::from(result?), call) {
         None => Ok(()),
         Some(e) => Err(e),
@@ -240,9 +243,15 @@ mod tests {
             assert_eq!(e.code(), Some(ResultCode(code)), "{e}");
         }
         assert!(Error::from_code(ResultCode::SUCCESS, "msptiX").is_none());
-        assert!(matches!(Error::from_code(ResultCode(7), "msptiX"), Some(Error::Unknown { code: ResultCode(7), .. })));
+        assert!(matches!(
+            Error::from_code(ResultCode(7), "msptiX"),
+            Some(Error::Unknown { code: ResultCode(7), .. })
+        ));
         let e = Error::from_code(ResultCode(7), "msptiActivityEnable").unwrap();
-        assert_eq!(e.to_string(), "msptiActivityEnable failed: a result code this crate does not know (MSPTI result 7)");
+        assert_eq!(
+            e.to_string(),
+            "msptiActivityEnable failed: a result code this crate does not know (MSPTI result 7)"
+        );
         assert_eq!(ResultCode(5).to_string(), "MSPTI_ERROR_QUEUE_EMPTY (5)");
     }
 
@@ -255,7 +264,10 @@ mod tests {
     #[test]
     fn debug_reads_like_display_for_errors_returned_from_main() {
         let e = Error::from_code(ResultCode(1), "msptiActivityEnable").unwrap();
-        assert_eq!(format!("{e:?}"), "MSPTI rejected a parameter of msptiActivityEnable (MSPTI_ERROR_INVALID_PARAMETER)");
+        assert_eq!(
+            format!("{e:?}"),
+            "MSPTI rejected a parameter of msptiActivityEnable (MSPTI_ERROR_INVALID_PARAMETER)"
+        );
         let e = Error::from(ActivityError::SessionActive { vendor: "MSPTI" });
         assert_eq!(format!("{e:?}"), e.to_string());
     }

@@ -166,7 +166,10 @@ impl Mspti {
     #[doc(alias = "msptiActivityPushExternalCorrelationId")]
     pub fn push_external_correlation_id(&self, kind: ExternalKind, id: u64) -> Result<()> {
         // SAFETY: plain values.
-        check(unsafe { self.lib.msptiActivityPushExternalCorrelationId(kind.into(), id) }, "msptiActivityPushExternalCorrelationId")
+        check(
+            unsafe { self.lib.msptiActivityPushExternalCorrelationId(kind.into(), id) },
+            "msptiActivityPushExternalCorrelationId",
+        )
     }
 
     /// Pops the top id of `kind`'s stack (`msptiActivityPopExternalCorrelationId`); `Ok(None)`
@@ -175,7 +178,8 @@ impl Mspti {
     pub fn pop_external_correlation_id(&self, kind: ExternalKind) -> Result<Option<u64>> {
         let mut id = 0u64;
         // SAFETY: `id` is a valid out-pointer for the call.
-        match check(unsafe { self.lib.msptiActivityPopExternalCorrelationId(kind.into(), &mut id) }, "msptiActivityPopExternalCorrelationId") {
+        let popped = unsafe { self.lib.msptiActivityPopExternalCorrelationId(kind.into(), &mut id) };
+        match check(popped, "msptiActivityPopExternalCorrelationId") {
             Ok(()) => Ok(Some(id)),
             Err(Error::QueueEmpty) => Ok(None),
             Err(e) => Err(e),
@@ -189,7 +193,10 @@ impl Mspti {
     pub fn enable_marker_domain(&self, name: &str) -> Result<()> {
         let name = CString::new(name).map_err(|_| Error::NulInName)?;
         // SAFETY: a NUL-terminated string that lives across the call.
-        check(unsafe { self.lib.msptiActivityEnableMarkerDomain(name.as_ptr()) }, "msptiActivityEnableMarkerDomain")
+        check(
+            unsafe { self.lib.msptiActivityEnableMarkerDomain(name.as_ptr()) },
+            "msptiActivityEnableMarkerDomain",
+        )
     }
 
     /// Stops collecting MARKER records of the MSTX domain `name` (`"default"` for `mstxMarkA`).
@@ -198,6 +205,9 @@ impl Mspti {
     pub fn disable_marker_domain(&self, name: &str) -> Result<()> {
         let name = CString::new(name).map_err(|_| Error::NulInName)?;
         // SAFETY: a NUL-terminated string that lives across the call.
-        check(unsafe { self.lib.msptiActivityDisableMarkerDomain(name.as_ptr()) }, "msptiActivityDisableMarkerDomain")
+        check(
+            unsafe { self.lib.msptiActivityDisableMarkerDomain(name.as_ptr()) },
+            "msptiActivityDisableMarkerDomain",
+        )
     }
 }

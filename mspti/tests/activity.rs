@@ -9,9 +9,9 @@ mod support;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use mspti::accelprof_core::activity::ActivityError;
 use mspti::accelprof_core::columns::{CopyKind, HOST_DEVICE};
 use mspti::accelprof_core::{Batch, FamilySet, Names};
-use mspti::accelprof_core::activity::ActivityError;
 use mspti::activity::ActivitySession;
 use mspti::{ActivityConfig, ActivityKind, Domain, Error, ExternalKind, RuntimeCbid};
 use support::{acl, mock, mspti, serial, wait_for, RUNTIME};
@@ -540,7 +540,7 @@ preloaded_test! {
         let on = unsafe { mspti().sys().msptiActivityIsEnabled(ActivityKind::KERNEL.into()) };
         assert_eq!(on, Ok(false), "paused: the kind is disabled in MSPTI");
         assert!(activity.resume().unwrap());
-        let activity = Arc::try_unwrap(activity).ok().expect("the only owner");
+        let activity = Arc::try_unwrap(activity).expect("the only owner");
         let counts = activity.stop().unwrap();
         assert!(counts.is_balanced(), "{counts:?}");
     }

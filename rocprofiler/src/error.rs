@@ -306,7 +306,9 @@ impl Error {
     /// Names an [`Error::Unknown`] with `name()` (the library's name for its code).
     pub(crate) fn named(self, name: impl FnOnce(ResultCode) -> Option<String>) -> Error {
         match self {
-            Error::Unknown { function, code, name: None } => Error::Unknown { function, code, name: name(code) },
+            Error::Unknown { function, code, name: None } => {
+                Error::Unknown { function, code, name: name(code) }
+            }
             other => other,
         }
     }
@@ -314,7 +316,10 @@ impl Error {
 
 /// `Ok(())` for SUCCESS, else the typed error of `call` (a function this library lacks is
 /// [`Error::MissingSymbol`]; a status this crate does not know is named by the library when it is open).
-pub(crate) fn check(result: std::result::Result<rocprofiler_status_t, MissingSymbol>, call: &'static str) -> Result<()> {
+pub(crate) fn check(
+    result: std::result::Result<rocprofiler_status_t, MissingSymbol>,
+    call: &'static str,
+) -> Result<()> {
     ResultCode::from(result?)
         .check(call)
         .map_err(|e| e.named(|code| crate::library::opened().and_then(|lib| lib.status_name(code.0))))
@@ -337,14 +342,20 @@ mod tests {
             assert!(!matches!(e, Error::Unknown { .. }), "{code}");
             assert!(names.insert(e.status_name().unwrap()), "{code} has its own name");
         }
-        assert!(matches!(Error::from_code(ResultCode(42), "x"), Some(Error::Unknown { code: ResultCode(42), .. })));
+        assert!(matches!(
+            Error::from_code(ResultCode(42), "x"),
+            Some(Error::Unknown { code: ResultCode(42), .. })
+        ));
         assert!(matches!(
             Error::from_code(ResultCode(u32::MAX), "x"),
             Some(Error::Unknown { code: ResultCode(u32::MAX), .. })
         ));
         assert!(Error::from_code(ResultCode(12), "x").unwrap().to_string().contains("CONTEXT_CONFLICT"));
         let e = Error::from_code(ResultCode(42), "rocprofiler_x").unwrap();
-        assert_eq!(e.to_string(), "rocprofiler_x failed: a status this crate does not know (rocprofiler-sdk status 42)");
+        assert_eq!(
+            e.to_string(),
+            "rocprofiler_x failed: a status this crate does not know (rocprofiler-sdk status 42)"
+        );
         assert_eq!(format!("{e:?}"), e.to_string(), "Debug reads like Display");
     }
 
@@ -367,7 +378,10 @@ mod tests {
             "status 41 has its mainline name"
         );
         assert_eq!(ResultCode(41).name(), Some("ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION"));
-        assert!(matches!(check(S::ROCPROFILER_STATUS_LAST), Err(Error::Unknown { code: ResultCode(42), .. })));
+        assert!(matches!(
+            check(S::ROCPROFILER_STATUS_LAST),
+            Err(Error::Unknown { code: ResultCode(42), .. })
+        ));
         assert!(check(S::ROCPROFILER_STATUS_SUCCESS).is_ok());
     }
 }

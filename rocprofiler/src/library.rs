@@ -81,8 +81,11 @@ impl Rocprofiler {
     #[doc(alias = "rocprofiler_get_version")]
     pub fn version(&self) -> Result<(u32, u32, u32)> {
         let (mut a, mut b, mut c) = (0, 0, 0);
-        // SAFETY: three valid out-pointers.
-        check(unsafe { self.lib.rocprofiler_get_version(&mut a, &mut b, &mut c) }, "rocprofiler_get_version")?;
+        check(
+            // SAFETY: three valid out-pointers.
+            unsafe { self.lib.rocprofiler_get_version(&mut a, &mut b, &mut c) },
+            "rocprofiler_get_version",
+        )?;
         Ok((a, b, c))
     }
 
@@ -154,7 +157,9 @@ impl Rocprofiler {
     pub fn callback_kind_name(&self, kind: CallbackKind) -> Result<String> {
         let kind = sys::rocprofiler_callback_tracing_kind_t(kind.0);
         // SAFETY: valid out-pointers.
-        queried_name("rocprofiler_query_callback_tracing_kind_name", |p, n| unsafe { self.lib.rocprofiler_query_callback_tracing_kind_name(kind, p, n) })
+        queried_name("rocprofiler_query_callback_tracing_kind_name", |p, n| unsafe {
+            self.lib.rocprofiler_query_callback_tracing_kind_name(kind, p, n)
+        })
     }
 
     /// The library's name of an operation of a callback tracing kind (`"hipMalloc"`).
@@ -172,7 +177,9 @@ impl Rocprofiler {
     pub fn buffer_kind_name(&self, kind: BufferKind) -> Result<String> {
         let kind = sys::rocprofiler_buffer_tracing_kind_t(kind.0);
         // SAFETY: valid out-pointers.
-        queried_name("rocprofiler_query_buffer_tracing_kind_name", |p, n| unsafe { self.lib.rocprofiler_query_buffer_tracing_kind_name(kind, p, n) })
+        queried_name("rocprofiler_query_buffer_tracing_kind_name", |p, n| unsafe {
+            self.lib.rocprofiler_query_buffer_tracing_kind_name(kind, p, n)
+        })
     }
 
     /// The library's name of an operation of a buffer tracing kind.
@@ -195,10 +202,14 @@ impl Rocprofiler {
             0
         }
         let mut out: Vec<CallbackKind> = Vec::new();
-        // SAFETY: the callback matches the signature; `out` outlives the call.
-        check(unsafe {
-            self.lib.rocprofiler_iterate_callback_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
-        }, "rocprofiler_iterate_callback_tracing_kinds")?;
+        check(
+            // SAFETY: the callback matches the signature; `out` outlives the call.
+            unsafe {
+                self.lib
+                    .rocprofiler_iterate_callback_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
+            },
+            "rocprofiler_iterate_callback_tracing_kinds",
+        )?;
         out.retain(|k| k.0 != sys::rocprofiler_callback_tracing_kind_t::ROCPROFILER_CALLBACK_TRACING_NONE.0);
         Ok(out)
     }
@@ -213,10 +224,14 @@ impl Rocprofiler {
             0
         }
         let mut out: Vec<BufferKind> = Vec::new();
-        // SAFETY: the callback matches the signature; `out` outlives the call.
-        check(unsafe {
-            self.lib.rocprofiler_iterate_buffer_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
-        }, "rocprofiler_iterate_buffer_tracing_kinds")?;
+        check(
+            // SAFETY: the callback matches the signature; `out` outlives the call.
+            unsafe {
+                self.lib
+                    .rocprofiler_iterate_buffer_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
+            },
+            "rocprofiler_iterate_buffer_tracing_kinds",
+        )?;
         out.retain(|k| k.0 != sys::rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_NONE.0);
         Ok(out)
     }
@@ -234,14 +249,17 @@ impl Rocprofiler {
             0
         }
         let mut ops: Vec<Operation> = Vec::new();
-        // SAFETY: the callback matches the signature; `ops` outlives the call.
-        check(unsafe {
-            self.lib.rocprofiler_iterate_callback_tracing_kind_operations(
-                sys::rocprofiler_callback_tracing_kind_t(kind.0),
-                Some(each),
-                &mut ops as *mut _ as *mut c_void,
-            )
-        }, "rocprofiler_iterate_callback_tracing_kind_operations")?;
+        check(
+            // SAFETY: the callback matches the signature; `ops` outlives the call.
+            unsafe {
+                self.lib.rocprofiler_iterate_callback_tracing_kind_operations(
+                    sys::rocprofiler_callback_tracing_kind_t(kind.0),
+                    Some(each),
+                    &mut ops as *mut _ as *mut c_void,
+                )
+            },
+            "rocprofiler_iterate_callback_tracing_kind_operations",
+        )?;
         ops.into_iter().map(|op| Ok((op, self.callback_operation_name(kind, op)?))).collect()
     }
 
@@ -258,14 +276,17 @@ impl Rocprofiler {
             0
         }
         let mut ops: Vec<Operation> = Vec::new();
-        // SAFETY: the callback matches the signature; `ops` outlives the call.
-        check(unsafe {
-            self.lib.rocprofiler_iterate_buffer_tracing_kind_operations(
-                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
-                Some(each),
-                &mut ops as *mut _ as *mut c_void,
-            )
-        }, "rocprofiler_iterate_buffer_tracing_kind_operations")?;
+        check(
+            // SAFETY: the callback matches the signature; `ops` outlives the call.
+            unsafe {
+                self.lib.rocprofiler_iterate_buffer_tracing_kind_operations(
+                    sys::rocprofiler_buffer_tracing_kind_t(kind.0),
+                    Some(each),
+                    &mut ops as *mut _ as *mut c_void,
+                )
+            },
+            "rocprofiler_iterate_buffer_tracing_kind_operations",
+        )?;
         ops.into_iter().map(|op| Ok((op, self.buffer_operation_name(kind, op)?))).collect()
     }
 }

@@ -388,7 +388,8 @@ impl<B: ActivityBackend> Session<B> {
     /// ([`ActivityError::OnDecodeThread`]) and nothing waits for the decode thread; the rest is done.
     pub fn end(&self) -> SessionEnd<B::Extras, B::Error> {
         let on_decode_thread = self.pipeline.is_decode_thread();
-        let _serial = (!on_decode_thread).then(|| self.fence_serial.lock().unwrap_or_else(|e| e.into_inner()));
+        let _serial =
+            (!on_decode_thread).then(|| self.fence_serial.lock().unwrap_or_else(|e| e.into_inner()));
         let started = {
             let mut state = self.shared.lock();
             if state.ended {

@@ -53,7 +53,13 @@ impl Pipeline {
             .spawn(move || decode.run_guarded())
             .map_err(|e| PipelineError::Spawn(Arc::new(e)))?;
         let thread_id = thread.thread().id();
-        Ok(Pipeline { link, names, next_consumer: AtomicU64::new(1), thread: Mutex::new(Some(thread)), thread_id })
+        Ok(Pipeline {
+            link,
+            names,
+            next_consumer: AtomicU64::new(1),
+            thread: Mutex::new(Some(thread)),
+            thread_id,
+        })
     }
 
     /// A handle for the vendor's threads (see [`Handoff`]).

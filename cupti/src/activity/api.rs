@@ -117,9 +117,7 @@ impl Api {
             ActivityApi::Auto if !possible => Ok((Api::Global, None)),
             ActivityApi::Auto => match obtain_subscriber(cupti) {
                 Ok(sub) => Ok((Api::Subscriber(sub), None)),
-                Err(e) => {
-                    Ok((Api::Global, Some(format!("the V2 activity API was refused ({e}); V1 used"))))
-                }
+                Err(e) => Ok((Api::Global, Some(format!("the V2 activity API was refused ({e}); V1 used")))),
             },
         }
     }
@@ -253,9 +251,7 @@ impl Api {
         // out-pointer; a valid subscriber.
         let r = unsafe {
             match self {
-                Api::Global => {
-                    functions.cuptiActivityGetNumDroppedRecords(ptr::null_mut(), 0, &mut dropped)
-                }
+                Api::Global => functions.cuptiActivityGetNumDroppedRecords(ptr::null_mut(), 0, &mut dropped),
                 Api::Subscriber(s) => {
                     functions.cuptiActivityGetNumDroppedRecords_v2(s.0, ptr::null_mut(), 0, &mut dropped)
                 }

@@ -13,7 +13,9 @@ use super::api::Api;
 use super::backend::Backend;
 use super::periodic::PeriodicFlush;
 use super::probe::stride_probe;
-use super::{ActivityConfig, ActivityCounts, ActivityKind, BufferPolicy, CuptiCounts, FieldSelection, RecordClock};
+use super::{
+    ActivityConfig, ActivityCounts, ActivityKind, BufferPolicy, CuptiCounts, FieldSelection, RecordClock,
+};
 use crate::decode::{CuptiWalker, DecoderShared, RecordLayouts};
 use crate::{Cupti, Error, Result};
 
@@ -100,8 +102,9 @@ impl<'lib> ActivitySession<'lib> {
             BufferPolicy::Lossless { max_overflow } => max_overflow,
             BufferPolicy::Lossy => 0,
         };
-        let pool = BufferPool::try_with_overflow(config.buffer_size, config.max_buffers_in_flight, max_overflow)
-            .map_err(accelprof_core::activity::ActivityError::from)?;
+        let pool =
+            BufferPool::try_with_overflow(config.buffer_size, config.max_buffers_in_flight, max_overflow)
+                .map_err(accelprof_core::activity::ActivityError::from)?;
         pool.warm(WARM_BUFFERS.min(config.max_buffers_in_flight));
         let session_config = SessionConfig {
             pipeline: PipelineConfig {
@@ -210,8 +213,9 @@ impl<'lib> ActivitySession<'lib> {
         }
         if let Some(period) = self.config.flush_period {
             let functions = CuptiFunctions::new(self.cupti.functions().resolver().clone());
-            let periodic = PeriodicFlush::start(functions, backend.api, self.session.handoff().clone(), period)
-                .map_err(|e| accelprof_core::activity::ActivityError::spawn("periodic flush", e))?;
+            let periodic =
+                PeriodicFlush::start(functions, backend.api, self.session.handoff().clone(), period)
+                    .map_err(|e| accelprof_core::activity::ActivityError::spawn("periodic flush", e))?;
             *self.periodic.lock().unwrap_or_else(|e| e.into_inner()) = Some(periodic);
         }
         Ok(())

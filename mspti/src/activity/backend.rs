@@ -51,12 +51,13 @@ impl<'m> ActivityBackend for Backend<'m> {
 
     #[doc(alias = "msptiActivityRegisterCallbacks")]
     fn register(&self) -> Result<()> {
-        // SAFETY: both functions have the C signatures MSPTI expects and live for the program.
         check(
+            // SAFETY: both functions have the C signatures MSPTI expects and live for the program.
             unsafe {
-                self.mspti
-                    .sys()
-                    .msptiActivityRegisterCallbacks(Some(buffers::buffer_requested), Some(buffers::buffer_completed))
+                self.mspti.sys().msptiActivityRegisterCallbacks(
+                    Some(buffers::buffer_requested),
+                    Some(buffers::buffer_completed),
+                )
             },
             "msptiActivityRegisterCallbacks",
         )

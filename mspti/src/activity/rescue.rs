@@ -31,7 +31,11 @@ pub(crate) struct Rescue {
 impl Rescue {
     /// Starts checking every `every` (the buffers MSPTI holds and has handed back, from the live session's
     /// route); each flush it makes is counted in `rescues`.
-    pub(crate) fn start(flush_all: FlushAll, rescues: Arc<AtomicU64>, every: Duration) -> std::io::Result<Rescue> {
+    pub(crate) fn start(
+        flush_all: FlushAll,
+        rescues: Arc<AtomicU64>,
+        every: Duration,
+    ) -> std::io::Result<Rescue> {
         let stop = Arc::new((Mutex::new(false), Condvar::new()));
         let s = Arc::clone(&stop);
         let thread = std::thread::Builder::new().name("mspti-rescue".into()).spawn(move || {

@@ -72,7 +72,8 @@ impl<'m> ActivitySession<'m> {
     #[doc(alias = "msptiActivityRegisterCallbacks")]
     pub fn new(mspti: &'m Mspti, config: ActivityConfig) -> Result<Self> {
         let walker = Arc::new(WalkerTallies::default());
-        let pool = BufferPool::try_new(config.buffer_size, config.max_buffers).map_err(ActivityError::from)?;
+        let pool =
+            BufferPool::try_new(config.buffer_size, config.max_buffers).map_err(ActivityError::from)?;
         let session_config = SessionConfig {
             pipeline: PipelineConfig {
                 batch_rows: config.batch_rows,

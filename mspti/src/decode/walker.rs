@@ -44,4 +44,3 @@ impl accelprof_core::RecordWalker for MsptiWalker {
         stats
     }
 }
-

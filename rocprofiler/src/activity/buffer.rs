@@ -112,8 +112,11 @@ impl Buffer {
         if !(MIN_BUFFER_SIZE..=MAX_BUFFER_SIZE).contains(&config.size) {
             return Err(Error::InvalidArgument);
         }
-        let pool = accelprof_core::BufferPool::try_new(config.copy_buffer_size.max(4096), config.max_in_flight.max(1))
-            .map_err(ActivityError::from)?;
+        let pool = accelprof_core::BufferPool::try_new(
+            config.copy_buffer_size.max(4096),
+            config.max_in_flight.max(1),
+        )
+        .map_err(ActivityError::from)?;
         let drops = Arc::new(DropTallies::default());
         let (own_context, kinds) = match own {
             Some((ctx, kinds)) => (Some(ctx), kinds),
@@ -142,19 +145,22 @@ impl Buffer {
             BufferPolicy::Lossless => sys::rocprofiler_buffer_policy_t::ROCPROFILER_BUFFER_POLICY_LOSSLESS,
         };
         let mut id = sys::rocprofiler_buffer_id_t { handle: 0 };
-        // SAFETY: the trampoline matches the callback type; `shared` is leaked and so outlives
-        // every callback; `id` is a valid out-pointer.
-        let created = check(unsafe {
-            lib.sys().rocprofiler_create_buffer(
-                context,
-                config.size,
-                config.watermark.min(config.size),
-                policy,
-                Some(trampoline),
-                shared as *const BufferShared as *mut c_void,
-                &mut id,
-            )
-        }, "rocprofiler_create_buffer");
+        let created = check(
+            // SAFETY: the trampoline matches the callback type; `shared` is leaked and so outlives
+            // every callback; `id` is a valid out-pointer.
+            unsafe {
+                lib.sys().rocprofiler_create_buffer(
+                    context,
+                    config.size,
+                    config.watermark.min(config.size),
+                    policy,
+                    Some(trampoline),
+                    shared as *const BufferShared as *mut c_void,
+                    &mut id,
+                )
+            },
+            "rocprofiler_create_buffer",
+        );
         if let Err(e) = created {
             // No SDK buffer reaches the pipeline: stop its thread (the rest stays leaked, as small).
             shared.session.end();

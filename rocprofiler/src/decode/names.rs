@@ -48,4 +48,3 @@ impl MarkerMessages {
         self.map.lock().unwrap_or_else(|e| e.into_inner()).remove(&correlation)
     }
 }
-

@@ -149,17 +149,20 @@ impl<'w> Configurator<'w> {
             panics: AtomicU64::new(0),
         }));
         let (p, n) = ops_arg(ops);
-        // SAFETY: the trampoline matches the callback type; the service is leaked; `p` holds `n` ops.
-        check(unsafe {
-            self.lib.sys().rocprofiler_configure_callback_tracing_service(
-                ctx.raw(),
-                sys::rocprofiler_callback_tracing_kind_t(kind.0),
-                p,
-                n,
-                Some(trampoline),
-                service as *const CallbackService as *mut std::ffi::c_void,
-            )
-        }, "rocprofiler_configure_callback_tracing_service")
+        check(
+            // SAFETY: the trampoline matches the callback type; the service is leaked; `p` holds `n` ops.
+            unsafe {
+                self.lib.sys().rocprofiler_configure_callback_tracing_service(
+                    ctx.raw(),
+                    sys::rocprofiler_callback_tracing_kind_t(kind.0),
+                    p,
+                    n,
+                    Some(trampoline),
+                    service as *const CallbackService as *mut std::ffi::c_void,
+                )
+            },
+            "rocprofiler_configure_callback_tracing_service",
+        )
     }
 
     /// A buffer of `ctx` whose records are decoded into column batches for
@@ -212,8 +215,11 @@ impl<'w> Configurator<'w> {
     #[doc(alias = "rocprofiler_create_callback_thread")]
     pub fn create_callback_thread(&mut self) -> Result<CallbackThread> {
         let mut t = sys::rocprofiler_callback_thread_t { handle: 0 };
-        // SAFETY: a valid out-pointer.
-        check(unsafe { self.lib.sys().rocprofiler_create_callback_thread(&mut t) }, "rocprofiler_create_callback_thread")?;
+        check(
+            // SAFETY: a valid out-pointer.
+            unsafe { self.lib.sys().rocprofiler_create_callback_thread(&mut t) },
+            "rocprofiler_create_callback_thread",
+        )?;
         Ok(CallbackThread(t.handle))
     }
 
@@ -222,13 +228,16 @@ impl<'w> Configurator<'w> {
     /// thread; this moves only the SDK's side (the copy out of its buffer).
     #[doc(alias = "rocprofiler_assign_callback_thread")]
     pub fn assign_callback_thread(&mut self, buffer: &Buffer, thread: CallbackThread) -> Result<()> {
-        // SAFETY: plain ids, both from the SDK.
-        check(unsafe {
-            self.lib.sys().rocprofiler_assign_callback_thread(
-                buffer.raw(),
-                sys::rocprofiler_callback_thread_t { handle: thread.0 },
-            )
-        }, "rocprofiler_assign_callback_thread")
+        check(
+            // SAFETY: plain ids, both from the SDK.
+            unsafe {
+                self.lib.sys().rocprofiler_assign_callback_thread(
+                    buffer.raw(),
+                    sys::rocprofiler_callback_thread_t { handle: thread.0 },
+                )
+            },
+            "rocprofiler_assign_callback_thread",
+        )
     }
 
     /// Records of `kind` in `ctx` go to `buffer`, for `ops` only (empty: every operation). Kind
@@ -248,16 +257,19 @@ impl<'w> Configurator<'w> {
             self.shared.markers.want();
         }
         let (p, n) = ops_arg(ops);
-        // SAFETY: `p` holds `n` ops; plain ids.
-        check(unsafe {
-            self.lib.sys().rocprofiler_configure_buffer_tracing_service(
-                ctx.raw(),
-                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
-                p,
-                n,
-                buffer.raw(),
-            )
-        }, "rocprofiler_configure_buffer_tracing_service")
+        check(
+            // SAFETY: `p` holds `n` ops; plain ids.
+            unsafe {
+                self.lib.sys().rocprofiler_configure_buffer_tracing_service(
+                    ctx.raw(),
+                    sys::rocprofiler_buffer_tracing_kind_t(kind.0),
+                    p,
+                    n,
+                    buffer.raw(),
+                )
+            },
+            "rocprofiler_configure_buffer_tracing_service",
+        )
     }
 
     /// Dispatch counting into `buffer`: before each kernel on the context's agents, `choose`
@@ -273,15 +285,18 @@ impl<'w> Configurator<'w> {
         F: Fn(&mut CountingRequest<'_>) + Send + Sync + 'static,
     {
         let service = self.counting_service(Box::new(choose), None);
-        // SAFETY: the trampoline matches the callback type; the service is leaked.
-        check(unsafe {
-            self.lib.sys().rocprofiler_configure_buffer_dispatch_counting_service(
-                ctx.raw(),
-                buffer.raw(),
-                Some(dispatch_trampoline),
-                service,
-            )
-        }, "rocprofiler_configure_buffer_dispatch_counting_service")
+        check(
+            // SAFETY: the trampoline matches the callback type; the service is leaked.
+            unsafe {
+                self.lib.sys().rocprofiler_configure_buffer_dispatch_counting_service(
+                    ctx.raw(),
+                    buffer.raw(),
+                    Some(dispatch_trampoline),
+                    service,
+                )
+            },
+            "rocprofiler_configure_buffer_dispatch_counting_service",
+        )
     }
 
     /// Dispatch counting with results by callback: `choose` picks each kernel's counters,
@@ -296,16 +311,19 @@ impl<'w> Configurator<'w> {
         R: Fn(&CountingResult) + Send + Sync + 'static,
     {
         let service = self.counting_service(Box::new(choose), Some(Box::new(results)));
-        // SAFETY: the trampolines match the callback types; the service is leaked.
-        check(unsafe {
-            self.lib.sys().rocprofiler_configure_callback_dispatch_counting_service(
-                ctx.raw(),
-                Some(dispatch_trampoline),
-                service,
-                Some(record_trampoline),
-                service,
-            )
-        }, "rocprofiler_configure_callback_dispatch_counting_service")
+        check(
+            // SAFETY: the trampolines match the callback types; the service is leaked.
+            unsafe {
+                self.lib.sys().rocprofiler_configure_callback_dispatch_counting_service(
+                    ctx.raw(),
+                    Some(dispatch_trampoline),
+                    service,
+                    Some(record_trampoline),
+                    service,
+                )
+            },
+            "rocprofiler_configure_callback_dispatch_counting_service",
+        )
     }
 
     fn counting_service(

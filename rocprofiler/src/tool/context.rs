@@ -60,8 +60,11 @@ impl Context {
                  counting thread, which is running the closure)",
             ));
         }
-        // SAFETY: a plain id.
-        match check(unsafe { self.lib.sys().rocprofiler_stop_context(self.raw()) }, "rocprofiler_stop_context") {
+        match check(
+            // SAFETY: a plain id.
+            unsafe { self.lib.sys().rocprofiler_stop_context(self.raw()) },
+            "rocprofiler_stop_context",
+        ) {
             Err(Error::ContextNotFound) if self.is_valid()? => Ok(()),
             other => other,
         }
@@ -71,8 +74,11 @@ impl Context {
     #[doc(alias = "rocprofiler_context_is_active")]
     pub fn is_active(&self) -> Result<bool> {
         let mut s = 0;
-        // SAFETY: valid out-pointer.
-        check(unsafe { self.lib.sys().rocprofiler_context_is_active(self.raw(), &mut s) }, "rocprofiler_context_is_active")?;
+        check(
+            // SAFETY: valid out-pointer.
+            unsafe { self.lib.sys().rocprofiler_context_is_active(self.raw(), &mut s) },
+            "rocprofiler_context_is_active",
+        )?;
         Ok(s != 0)
     }
 
@@ -80,8 +86,11 @@ impl Context {
     #[doc(alias = "rocprofiler_context_is_valid")]
     pub fn is_valid(&self) -> Result<bool> {
         let mut s = 0;
-        // SAFETY: valid out-pointer.
-        match check(unsafe { self.lib.sys().rocprofiler_context_is_valid(self.raw(), &mut s) }, "rocprofiler_context_is_valid") {
+        match check(
+            // SAFETY: valid out-pointer.
+            unsafe { self.lib.sys().rocprofiler_context_is_valid(self.raw(), &mut s) },
+            "rocprofiler_context_is_valid",
+        ) {
             Ok(()) => Ok(s != 0),
             Err(Error::ContextNotFound) => Ok(false),
             Err(e) => Err(e),

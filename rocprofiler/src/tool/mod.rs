@@ -19,11 +19,11 @@ use rocprofiler_sys as sys;
 mod configurator;
 mod context;
 
+use crate::error::{check, Error, Result};
+use crate::library::Rocprofiler;
 pub use configurator::Configurator;
 pub(crate) use configurator::ToolShared;
 pub use context::Context;
-use crate::error::{check, Error, Result};
-use crate::library::Rocprofiler;
 
 /// A rocprofiler tool: what it sets up in the configure window, and what it does at the end.
 pub trait Tool: Sized + Send + 'static {
@@ -192,8 +192,11 @@ pub fn force_configure<T: Tool>(lib: &'static Rocprofiler) -> Result<()> {
         ));
     }
     *LAST_SETUP.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    // SAFETY: `configure_entry::<T>` has the configure function's signature.
-    let status = check(unsafe { lib.sys().rocprofiler_force_configure(Some(configure_entry::<T>)) }, "rocprofiler_force_configure");
+    let status = check(
+        // SAFETY: `configure_entry::<T>` has the configure function's signature.
+        unsafe { lib.sys().rocprofiler_force_configure(Some(configure_entry::<T>)) },
+        "rocprofiler_force_configure",
+    );
     let setup = LAST_SETUP.lock().unwrap_or_else(|e| e.into_inner()).take();
     match (status, setup) {
         // The setup's own error says more than the late start's.
