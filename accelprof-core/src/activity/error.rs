@@ -1,3 +1,4 @@
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::pipeline::PipelineError;
@@ -57,18 +58,19 @@ pub enum ActivityError {
     #[error("the activity session's decode pipeline: {0}")]
     Pipeline(#[from] PipelineError),
     /// A thread of the session (a periodic flush, a watcher) could not be started.
-    #[error("could not start the activity session's {thread} thread: {message}")]
+    #[error("could not start the activity session's {thread} thread: {source}")]
     Spawn {
         /// Which thread.
         thread: &'static str,
         /// The system's reason.
-        message: String,
+        #[source]
+        source: Arc<std::io::Error>,
     },
 }
 
 impl ActivityError {
     /// [`ActivityError::Spawn`] from the error of `std::thread::Builder::spawn`.
     pub fn spawn(thread: &'static str, error: std::io::Error) -> Self {
-        ActivityError::Spawn { thread, message: error.to_string() }
+        ActivityError::Spawn { thread, source: Arc::new(error) }
     }
 }
