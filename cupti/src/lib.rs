@@ -4,8 +4,11 @@
 //!   else; [`Cupti::global`] is a process-wide one.
 //! - [`Subscriber`] ([`Cupti::subscribe`]): closures called on every enabled CUDA API call
 //!   and event, all sharing CUPTI's single subscription ([`callback`]); typed ids in [`ids`].
+//! - [`ActivitySession`] ([`activity`]): what ran on the GPU and when, as column batches
+//!   ([`decode`] turns CUPTI's records into rows), with `fence()`, `pause()`/`resume()` and a ledger
+//!   where every record is delivered or counted.
 //! - [`Error`]: the result codes a caller can act on, every other code kept raw, the loader's
-//!   errors.
+//!   errors and the activity session's.
 //!
 //! Normal use needs no `unsafe`; the raw library stays reachable through [`Cupti::sys`].
 
@@ -16,6 +19,7 @@ mod error;
 pub mod ids;
 mod library;
 
+pub use activity::{ActivityConfig, ActivityCounts, ActivityKind, ActivityKinds, ActivitySession};
 pub use callback::{
     ApiCallData, CallParams, CallbackData, CorrelationSlot, ReturnValue, Subscriber, SubscriptionKind,
 };

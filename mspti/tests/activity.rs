@@ -545,3 +545,17 @@ preloaded_test! {
         assert!(counts.is_balanced(), "{counts:?}");
     }
 }
+
+preloaded_test! {
+    /// The library's vocabulary: where it was opened, and a version only newer libraries export
+    /// (`msptiGetVersion`; the mock plays an older one): a missing symbol, named.
+    fn the_library_says_where_it_is_and_a_missing_version_function_is_named() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let m = mspti();
+        assert_eq!(m.path(), m.sys().path());
+        let e = m.version().unwrap_err();
+        assert!(matches!(&e, Error::MissingSymbol(s) if s.symbol == "msptiGetVersion"), "{e}");
+        assert!(e.to_string().contains("msptiGetVersion"), "{e}");
+    }
+}

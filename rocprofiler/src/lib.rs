@@ -66,8 +66,8 @@ pub mod tool;
 pub use accelprof_core;
 pub use accelprof_core::{Batch, FamilySet, Names};
 pub use activity::{
-    ActivityConfig, ActivityCounts, ActivityKinds, ActivitySession, Buffer, BufferConfig, CallbackThread,
-    MAX_BUFFER_SIZE, MIN_BUFFER_SIZE,
+    ActivityConfig, ActivityCounts, ActivityKind, ActivityKinds, ActivitySession, Buffer, BufferConfig,
+    CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE,
 };
 pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};
 pub use counters::{

@@ -21,6 +21,7 @@ mod kind;
 mod rescue;
 mod session;
 
+pub use crate::ids::ActivityKind;
 pub use accelprof_core::activity::{copy_families, Collected, FlushReport, RouteStats};
 pub use backend::Backend;
 pub use buffers::route_stats;
