@@ -4,11 +4,13 @@
 //!   else; [`Cupti::global`] is a process-wide one.
 //! - [`Subscriber`] ([`Cupti::subscribe`]): closures called on every enabled CUDA API call
 //!   and event, all sharing CUPTI's single subscription ([`callback`]); typed ids in [`ids`].
+//! - [`ActivitySession`] ([`activity`]): what ran on the GPU and when, as column batches
+//!   ([`decode`] turns CUPTI's records into rows), with `fence()`, `pause()`/`resume()` and a ledger
+//!   where every record is delivered or counted.
 //! - [`Error`]: the result codes a caller can act on, every other code kept raw, the loader's
-//!   errors.
+//!   errors and the activity session's.
 //!
-//! Normal use needs no `unsafe`; the raw function table stays reachable through
-//! [`Cupti::functions`].
+//! Normal use needs no `unsafe`; the raw library stays reachable through [`Cupti::sys`].
 
 pub mod activity;
 pub mod callback;
@@ -17,10 +19,12 @@ mod error;
 pub mod ids;
 mod library;
 
+pub use activity::{ActivityConfig, ActivityCounts, ActivityKind, ActivityKinds, ActivitySession};
 pub use callback::{
     ApiCallData, CallParams, CallbackData, CorrelationSlot, ReturnValue, Subscriber, SubscriptionKind,
 };
-pub use cupti_sys;
+/// The raw declarations and loader (`cupti-sys`), for what this crate does not wrap.
+pub use cupti_sys as sys;
 
 /// The shared core these types come from (column batches, name tables, the decode pipeline, trace
 /// export), for what a consumer needs beyond the few re-exported here.

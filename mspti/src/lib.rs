@@ -18,7 +18,8 @@
 //! - [`Mspti`] opens the library (see `mspti-sys` for the search order) and owns everything else.
 //! - [`Subscriber`]: the callback API (one subscriber per process), with the entry/exit
 //!   [`Slot`] kept by this crate because MSPTI's own `correlationData` pointer is garbage.
-//! - [`Activity`]: the activity API into `accelprof-core` column batches.
+//! - [`ActivitySession`]: the activity API into `accelprof-core` column batches ([`decode`] turns MSPTI's
+//!   records into rows).
 //! - [`preload`]: MSPTI's callbacks need `libmspti.so` in `LD_PRELOAD`.
 //! - [`Error`]: every result code, with messages that say what to do.
 //!
@@ -28,6 +29,7 @@
 
 pub mod activity;
 pub mod callback;
+pub mod decode;
 mod error;
 pub mod ids;
 mod library;
@@ -38,12 +40,13 @@ mod unwind;
 /// export), for what a consumer needs beyond the few re-exported here.
 pub use accelprof_core;
 pub use accelprof_core::{Batch, FamilySet, Names};
-pub use activity::{Activity, ActivityConfig, ActivityCounts};
+pub use activity::{ActivityConfig, ActivityCounts, ActivityKinds, ActivitySession};
 pub use callback::{CallbackData, Slot, Subscriber};
-pub use error::{Error, Result};
+pub use error::{Error, Result, ResultCode};
 pub use ids::{ActivityKind, CallbackId, Domain, ExternalKind, HcclCbid, RuntimeCbid, Site};
 pub use library::Mspti;
-pub use mspti_sys;
+/// The raw declarations and loader (`mspti-sys`), for what this crate does not wrap.
+pub use mspti_sys as sys;
 
 // The README's examples are compiled (and the runnable ones run) as doctests.
 #[cfg(doctest)]

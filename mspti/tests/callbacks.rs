@@ -36,7 +36,7 @@ preloaded_test! {
         let second = mspti().subscribe(|_| {});
         let err = second.expect_err("a second subscriber");
         assert!(matches!(err, Error::MultipleSubscribersNotSupported));
-        assert_eq!(err.code(), Some(2));
+        assert_eq!(err.code(), Some(mspti::ResultCode(2)));
         assert!(err.to_string().contains("one subscriber at a time"), "{err}");
         drop(first);
         let again = mspti().subscribe(|_| {}).expect("free after drop");
@@ -264,7 +264,8 @@ preloaded_test! {
             })
             .unwrap();
         sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
-        let mut activity = mspti().activity(Default::default()).unwrap();
+        let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+    activity.start().unwrap();
         activity.enable(mspti::ActivityKind::MARKER).unwrap();
         activity.enable(mspti::ActivityKind::KERNEL).unwrap();
         let got = Arc::new(Mutex::new((Vec::new(), Vec::new())));
@@ -290,7 +291,7 @@ preloaded_test! {
         acl().free(p).unwrap();
         // The kernel's device times come through the driver's channel: disabling KERNEL drains it.
         assert!(support::wait_for(10, || {
-            activity.flush_all().unwrap();
+            activity.flush().unwrap();
             !got.lock().unwrap().1.is_empty()
         }));
         let got = got.lock().unwrap();
@@ -568,7 +569,8 @@ fn child_without_ld_preload_explains() {
     assert!(matches!(err, Error::WithoutLdPreload));
     let text = err.to_string();
     assert!(text.contains("LD_PRELOAD=") && text.contains("libmspti.so"), "{text}");
-    let mut activity = mspti().activity(Default::default()).unwrap();
+    let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+    activity.start().unwrap();
     assert!(matches!(activity.enable(mspti::ActivityKind::MEMCPY), Err(Error::WithoutLdPreload)));
     activity.enable(mspti::ActivityKind::KERNEL).expect("KERNEL needs no preload");
 }
@@ -726,7 +728,8 @@ fn child_ld_preload_set_inside_is_an_error() {
     let text = err.to_string();
     assert!(text.contains("was not preloaded") && text.contains("LD_PRELOAD="), "{text}");
     assert!(matches!(sub.enable_callback(RuntimeCbid::MALLOC), Err(Error::InterpositionNotLive(_))));
-    let mut activity = mspti().activity(Default::default()).unwrap();
+    let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+    activity.start().unwrap();
     assert!(matches!(activity.enable(mspti::ActivityKind::MEMORY), Err(Error::InterpositionNotLive(_))));
     activity.enable(mspti::ActivityKind::ACL_API).expect("API records come from the runtime's reports");
 }

@@ -13,37 +13,38 @@
 //!
 //! ```no_run
 //! use std::sync::{Arc, Mutex};
-//! use rocprofiler::{BufferConfig, BufferKind, Configurator, FamilySet, Result, Tool};
+//! use rocprofiler::{ActivityConfig, ActivitySession, BufferKind, Configurator, FamilySet, Result, Tool};
 //!
-//! struct Kernels(Arc<Mutex<usize>>);
+//! struct Kernels(ActivitySession, Arc<Mutex<usize>>);
 //!
 //! impl Tool for Kernels {
 //!     const NAME: &'static str = "kernel-count";
 //!     fn setup(cfg: &mut Configurator<'_>) -> Result<Self> {
-//!         let ctx = cfg.create_context()?;
-//!         let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
-//!         cfg.buffer_tracing(&ctx, BufferKind::KERNEL_DISPATCH, &[], &buffer)?;
+//!         let kinds = [BufferKind::KERNEL_DISPATCH].into_iter().collect();
+//!         let session = cfg.activity_session(ActivityConfig { kinds, ..Default::default() })?;
 //!         let seen = Arc::new(Mutex::new(0));
 //!         let sink = seen.clone();
-//!         buffer.subscribe(FamilySet::KERNEL, move |batch, _names| {
+//!         session.subscribe(FamilySet::KERNEL, move |batch, _names| {
 //!             *sink.lock().unwrap() += batch.kernels.len();
 //!         });
-//!         ctx.start()?;
-//!         Ok(Kernels(seen))
+//!         session.start()?;
+//!         Ok(Kernels(session, seen))
 //!     }
 //!     fn finalize(&mut self) {
-//!         eprintln!("{} kernels", self.0.lock().unwrap());
+//!         eprintln!("{} kernels", self.1.lock().unwrap());
 //!     }
 //! }
 //! rocprofiler::export_tool!(Kernels);
 //! ```
 //!
-//! Layers: [`sys`] (generated declarations and the loader) -> [`Rocprofiler`] (the opened SDK)
-//! -> [`Tool`]/[`Configurator`]/[`Context`] -> callback tracing ([`CallbackRecord`]), buffers
-//! ([`Buffer`], decoded on a pipeline thread into [`accelprof_core`] batches), dispatch counting
-//! ([`CountingRequest`], [`CountingResult`], [`CounterConfigs`]; results arrive later, on the
-//! SDK's thread, and [`Context::stop`] drains them) -> ids and enums ([`CallbackKind`],
-//! [`BufferKind`], ...).
+//! Layers: [`sys`] (generated declarations and the loader) -> [`Rocprofiler`] (the opened SDK,
+//! `library.rs`) -> [`tool`] (rocprofiler's own: [`Tool`], the configure window's [`Configurator`],
+//! [`Context`]) -> callback tracing ([`CallbackRecord`]), [`activity`] ([`ActivitySession`], the shared
+//! core's session over the SDK's buffers, and the bare [`Buffer`]; records decoded on a pipeline thread
+//! into [`accelprof_core`] batches by `decode/`), [`counters`] (rocprofiler's own: agents, counters,
+//! dispatch counting: [`CountingRequest`], [`CountingResult`], [`CounterConfigs`]; results arrive
+//! later, on the SDK's thread, and [`Context::stop`] drains them) -> ids and enums
+//! ([`CallbackKind`], [`BufferKind`], ...).
 //!
 //! What the SDK does not check, the crate does before calling it, or makes impossible to write:
 //! counter configs come only from the SDK and reach only dispatches on their own agent,
@@ -51,37 +52,36 @@
 //! library's own lists (the SDK registers a service before looking at its operations), and
 //! calls that would make the SDK wait for itself are refused ([`Error::WouldDeadlock`]).
 
-mod agents;
-mod buffer;
+pub mod activity;
 mod callback_tracing;
-mod configurator;
-mod context;
-mod counters;
+pub mod counters;
 mod decode;
-mod dispatch_counting;
 mod error;
 mod ids;
 mod library;
-mod tool;
+pub mod tool;
 
 /// The shared core these types come from (column batches, name tables, the decode pipeline, trace
 /// export), for what a consumer needs beyond the few re-exported here.
 pub use accelprof_core;
 pub use accelprof_core::{Batch, FamilySet, Names};
-pub use agents::{Agent, AgentKind};
-pub use buffer::{Buffer, BufferConfig, CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE};
+pub use activity::{
+    ActivityConfig, ActivityCounts, ActivityKind, ActivityKinds, ActivitySession, Buffer, BufferConfig,
+    CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE,
+};
 pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};
-pub use configurator::Configurator;
-pub use context::Context;
-pub use counters::{Counter, CounterConfig, CounterConfigs, Dimension};
-pub use dispatch_counting::{CounterValue, CountingRequest, CountingResult};
-pub use error::{check, Error, Result};
+pub use counters::{
+    Agent, AgentKind, Counter, CounterConfig, CounterConfigs, CounterValue, CountingRequest, CountingResult,
+    Dimension,
+};
+pub use error::{Error, Result, ResultCode};
 pub use ids::{
     AgentId, BufferKind, BufferPolicy, CallbackKind, Correlation, CounterId, KernelId, Operation, Phase,
 };
 pub use library::Rocprofiler;
+/// The raw declarations and loader (`rocprofiler-sys`), for what this crate does not wrap.
 pub use rocprofiler_sys as sys;
-pub use tool::{configure_function, force_configure, Tool};
+pub use tool::{configure_function, force_configure, Configurator, Context, Tool};
 
 #[doc(hidden)]
 pub mod __private {

@@ -103,7 +103,7 @@ impl Rocprofiler {
             )
         }
         .map_err(Error::from)?;
-        check(status)?;
+        check(Ok(status), "rocprofiler_query_available_agents")?;
         Ok(out)
     }
 

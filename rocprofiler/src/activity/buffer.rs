@@ -1,6 +1,8 @@
 //! Buffers: the SDK fills them and hands their records to a callback on its own thread. The
 //! callback only copies the records into a pooled buffer and hands it to the decode thread
 //! (accelprof-core's pipeline), which turns them into column batches for the subscribed consumers.
+//! Each buffer is a shared core [`Session`] over rocprofiler's [`Backend`]: its flush, its ledger, its
+//! end.
 //!
 //! Nothing is lost silently: the SDK's drop count (cumulative, DISCARD policy) reaches the
 //! pipeline's counts as vendor-dropped records, and so does any record we could not copy.
@@ -8,14 +10,19 @@
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
+use accelprof_core::activity::{ActivityError, FlushReport, Session, SessionConfig};
 use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::{ActivityBuffer, Batch, Counts, FamilySet, Handoff, Names, Pipeline};
+use accelprof_core::{ActivityBuffer, Batch, FamilySet, Handoff, Names, PipelineConfig};
 use rocprofiler_sys as sys;
 
-use crate::error::{call, Error, Result};
-use crate::ids::BufferPolicy;
+use super::backend::{Backend, DropTallies};
+use super::ActivityCounts;
+use crate::error::{check, Error, Result};
+use crate::ids::{BufferKind, BufferPolicy};
 use crate::library::Rocprofiler;
+use crate::tool::Context;
 
 /// How a buffer is set up.
 #[derive(Clone, Debug)]
@@ -72,19 +79,18 @@ pub const MIN_BUFFER_SIZE: usize = 4096;
 /// rounding).
 pub const MAX_BUFFER_SIZE: usize = 1 << 26;
 
-/// What the SDK's callback needs; leaked (the SDK has no way to destroy a buffer's callback).
+/// What the SDK's callback needs, and the buffer's session; leaked (the SDK has no way to destroy a
+/// buffer's callback).
 pub(crate) struct BufferShared {
-    pub(crate) handoff: Handoff,
-    pub(crate) pipeline: Pipeline,
-    last_drop_count: AtomicU64,
-    copy_failures: AtomicU64,
+    pub(crate) session: Session<Backend>,
+    handoff: Handoff,
+    drops: Arc<DropTallies>,
 }
 
 /// A buffer and its decode pipeline. Cheap to clone; valid for the life of the process.
 #[derive(Clone)]
 pub struct Buffer {
     pub(crate) id: u64,
-    pub(crate) lib: &'static Rocprofiler,
     pub(crate) shared: &'static BufferShared,
 }
 
@@ -95,52 +101,73 @@ impl std::fmt::Debug for Buffer {
 }
 
 impl Buffer {
+    /// A buffer of `context`; `own`: the context and kinds of the activity session it is made for.
     pub(crate) fn create(
         lib: &'static Rocprofiler,
         context: sys::rocprofiler_context_id_t,
         config: &BufferConfig,
         walker: crate::decode::Walker,
+        own: Option<(Context, Vec<BufferKind>)>,
     ) -> Result<Buffer> {
         if !(MIN_BUFFER_SIZE..=MAX_BUFFER_SIZE).contains(&config.size) {
             return Err(Error::InvalidArgument);
         }
-        let pool =
-            accelprof_core::BufferPool::new(config.copy_buffer_size.max(4096), config.max_in_flight.max(1));
-        let pipeline = Pipeline::start(
-            walker,
-            pool,
-            accelprof_core::PipelineConfig {
+        let pool = accelprof_core::BufferPool::try_new(
+            config.copy_buffer_size.max(4096),
+            config.max_in_flight.max(1),
+        )
+        .map_err(ActivityError::from)?;
+        let drops = Arc::new(DropTallies::default());
+        let (own_context, kinds) = match own {
+            Some((ctx, kinds)) => (Some(ctx), kinds),
+            None => (None, Vec::new()),
+        };
+        let backend = Backend {
+            lib,
+            buffer: AtomicU64::new(0),
+            context: own_context,
+            kinds: kinds.clone(),
+            drops: Arc::clone(&drops),
+        };
+        let session_config = SessionConfig {
+            pipeline: PipelineConfig {
                 batch_rows: config.batch_rows,
                 thread_name: "rocprofiler-decode".into(),
-                ..Default::default()
+                ..PipelineConfig::default()
             },
-        )
-        .map_err(|e| Error::Pipeline(e.to_string()))?;
-        let shared: &'static BufferShared = Box::leak(Box::new(BufferShared {
-            handoff: pipeline.handoff(),
-            pipeline,
-            last_drop_count: AtomicU64::new(0),
-            copy_failures: AtomicU64::new(0),
-        }));
+            ..SessionConfig::default()
+        };
+        let session = Session::new(backend, walker, pool, kinds, session_config)?;
+        let shared: &'static BufferShared =
+            Box::leak(Box::new(BufferShared { handoff: session.handoff().clone(), session, drops }));
         let policy = match config.policy {
             BufferPolicy::Discard => sys::rocprofiler_buffer_policy_t::ROCPROFILER_BUFFER_POLICY_DISCARD,
             BufferPolicy::Lossless => sys::rocprofiler_buffer_policy_t::ROCPROFILER_BUFFER_POLICY_LOSSLESS,
         };
         let mut id = sys::rocprofiler_buffer_id_t { handle: 0 };
-        // SAFETY: the trampoline matches the callback type; `shared` is leaked and so outlives
-        // every callback; `id` is a valid out-pointer.
-        call(unsafe {
-            lib.sys().rocprofiler_create_buffer(
-                context,
-                config.size,
-                config.watermark.min(config.size),
-                policy,
-                Some(trampoline),
-                shared as *const BufferShared as *mut c_void,
-                &mut id,
-            )
-        })?;
-        Ok(Buffer { id: id.handle, lib, shared })
+        let created = check(
+            // SAFETY: the trampoline matches the callback type; `shared` is leaked and so outlives
+            // every callback; `id` is a valid out-pointer.
+            unsafe {
+                lib.sys().rocprofiler_create_buffer(
+                    context,
+                    config.size,
+                    config.watermark.min(config.size),
+                    policy,
+                    Some(trampoline),
+                    shared as *const BufferShared as *mut c_void,
+                    &mut id,
+                )
+            },
+            "rocprofiler_create_buffer",
+        );
+        if let Err(e) = created {
+            // No SDK buffer reaches the pipeline: stop its thread (the rest stays leaked, as small).
+            shared.session.end();
+            return Err(e);
+        }
+        shared.session.backend().buffer.store(id.handle, Ordering::Release);
+        Ok(Buffer { id: id.handle, shared })
     }
 
     /// The SDK's handle.
@@ -157,43 +184,57 @@ impl Buffer {
     where
         F: FnMut(&Batch, &Names) + Send + 'static,
     {
-        self.shared.pipeline.subscribe(families, consumer)
+        self.shared.session.subscribe(families, consumer)
     }
 
     /// Stops calling a consumer.
     pub fn unsubscribe(&self, id: ConsumerId) -> bool {
-        self.shared.pipeline.unsubscribe(id)
+        self.shared.session.unsubscribe(id)
     }
 
-    /// Makes the SDK deliver what the buffer holds and waits until every record delivered so
-    /// far has been decoded and handed to the consumers. Not from inside a consumer.
+    /// Makes the SDK deliver what the buffer holds (`rocprofiler_flush_buffer`) and waits until every
+    /// record delivered so far has been decoded and handed to the consumers. Inside a consumer:
+    /// [`ActivityError::OnDecodeThread`] (the wait would be for the thread running the consumer).
     #[doc(alias = "rocprofiler_flush_buffer")]
-    pub fn flush(&self) -> Result<()> {
-        // SAFETY: a plain id.
-        call(unsafe { self.lib.sys().rocprofiler_flush_buffer(self.raw()) })?;
-        self.shared.pipeline.sync().map_err(|e| Error::Pipeline(e.to_string()))
+    pub fn flush(&self) -> Result<FlushReport> {
+        self.shared.session.flush()
     }
 
     /// Waits until every record the SDK has handed over so far has been decoded and given to
-    /// the consumers (without asking the SDK to flush). Not from inside a consumer.
+    /// the consumers (without asking the SDK to flush). Inside a consumer:
+    /// [`ActivityError::OnDecodeThread`].
     pub fn sync(&self) -> Result<()> {
-        self.shared.pipeline.sync().map_err(|e| Error::Pipeline(e.to_string()))
+        let pipeline = self.shared.session.pipeline();
+        if pipeline.is_decode_thread() {
+            return Err(ActivityError::OnDecodeThread { call: "Buffer::sync" }.into());
+        }
+        pipeline.sync().map_err(|e| ActivityError::from(e).into())
     }
 
     /// Records produced, delivered and dropped so far (`produced = delivered + dropped` once
-    /// flushed).
-    pub fn counts(&self) -> Counts {
-        self.shared.pipeline.counts()
+    /// flushed), and the SDK's own drop count.
+    pub fn counts(&self) -> ActivityCounts {
+        self.shared.session.counts()
     }
 
     /// The names (kernels, operations, counters) the batches' name ids refer to.
     pub fn names(&self) -> Names {
-        self.shared.pipeline.names()
+        self.shared.session.names()
     }
 
     /// Records the SDK reported dropped so far (its cumulative drop count).
     pub fn sdk_drop_count(&self) -> u64 {
-        self.shared.last_drop_count.load(Ordering::Acquire)
+        self.shared.drops.last_drop_count.load(Ordering::Acquire)
+    }
+
+    /// Whether the buffer's session ended ([`ActivitySession::stop`](super::ActivitySession::stop)):
+    /// what the SDK delivers into it from then on is counted as discarded.
+    pub fn has_ended(&self) -> bool {
+        self.shared.session.has_ended()
+    }
+
+    pub(crate) fn session(&self) -> &Session<Backend> {
+        &self.shared.session
     }
 }
 
@@ -234,7 +275,7 @@ unsafe extern "C" fn trampoline(
     // SAFETY: `data` is the leaked `BufferShared` registered with this callback.
     let shared = unsafe { &*(data as *const BufferShared) };
     let _ = catch_unwind(AssertUnwindSafe(|| {
-        let before = shared.last_drop_count.fetch_max(drop_count, Ordering::AcqRel);
+        let before = shared.drops.last_drop_count.fetch_max(drop_count, Ordering::AcqRel);
         if drop_count > before {
             shared.handoff.vendor_dropped(drop_count - before);
         }
@@ -304,7 +345,7 @@ fn copy_out(shared: &BufferShared, headers: &[*mut sys::rocprofiler_record_heade
         shared.handoff.completed(b, used);
     }
     if lost > 0 {
-        shared.copy_failures.fetch_add(lost, Ordering::Relaxed);
+        shared.drops.copy_failures.fetch_add(lost, Ordering::Relaxed);
         shared.handoff.vendor_dropped(lost);
     }
 }

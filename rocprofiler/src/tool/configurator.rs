@@ -36,14 +36,14 @@ use std::sync::Arc;
 use accelprof_core::columns::HOST_DEVICE;
 use rocprofiler_sys as sys;
 
-use crate::buffer::{Buffer, BufferConfig, CallbackThread};
+use super::context::Context;
+use crate::activity::{ActivityConfig, ActivitySession, Buffer, BufferConfig, CallbackThread};
 use crate::callback_tracing::{trampoline, CallbackRecord, CallbackService};
-use crate::context::Context;
-use crate::decode::{KernelNames, MarkerMessages, Walker};
-use crate::dispatch_counting::{
+use crate::counters::dispatch_counting::{
     dispatch_trampoline, record_trampoline, CountingRequest, CountingResult, CountingService,
 };
-use crate::error::{call, Result};
+use crate::decode::{KernelNames, MarkerMessages, Walker};
+use crate::error::{check, Result};
 use crate::ids::{BufferKind, CallbackKind, Operation, Phase};
 use crate::library::{OperationNames, Rocprofiler};
 
@@ -118,7 +118,7 @@ impl<'w> Configurator<'w> {
     pub fn create_context(&mut self) -> Result<Context> {
         let mut id = sys::rocprofiler_context_id_t { handle: 0 };
         // SAFETY: a zeroed id, as the SDK requires.
-        call(unsafe { self.lib.sys().rocprofiler_create_context(&mut id) })?;
+        check(unsafe { self.lib.sys().rocprofiler_create_context(&mut id) }, "rocprofiler_create_context")?;
         Ok(Context { id: id.handle, lib: self.lib })
     }
 
@@ -149,17 +149,20 @@ impl<'w> Configurator<'w> {
             panics: AtomicU64::new(0),
         }));
         let (p, n) = ops_arg(ops);
-        // SAFETY: the trampoline matches the callback type; the service is leaked; `p` holds `n` ops.
-        call(unsafe {
-            self.lib.sys().rocprofiler_configure_callback_tracing_service(
-                ctx.raw(),
-                sys::rocprofiler_callback_tracing_kind_t(kind.0),
-                p,
-                n,
-                Some(trampoline),
-                service as *const CallbackService as *mut std::ffi::c_void,
-            )
-        })
+        check(
+            // SAFETY: the trampoline matches the callback type; the service is leaked; `p` holds `n` ops.
+            unsafe {
+                self.lib.sys().rocprofiler_configure_callback_tracing_service(
+                    ctx.raw(),
+                    sys::rocprofiler_callback_tracing_kind_t(kind.0),
+                    p,
+                    n,
+                    Some(trampoline),
+                    service as *const CallbackService as *mut std::ffi::c_void,
+                )
+            },
+            "rocprofiler_configure_callback_tracing_service",
+        )
     }
 
     /// A buffer of `ctx` whose records are decoded into column batches for
@@ -167,6 +170,33 @@ impl<'w> Configurator<'w> {
     /// context of this crate's own, created with the first buffer.
     #[doc(alias = "rocprofiler_create_buffer")]
     pub fn create_buffer(&mut self, ctx: &Context, config: BufferConfig) -> Result<Buffer> {
+        self.buffer_of(ctx, config, None)
+    }
+
+    /// An activity session: a context of its own, a buffer of it, and buffer tracing of each of
+    /// `config.kinds` into that buffer, all made here, in the configure window (the only place the SDK
+    /// allows them; a kind not asked for here cannot be enabled later:
+    /// [`ActivityError::KindLocked`](accelprof_core::activity::ActivityError::KindLocked)). The session
+    /// starts collecting at [`ActivitySession::start`] (its context started), which may come now or
+    /// later; kinds and operations are checked against the library's lists as for
+    /// [`buffer_tracing`](Self::buffer_tracing).
+    pub fn activity_session(&mut self, config: ActivityConfig) -> Result<ActivitySession> {
+        let ctx = self.create_context()?;
+        let kinds: Vec<_> = config.kinds.iter().collect();
+        let buffer = self.buffer_of(&ctx, config.buffer, Some((ctx, kinds.clone())))?;
+        for kind in kinds {
+            self.buffer_tracing(&ctx, kind, &[], &buffer)?;
+        }
+        Ok(ActivitySession::new(buffer, ctx))
+    }
+
+    /// A buffer of `ctx` (`own`: the activity session's context and kinds, for its backend).
+    fn buffer_of(
+        &mut self,
+        ctx: &Context,
+        config: BufferConfig,
+        own: Option<(Context, Vec<BufferKind>)>,
+    ) -> Result<Buffer> {
         self.ensure_internal_context()?;
         let devices: HashMap<u64, u32> = self
             .lib
@@ -175,7 +205,7 @@ impl<'w> Configurator<'w> {
             .map(|a| (a.id.0, if a.is_gpu() { a.type_index.max(0) as u32 } else { HOST_DEVICE }))
             .collect();
         let walker = Walker::new(self.lib, self.shared.kernels.clone(), self.shared.markers.clone(), devices);
-        let buffer = Buffer::create(self.lib, ctx.raw(), &config, walker)?;
+        let buffer = Buffer::create(self.lib, ctx.raw(), &config, walker, own)?;
         self.shared.buffers.push(buffer.clone());
         Ok(buffer)
     }
@@ -185,8 +215,11 @@ impl<'w> Configurator<'w> {
     #[doc(alias = "rocprofiler_create_callback_thread")]
     pub fn create_callback_thread(&mut self) -> Result<CallbackThread> {
         let mut t = sys::rocprofiler_callback_thread_t { handle: 0 };
-        // SAFETY: a valid out-pointer.
-        call(unsafe { self.lib.sys().rocprofiler_create_callback_thread(&mut t) })?;
+        check(
+            // SAFETY: a valid out-pointer.
+            unsafe { self.lib.sys().rocprofiler_create_callback_thread(&mut t) },
+            "rocprofiler_create_callback_thread",
+        )?;
         Ok(CallbackThread(t.handle))
     }
 
@@ -195,13 +228,16 @@ impl<'w> Configurator<'w> {
     /// thread; this moves only the SDK's side (the copy out of its buffer).
     #[doc(alias = "rocprofiler_assign_callback_thread")]
     pub fn assign_callback_thread(&mut self, buffer: &Buffer, thread: CallbackThread) -> Result<()> {
-        // SAFETY: plain ids, both from the SDK.
-        call(unsafe {
-            self.lib.sys().rocprofiler_assign_callback_thread(
-                buffer.raw(),
-                sys::rocprofiler_callback_thread_t { handle: thread.0 },
-            )
-        })
+        check(
+            // SAFETY: plain ids, both from the SDK.
+            unsafe {
+                self.lib.sys().rocprofiler_assign_callback_thread(
+                    buffer.raw(),
+                    sys::rocprofiler_callback_thread_t { handle: thread.0 },
+                )
+            },
+            "rocprofiler_assign_callback_thread",
+        )
     }
 
     /// Records of `kind` in `ctx` go to `buffer`, for `ops` only (empty: every operation). Kind
@@ -221,16 +257,19 @@ impl<'w> Configurator<'w> {
             self.shared.markers.want();
         }
         let (p, n) = ops_arg(ops);
-        // SAFETY: `p` holds `n` ops; plain ids.
-        call(unsafe {
-            self.lib.sys().rocprofiler_configure_buffer_tracing_service(
-                ctx.raw(),
-                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
-                p,
-                n,
-                buffer.raw(),
-            )
-        })
+        check(
+            // SAFETY: `p` holds `n` ops; plain ids.
+            unsafe {
+                self.lib.sys().rocprofiler_configure_buffer_tracing_service(
+                    ctx.raw(),
+                    sys::rocprofiler_buffer_tracing_kind_t(kind.0),
+                    p,
+                    n,
+                    buffer.raw(),
+                )
+            },
+            "rocprofiler_configure_buffer_tracing_service",
+        )
     }
 
     /// Dispatch counting into `buffer`: before each kernel on the context's agents, `choose`
@@ -246,15 +285,18 @@ impl<'w> Configurator<'w> {
         F: Fn(&mut CountingRequest<'_>) + Send + Sync + 'static,
     {
         let service = self.counting_service(Box::new(choose), None);
-        // SAFETY: the trampoline matches the callback type; the service is leaked.
-        call(unsafe {
-            self.lib.sys().rocprofiler_configure_buffer_dispatch_counting_service(
-                ctx.raw(),
-                buffer.raw(),
-                Some(dispatch_trampoline),
-                service,
-            )
-        })
+        check(
+            // SAFETY: the trampoline matches the callback type; the service is leaked.
+            unsafe {
+                self.lib.sys().rocprofiler_configure_buffer_dispatch_counting_service(
+                    ctx.raw(),
+                    buffer.raw(),
+                    Some(dispatch_trampoline),
+                    service,
+                )
+            },
+            "rocprofiler_configure_buffer_dispatch_counting_service",
+        )
     }
 
     /// Dispatch counting with results by callback: `choose` picks each kernel's counters,
@@ -269,22 +311,25 @@ impl<'w> Configurator<'w> {
         R: Fn(&CountingResult) + Send + Sync + 'static,
     {
         let service = self.counting_service(Box::new(choose), Some(Box::new(results)));
-        // SAFETY: the trampolines match the callback types; the service is leaked.
-        call(unsafe {
-            self.lib.sys().rocprofiler_configure_callback_dispatch_counting_service(
-                ctx.raw(),
-                Some(dispatch_trampoline),
-                service,
-                Some(record_trampoline),
-                service,
-            )
-        })
+        check(
+            // SAFETY: the trampolines match the callback types; the service is leaked.
+            unsafe {
+                self.lib.sys().rocprofiler_configure_callback_dispatch_counting_service(
+                    ctx.raw(),
+                    Some(dispatch_trampoline),
+                    service,
+                    Some(record_trampoline),
+                    service,
+                )
+            },
+            "rocprofiler_configure_callback_dispatch_counting_service",
+        )
     }
 
     fn counting_service(
         &self,
-        dispatch: crate::dispatch_counting::DispatchFn,
-        record: Option<crate::dispatch_counting::RecordFn>,
+        dispatch: crate::counters::dispatch_counting::DispatchFn,
+        record: Option<crate::counters::dispatch_counting::RecordFn>,
     ) -> *mut std::ffi::c_void {
         let service: &'static CountingService = Box::leak(Box::new(CountingService {
             dispatch,

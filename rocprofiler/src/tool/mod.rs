@@ -1,4 +1,5 @@
-//! Tool registration: a type implementing [`Tool`] becomes a rocprofiler tool through
+//! What only rocprofiler-sdk has: tool registration and its configure window. A type implementing
+//! [`Tool`] becomes a rocprofiler tool through
 //! [`export_tool!`](crate::export_tool) (a `cdylib` the runtime loads via `ROCP_TOOL_LIBRARIES`)
 //! or [`force_configure`] (a program profiling itself).
 //!
@@ -15,9 +16,14 @@ use std::sync::Mutex;
 
 use rocprofiler_sys as sys;
 
-use crate::configurator::{Configurator, ToolShared};
-use crate::error::{call, Error, Result};
+mod configurator;
+mod context;
+
+use crate::error::{check, Error, Result};
 use crate::library::Rocprofiler;
+pub use configurator::Configurator;
+pub(crate) use configurator::ToolShared;
+pub use context::Context;
 
 /// A rocprofiler tool: what it sets up in the configure window, and what it does at the end.
 pub trait Tool: Sized + Send + 'static {
@@ -153,7 +159,7 @@ unsafe extern "C" fn finalize<T: Tool>(data: *mut c_void) {
     let state = unsafe { &*(data as *const ToolState<T>) };
     let _ = catch_unwind(AssertUnwindSafe(|| {
         let buffers = state.shared.lock().unwrap_or_else(|e| e.into_inner()).buffers.clone();
-        for b in &buffers {
+        for b in buffers.iter().filter(|b| !b.has_ended()) {
             if let Err(e) = b.flush() {
                 eprintln!("rocprofiler tool {}: flushing buffer {} at finalize: {e}", T::NAME, b.id());
             }
@@ -186,8 +192,11 @@ pub fn force_configure<T: Tool>(lib: &'static Rocprofiler) -> Result<()> {
         ));
     }
     *LAST_SETUP.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    // SAFETY: `configure_entry::<T>` has the configure function's signature.
-    let status = call(unsafe { lib.sys().rocprofiler_force_configure(Some(configure_entry::<T>)) });
+    let status = check(
+        // SAFETY: `configure_entry::<T>` has the configure function's signature.
+        unsafe { lib.sys().rocprofiler_force_configure(Some(configure_entry::<T>)) },
+        "rocprofiler_force_configure",
+    );
     let setup = LAST_SETUP.lock().unwrap_or_else(|e| e.into_inner()).take();
     match (status, setup) {
         // The setup's own error says more than the late start's.

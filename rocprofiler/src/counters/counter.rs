@@ -26,7 +26,7 @@ use std::sync::RwLock;
 
 use rocprofiler_sys as sys;
 
-use crate::error::{call, check, Error, Result};
+use crate::error::{check, Error, Result};
 use crate::ids::{AgentId, CounterId};
 use crate::library::Rocprofiler;
 
@@ -188,7 +188,7 @@ impl Rocprofiler {
             )
         }
         .map_err(Error::from)?;
-        check(status)?;
+        check(Ok(status), "rocprofiler_iterate_agent_supported_counters")?;
         ids.into_iter().map(|id| self.counter_info(id)).collect()
     }
 
@@ -196,14 +196,17 @@ impl Rocprofiler {
     #[doc(alias = "rocprofiler_query_counter_info")]
     pub fn counter_info(&self, id: CounterId) -> Result<Counter> {
         let mut info = sys::rocprofiler_counter_info_v0_t::default();
-        // SAFETY: `info` is a v0 struct, as the version asks; the SDK looks the id up in a map.
-        call(unsafe {
-            self.sys().rocprofiler_query_counter_info(
-                sys::rocprofiler_counter_id_t { handle: id.0 },
-                sys::rocprofiler_counter_info_version_id_t::ROCPROFILER_COUNTER_INFO_VERSION_0,
-                &mut info as *mut _ as *mut c_void,
-            )
-        })?;
+        check(
+            // SAFETY: `info` is a v0 struct, as the version asks; the SDK looks the id up in a map.
+            unsafe {
+                self.sys().rocprofiler_query_counter_info(
+                    sys::rocprofiler_counter_id_t { handle: id.0 },
+                    sys::rocprofiler_counter_info_version_id_t::ROCPROFILER_COUNTER_INFO_VERSION_0,
+                    &mut info as *mut _ as *mut c_void,
+                )
+            },
+            "rocprofiler_query_counter_info",
+        )?;
         Ok(Counter {
             id,
             name: text(info.name),
@@ -233,14 +236,17 @@ impl Rocprofiler {
             sys::rocprofiler_status_t::ROCPROFILER_STATUS_SUCCESS
         }
         let mut out: Vec<Dimension> = Vec::new();
-        // SAFETY: the callback matches the signature; `out` outlives the call.
-        call(unsafe {
-            self.sys().rocprofiler_iterate_counter_dimensions(
-                sys::rocprofiler_counter_id_t { handle: counter.0 },
-                Some(each),
-                &mut out as *mut _ as *mut c_void,
-            )
-        })?;
+        check(
+            // SAFETY: the callback matches the signature; `out` outlives the call.
+            unsafe {
+                self.sys().rocprofiler_iterate_counter_dimensions(
+                    sys::rocprofiler_counter_id_t { handle: counter.0 },
+                    Some(each),
+                    &mut out as *mut _ as *mut c_void,
+                )
+            },
+            "rocprofiler_iterate_counter_dimensions",
+        )?;
         Ok(out)
     }
 
@@ -249,14 +255,17 @@ impl Rocprofiler {
     #[doc(alias = "rocprofiler_query_counter_instance_count")]
     pub fn counter_instance_count(&self, agent: AgentId, counter: CounterId) -> Result<usize> {
         let mut n = 0usize;
-        // SAFETY: a valid out-pointer; plain ids (looked up in a map).
-        call(unsafe {
-            self.sys().rocprofiler_query_counter_instance_count(
-                sys::rocprofiler_agent_id_t { handle: agent.0 },
-                sys::rocprofiler_counter_id_t { handle: counter.0 },
-                &mut n,
-            )
-        })?;
+        check(
+            // SAFETY: a valid out-pointer; plain ids (looked up in a map).
+            unsafe {
+                self.sys().rocprofiler_query_counter_instance_count(
+                    sys::rocprofiler_agent_id_t { handle: agent.0 },
+                    sys::rocprofiler_counter_id_t { handle: counter.0 },
+                    &mut n,
+                )
+            },
+            "rocprofiler_query_counter_instance_count",
+        )?;
         Ok(n)
     }
 
@@ -265,11 +274,14 @@ impl Rocprofiler {
     #[doc(alias = "rocprofiler_query_record_dimension_position")]
     pub fn dimension_position(&self, instance: u64, dimension: &Dimension) -> Result<usize> {
         let mut pos = 0usize;
-        // SAFETY: a valid out-pointer; the dimension id is one the SDK reported (the SDK shifts
-        // by it without a bound, so no other value is passed).
-        call(unsafe {
-            self.sys().rocprofiler_query_record_dimension_position(instance, dimension.id, &mut pos)
-        })?;
+        check(
+            // SAFETY: a valid out-pointer; the dimension id is one the SDK reported (the SDK shifts
+            // by it without a bound, so no other value is passed).
+            unsafe {
+                self.sys().rocprofiler_query_record_dimension_position(instance, dimension.id, &mut pos)
+            },
+            "rocprofiler_query_record_dimension_position",
+        )?;
         Ok(pos)
     }
 
@@ -277,8 +289,11 @@ impl Rocprofiler {
     #[doc(alias = "rocprofiler_query_record_counter_id")]
     pub fn record_counter(&self, instance_id: u64) -> Result<CounterId> {
         let mut id = sys::rocprofiler_counter_id_t { handle: 0 };
-        // SAFETY: valid out-pointer; the SDK only shifts the id.
-        call(unsafe { self.sys().rocprofiler_query_record_counter_id(instance_id, &mut id) })?;
+        check(
+            // SAFETY: valid out-pointer; the SDK only shifts the id.
+            unsafe { self.sys().rocprofiler_query_record_counter_id(instance_id, &mut id) },
+            "rocprofiler_query_record_counter_id",
+        )?;
         Ok(CounterId(id.handle))
     }
 
@@ -295,15 +310,18 @@ impl Rocprofiler {
         // Zero on entry: the SDK copies the counters of the config whose id this holds.
         let mut id = sys::rocprofiler_counter_config_id_t { handle: 0 };
         let ptr = if list.is_empty() { std::ptr::null_mut() } else { list.as_mut_ptr() };
-        // SAFETY: `ptr` holds `len` ids (NULL with 0); `id` is a valid, zeroed out-pointer.
-        call(unsafe {
-            self.sys().rocprofiler_create_counter_config(
-                sys::rocprofiler_agent_id_t { handle: agent.0 },
-                ptr,
-                list.len(),
-                &mut id,
-            )
-        })?;
+        check(
+            // SAFETY: `ptr` holds `len` ids (NULL with 0); `id` is a valid, zeroed out-pointer.
+            unsafe {
+                self.sys().rocprofiler_create_counter_config(
+                    sys::rocprofiler_agent_id_t { handle: agent.0 },
+                    ptr,
+                    list.len(),
+                    &mut id,
+                )
+            },
+            "rocprofiler_create_counter_config",
+        )?;
         Ok(CounterConfig { id: id.handle, agent })
     }
 

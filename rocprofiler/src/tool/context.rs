@@ -4,7 +4,7 @@
 
 use rocprofiler_sys as sys;
 
-use crate::error::{call, check, Error, Result};
+use crate::error::{check, Error, Result};
 use crate::ids::AgentId;
 use crate::library::Rocprofiler;
 
@@ -39,7 +39,7 @@ impl Context {
     #[doc(alias = "rocprofiler_start_context")]
     pub fn start(&self) -> Result<()> {
         // SAFETY: a plain id.
-        call(unsafe { self.lib.sys().rocprofiler_start_context(self.raw()) })
+        check(unsafe { self.lib.sys().rocprofiler_start_context(self.raw()) }, "rocprofiler_start_context")
     }
 
     /// Stops collecting. Stopping a context that is not active is a no-op here (the SDK itself
@@ -54,14 +54,17 @@ impl Context {
     /// [`Error::WouldDeadlock`].
     #[doc(alias = "rocprofiler_stop_context")]
     pub fn stop(&self) -> Result<()> {
-        if crate::dispatch_counting::in_results() {
+        if crate::counters::dispatch_counting::in_results() {
             return Err(Error::WouldDeadlock(
                 "stopping a context from a counting record closure (the stop waits for the SDK's \
                  counting thread, which is running the closure)",
             ));
         }
-        // SAFETY: a plain id.
-        match call(unsafe { self.lib.sys().rocprofiler_stop_context(self.raw()) }) {
+        match check(
+            // SAFETY: a plain id.
+            unsafe { self.lib.sys().rocprofiler_stop_context(self.raw()) },
+            "rocprofiler_stop_context",
+        ) {
             Err(Error::ContextNotFound) if self.is_valid()? => Ok(()),
             other => other,
         }
@@ -71,8 +74,11 @@ impl Context {
     #[doc(alias = "rocprofiler_context_is_active")]
     pub fn is_active(&self) -> Result<bool> {
         let mut s = 0;
-        // SAFETY: valid out-pointer.
-        call(unsafe { self.lib.sys().rocprofiler_context_is_active(self.raw(), &mut s) })?;
+        check(
+            // SAFETY: valid out-pointer.
+            unsafe { self.lib.sys().rocprofiler_context_is_active(self.raw(), &mut s) },
+            "rocprofiler_context_is_active",
+        )?;
         Ok(s != 0)
     }
 
@@ -80,8 +86,11 @@ impl Context {
     #[doc(alias = "rocprofiler_context_is_valid")]
     pub fn is_valid(&self) -> Result<bool> {
         let mut s = 0;
-        // SAFETY: valid out-pointer.
-        match call(unsafe { self.lib.sys().rocprofiler_context_is_valid(self.raw(), &mut s) }) {
+        match check(
+            // SAFETY: valid out-pointer.
+            unsafe { self.lib.sys().rocprofiler_context_is_valid(self.raw(), &mut s) },
+            "rocprofiler_context_is_valid",
+        ) {
             Ok(()) => Ok(s != 0),
             Err(Error::ContextNotFound) => Ok(false),
             Err(e) => Err(e),
@@ -110,7 +119,7 @@ impl Context {
         match unsafe {
             self.lib.sys().rocprofiler_dispatch_counting_service_set_agents(self.raw(), ptr, list.len())
         } {
-            Ok(status) => check(status),
+            Ok(status) => check(Ok(status), "rocprofiler_dispatch_counting_service_set_agents"),
             Err(missing) => Err(Error::PerAgentScopingUnavailable(missing)),
         }
     }

@@ -1,53 +1,15 @@
-//! Our own walker over MSPTI's buffers (never `msptiActivityGetNextRecord`, whose cursor is one
-//! per thread whatever buffer it is given), decoding each record into the shared columns.
+//! One MSPTI record -> one row of the shared columns.
 
 use std::ffi::{c_char, CStr};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
 
 use accelprof_core::columns::{
     ApiRow, CollectiveRow, CopyKind, ExternalCorrelationRow, KernelRow, MarkerRow, MemcpyRow, MemoryKind,
     MemoryRow, MemsetRow, HOST_DEVICE,
 };
 use accelprof_core::intern::Interner;
-use accelprof_core::{Batch, NameId, WalkStats};
-use mspti_sys::records::{self as rec, read_record, record_kind, record_size};
+use accelprof_core::{Batch, NameId};
+use mspti_sys::records::{self as rec, read_record};
 use mspti_sys::{msptiActivityKind as K, msptiActivityMemcpyKind as C, msptiActivitySourceKind};
-
-/// What the walker saw that the pipeline's counts do not say.
-#[derive(Debug, Default)]
-pub(crate) struct WalkerTallies {
-    /// Bytes after an unknown kind (or a truncated record) that could not be walked.
-    pub(crate) abandoned_bytes: AtomicU64,
-    /// The last unknown kind met (0 = none).
-    pub(crate) last_unknown_kind: AtomicU64,
-}
-
-/// Walks one buffer: records follow each other at their C sizes; an unknown kind ends the walk
-/// (its size, and so where the next record starts, cannot be known) and is counted.
-pub(crate) struct MsptiWalker {
-    pub(crate) tallies: Arc<WalkerTallies>,
-}
-
-impl accelprof_core::RecordWalker for MsptiWalker {
-    fn walk(&mut self, bytes: &[u8], out: &mut Batch, names: &mut Interner) -> WalkStats {
-        let mut stats = WalkStats::default();
-        let mut at = 0;
-        while let Some(kind) = record_kind(&bytes[at..]) {
-            let size = record_size(kind).filter(|s| at + s <= bytes.len());
-            let Some(size) = size else {
-                stats.skipped_unknown += 1;
-                self.tallies.abandoned_bytes.fetch_add((bytes.len() - at) as u64, Relaxed);
-                self.tallies.last_unknown_kind.store(kind.0.into(), Relaxed);
-                break;
-            };
-            decode(kind, &bytes[at..at + size], out, names);
-            stats.records += 1;
-            at += size;
-        }
-        stats
-    }
-}
 
 /// A name from a record: NULL and "" are no name.
 fn name(names: &mut Interner, p: *const c_char) -> NameId {
@@ -87,7 +49,7 @@ pub fn data_type_size(data_type: u32) -> u64 {
     }
 }
 
-fn decode(kind: K, bytes: &[u8], out: &mut Batch, names: &mut Interner) {
+pub(crate) fn decode(kind: K, bytes: &[u8], out: &mut Batch, names: &mut Interner) {
     match kind {
         K::MSPTI_ACTIVITY_KIND_API
         | K::MSPTI_ACTIVITY_KIND_ACL_API
