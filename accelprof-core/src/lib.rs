@@ -67,6 +67,7 @@
 
 pub mod columns;
 pub mod demangle;
+pub mod ids;
 pub mod intern;
 pub mod pipeline;
 pub mod pool;
