@@ -65,6 +65,7 @@
 //! Nothing here knows a vendor: each vendor crate supplies a [`RecordWalker`] that parses its raw
 //! buffers, and maps its own enums onto the shared columns.
 
+pub mod callback;
 pub mod columns;
 pub mod demangle;
 pub mod ids;
