@@ -106,10 +106,11 @@ impl Mspti {
     /// Subscribes `callback` to MSPTI's API callbacks (`msptiSubscribe`). Nothing is delivered
     /// until ids are enabled on the returned [`Subscriber`].
     ///
-    /// One subscriber per process: while another exists (ours or another tool's), this returns
-    /// [`Error::MultipleSubscribersNotSupported`]. The closure runs on the application's
-    /// threads, inside their API calls, concurrently on several threads; user data is whatever
-    /// it captures.
+    /// MSPTI allows one subscriber per process: every [`Subscriber`] of this crate shares it (the
+    /// first one subscribes, the last one dropped unsubscribes); while another tool holds it, this
+    /// returns [`Error::MultipleSubscribersNotSupported`]. The closure runs on the application's
+    /// threads, inside their API calls, concurrently on several threads; user data is whatever it
+    /// captures. A panic in it is caught and counted ([`Subscriber::panics`]).
     ///
     /// A subscriber is also what makes MSPTI produce API-family, MARKER and KERNEL activity
     /// records (see [`ActivityKind::NEED_SUBSCRIBER`](crate::ActivityKind::NEED_SUBSCRIBER)): an
