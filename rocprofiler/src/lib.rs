@@ -39,10 +39,10 @@
 //! ```
 //!
 //! Layers: [`sys`] (generated declarations and the loader) -> [`Rocprofiler`] (the opened SDK)
-//! -> [`Tool`]/[`Configurator`]/[`Context`] -> callback tracing ([`CallbackRecord`]), buffers
+//! -> [`Tool`]/[`Configurator`]/[`Context`] -> callback tracing ([`Subscriber`], [`CallbackData`]), buffers
 //! ([`Buffer`], decoded on a pipeline thread into [`accelprof_core`] batches), dispatch counting
 //! ([`CountingRequest`], [`CountingResult`], [`CounterConfigs`]; results arrive later, on the
-//! SDK's thread, and [`Context::stop`] drains them) -> ids and enums ([`CallbackKind`],
+//! SDK's thread, and [`Context::stop`] drains them) -> ids and enums ([`CallbackDomain`],
 //! [`BufferKind`], ...).
 //!
 //! What the SDK does not check, the crate does before calling it, or makes impossible to write:
@@ -53,7 +53,7 @@
 
 mod agents;
 mod buffer;
-mod callback_tracing;
+pub mod callback;
 mod configurator;
 mod context;
 mod counters;
@@ -70,14 +70,15 @@ pub use accelprof_core;
 pub use accelprof_core::{Batch, FamilySet, Names};
 pub use agents::{Agent, AgentKind};
 pub use buffer::{Buffer, BufferConfig, CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE};
-pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};
+pub use callback::{CallbackData, CorrelationSlot, DispatchInfo, KernelDispatch, MemoryCopy, Subscriber};
 pub use configurator::Configurator;
 pub use context::Context;
 pub use counters::{Counter, CounterConfig, CounterConfigs, Dimension};
 pub use dispatch_counting::{CounterValue, CountingRequest, CountingResult};
 pub use error::{check, Error, Result};
 pub use ids::{
-    AgentId, BufferKind, BufferPolicy, CallbackKind, Correlation, CounterId, KernelId, Operation, Phase,
+    AgentId, BufferKind, BufferPolicy, CallbackDomain, CallbackId, CallbackSite, Correlation, CounterId,
+    KernelId, Operation,
 };
 pub use library::Rocprofiler;
 pub use rocprofiler_sys as sys;
