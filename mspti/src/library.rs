@@ -62,7 +62,7 @@ impl Mspti {
     /// variable satisfies MSPTI's check but nothing was preloaded), nor when this copy was opened
     /// by path while another copy is preloaded; MSPTI then accepts every enable and delivers
     /// nothing, so the enables that depend on interposition ([`Subscriber::enable_domain`],
-    /// [`Subscriber::enable_callback`], and [`Activity::enable`] of HCCL, MEMORY, MEMSET and MEMCPY)
+    /// [`Subscriber::enable`], and [`Activity::enable`] of HCCL, MEMORY, MEMSET and MEMCPY)
     /// return [`Error::InterpositionNotLive`] instead.
     ///
     /// When `LD_PRELOAD` does not name `libmspti.so` at all this returns `Ok` and leaves the answer

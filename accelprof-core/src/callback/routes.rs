@@ -97,13 +97,13 @@ struct DomainTable {
     by_id: Box<[Span]>,
 }
 
-/// Domains and cbids below these are routed by [`Routes::solo_ids`] when one subscriber has
+/// Domains and cbids below these are routed by a bitmap ([`Routes::anchor_ids`]) when one subscriber has
 /// anything enabled (every domain and id of CUPTI 13, MSPTI and rocprofiler-sdk's API kinds).
 pub const SOLO_DOMAINS: usize = 8;
 /// See [`SOLO_DOMAINS`].
 pub const SOLO_CBIDS: usize = 1024;
 
-/// [`Routes::solo_ids`]: bit `cbid` of row `domain`.
+/// The lone subscriber's bitmap: bit `cbid` of row `domain`.
 pub type SoloIds = [[u64; SOLO_CBIDS / 64]; SOLO_DOMAINS];
 
 /// The routing table: one flat array of routes, and per domain (inline) and cbid the run of it that
