@@ -37,7 +37,7 @@ fn main() -> Result<(), mspti::Error> {
             e.1 += k.end.saturating_sub(k.start);
         }
         for a in batch.api_calls.rows() {
-            let kind = ActivityKind::from_raw(a.domain).map_or("?".into(), |k| k.name().to_lowercase());
+            let kind = ActivityKind::from_raw(a.domain).map_or("?".into(), |k| k.to_string().to_lowercase());
             let e = s.entry((kind, names.resolve(a.name).to_string())).or_default();
             e.0 += 1;
             e.1 += a.end.saturating_sub(a.start);

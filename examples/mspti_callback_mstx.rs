@@ -13,7 +13,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 
 use mspti::accelprof_core::FamilySet;
-use mspti::{ActivityConfig, ActivityKind, ActivitySession, CallbackId, Domain, RuntimeCbid};
+use mspti::{ActivityConfig, ActivityKind, ActivitySession, CallbackDomain, RuntimeCbid};
 
 /// What the guide passes through `userdata`: here simply captured by the closure.
 struct UserData {
@@ -26,8 +26,8 @@ fn main() -> Result<(), mspti::Error> {
 
     let ud = UserData { context: 1, stream: 1 };
     // 1. Subscribe with the user data.
-    let mut subscriber = mspti.subscribe(move |cb| {
-        if cb.domain() != Domain::RUNTIME || cb.id() != CallbackId::Runtime(RuntimeCbid::LAUNCH) {
+    let subscriber = mspti.subscribe(move |cb| {
+        if cb.domain() != CallbackDomain::RUNTIME || cb.id() != RuntimeCbid::LAUNCH.id() {
             return;
         }
         let site = if cb.is_enter() { "enter" } else { "exit" };
@@ -36,7 +36,7 @@ fn main() -> Result<(), mspti::Error> {
         acl.mark(&format!("{name} {site} (context {}, stream {})", ud.context, ud.stream));
     })?;
     // 2. Enable one callback id.
-    subscriber.enable_callback(RuntimeCbid::LAUNCH)?;
+    subscriber.enable(RuntimeCbid::LAUNCH)?;
     // 3. The activity API collects Marker and Kernel data.
     let kinds = [ActivityKind::MARKER, ActivityKind::KERNEL].into_iter().collect();
     let activity = ActivitySession::new(mspti, ActivityConfig { kinds, ..ActivityConfig::default() })?;

@@ -119,7 +119,7 @@ impl Cupti {
         if let Some(hub) = self.hub.get() {
             return Ok(hub);
         }
-        let hub = Hub::for_library(self)?;
+        let hub = crate::callback::hub_for(self)?;
         Ok(self.hub.get_or_init(|| hub))
     }
 }

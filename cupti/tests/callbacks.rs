@@ -706,6 +706,84 @@ fn slots_survive_subscribers_arriving_and_leaving_between_enter_and_exit() {
     drop(first);
 }
 
+/// Defect (issue 13, CUPTI's side): a call whose EXIT was lost (its id switched off between ENTER
+/// and EXIT) leaves its frame behind; a later call whose ENTER was not delivered (switched on in
+/// between) and whose `correlationData` was not zeroed (a release that reuses the storage) hands
+/// the lost call's serial back at EXIT. That EXIT must not pair with the lost call's frame.
+#[test]
+fn an_exit_without_enter_never_pairs_with_a_lost_calls_frame() {
+    let (_g, cupti, mock) = env();
+    let id = RuntimeCbid::cudaMemcpy_v3020;
+    let log_first = new_log();
+    let paired = Arc::new(Mutex::new(Vec::new()));
+    let first = cupti.subscribe(recorder(&log_first, 1)).unwrap();
+    let p = paired.clone();
+    let second = cupti
+        .subscribe(move |cb| {
+            let Some(api) = cb.api() else { return };
+            if api.is_enter() {
+                api.correlation_slot().set(2_000_000 + u64::from(api.correlation_id()));
+            } else {
+                p.lock().unwrap().push((api.correlation_slot().get(), api.correlation_slot().paired()));
+            }
+        })
+        .unwrap();
+    // A subscriber that reads, at EXIT, what CUPTI's own slot holds: the frame's serial.
+    let serial = Arc::new(AtomicU64::new(0));
+    let s = serial.clone();
+    let spy = cupti
+        .subscribe(move |cb| {
+            let Some(api) = cb.api() else { return };
+            let p = api.raw().correlationData;
+            if api.is_exit() && !p.is_null() {
+                // SAFETY: CUPTI's per-call slot, valid during the callback.
+                s.store(unsafe { *p }, Ordering::SeqCst);
+            }
+        })
+        .unwrap();
+    let all = [&first, &second, &spy];
+    for sub in all {
+        sub.enable(id).unwrap();
+    }
+    // A whole call: both store, so CUPTI's slot holds a frame's serial.
+    let c1 = memcpy_around(mock, || {});
+    let lost_serial = serial.load(Ordering::SeqCst) + 1; // the next frame this thread opens
+                                                         // Switched off between ENTER and EXIT: the frame stays behind.
+    let c2 = memcpy_around(mock, || {
+        for sub in all {
+            sub.disable(id).unwrap();
+        }
+    });
+    assert_eq!(cupti_state(cupti, RUNTIME, id.0), 0);
+    // Switched on between ENTER and EXIT, CUPTI's slot holding the lost call's serial.
+    mock.set_slot_fill(lost_serial);
+    let c3 = memcpy_around(mock, || {
+        for sub in all {
+            sub.enable(id).unwrap();
+        }
+    });
+    mock.set_slot_fill(0);
+    let c4 = memcpy_around(mock, || {});
+    let seen: Vec<_> = take(&log_first).iter().map(|s| (s.site, s.correlation, s.slot)).collect();
+    let stored = |c: u32| 1_000_000 + u64::from(c);
+    assert_eq!(
+        seen,
+        [
+            (CallbackSite::ENTER, c1, stored(c1)),
+            (CallbackSite::EXIT, c1, stored(c1)),
+            (CallbackSite::ENTER, c2, stored(c2)),
+            (CallbackSite::EXIT, c3, 0),
+            (CallbackSite::ENTER, c4, stored(c4)),
+            (CallbackSite::EXIT, c4, stored(c4)),
+        ],
+        "the EXIT without ENTER reads nothing, not the lost call's value"
+    );
+    assert_eq!(
+        *paired.lock().unwrap(),
+        [(2_000_000 + u64::from(c1), true), (0, false), (2_000_000 + u64::from(c4), true)]
+    );
+}
+
 #[test]
 fn the_first_subscribers_closure_is_freed_at_its_drop_and_the_others_go_on() {
     let (_g, cupti, mock) = env();

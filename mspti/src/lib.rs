@@ -1,23 +1,24 @@
 //! Safe access to Huawei Ascend's MSPTI profiling interface (`libmspti.so`).
 //!
 //! ```no_run
-//! use mspti::{Domain, Mspti, RuntimeCbid};
+//! use mspti::{CallbackDomain, Mspti, RuntimeCbid};
 //!
 //! let mspti = Mspti::open()?; // finds libmspti.so at run time; refuses one that would abort
-//! let mut subscriber = mspti.subscribe(|cb| {
+//! let subscriber = mspti.subscribe(|cb| {
 //!     if cb.is_enter() {
-//!         cb.slot().set(42); // read back at this call's EXIT, on this thread
+//!         cb.correlation_slot().set(42); // read back at this call's EXIT, on this thread
 //!     }
 //!     println!("{} {} {:?}", cb.site(), cb.id(), cb.function_name());
 //! })?;
-//! subscriber.enable_domain(Domain::RUNTIME)?; // needs libmspti.so in LD_PRELOAD
-//! subscriber.enable_callback(RuntimeCbid::LAUNCH)?;
+//! subscriber.enable_domain(CallbackDomain::RUNTIME)?; // needs libmspti.so in LD_PRELOAD
+//! subscriber.enable(RuntimeCbid::LAUNCH)?;
 //! # Ok::<(), mspti::Error>(())
 //! ```
 //!
 //! - [`Mspti`] opens the library (see `mspti-sys` for the search order) and owns everything else.
-//! - [`Subscriber`]: the callback API (one subscriber per process), with the entry/exit
-//!   [`Slot`] kept by this crate because MSPTI's own `correlationData` pointer is garbage.
+//! - [`Subscriber`]: the callback API (any number of subscribers sharing MSPTI's one
+//!   subscription), with the entry/exit [`CorrelationSlot`] kept by this crate because MSPTI's own
+//!   `correlationData` pointer is garbage.
 //! - [`ActivitySession`]: the activity API into `accelprof-core` column batches ([`decode`] turns MSPTI's
 //!   records into rows).
 //! - [`preload`]: MSPTI's callbacks need `libmspti.so` in `LD_PRELOAD`.
@@ -41,9 +42,9 @@ mod unwind;
 pub use accelprof_core;
 pub use accelprof_core::{Batch, FamilySet, Names};
 pub use activity::{ActivityConfig, ActivityCounts, ActivityKinds, ActivitySession};
-pub use callback::{CallbackData, Slot, Subscriber};
+pub use callback::{CallbackData, CorrelationSlot, Subscriber};
 pub use error::{Error, Result, ResultCode};
-pub use ids::{ActivityKind, CallbackId, Domain, ExternalKind, HcclCbid, RuntimeCbid, Site};
+pub use ids::{ActivityKind, CallbackDomain, CallbackId, CallbackSite, ExternalKind, HcclCbid, RuntimeCbid};
 pub use library::Mspti;
 /// The raw declarations and loader (`mspti-sys`), for what this crate does not wrap.
 pub use mspti_sys as sys;

@@ -98,7 +98,7 @@ impl Mspti {
     /// variable satisfies MSPTI's check but nothing was preloaded), nor when this copy was opened
     /// by path while another copy is preloaded; MSPTI then accepts every enable and delivers
     /// nothing, so the enables that depend on interposition ([`Subscriber::enable_domain`],
-    /// [`Subscriber::enable_callback`], and [`ActivitySession::enable`](crate::ActivitySession::enable) of HCCL, MEMORY, MEMSET and MEMCPY)
+    /// [`Subscriber::enable`], and [`ActivitySession::enable`](crate::ActivitySession::enable) of HCCL, MEMORY, MEMSET and MEMCPY)
     /// return [`Error::InterpositionNotLive`] instead.
     ///
     /// When `LD_PRELOAD` does not name `libmspti.so` at all this returns `Ok` and leaves the answer
@@ -144,10 +144,11 @@ impl Mspti {
     /// Subscribes `callback` to MSPTI's API callbacks (`msptiSubscribe`). Nothing is delivered
     /// until ids are enabled on the returned [`Subscriber`].
     ///
-    /// One subscriber per process: while another exists (ours or another tool's), this returns
-    /// [`Error::MultipleSubscribersNotSupported`]. The closure runs on the application's
-    /// threads, inside their API calls, concurrently on several threads; user data is whatever
-    /// it captures.
+    /// MSPTI allows one subscriber per process: every [`Subscriber`] of this crate shares it (the
+    /// first one subscribes, the last one dropped unsubscribes); while another tool holds it, this
+    /// returns [`Error::MultipleSubscribersNotSupported`]. The closure runs on the application's
+    /// threads, inside their API calls, concurrently on several threads; user data is whatever it
+    /// captures. A panic in it is caught and counted ([`Subscriber::panics`]).
     ///
     /// A subscriber is also what makes MSPTI produce API-family, MARKER and KERNEL activity
     /// records (see [`ActivityKind::NEED_SUBSCRIBER`](crate::ActivityKind::NEED_SUBSCRIBER)): an

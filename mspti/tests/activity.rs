@@ -13,7 +13,7 @@ use mspti::accelprof_core::activity::ActivityError;
 use mspti::accelprof_core::columns::{CopyKind, HOST_DEVICE};
 use mspti::accelprof_core::{Batch, FamilySet, Names};
 use mspti::activity::ActivitySession;
-use mspti::{ActivityConfig, ActivityKind, Domain, Error, ExternalKind, RuntimeCbid};
+use mspti::{ActivityConfig, ActivityKind, CallbackDomain, Error, ExternalKind, RuntimeCbid};
 use support::{acl, mock, mspti, serial, wait_for, RUNTIME};
 
 /// Everything delivered, with names resolved.
@@ -64,14 +64,14 @@ preloaded_test! {
         let _g = serial();
         let launches = Arc::new(Mutex::new(Vec::new()));
         let l = Arc::clone(&launches);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |cb| {
                 if cb.is_exit() {
                     l.lock().unwrap().push(cb.function_name().unwrap_or("").to_string());
                 }
             })
             .unwrap();
-        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        sub.enable(RuntimeCbid::LAUNCH).unwrap();
         let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::API).unwrap();
         activity.enable(ActivityKind::ACL_API).unwrap();
@@ -411,14 +411,14 @@ preloaded_test! {
         let _ = mock(); // skips the test at once against another library
         let seen = Arc::new(Mutex::new(0usize));
         let s = Arc::clone(&seen);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |cb| {
                 if cb.is_enter() {
                     *s.lock().unwrap() += 1;
                 }
             })
             .unwrap();
-        sub.enable_domain(Domain::RUNTIME).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
         let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::ACL_API).unwrap();
         let got = collect(&activity);

@@ -39,12 +39,12 @@
 //!
 //! Layers: [`sys`] (generated declarations and the loader) -> [`Rocprofiler`] (the opened SDK,
 //! `library.rs`) -> [`tool`] (rocprofiler's own: [`Tool`], the configure window's [`Configurator`],
-//! [`Context`]) -> callback tracing ([`CallbackRecord`]), [`activity`] ([`ActivitySession`], the shared
-//! core's session over the SDK's buffers, and the bare [`Buffer`]; records decoded on a pipeline thread
-//! into [`accelprof_core`] batches by `decode/`), [`counters`] (rocprofiler's own: agents, counters,
-//! dispatch counting: [`CountingRequest`], [`CountingResult`], [`CounterConfigs`]; results arrive
-//! later, on the SDK's thread, and [`Context::stop`] drains them) -> ids and enums
-//! ([`CallbackKind`], [`BufferKind`], ...).
+//! [`Context`]) -> [`callback`] (callback tracing: [`Subscriber`], [`CallbackData`]), [`activity`]
+//! ([`ActivitySession`], the shared core's session over the SDK's buffers, and the bare [`Buffer`];
+//! records decoded on a pipeline thread into [`accelprof_core`] batches by `decode/`), [`counters`]
+//! (rocprofiler's own: agents, counters, dispatch counting: [`CountingRequest`], [`CountingResult`],
+//! [`CounterConfigs`]; results arrive later, on the SDK's thread, and [`Context::stop`] drains them)
+//! -> ids and enums ([`CallbackDomain`], [`BufferKind`], ...).
 //!
 //! What the SDK does not check, the crate does before calling it, or makes impossible to write:
 //! counter configs come only from the SDK and reach only dispatches on their own agent,
@@ -53,7 +53,7 @@
 //! calls that would make the SDK wait for itself are refused ([`Error::WouldDeadlock`]).
 
 pub mod activity;
-mod callback_tracing;
+pub mod callback;
 pub mod counters;
 mod decode;
 mod error;
@@ -69,14 +69,15 @@ pub use activity::{
     ActivityConfig, ActivityCounts, ActivityKind, ActivityKinds, ActivitySession, Buffer, BufferConfig,
     CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE,
 };
-pub use callback_tracing::{CallbackRecord, DispatchInfo, KernelDispatch, MemoryCopy};
+pub use callback::{CallbackData, CorrelationSlot, DispatchInfo, KernelDispatch, MemoryCopy, Subscriber};
 pub use counters::{
     Agent, AgentKind, Counter, CounterConfig, CounterConfigs, CounterValue, CountingRequest, CountingResult,
     Dimension,
 };
 pub use error::{Error, Result, ResultCode};
 pub use ids::{
-    AgentId, BufferKind, BufferPolicy, CallbackKind, Correlation, CounterId, KernelId, Operation, Phase,
+    AgentId, BufferKind, BufferPolicy, CallbackDomain, CallbackId, CallbackSite, Correlation, CounterId,
+    KernelId, Operation,
 };
 pub use library::Rocprofiler;
 /// The raw declarations and loader (`rocprofiler-sys`), for what this crate does not wrap.

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use rocprofiler_sys as sys;
 
 use crate::error::{check, Error, Result};
-use crate::ids::{BufferKind, CallbackKind, Operation};
+use crate::ids::{BufferKind, CallbackDomain, Operation};
 
 /// The opened `librocprofiler-sdk.so`. It is never unloaded, so handles borrow it for `'static`.
 ///
@@ -154,7 +154,7 @@ impl Rocprofiler {
 
     /// The library's name of a callback tracing kind.
     #[doc(alias = "rocprofiler_query_callback_tracing_kind_name")]
-    pub fn callback_kind_name(&self, kind: CallbackKind) -> Result<String> {
+    pub fn callback_kind_name(&self, kind: CallbackDomain) -> Result<String> {
         let kind = sys::rocprofiler_callback_tracing_kind_t(kind.0);
         // SAFETY: valid out-pointers.
         queried_name("rocprofiler_query_callback_tracing_kind_name", |p, n| unsafe {
@@ -164,7 +164,7 @@ impl Rocprofiler {
 
     /// The library's name of an operation of a callback tracing kind (`"hipMalloc"`).
     #[doc(alias = "rocprofiler_query_callback_tracing_kind_operation_name")]
-    pub fn callback_operation_name(&self, kind: CallbackKind, op: Operation) -> Result<String> {
+    pub fn callback_operation_name(&self, kind: CallbackDomain, op: Operation) -> Result<String> {
         let kind = sys::rocprofiler_callback_tracing_kind_t(kind.0);
         queried_name("rocprofiler_query_callback_tracing_kind_operation_name", |p, n| {
             // SAFETY: valid out-pointers.
@@ -195,13 +195,13 @@ impl Rocprofiler {
     /// Every callback tracing kind the library has, in its order. The SDK's iteration starts at
     /// NONE (0), which names no service: it is left out.
     #[doc(alias = "rocprofiler_iterate_callback_tracing_kinds")]
-    pub fn callback_kinds(&self) -> Result<Vec<CallbackKind>> {
+    pub fn callback_kinds(&self) -> Result<Vec<CallbackDomain>> {
         unsafe extern "C" fn each(kind: sys::rocprofiler_callback_tracing_kind_t, data: *mut c_void) -> i32 {
             // SAFETY: `data` is the Vec passed below, alive for the call.
-            unsafe { (*(data as *mut Vec<CallbackKind>)).push(CallbackKind(kind.0)) };
+            unsafe { (*(data as *mut Vec<CallbackDomain>)).push(CallbackDomain(kind.0)) };
             0
         }
-        let mut out: Vec<CallbackKind> = Vec::new();
+        let mut out: Vec<CallbackDomain> = Vec::new();
         check(
             // SAFETY: the callback matches the signature; `out` outlives the call.
             unsafe {
@@ -238,7 +238,7 @@ impl Rocprofiler {
 
     /// Every operation of a callback tracing kind, with its name.
     #[doc(alias = "rocprofiler_iterate_callback_tracing_kind_operations")]
-    pub fn callback_operations(&self, kind: CallbackKind) -> Result<Vec<(Operation, String)>> {
+    pub fn callback_operations(&self, kind: CallbackDomain) -> Result<Vec<(Operation, String)>> {
         unsafe extern "C" fn each(
             _: sys::rocprofiler_callback_tracing_kind_t,
             op: i32,
@@ -318,7 +318,7 @@ fn name_of(p: *const c_char, n: u64) -> String {
 pub(crate) struct OperationNames(Vec<Option<std::sync::Arc<str>>>);
 
 impl OperationNames {
-    pub(crate) fn callback(lib: &Rocprofiler, kind: CallbackKind) -> OperationNames {
+    pub(crate) fn callback(lib: &Rocprofiler, kind: CallbackDomain) -> OperationNames {
         Self::from_list(lib.callback_operations(kind).unwrap_or_default())
     }
 

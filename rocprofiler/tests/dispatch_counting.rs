@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use rocprofiler::sys::{rocprofiler_agent_id_t, rocprofiler_context_id_t};
 use rocprofiler::{
-    AgentId, Buffer, BufferConfig, BufferKind, CallbackKind, Context, CounterConfigs, CountingResult, Error,
-    FamilySet, ResultCode,
+    AgentId, Buffer, BufferConfig, BufferKind, CallbackDomain, Context, CounterConfigs, CountingResult,
+    Error, FamilySet, ResultCode,
 };
 use support::tool::{configure, lib};
 
@@ -125,8 +125,8 @@ fn kernel_dispatch_callback_runs_between_enqueue_enter_and_exit() {
         let l2 = l.clone();
         cfg.dispatch_counting_buffered(&counting, &buf, move |_| l2.lock().unwrap().push("counting".into()))?;
         let tracing = cfg.create_context()?;
-        cfg.callback_tracing(&tracing, CallbackKind::KERNEL_DISPATCH, &[], move |r| {
-            l.lock().unwrap().push(format!("{} {}", r.operation_name().unwrap_or("?"), r.phase().0));
+        cfg.callback_tracing(&tracing, CallbackDomain::KERNEL_DISPATCH, &[], move |r| {
+            l.lock().unwrap().push(format!("{} {}", r.operation_name().unwrap_or("?"), r.site().0));
         })?;
         counting.start()?;
         tracing.start()

@@ -1,82 +1,60 @@
 //! Activity record kinds (`msptiActivityKind`).
 
-use std::fmt;
-
 use mspti_sys as sys;
 
-/// What an activity record describes: one of the kinds 1..=12 this crate knows (and INVALID, 0).
-///
-/// Unlike the other ids of this crate, an `ActivityKind` cannot hold any other value: it is passed
-/// to `msptiActivityIsEnabled`, which indexes an array of 13 switches without a bound check (a
-/// kind of 13 or more reads out of bounds: garbage, or SIGSEGV). Build one from a constant or with
-/// [`ActivityKind::from_raw`]:
-///
-/// ```
-/// use mspti::ActivityKind;
-/// assert_eq!(ActivityKind::from_raw(2), Some(ActivityKind::KERNEL));
-/// assert_eq!(ActivityKind::from_raw(13), None); // a newer library's kind: not representable
-/// ```
-///
-/// and no value outside the known kinds can be made:
-///
-/// ```compile_fail
-/// let k = mspti::ActivityKind(65536); // error: the field is private
-/// ```
-///
-/// ACL_API, NODE_API and RUNTIME_API are new in 2026: an older library rejects them with
-/// `InvalidParameter`. Records of kinds this crate does not know are skipped and counted by the
-/// decoder, whatever this type can hold.
-#[repr(transparent)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct ActivityKind(u32);
-
-macro_rules! kinds {
-    ($( $(#[$meta:meta])* $name:ident = $sys:ident; )*) => {
-        impl ActivityKind {
-            $( $(#[$meta])* pub const $name: ActivityKind = ActivityKind(sys::msptiActivityKind::$sys.0); )*
-
-            /// Every kind, in numeric order (INVALID first).
-            pub const ALL: &'static [ActivityKind] = &[$(ActivityKind::$name),*];
-
-            /// The kind's name (`"KERNEL"`).
-            pub fn name(self) -> &'static str {
-                match self {
-                    $( ActivityKind::$name => stringify!($name), )*
-                    // Not reachable: an `ActivityKind` holds a known kind only.
-                    _ => "unknown",
-                }
-            }
-        }
-    };
-}
-
-kinds! {
-    /// `MSPTI_ACTIVITY_KIND_INVALID` (0).
-    INVALID = MSPTI_ACTIVITY_KIND_INVALID;
-    /// `MSPTI_ACTIVITY_KIND_MARKER` (1): MSTX marks and range edges (only while a subscriber exists).
-    MARKER = MSPTI_ACTIVITY_KIND_MARKER;
-    /// `MSPTI_ACTIVITY_KIND_KERNEL` (2): kernels (tasks) run on the device (only while a subscriber exists).
-    KERNEL = MSPTI_ACTIVITY_KIND_KERNEL;
-    /// `MSPTI_ACTIVITY_KIND_API` (3): kernel launches, named by the operator (only while a subscriber exists).
-    API = MSPTI_ACTIVITY_KIND_API;
-    /// `MSPTI_ACTIVITY_KIND_HCCL` (4): HCCL operations (needs `LD_PRELOAD`).
-    HCCL = MSPTI_ACTIVITY_KIND_HCCL;
-    /// `MSPTI_ACTIVITY_KIND_MEMORY` (5): allocations and releases (needs `LD_PRELOAD`).
-    MEMORY = MSPTI_ACTIVITY_KIND_MEMORY;
-    /// `MSPTI_ACTIVITY_KIND_MEMSET` (6): memsets (needs `LD_PRELOAD`).
-    MEMSET = MSPTI_ACTIVITY_KIND_MEMSET;
-    /// `MSPTI_ACTIVITY_KIND_MEMCPY` (7): copies (needs `LD_PRELOAD`).
-    MEMCPY = MSPTI_ACTIVITY_KIND_MEMCPY;
-    /// `MSPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION` (8): links pushed external ids to correlation ids.
-    EXTERNAL_CORRELATION = MSPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION;
-    /// `MSPTI_ACTIVITY_KIND_COMMUNICATION` (9): communication operations with data type and count.
-    COMMUNICATION = MSPTI_ACTIVITY_KIND_COMMUNICATION;
-    /// `MSPTI_ACTIVITY_KIND_ACL_API` (10): `aclrt*` and other ACL calls (only while a subscriber exists).
-    ACL_API = MSPTI_ACTIVITY_KIND_ACL_API;
-    /// `MSPTI_ACTIVITY_KIND_NODE_API` (11): graph-node launches, named by the operator (only while a subscriber exists).
-    NODE_API = MSPTI_ACTIVITY_KIND_NODE_API;
-    /// `MSPTI_ACTIVITY_KIND_RUNTIME_API` (12): runtime calls under ACL (only while a subscriber exists).
-    RUNTIME_API = MSPTI_ACTIVITY_KIND_RUNTIME_API;
+accelprof_core::id_newtype! {
+    /// What an activity record describes: one of the kinds 1..=12 this crate knows (and INVALID, 0).
+    ///
+    /// Unlike the other ids of this crate, an `ActivityKind` cannot hold any other value: it is passed
+    /// to `msptiActivityIsEnabled`, which indexes an array of 13 switches without a bound check (a
+    /// kind of 13 or more reads out of bounds: garbage, or SIGSEGV). Build one from a constant or with
+    /// [`ActivityKind::from_raw`]:
+    ///
+    /// ```
+    /// use mspti::ActivityKind;
+    /// assert_eq!(ActivityKind::from_raw(2), Some(ActivityKind::KERNEL));
+    /// assert_eq!(ActivityKind::from_raw(13), None); // a newer library's kind: not representable
+    /// ```
+    ///
+    /// and no value outside the known kinds can be made:
+    ///
+    /// ```compile_fail
+    /// let k = mspti::ActivityKind(65536); // error: the field is private
+    /// ```
+    ///
+    /// ACL_API, NODE_API and RUNTIME_API are new in 2026: an older library rejects them with
+    /// `InvalidParameter`. Records of kinds this crate does not know are skipped and counted by the
+    /// decoder, whatever this type can hold.
+    #[doc(alias = "msptiActivityKind")]
+    #[derive(Default)]
+    pub struct ActivityKind(u32) from sys::msptiActivityKind {
+        /// `MSPTI_ACTIVITY_KIND_INVALID` (0).
+        INVALID = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_INVALID.0;
+        /// `MSPTI_ACTIVITY_KIND_MARKER` (1): MSTX marks and range edges (only while a subscriber exists).
+        MARKER = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_MARKER.0;
+        /// `MSPTI_ACTIVITY_KIND_KERNEL` (2): kernels (tasks) run on the device (only while a subscriber exists).
+        KERNEL = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_KERNEL.0;
+        /// `MSPTI_ACTIVITY_KIND_API` (3): kernel launches, named by the operator (only while a subscriber exists).
+        API = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_API.0;
+        /// `MSPTI_ACTIVITY_KIND_HCCL` (4): HCCL operations (needs `LD_PRELOAD`).
+        HCCL = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_HCCL.0;
+        /// `MSPTI_ACTIVITY_KIND_MEMORY` (5): allocations and releases (needs `LD_PRELOAD`).
+        MEMORY = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_MEMORY.0;
+        /// `MSPTI_ACTIVITY_KIND_MEMSET` (6): memsets (needs `LD_PRELOAD`).
+        MEMSET = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_MEMSET.0;
+        /// `MSPTI_ACTIVITY_KIND_MEMCPY` (7): copies (needs `LD_PRELOAD`).
+        MEMCPY = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_MEMCPY.0;
+        /// `MSPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION` (8): links pushed external ids to correlation ids.
+        EXTERNAL_CORRELATION = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION.0;
+        /// `MSPTI_ACTIVITY_KIND_COMMUNICATION` (9): communication operations with data type and count.
+        COMMUNICATION = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_COMMUNICATION.0;
+        /// `MSPTI_ACTIVITY_KIND_ACL_API` (10): `aclrt*` and other ACL calls (only while a subscriber exists).
+        ACL_API = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_ACL_API.0;
+        /// `MSPTI_ACTIVITY_KIND_NODE_API` (11): graph-node launches, named by the operator (only while a subscriber exists).
+        NODE_API = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_NODE_API.0;
+        /// `MSPTI_ACTIVITY_KIND_RUNTIME_API` (12): runtime calls under ACL (only while a subscriber exists).
+        RUNTIME_API = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_RUNTIME_API.0;
+    }
 }
 
 impl ActivityKind {
@@ -97,20 +75,6 @@ impl ActivityKind {
         ActivityKind::RUNTIME_API,
     ];
 
-    /// The kind of raw value `raw`, if this crate knows it.
-    pub const fn from_raw(raw: u32) -> Option<ActivityKind> {
-        if raw < ActivityKind::ALL.len() as u32 {
-            Some(ActivityKind(raw))
-        } else {
-            None
-        }
-    }
-
-    /// The raw value.
-    pub const fn raw(self) -> u32 {
-        self.0
-    }
-
     /// Every kind that can be enabled (1..=12).
     pub fn all_enableable() -> impl Iterator<Item = ActivityKind> {
         ActivityKind::ALL.iter().copied().filter(|k| *k != ActivityKind::INVALID)
@@ -124,37 +88,5 @@ impl ActivityKind {
     /// Whether MSPTI produces it only while a subscriber exists (see [`Self::NEED_SUBSCRIBER`]).
     pub fn needs_subscriber(self) -> bool {
         ActivityKind::NEED_SUBSCRIBER.contains(&self)
-    }
-}
-
-impl TryFrom<u32> for ActivityKind {
-    type Error = u32;
-    /// The kind, or the raw value back when this crate does not know it.
-    fn try_from(raw: u32) -> Result<ActivityKind, u32> {
-        ActivityKind::from_raw(raw).ok_or(raw)
-    }
-}
-
-impl From<ActivityKind> for u32 {
-    fn from(k: ActivityKind) -> u32 {
-        k.0
-    }
-}
-
-impl From<ActivityKind> for sys::msptiActivityKind {
-    fn from(k: ActivityKind) -> sys::msptiActivityKind {
-        sys::msptiActivityKind(k.0)
-    }
-}
-
-impl fmt::Debug for ActivityKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ActivityKind::{}", self.name())
-    }
-}
-
-impl fmt::Display for ActivityKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }

@@ -54,7 +54,7 @@ impl ActivityBackend for Backend {
             return Ok(());
         }
         Err(ActivityError::KindLocked {
-            kind: kind.const_name().map_or_else(|| format!("buffer tracing kind {}", kind.0), str::to_owned),
+            kind: kind.name().map_or_else(|| format!("buffer tracing kind {}", kind.0), str::to_owned),
             why: "rocprofiler-sdk configures buffer tracing only while tools are configured: name the kind \
                   in the ActivityConfig given to Configurator::activity_session",
         }

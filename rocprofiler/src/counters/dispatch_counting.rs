@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rocprofiler_sys as sys;
 
-use crate::callback_tracing::DispatchInfo;
+use crate::callback::DispatchInfo;
 use crate::counters::{sdk_slice, CounterConfigs};
 use crate::error::Result;
 use crate::ids::{AgentId, Correlation, CounterId};

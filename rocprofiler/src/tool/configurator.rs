@@ -38,14 +38,14 @@ use rocprofiler_sys as sys;
 
 use super::context::Context;
 use crate::activity::{ActivityConfig, ActivitySession, Buffer, BufferConfig, CallbackThread};
-use crate::callback_tracing::{trampoline, CallbackRecord, CallbackService};
+use crate::callback::{CallbackData, Subscriber};
 use crate::counters::dispatch_counting::{
     dispatch_trampoline, record_trampoline, CountingRequest, CountingResult, CountingService,
 };
 use crate::decode::{KernelNames, MarkerMessages, Walker};
 use crate::error::{check, Result};
-use crate::ids::{BufferKind, CallbackKind, Operation, Phase};
-use crate::library::{OperationNames, Rocprofiler};
+use crate::ids::{BufferKind, CallbackDomain, CallbackSite, Operation};
+use crate::library::Rocprofiler;
 
 /// What a tool set up, kept for finalization.
 #[derive(Default)]
@@ -128,41 +128,22 @@ impl<'w> Configurator<'w> {
     /// A kind the library does not list is [`Error::KindNotFound`](crate::Error::KindNotFound),
     /// an operation it does not list for the kind [`Error::OperationNotFound`](crate::Error::OperationNotFound),
     /// both before the SDK is called (so a failed call configures nothing and may be retried).
-    /// `f` may run on many threads at once; it lives as long as the process.
+    /// `f` may run on many threads at once; it lives as long as the process. The returned
+    /// [`Subscriber`] counts its panics.
     #[doc(alias = "rocprofiler_configure_callback_tracing_service")]
     pub fn callback_tracing<F>(
         &mut self,
         ctx: &Context,
-        kind: CallbackKind,
+        kind: CallbackDomain,
         ops: &[Operation],
         f: F,
-    ) -> Result<()>
+    ) -> Result<Subscriber>
     where
-        F: Fn(&mut CallbackRecord<'_>) + Send + Sync + 'static,
+        F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
         let kinds: Vec<u32> = self.lib.callback_kinds()?.into_iter().map(|k| k.0).collect();
         validate(&kinds, kind.0, || self.lib.callback_operations(kind), ops)?;
-        let service: &'static CallbackService = Box::leak(Box::new(CallbackService {
-            closure: Box::new(f),
-            names: OperationNames::callback(self.lib, kind),
-            lib: self.lib,
-            panics: AtomicU64::new(0),
-        }));
-        let (p, n) = ops_arg(ops);
-        check(
-            // SAFETY: the trampoline matches the callback type; the service is leaked; `p` holds `n` ops.
-            unsafe {
-                self.lib.sys().rocprofiler_configure_callback_tracing_service(
-                    ctx.raw(),
-                    sys::rocprofiler_callback_tracing_kind_t(kind.0),
-                    p,
-                    n,
-                    Some(trampoline),
-                    service as *const CallbackService as *mut std::ffi::c_void,
-                )
-            },
-            "rocprofiler_configure_callback_tracing_service",
-        )
+        crate::callback::configure(self.lib, ctx, kind, ops, f)
     }
 
     /// A buffer of `ctx` whose records are decoded into column batches for
@@ -346,14 +327,14 @@ impl<'w> Configurator<'w> {
         }
         let ctx = self.create_context()?;
         let kernels = self.shared.kernels.clone();
-        self.callback_tracing(&ctx, CallbackKind::CODE_OBJECT, &[], move |r| {
+        self.callback_tracing(&ctx, CallbackDomain::CODE_OBJECT, &[], move |r| {
             if let Some((id, name)) = r.kernel_symbol() {
                 kernels.insert(id.0, &name.to_string_lossy());
             }
         })?;
         let markers = self.shared.markers.clone();
-        self.callback_tracing(&ctx, CallbackKind::MARKER_CORE_API, &[], move |r| {
-            if r.phase() == Phase::ENTER && markers.wanted() {
+        self.callback_tracing(&ctx, CallbackDomain::MARKER_CORE_API, &[], move |r| {
+            if r.site() == CallbackSite::ENTER && markers.wanted() {
                 if let Some(message) = r.marker_message() {
                     markers.insert(r.correlation().internal, message);
                 }

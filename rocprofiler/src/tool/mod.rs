@@ -212,7 +212,7 @@ pub fn force_configure<T: Tool>(lib: &'static Rocprofiler) -> Result<()> {
 /// Makes a `cdylib` a rocprofiler tool: exports `rocprofiler_configure` for tool type `$tool`.
 ///
 /// ```no_run
-/// use rocprofiler::{CallbackKind, Configurator, Result, Tool};
+/// use rocprofiler::{CallbackDomain, Configurator, Result, Tool};
 ///
 /// struct HipCalls;
 ///
@@ -220,8 +220,8 @@ pub fn force_configure<T: Tool>(lib: &'static Rocprofiler) -> Result<()> {
 ///     const NAME: &'static str = "hip-calls";
 ///     fn setup(cfg: &mut Configurator<'_>) -> Result<Self> {
 ///         let ctx = cfg.create_context()?;
-///         cfg.callback_tracing(&ctx, CallbackKind::HIP_RUNTIME_API, &[], |rec| {
-///             println!("{:?} {:?}", rec.phase(), rec.operation_name());
+///         cfg.callback_tracing(&ctx, CallbackDomain::HIP_RUNTIME_API, &[], |rec| {
+///             println!("{:?} {:?}", rec.site(), rec.operation_name());
 ///         })?;
 ///         ctx.start()?;
 ///         Ok(HipCalls)

@@ -1,13 +1,11 @@
-//! Callback tracing: a closure runs on the application's thread at ENTER and EXIT of each traced
-//! call (or once, phase NONE, for completions), with the call's own user-data slot.
+//! What a callback-tracing closure sees: [`CallbackData`] and the payload views of its kinds.
 
 use std::ffi::{c_char, c_void, CStr};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicU64, Ordering};
 
+use accelprof_core::callback::CorrelationSlot;
 use rocprofiler_sys as sys;
 
-use crate::ids::{AgentId, CallbackKind, Correlation, KernelId, Operation, Phase};
+use crate::ids::{AgentId, CallbackDomain, CallbackId, CallbackSite, Correlation, KernelId, Operation};
 use crate::library::{OperationNames, Rocprofiler};
 
 /// What a kernel dispatch looked like (shared by tracing and dispatch counting).
@@ -72,26 +70,31 @@ pub struct MemoryCopy {
     pub bytes: u64,
 }
 
-/// One callback: what was called, where, and the call's user-data slot.
-pub struct CallbackRecord<'a> {
-    raw: &'a sys::rocprofiler_callback_tracing_record_t,
-    slot: &'a mut sys::rocprofiler_user_data_t,
-    names: &'a OperationNames,
-    lib: &'static Rocprofiler,
+/// One callback: what was called (its domain, the SDK's tracing kind, and operation), where (its
+/// site, the SDK's phase), and the call's entry/exit slot (the SDK's `rocprofiler_user_data_t`).
+///
+/// It lives only for the duration of the callback (it borrows the SDK's record), so a closure
+/// cannot keep it; copy out what it needs.
+#[doc(alias = "rocprofiler_callback_tracing_record_t")]
+#[doc(alias = "CallbackRecord")]
+pub struct CallbackData<'a> {
+    pub(crate) raw: &'a sys::rocprofiler_callback_tracing_record_t,
+    pub(crate) slot: CorrelationSlot<'a>,
+    pub(crate) names: &'a OperationNames,
+    pub(crate) lib: &'static Rocprofiler,
 }
 
-impl std::fmt::Debug for CallbackRecord<'_> {
+impl std::fmt::Debug for CallbackData<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CallbackRecord")
-            .field("kind", &self.kind())
-            .field("operation", &self.operation())
-            .field("phase", &self.phase())
+        f.debug_struct("CallbackData")
+            .field("id", &self.id())
+            .field("site", &self.site())
             .field("correlation", &self.correlation())
             .finish_non_exhaustive()
     }
 }
 
-impl CallbackRecord<'_> {
+impl<'a> CallbackData<'a> {
     /// The context whose service this is.
     pub fn context_id(&self) -> u64 {
         self.raw.context_id.handle
@@ -113,9 +116,15 @@ impl CallbackRecord<'_> {
         }
     }
 
-    /// The tracing kind.
-    pub fn kind(&self) -> CallbackKind {
-        CallbackKind(self.raw.kind.0)
+    /// The domain: the SDK's tracing kind.
+    #[doc(alias = "kind")]
+    pub fn domain(&self) -> CallbackDomain {
+        CallbackDomain(self.raw.kind.0)
+    }
+
+    /// The domain and the operation.
+    pub fn id(&self) -> CallbackId {
+        CallbackId::new(self.domain(), self.operation())
     }
 
     /// The operation (an API function, a dispatch stage, a copy direction).
@@ -128,21 +137,37 @@ impl CallbackRecord<'_> {
         self.names.get(self.operation()).map(|s| &**s)
     }
 
-    /// ENTER, EXIT, or NONE.
-    pub fn phase(&self) -> Phase {
-        Phase(self.raw.phase.0)
+    /// ENTER, EXIT, or NONE: the SDK's phase.
+    #[doc(alias = "phase")]
+    pub fn site(&self) -> CallbackSite {
+        CallbackSite(self.raw.phase.0)
     }
 
-    /// This call's slot: zero at ENTER, and at EXIT whatever ENTER stored (per call, per context).
-    pub fn slot(&mut self) -> &mut u64 {
-        // SAFETY: the SDK hands a valid user-data union for the duration of the callback; the
-        // u64 member covers all of it.
-        unsafe { &mut self.slot.value }
+    /// Whether this is the ENTER callback.
+    pub fn is_enter(&self) -> bool {
+        self.site().is_enter()
+    }
+
+    /// Whether this is the EXIT callback.
+    pub fn is_exit(&self) -> bool {
+        self.site().is_exit()
+    }
+
+    /// This call's entry/exit slot, the SDK's own `rocprofiler_user_data_t` (per call, per
+    /// context): zero at ENTER, and at EXIT whatever ENTER stored.
+    #[doc(alias = "rocprofiler_user_data_t")]
+    pub fn correlation_slot(&self) -> CorrelationSlot<'a> {
+        self.slot
+    }
+
+    /// The SDK's record, valid only during the callback.
+    pub fn raw(&self) -> &'a sys::rocprofiler_callback_tracing_record_t {
+        self.raw
     }
 
     /// For KERNEL_DISPATCH records: the dispatch (times are 0 at ENQUEUE).
     pub fn kernel_dispatch(&self) -> Option<KernelDispatch> {
-        if self.kind() != CallbackKind::KERNEL_DISPATCH || self.raw.payload.is_null() {
+        if self.domain() != CallbackDomain::KERNEL_DISPATCH || self.raw.payload.is_null() {
             return None;
         }
         // SAFETY: KERNEL_DISPATCH payloads are `rocprofiler_callback_tracing_kernel_dispatch_data_t`.
@@ -158,7 +183,7 @@ impl CallbackRecord<'_> {
 
     /// For MEMORY_COPY records: the copy.
     pub fn memory_copy(&self) -> Option<MemoryCopy> {
-        if self.kind() != CallbackKind::MEMORY_COPY || self.raw.payload.is_null() {
+        if self.domain() != CallbackDomain::MEMORY_COPY || self.raw.payload.is_null() {
             return None;
         }
         // SAFETY: MEMORY_COPY payloads are `rocprofiler_callback_tracing_memory_copy_data_t`.
@@ -177,7 +202,7 @@ impl CallbackRecord<'_> {
     pub fn kernel_symbol(&self) -> Option<(KernelId, &CStr)> {
         let register =
             sys::rocprofiler_code_object_operation_t::ROCPROFILER_CODE_OBJECT_DEVICE_KERNEL_SYMBOL_REGISTER;
-        if self.kind() != CallbackKind::CODE_OBJECT
+        if self.domain() != CallbackDomain::CODE_OBJECT
             || self.raw.operation as u32 != register.0
             || self.raw.payload.is_null()
         {
@@ -239,40 +264,9 @@ impl CallbackRecord<'_> {
 
     /// For marker calls with a message (`roctxMarkA`, `roctxRangePushA`, ...): the message.
     pub fn marker_message(&self) -> Option<String> {
-        if self.kind() != CallbackKind::MARKER_CORE_API {
+        if self.domain() != CallbackDomain::MARKER_CORE_API {
             return None;
         }
         self.arguments().into_iter().find(|(n, _, _)| n == "message").map(|(_, _, v)| v)
-    }
-}
-
-/// A configured callback service: the closure and what the trampoline needs. Leaked when
-/// registered: the SDK has no way to remove a service, so it must live as long as the process.
-pub(crate) struct CallbackService {
-    pub(crate) closure: Box<dyn Fn(&mut CallbackRecord<'_>) + Send + Sync>,
-    pub(crate) names: OperationNames,
-    pub(crate) lib: &'static Rocprofiler,
-    pub(crate) panics: AtomicU64,
-}
-
-/// The `extern "C"` callback for every callback service; `data` is a leaked `CallbackService`.
-pub(crate) unsafe extern "C" fn trampoline(
-    record: sys::rocprofiler_callback_tracing_record_t,
-    user_data: *mut sys::rocprofiler_user_data_t,
-    data: *mut c_void,
-) {
-    if data.is_null() || user_data.is_null() {
-        return;
-    }
-    // SAFETY: `data` is the leaked service registered with this callback.
-    let service = unsafe { &*(data as *const CallbackService) };
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: the SDK's user-data slot is valid for the callback.
-        let slot = unsafe { &mut *user_data };
-        let mut rec = CallbackRecord { raw: &record, slot, names: &service.names, lib: service.lib };
-        (service.closure)(&mut rec);
-    }));
-    if result.is_err() {
-        service.panics.fetch_add(1, Ordering::Relaxed);
     }
 }
