@@ -37,6 +37,96 @@
 //! rocprofiler::export_tool!(Kernels);
 //! ```
 //!
+//! # The callback API
+//!
+//! A [`Subscriber`]: a closure on every traced call of a [`CallbackDomain`] (the SDK's callback
+//! tracing kind), at ENTER and EXIT, with a [`CorrelationSlot`] over the SDK's per-call user data.
+//! Made in the tool's setup, as everything the SDK configures. (The examples here run against the mock
+//! `librocprofiler-sdk` of `accelprof-mocks`, which plays the ROCm runtime: the hidden lines point
+//! `ROCPROFILER_LIBRARY_PATH` at it and make the calls a HIP program would make. A program that
+//! profiles itself calls [`force_configure`]; a tool library uses [`export_tool!`] as above.)
+//!
+//! ```
+//! # std::env::set_var(rocprofiler::sys::ENV_VAR, accelprof_mocks::rocprofiler::LIBRARY);
+//! # let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
+//! use std::sync::Mutex;
+//! use rocprofiler::{CallbackDomain, Configurator, Rocprofiler, Subscriber, Tool};
+//!
+//! /// (operation, the slot's value at EXIT) of each call.
+//! static CALLS: Mutex<Vec<(String, u64)>> = Mutex::new(Vec::new());
+//!
+//! struct HipCalls(Subscriber);
+//!
+//! impl Tool for HipCalls {
+//!     const NAME: &'static str = "hip-calls";
+//!     fn setup(cfg: &mut Configurator<'_>) -> rocprofiler::Result<Self> {
+//!         let ctx = cfg.create_context()?;
+//!         let subscriber = cfg.callback_tracing(&ctx, CallbackDomain::HIP_RUNTIME_API, &[], |cb| {
+//!             if cb.is_enter() {
+//!                 cb.correlation_slot().set(42); // read back at this call's EXIT
+//!             } else if cb.is_exit() {
+//!                 let name = cb.operation_name().unwrap_or("?").to_owned();
+//!                 CALLS.lock().unwrap().push((name, cb.correlation_slot().get()));
+//!             }
+//!         })?;
+//!         ctx.start()?;
+//!         Ok(HipCalls(subscriber))
+//!     }
+//! }
+//!
+//! fn main() -> Result<(), rocprofiler::Error> {
+//!     let sdk = Rocprofiler::global()?; // the copy the runtime loaded, else the search order
+//!     rocprofiler::force_configure::<HipCalls>(sdk)?;
+//!     // ... the program's HIP calls ...
+//! #   let ops = sdk.callback_operations(CallbackDomain::HIP_RUNTIME_API)?;
+//! #   let malloc = ops.iter().find(|(_, name)| name == "hipMalloc").expect("listed").0;
+//! #   rocm.api_call(CallbackDomain::HIP_RUNTIME_API.0, malloc.0);
+//!     assert_eq!(*CALLS.lock().unwrap(), [("hipMalloc".to_owned(), 42)]);
+//!     Ok(())
+//! }
+//! ```
+//!
+//! # The activity API
+//!
+//! An [`ActivitySession`]: the SDK's buffer records decoded off its threads into column batches; at
+//! the end every record was delivered or counted as dropped. Made in the tool's setup (the only place
+//! the SDK allows its buffers and services), started later.
+//!
+//! ```
+//! # std::env::set_var(rocprofiler::sys::ENV_VAR, accelprof_mocks::rocprofiler::LIBRARY);
+//! # let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
+//! use std::sync::Mutex;
+//! use rocprofiler::{ActivityConfig, ActivitySession, BufferKind, Configurator, FamilySet, Rocprofiler, Tool};
+//!
+//! static SESSION: Mutex<Option<ActivitySession>> = Mutex::new(None);
+//!
+//! struct Kernels;
+//!
+//! impl Tool for Kernels {
+//!     const NAME: &'static str = "kernels";
+//!     fn setup(cfg: &mut Configurator<'_>) -> rocprofiler::Result<Self> {
+//!         let kinds = [BufferKind::KERNEL_DISPATCH].into_iter().collect();
+//!         let session = cfg.activity_session(ActivityConfig { kinds, ..ActivityConfig::default() })?;
+//!         *SESSION.lock().unwrap() = Some(session);
+//!         Ok(Kernels)
+//!     }
+//! }
+//!
+//! fn main() -> Result<(), rocprofiler::Error> {
+//!     rocprofiler::force_configure::<Kernels>(Rocprofiler::global()?)?;
+//!     let session = SESSION.lock().unwrap().take().expect("the setup ran");
+//!     let kernels = session.collect(FamilySet::KERNEL);
+//!     session.start()?;
+//!     // ... the program's kernels ...
+//! #   let kernel = rocm.kernel_symbol(c"add_one".as_ptr());
+//! #   rocm.dispatch(rocm.gpu_agent(0), 1, kernel, 256, 1, 1, 64, 1, 1);
+//!     let counts = session.stop()?; // a last flush, then the session's context stopped
+//!     assert_eq!(kernels.take().kernels.len(), 1);
+//!     assert!(counts.is_balanced(), "produced = delivered + dropped: {counts:?}");
+//!     Ok(())
+//! }
+//! ```
+//!
 //! Layers: [`sys`] (generated declarations and the loader) -> [`Rocprofiler`] (the opened SDK,
 //! `library.rs`) -> [`tool`] (rocprofiler's own: [`Tool`], the configure window's [`Configurator`],
 //! [`Context`]) -> [`callback`] (callback tracing: [`Subscriber`], [`CallbackData`]), [`activity`]
