@@ -20,12 +20,12 @@
 //! and make the calls a CUDA program would make.)
 //!
 //! ```
-//! # std::env::set_var(cupti::sys::LIBRARY_PATH_VAR, accelprof_mocks::cupti::LIBRARY);
-//! # let cuda = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY);
 //! use std::sync::{Arc, Mutex};
 //! use cupti::{CallbackDomain, Cupti};
 //!
 //! fn main() -> Result<(), cupti::Error> {
+//! #     std::env::set_var(cupti::sys::LIBRARY_PATH_VAR, accelprof_mocks::cupti::LIBRARY);
+//! #     let cuda = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY);
 //!     let cupti = Cupti::open()?; // the search order is cupti-sys's; the error names every place tried
 //!     let calls = Arc::new(Mutex::new(Vec::new()));
 //!     let seen = Arc::clone(&calls);
@@ -55,11 +55,11 @@
 //! CUPTI produced was delivered or counted as dropped.
 //!
 //! ```
-//! # std::env::set_var(cupti::sys::LIBRARY_PATH_VAR, accelprof_mocks::cupti::LIBRARY);
-//! # let cuda = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY);
 //! use cupti::{ActivityConfig, ActivityKind, ActivitySession, Cupti, FamilySet};
 //!
 //! fn main() -> Result<(), cupti::Error> {
+//! #     std::env::set_var(cupti::sys::LIBRARY_PATH_VAR, accelprof_mocks::cupti::LIBRARY);
+//! #     let cuda = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY);
 //!     let cupti = Cupti::open()?;
 //!     let kinds = [ActivityKind::CONCURRENT_KERNEL, ActivityKind::MEMCPY].into_iter().collect();
 //!     let session = ActivitySession::new(&cupti, ActivityConfig { kinds, ..ActivityConfig::default() })?;
@@ -71,7 +71,7 @@
 //!     let counts = session.stop()?; // the last fence, then every buffer back from CUPTI
 //!     let batch = kernels.take();
 //!     assert_eq!(batch.kernels.len(), 1);
-//!     assert_eq!(kernels.names().resolve(batch.kernels.name[0]), "add_one");
+//!     assert_eq!(kernels.names().resolve(batch.kernels.name()[0]), "add_one");
 //!     assert!(counts.is_balanced(), "produced = delivered + dropped: {counts:?}");
 //!     Ok(())
 //! }

@@ -13,15 +13,15 @@
 //! subscription.
 //!
 //! ```
-//! # use accelprof_mocks::mspti::{ASCEND_HOME, LIBRARY};
-//! # let env = [("ASCEND_HOME_PATH", ASCEND_HOME.as_ref()), ("MSPTI_LIBRARY_PATH", LIBRARY.as_ref())];
-//! # mspti::preload::reexec_with_preload(std::path::Path::new(LIBRARY), &env).expect("the mock preloaded");
-//! # let acl = accelprof_mocks::ascend::Acl::load().expect("the mock ACL runtime");
-//! # acl.init().expect("aclInit");
 //! use std::sync::{Arc, Mutex};
 //! use mspti::{Mspti, RuntimeCbid};
 //!
 //! fn main() -> Result<(), mspti::Error> {
+//! #     use accelprof_mocks::mspti::{ASCEND_HOME, LIBRARY};
+//! #     let env = [("ASCEND_HOME_PATH", ASCEND_HOME.as_ref()), ("MSPTI_LIBRARY_PATH", LIBRARY.as_ref())];
+//! #     mspti::preload::reexec_with_preload(std::path::Path::new(LIBRARY), &env).expect("the mock preloaded");
+//! #     let acl = accelprof_mocks::ascend::Acl::load().expect("the mock ACL runtime");
+//! #     acl.init().expect("aclInit");
 //!     let mspti = Mspti::open()?; // finds libmspti.so at run time; refuses one that would abort
 //!     let calls = Arc::new(Mutex::new(Vec::new()));
 //!     let seen = Arc::clone(&calls);
@@ -49,14 +49,14 @@
 //! subscriber exists.
 //!
 //! ```
-//! # use accelprof_mocks::mspti::{ASCEND_HOME, LIBRARY};
-//! # let env = [("ASCEND_HOME_PATH", ASCEND_HOME.as_ref()), ("MSPTI_LIBRARY_PATH", LIBRARY.as_ref())];
-//! # mspti::preload::reexec_with_preload(std::path::Path::new(LIBRARY), &env).expect("the mock preloaded");
-//! # let acl = accelprof_mocks::ascend::Acl::load().expect("the mock ACL runtime");
-//! # acl.init().expect("aclInit");
 //! use mspti::{ActivityConfig, ActivityKind, ActivitySession, FamilySet, Mspti};
 //!
 //! fn main() -> Result<(), mspti::Error> {
+//! #     use accelprof_mocks::mspti::{ASCEND_HOME, LIBRARY};
+//! #     let env = [("ASCEND_HOME_PATH", ASCEND_HOME.as_ref()), ("MSPTI_LIBRARY_PATH", LIBRARY.as_ref())];
+//! #     mspti::preload::reexec_with_preload(std::path::Path::new(LIBRARY), &env).expect("the mock preloaded");
+//! #     let acl = accelprof_mocks::ascend::Acl::load().expect("the mock ACL runtime");
+//! #     acl.init().expect("aclInit");
 //!     let mspti = Mspti::open()?;
 //!     let _subscriber = mspti.subscribe(|_| {})?; // API records come only while one exists
 //!     let kinds = [ActivityKind::ACL_API].into_iter().collect();

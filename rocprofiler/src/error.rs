@@ -333,6 +333,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn debug_reads_like_display_for_errors_returned_from_main() {
+        let e = Error::from_code(ResultCode(3), "rocprofiler_start_context").expect("an error");
+        assert_eq!(format!("{e:?}"), e.to_string());
+        assert!(e.to_string().contains("BUFFER_NOT_FOUND"), "{e}");
+        let e = Error::Unknown { function: "rocprofiler_x", code: ResultCode(9999), name: None };
+        assert_eq!(format!("{e:?}"), e.to_string());
+        assert!(e.to_string().contains("9999") && e.to_string().contains("rocprofiler_x"), "{e}");
+        let e = Error::from(accelprof_core::activity::ActivityError::Ended);
+        assert_eq!(format!("{e:?}"), e.to_string());
+    }
+
+    #[test]
     fn every_code_maps_to_its_own_variant_and_back() {
         assert!(Error::from_code(ResultCode(0), "x").is_none());
         let mut names = std::collections::HashSet::new();

@@ -47,8 +47,6 @@
 //! profiles itself calls [`force_configure`]; a tool library uses [`export_tool!`] as above.)
 //!
 //! ```
-//! # std::env::set_var(rocprofiler::sys::ENV_VAR, accelprof_mocks::rocprofiler::LIBRARY);
-//! # let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
 //! use std::sync::Mutex;
 //! use rocprofiler::{CallbackDomain, Configurator, Rocprofiler, Subscriber, Tool};
 //!
@@ -75,6 +73,8 @@
 //! }
 //!
 //! fn main() -> Result<(), rocprofiler::Error> {
+//! #     std::env::set_var(rocprofiler::sys::ENV_VAR, accelprof_mocks::rocprofiler::LIBRARY);
+//! #     let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
 //!     let sdk = Rocprofiler::global()?; // the copy the runtime loaded, else the search order
 //!     rocprofiler::force_configure::<HipCalls>(sdk)?;
 //!     // ... the program's HIP calls ...
@@ -93,8 +93,6 @@
 //! the SDK allows its buffers and services), started later.
 //!
 //! ```
-//! # std::env::set_var(rocprofiler::sys::ENV_VAR, accelprof_mocks::rocprofiler::LIBRARY);
-//! # let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
 //! use std::sync::Mutex;
 //! use rocprofiler::{ActivityConfig, ActivitySession, BufferKind, Configurator, FamilySet, Rocprofiler, Tool};
 //!
@@ -113,6 +111,8 @@
 //! }
 //!
 //! fn main() -> Result<(), rocprofiler::Error> {
+//! #     std::env::set_var(rocprofiler::sys::ENV_VAR, accelprof_mocks::rocprofiler::LIBRARY);
+//! #     let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
 //!     rocprofiler::force_configure::<Kernels>(Rocprofiler::global()?)?;
 //!     let session = SESSION.lock().unwrap().take().expect("the setup ran");
 //!     let kernels = session.collect(FamilySet::KERNEL);
