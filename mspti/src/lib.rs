@@ -94,7 +94,6 @@ mod error;
 pub mod ids;
 mod library;
 pub mod preload;
-mod unwind;
 
 /// The shared core these types come from (column batches, name tables, the decode pipeline, trace
 /// export), for what a consumer needs beyond the few re-exported here.

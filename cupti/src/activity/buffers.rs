@@ -9,11 +9,11 @@
 //! completion carries the buffer's record layouts (user-defined records): they are noted for the decoder
 //! before the buffer is handed over.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 use std::sync::Arc;
 
 use accelprof_core::activity::{RouteSlot, RouteStats};
+use accelprof_core::callback::trampoline::guard;
 use cupti_sys::v13_5::{CUpti_BufferCallbackCompleteInfo, CUpti_BufferCallbackRequestInfo};
 use cupti_sys::CUcontext;
 
@@ -34,7 +34,7 @@ pub(crate) unsafe extern "C" fn buffer_requested(
     size: *mut usize,
     max_num_records: *mut usize,
 ) {
-    let _ = catch_unwind(AssertUnwindSafe(|| {
+    let _ = guard(|| {
         if buffer.is_null() || size.is_null() {
             return;
         }
@@ -47,7 +47,7 @@ pub(crate) unsafe extern "C" fn buffer_requested(
                 *max_num_records = 0;
             }
         }
-    }));
+    });
 }
 
 /// `CUpti_BuffersCallbackRequestFunc_v2` (a V2 subscriber's): as [`buffer_requested`].
@@ -87,7 +87,7 @@ pub(crate) unsafe extern "C" fn buffer_completed_v2(
 
 /// Both completion callbacks: `info` is NULL for V1.
 unsafe fn completed(buffer: *mut u8, valid_size: usize, info: *const CUpti_BufferCallbackCompleteInfo) {
-    let _ = catch_unwind(AssertUnwindSafe(|| {
+    let _ = guard(|| {
         if buffer.is_null() {
             return;
         }
@@ -100,5 +100,5 @@ unsafe fn completed(buffer: *mut u8, valid_size: usize, info: *const CUpti_Buffe
         };
         // SAFETY: CUPTI hands the buffer back in its completion callback: it is done writing to it.
         unsafe { ROUTE.complete(buffer, valid_size, note) };
-    }));
+    });
 }

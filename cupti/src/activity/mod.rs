@@ -27,11 +27,11 @@ mod driver_sync;
 mod external;
 mod fields;
 mod filter;
-mod kind;
 mod periodic;
 mod probe;
 mod session;
 
+pub use crate::ids::{ActivityKind, ActivityKinds};
 pub use accelprof_core::activity::{copy_families, Collected, FlushReport, RouteStats};
 pub use api::ActivityApi;
 pub use backend::Backend;
@@ -44,5 +44,4 @@ pub use external::{ExternalCorrelation, ExternalCorrelationKind};
 pub(crate) use fields::KIND_FIELD;
 pub use fields::{is_user_defined_decodable, FieldError, FieldSelection};
 pub use filter::{ApiFilter, CbidFilter, KINETO_DRIVER_KEPT, KINETO_RUNTIME_LEFT_OUT};
-pub use kind::{ActivityKind, ActivityKinds};
 pub use session::{ActivitySession, ActivitySwitch, SessionEnd};

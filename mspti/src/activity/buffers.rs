@@ -42,7 +42,7 @@ pub(crate) unsafe extern "C" fn buffer_requested(
     if buffer.is_null() || size.is_null() {
         return;
     }
-    let given = crate::unwind::guard(|| ROUTE.request()).flatten();
+    let given = accelprof_core::callback::trampoline::guard(|| ROUTE.request()).flatten();
     let (ptr, len) = given.unwrap_or((ptr::null_mut(), 0));
     // SAFETY: MSPTI passes valid out-pointers (checked non-null above; `max_records` may be NULL).
     unsafe {
@@ -57,7 +57,7 @@ pub(crate) unsafe extern "C" fn buffer_requested(
 /// `msptiBuffersCallbackCompleteFunc`: hands the buffer to the decode thread and returns. Runs
 /// on MSPTI's completion threads (one per buffer, concurrently) or inside `FlushAll`.
 pub(crate) unsafe extern "C" fn buffer_completed(buffer: *mut u8, _size: usize, valid: usize) {
-    crate::unwind::guard(|| {
+    accelprof_core::callback::trampoline::guard(|| {
         if buffer.is_null() {
             // A declined buffer: MSPTI dropped the record that asked for it.
             ROUTE.vendor_dropped(1, |tallies| {

@@ -17,15 +17,14 @@ mod backend;
 mod buffers;
 mod config;
 mod counts;
-mod kind;
 mod rescue;
 mod session;
 
 pub use crate::ids::ActivityKind;
+pub use crate::ids::ActivityKinds;
 pub use accelprof_core::activity::{copy_families, Collected, FlushReport, RouteStats};
 pub use backend::Backend;
 pub use buffers::route_stats;
 pub use config::ActivityConfig;
 pub use counts::{ActivityCounts, MsptiCounts};
-pub use kind::ActivityKinds;
 pub use session::{ActivitySession, ActivitySwitch, SessionEnd};

@@ -8,11 +8,11 @@
 //! pipeline's counts as vendor-dropped records, and so does any record we could not copy.
 
 use std::ffi::c_void;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use accelprof_core::activity::{ActivityError, FlushReport, Session, SessionConfig};
+use accelprof_core::callback::trampoline::guard;
 use accelprof_core::pipeline::ConsumerId;
 use accelprof_core::{ActivityBuffer, Batch, FamilySet, Handoff, Names, PipelineConfig};
 use rocprofiler_sys as sys;
@@ -274,7 +274,7 @@ unsafe extern "C" fn trampoline(
     }
     // SAFETY: `data` is the leaked `BufferShared` registered with this callback.
     let shared = unsafe { &*(data as *const BufferShared) };
-    let _ = catch_unwind(AssertUnwindSafe(|| {
+    let _ = guard(|| {
         let before = shared.drops.last_drop_count.fetch_max(drop_count, Ordering::AcqRel);
         if drop_count > before {
             shared.handoff.vendor_dropped(drop_count - before);
@@ -285,7 +285,7 @@ unsafe extern "C" fn trampoline(
         // SAFETY: the SDK passes `count` header pointers valid for this call.
         let headers = unsafe { std::slice::from_raw_parts(headers, count) };
         copy_out(shared, headers);
-    }));
+    });
 }
 
 /// Copies the records into pooled buffers (the SDK reuses its memory when we return).

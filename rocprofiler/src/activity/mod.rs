@@ -21,10 +21,11 @@ mod config;
 mod counts;
 mod session;
 
+pub use crate::ids::{ActivityKind, ActivityKinds};
 pub use accelprof_core::activity::{copy_families, Collected, FlushReport};
 pub use backend::{Backend, DropTallies};
 pub(crate) use buffer::FRAME_HEADER;
 pub use buffer::{Buffer, BufferConfig, CallbackThread, MAX_BUFFER_SIZE, MIN_BUFFER_SIZE};
-pub use config::{ActivityConfig, ActivityKind, ActivityKinds};
+pub use config::ActivityConfig;
 pub use counts::{ActivityCounts, RocprofilerCounts};
 pub use session::{ActivitySession, ActivitySwitch, SessionEnd};
