@@ -234,6 +234,8 @@ impl Backend for MsptiBackend {
 }
 
 fn counts(c: &mspti::ActivityCounts) -> TracerCounts {
+    // Process-wide: buffers MSPTI handed back that no session of this process could take.
+    let route = mspti::activity::route_stats();
     TracerCounts {
         vendor: VENDOR,
         pipeline: c.pipeline,
@@ -242,6 +244,8 @@ fn counts(c: &mspti::ActivityCounts) -> TracerCounts {
             ("abandoned_bytes", c.vendor.abandoned_bytes),
             ("rescue_flushes", c.vendor.rescue_flushes),
             ("overflow_buffers", c.overflow_buffers),
+            ("late_buffers", route.late_buffers),
+            ("foreign_buffers", route.foreign_buffers),
         ],
     }
 }
