@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use mspti::accelprof_core::Family;
-use mspti::{ActivityConfig, ActivityKind};
+use mspti::{ActivityConfig, ActivityKind, ActivitySession};
 
 /// (kind, name) -> (count, total ns).
 type Summary = BTreeMap<(String, String), (u64, u64)>;
@@ -25,10 +25,8 @@ fn main() -> Result<(), mspti::Error> {
 
     // What makes MSPTI produce API and kernel records.
     let subscriber = mspti.subscribe(|_| {})?;
-    let mut activity = mspti.activity(ActivityConfig::default())?;
-    for kind in [ActivityKind::KERNEL, ActivityKind::ACL_API, ActivityKind::API] {
-        activity.enable(kind)?;
-    }
+    let kinds = [ActivityKind::KERNEL, ActivityKind::ACL_API, ActivityKind::API].into_iter().collect();
+    let activity = ActivitySession::new(mspti, ActivityConfig { kinds, ..ActivityConfig::default() })?;
     let summary: Arc<Mutex<Summary>> = Arc::default();
     let sink = Arc::clone(&summary);
     activity.subscribe(Family::KERNEL.set() | Family::API.set(), move |batch, names| {
@@ -39,15 +37,17 @@ fn main() -> Result<(), mspti::Error> {
             e.1 += k.end.saturating_sub(k.start);
         }
         for a in batch.api_calls.rows() {
-            let kind = ActivityKind::from_raw(a.domain).map_or("?".into(), |k| k.name().to_lowercase());
+            let kind = ActivityKind::from_raw(a.domain).map_or("?".into(), |k| k.to_string().to_lowercase());
             let e = s.entry((kind, names.resolve(a.name).to_string())).or_default();
             e.0 += 1;
             e.1 += a.end.saturating_sub(a.start);
         }
     });
+    activity.start()?;
     common::runtime_calls(acl);
-    // Disabling the kinds reads what the device still holds; then everything is flushed.
-    let counts = activity.finish();
+    // A last flush, the kinds disabled (which reads what the device still holds), then what that
+    // brought is flushed too.
+    let counts = activity.stop()?;
     drop(subscriber);
     common::finish(acl);
 

@@ -13,7 +13,7 @@ mod common;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use mspti::Domain;
+use mspti::CallbackDomain;
 
 fn main() -> Result<(), mspti::Error> {
     let common::Setup { mspti, acl } = common::setup();
@@ -21,8 +21,8 @@ fn main() -> Result<(), mspti::Error> {
     let calls = Arc::new(AtomicUsize::new(0));
     let counter = Arc::clone(&calls);
     // 1. Subscribe.
-    let mut subscriber = mspti.subscribe(move |cb| {
-        if cb.domain() != Domain::RUNTIME {
+    let subscriber = mspti.subscribe(move |cb| {
+        if cb.domain() != CallbackDomain::RUNTIME {
             return;
         }
         let name = cb.function_name().unwrap_or("?");
@@ -34,7 +34,7 @@ fn main() -> Result<(), mspti::Error> {
         }
     })?;
     // 2. Enable the whole runtime domain.
-    subscriber.enable_domain(Domain::RUNTIME)?;
+    subscriber.enable_domain(CallbackDomain::RUNTIME)?;
     // 3. Run the service code.
     common::runtime_calls(acl);
     // 4. Unsubscribe.

@@ -9,22 +9,19 @@
 #[path = "mspti_common/mod.rs"]
 mod common;
 
-use mspti::{CallbackId, Domain};
+use mspti::{CallbackDomain, HcclCbid};
 
 fn main() -> Result<(), mspti::Error> {
     let common::Setup { mspti, acl } = common::setup();
 
-    let mut subscriber = mspti.subscribe(|cb| {
-        if cb.domain() != Domain::HCCL {
+    let subscriber = mspti.subscribe(|cb| {
+        if cb.domain() != CallbackDomain::HCCL {
             return;
         }
-        let op = match cb.id() {
-            CallbackId::Hccl(id) => id.op_name().unwrap_or("Unknown"),
-            _ => "Unknown",
-        };
+        let op = cb.id().hccl().and_then(HcclCbid::op_name).unwrap_or("Unknown");
         println!("[HCCL] {} {op}", if cb.is_enter() { "ENTER" } else { "EXIT" });
     })?;
-    subscriber.enable_domain(Domain::HCCL)?;
+    subscriber.enable_domain(CallbackDomain::HCCL)?;
     common::hccl_calls(acl);
     subscriber.unsubscribe()?;
     common::finish(acl);

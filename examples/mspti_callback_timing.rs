@@ -9,29 +9,29 @@
 #[path = "mspti_common/mod.rs"]
 mod common;
 
-use mspti::Domain;
+use mspti::CallbackDomain;
 
 fn main() -> Result<(), mspti::Error> {
     let common::Setup { mspti, acl } = common::setup();
 
-    let mut subscriber = mspti.subscribe(|cb| {
-        if cb.domain() != Domain::RUNTIME {
+    let subscriber = mspti.subscribe(|cb| {
+        if cb.domain() != CallbackDomain::RUNTIME {
             return;
         }
         let name = cb.function_name().unwrap_or("?");
         if cb.is_enter() {
             // Record the start time at the entry.
-            cb.slot().set(common::now_ns());
+            cb.correlation_slot().set(common::now_ns());
             println!("[ENTER] {name}");
-        } else if cb.slot().paired() {
+        } else if cb.correlation_slot().paired() {
             // Read it back at the exit of the same call.
-            let duration = common::now_ns().saturating_sub(cb.slot().get());
+            let duration = common::now_ns().saturating_sub(cb.correlation_slot().get());
             println!("[EXIT]  {name}, duration={duration} ns");
         } else {
             println!("[EXIT]  {name} (its entry was not seen)");
         }
     })?;
-    subscriber.enable_domain(Domain::RUNTIME)?;
+    subscriber.enable_domain(CallbackDomain::RUNTIME)?;
     common::runtime_calls(acl);
     subscriber.unsubscribe()?;
     common::finish(acl);

@@ -13,7 +13,7 @@ mod rocprofiler_common;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use rocprofiler::{CallbackKind, Configurator, Phase, Result, Rocprofiler, Tool};
+use rocprofiler::{CallbackDomain, Configurator, Result, Rocprofiler, Tool};
 
 /// Calls per operation name: (count, total ns).
 type Totals = Arc<Mutex<BTreeMap<String, (u64, u64)>>>;
@@ -30,13 +30,13 @@ impl Tool for ApiTracer {
         let ctx = cfg.create_context()?;
         let totals: Totals = Arc::default();
         let t = totals.clone();
-        cfg.callback_tracing(&ctx, CallbackKind::HIP_RUNTIME_API, &[], move |rec| {
+        cfg.callback_tracing(&ctx, CallbackDomain::HIP_RUNTIME_API, &[], move |rec| {
             let now = sdk.timestamp().unwrap_or(0);
-            if rec.phase() == Phase::ENTER {
-                *rec.slot() = now;
+            if rec.is_enter() {
+                rec.correlation_slot().set(now);
                 return;
             }
-            let took = now.saturating_sub(*rec.slot());
+            let took = now.saturating_sub(rec.correlation_slot().get());
             let name = rec.operation_name().unwrap_or("?").to_string();
             println!(
                 "[tid {}] {name} took {took} ns (correlation {})",
@@ -48,8 +48,8 @@ impl Tool for ApiTracer {
             e.0 += 1;
             e.1 += took;
         })?;
-        cfg.callback_tracing(&ctx, CallbackKind::MARKER_CORE_API, &[], |rec| {
-            if rec.phase() == Phase::ENTER {
+        cfg.callback_tracing(&ctx, CallbackDomain::MARKER_CORE_API, &[], |rec| {
+            if rec.is_enter() {
                 match rec.marker_message() {
                     Some(m) => {
                         println!("[tid {}] {} \"{m}\"", rec.thread_id(), rec.operation_name().unwrap_or("?"))

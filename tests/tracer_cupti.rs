@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+use accel_profiling::accelprof_core::activity::ActivityError;
 use accel_profiling::accelprof_core::trace::{ChromeTraceWriter, TimeMap, TraceFile, TraceMeta, TraceSink};
 use accel_profiling::{
     Batch, Distributed, Family, FamilySet, Format, Names, Output, Synchronize, Tracer, TracerConfig,
@@ -174,7 +175,10 @@ fn one_tracer_at_a_time() {
     let second = Tracer::new(config(Vec::new())).expect_err("CUPTI's activity records are process-wide");
     assert!(matches!(second, TracerError::Vendor { vendor: Vendor::Cupti, .. }), "{second}");
     let typed = std::error::Error::source(&second).and_then(|e| e.downcast_ref::<cupti::Error>());
-    assert!(matches!(typed, Some(cupti::Error::ActivitySessionActive)), "the vendor's typed error: {second}");
+    assert!(
+        matches!(typed, Some(cupti::Error::Activity(ActivityError::SessionActive { vendor: "CUPTI" }))),
+        "the vendor's typed error: {second}"
+    );
     drop(first);
     Tracer::new(config(Vec::new())).expect("free again once the first is dropped");
 }

@@ -9,7 +9,7 @@ use std::ffi::CString;
 
 use accel_profiling::{Distributed, Family, FamilySet, Tracer, TracerConfig, TracerError, Vendor};
 use accelprof_mocks::rocprofiler::{MockRocprofiler, LIBRARY};
-use rocprofiler::{CallbackKind, Rocprofiler};
+use rocprofiler::{CallbackDomain, Rocprofiler};
 use support::{in_child, ChildEnv};
 
 fn config(families: FamilySet, outputs: Vec<accel_profiling::Output>) -> TracerConfig {
@@ -31,9 +31,9 @@ struct Program {
 
 impl Program {
     fn new() -> Program {
-        let sdk = Rocprofiler::open_path(LIBRARY.as_ref()).expect("the mock SDK");
+        let sdk = Rocprofiler::open_path(LIBRARY).expect("the mock SDK");
         let hip = sdk
-            .callback_operations(CallbackKind::HIP_RUNTIME_API)
+            .callback_operations(CallbackDomain::HIP_RUNTIME_API)
             .expect("HIP operations")
             .into_iter()
             .map(|(op, name)| (name, op.0))
@@ -42,7 +42,7 @@ impl Program {
     }
 
     fn hip(&self, name: &str, body: impl FnOnce()) {
-        self.mock.api_begin(CallbackKind::HIP_RUNTIME_API.0, self.hip[name]);
+        self.mock.api_begin(CallbackDomain::HIP_RUNTIME_API.0, self.hip[name]);
         body();
         self.mock.api_end();
     }

@@ -9,7 +9,13 @@
 //!                 full batch, or sync(): the Batch goes to every consumer subscribed to its families
 //! ```
 //!
+//! - [`activity`]: the activity session over a small vendor backend: buffer routing, pause and resume, the
+//!   fence, the ledger, the teardown order.
 //! - [`pool`]: the bounded, lock-free pool of 8-byte aligned activity buffers handed to the vendor.
+//! - [`callback`]: the callback machinery of the vendor crates: the switchboard that shares one
+//!   vendor subscription between subscribers, the lock-free routing table and its grace periods,
+//!   the entry/exit slot and frame stack, the closure's lifetime, panics kept out of C.
+//! - [`ids`]: [`id_newtype!`], the one macro that turns every vendor's C enums into newtypes.
 //! - [`demangle`]: C++ kernel names as PyTorch's profiler shows them (the C++ runtime's `__cxa_demangle`).
 //! - [`intern`]: names (kernels, API calls, markers) stored once and referred to by a [`NameId`].
 //! - [`columns`]: one column schema per record family, identical for every vendor, grouped in a [`Batch`].
@@ -65,8 +71,11 @@
 //! Nothing here knows a vendor: each vendor crate supplies a [`RecordWalker`] that parses its raw
 //! buffers, and maps its own enums onto the shared columns.
 
+pub mod activity;
+pub mod callback;
 pub mod columns;
 pub mod demangle;
+pub mod ids;
 pub mod intern;
 pub mod pipeline;
 pub mod pool;
@@ -75,7 +84,7 @@ pub mod trace;
 pub use columns::{Batch, Family, FamilySet};
 pub use intern::{NameId, Names};
 pub use pipeline::{Counts, Handoff, Pipeline, PipelineConfig, RecordWalker, WalkStats};
-pub use pool::{ActivityBuffer, BufferPool, PoolStats};
+pub use pool::{ActivityBuffer, BufferPool, OverflowStats, PoolStats};
 
 // The README's examples are compiled (and the runnable ones run) as doctests.
 #[cfg(doctest)]

@@ -205,7 +205,7 @@ fn finish() {
         "{} kernels, {} records delivered, {} lost; wrote {}",
         out.kernels,
         end.counts.pipeline.records_delivered,
-        end.counts.records_lost(),
+        end.counts.records_dropped(),
         written.join(", ")
     ));
     for e in &out.errors {

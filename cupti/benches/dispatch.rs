@@ -1,5 +1,5 @@
 //! The dispatcher's own cost, without a GPU: CUPTI's ENTER and EXIT callbacks of one API call
-//! delivered to the function the hub subscribes with (called through a function pointer with
+//! delivered to the function the switchboard subscribes with (called through a function pointer with
 //! fake `CUpti_CallbackData` whose slot is zeroed before ENTER, as CUPTI calls it), next to a
 //! no-op `extern "C"` function called the same way. What it adds over the raw no-op is what
 //! `cupti::Subscriber` adds per traced call on top of a C tool's callback.
@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use criterion::Criterion;
 use cupti::callback::detached::{Detached, RawCallback};
-use cupti::cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
+use cupti::sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
 use cupti::{CallbackDomain, CallbackId, DriverCbid};
 
 /// A C tool's no-op callback, compiled by rustc.
@@ -77,7 +77,7 @@ impl Call {
         for site in [CUpti_ApiCallbackSite::CUPTI_API_ENTER, CUpti_ApiCallbackSite::CUPTI_API_EXIT] {
             self.data.callbackSite = site;
             let p = std::ptr::from_ref(&self.data).cast::<c_void>();
-            // SAFETY: the callback and userdata a hub (or nobody) subscribed with, and API callback
+            // SAFETY: the callback and userdata a switchboard (or nobody) subscribed with, and API callback
             // data valid for the call.
             unsafe { callback(black_box(self.userdata), domain, black_box(self.cbid), black_box(p)) };
         }

@@ -6,7 +6,7 @@ use std::ffi::CString;
 
 use accel_profiling::Distributed;
 use accelprof_mocks::rocprofiler::{MockRocprofiler, LIBRARY};
-use rocprofiler::{CallbackKind, Rocprofiler};
+use rocprofiler::{CallbackDomain, Rocprofiler};
 
 /// Dispatches one step makes: `vector_add` and `reduce_sum`, and in a job of several ranks one RCCL
 /// all-reduce kernel.
@@ -22,9 +22,9 @@ pub struct MockProgram {
 impl MockProgram {
     /// The mock the tracer opens (the same file: one mock per process).
     pub fn open() -> Result<MockProgram, String> {
-        let sdk = Rocprofiler::open_path(LIBRARY.as_ref()).map_err(|e| e.to_string())?;
+        let sdk = Rocprofiler::open_path(LIBRARY).map_err(|e| e.to_string())?;
         let hip = sdk
-            .callback_operations(CallbackKind::HIP_RUNTIME_API)
+            .callback_operations(CallbackDomain::HIP_RUNTIME_API)
             .map_err(|e| e.to_string())?
             .into_iter()
             .map(|(op, name)| (name, op.0))
@@ -34,7 +34,7 @@ impl MockProgram {
 
     fn hip_call(&self, name: &str, body: impl FnOnce()) {
         let op = self.hip.get(name).copied().unwrap_or(0);
-        self.mock.api_begin(CallbackKind::HIP_RUNTIME_API.0, op);
+        self.mock.api_begin(CallbackDomain::HIP_RUNTIME_API.0, op);
         body();
         self.mock.api_end();
     }

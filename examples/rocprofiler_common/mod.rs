@@ -20,7 +20,7 @@ use std::ffi::{c_char, CStr};
 use std::path::Path;
 
 use rocprofiler::sys::{rocprofiler_configure_func_t, rocprofiler_status_t, Library};
-use rocprofiler::{CallbackKind, Rocprofiler, Tool};
+use rocprofiler::{CallbackDomain, Rocprofiler, Tool};
 
 /// The mock's runtime controls.
 pub struct MockRuntime {
@@ -63,7 +63,7 @@ impl MockRuntime {
         let load: unsafe extern "C" fn() -> rocprofiler_status_t =
             control(&self.raw, c"mock_rocprofiler_load_tools")?;
         // SAFETY: a control without arguments.
-        rocprofiler::check(unsafe { load() })?;
+        rocprofiler::ResultCode::from(unsafe { load() }).check("mock_rocprofiler_load_tools")?;
         Ok(())
     }
 
@@ -82,7 +82,7 @@ impl MockRuntime {
     }
 
     fn hip_op(&self, name: &str) -> i32 {
-        let ops = self.sdk.callback_operations(CallbackKind::HIP_RUNTIME_API).unwrap_or_default();
+        let ops = self.sdk.callback_operations(CallbackDomain::HIP_RUNTIME_API).unwrap_or_default();
         ops.iter().find(|(_, n)| n == name).map_or(0, |(op, _)| op.0)
     }
 
@@ -90,7 +90,7 @@ impl MockRuntime {
         let f: unsafe extern "C" fn(u32, i32) -> u64 =
             control(&self.raw, c"mock_rocprofiler_api_begin").unwrap();
         // SAFETY: plain arguments.
-        unsafe { f(CallbackKind::HIP_RUNTIME_API.0, self.hip_op(name)) };
+        unsafe { f(CallbackDomain::HIP_RUNTIME_API.0, self.hip_op(name)) };
     }
 
     fn end(&self) {

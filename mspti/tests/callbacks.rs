@@ -6,16 +6,17 @@
 mod support;
 
 use std::collections::HashMap;
+use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Arc, Barrier, Mutex};
 use std::thread::ThreadId;
 use std::time::Duration;
 
-use mspti::{CallbackId, Domain, Error, HcclCbid, RuntimeCbid, Site};
+use mspti::{CallbackDomain, CallbackId, CallbackSite, Error, HcclCbid, RuntimeCbid};
 use support::{acl, assert_child_passed, in_child, mock, mspti, run_child, serial, ENTER, HCCL, RUNTIME};
 
 /// (thread, site, id, function name) of each callback.
-type Log = Arc<Mutex<Vec<(ThreadId, Site, CallbackId, String)>>>;
+type Log = Arc<Mutex<Vec<(ThreadId, CallbackSite, CallbackId, String)>>>;
 
 fn logging() -> (Log, impl Fn(&mspti::CallbackData<'_>) + Send + Sync + 'static) {
     let log: Log = Arc::default();
@@ -27,20 +28,127 @@ fn logging() -> (Log, impl Fn(&mspti::CallbackData<'_>) + Send + Sync + 'static)
     (log, f)
 }
 
+/// Another tool's callback (for a subscription made through the raw function table).
+unsafe extern "C" fn foreign_tool(
+    _: *mut c_void,
+    _: mspti_sys::msptiCallbackDomain,
+    _: mspti_sys::msptiCallbackId,
+    _: *const mspti_sys::msptiCallbackData,
+) {
+}
+
+/// `msptiSubscribe` as another tool calls it: the result code, and the handle.
+fn foreign_subscribe() -> (u32, mspti_sys::msptiSubscriberHandle) {
+    let mut handle: mspti_sys::msptiSubscriberHandle = std::ptr::null_mut();
+    // SAFETY: a valid out-pointer; a callback that touches nothing, with no userdata.
+    let r = unsafe { mspti().sys().msptiSubscribe(&mut handle, Some(foreign_tool), std::ptr::null_mut()) };
+    (r.expect("msptiSubscribe").0, handle)
+}
+
+fn foreign_unsubscribe(handle: mspti_sys::msptiSubscriberHandle) {
+    // SAFETY: the live handle `foreign_subscribe` returned.
+    assert_eq!(unsafe { mspti().sys().msptiUnsubscribe(handle) }.expect("msptiUnsubscribe").0, 0);
+}
+
 preloaded_test! {
-    /// Guide 1.1 and 3.1.1: the subscriber is globally unique; a second subscription is a typed
-    /// error that says so, and the slot is free again once the first is dropped.
+    /// Guide 1.1 and 3.1.1: the subscriber is globally unique. This crate's subscribers share it
+    /// (see `two_consumers_share_msptis_one_subscription`); while another tool holds it,
+    /// subscribing is a typed error that says so, and it is free again once given back; while any
+    /// of ours exists, the other tool is refused.
     fn guide_1_1_and_3_1_1_one_subscriber_and_a_second_is_a_typed_error() {
         let _g = serial();
-        let first = mspti().subscribe(|_| {}).expect("first");
-        let second = mspti().subscribe(|_| {});
-        let err = second.expect_err("a second subscriber");
+        let (r, foreign) = foreign_subscribe();
+        assert_eq!(r, 0);
+        let err = mspti().subscribe(|_| {}).expect_err("another tool holds MSPTI");
         assert!(matches!(err, Error::MultipleSubscribersNotSupported));
-        assert_eq!(err.code(), Some(2));
+        assert_eq!(err.code(), Some(mspti::ResultCode(2)));
         assert!(err.to_string().contains("one subscriber at a time"), "{err}");
+        foreign_unsubscribe(foreign);
+        let first = mspti().subscribe(|_| {}).expect("free once the other tool gave it back");
+        let second = mspti().subscribe(|_| {}).expect("a second subscriber of ours shares it");
+        assert_eq!(foreign_subscribe().0, 2, "the other tool is refused while ours hold it");
         drop(first);
-        let again = mspti().subscribe(|_| {}).expect("free after drop");
-        again.unsubscribe().expect("unsubscribe");
+        assert_eq!(foreign_subscribe().0, 2, "still held for the second");
+        second.unsubscribe().expect("unsubscribe");
+        let (r, foreign) = foreign_subscribe();
+        assert_eq!(r, 0, "the last one of ours gave it back");
+        foreign_unsubscribe(foreign);
+    }
+}
+
+/// (site, cbid, slot at the call, paired) of each callback a consumer got.
+type Calls = Arc<Mutex<Vec<(CallbackSite, u32, u64, bool)>>>;
+
+/// A consumer's closure: logs each callback and stores `tag * 1000 + cbid` in its slot at ENTER.
+fn consumer(tag: u64) -> (Calls, impl Fn(&mspti::CallbackData<'_>) + Send + Sync + 'static) {
+    let calls: Calls = Arc::default();
+    let sink = Arc::clone(&calls);
+    let f = move |cb: &mspti::CallbackData<'_>| {
+        let slot = cb.correlation_slot();
+        sink.lock().unwrap().push((cb.site(), cb.id().cbid, slot.get(), slot.paired()));
+        if cb.is_enter() {
+            slot.set(tag * 1000 + u64::from(cb.id().cbid));
+        }
+    };
+    (calls, f)
+}
+
+/// ENTER and EXIT of `cbid` as `tag`'s consumer sees a whole call.
+fn pair(tag: u64, cbid: RuntimeCbid) -> [(CallbackSite, u32, u64, bool); 2] {
+    [
+        (CallbackSite::ENTER, cbid.0, 0, true),
+        (CallbackSite::EXIT, cbid.0, tag * 1000 + u64::from(cbid.0), true),
+    ]
+}
+
+fn taken(calls: &Calls) -> Vec<(CallbackSite, u32, u64, bool)> {
+    std::mem::take(&mut *calls.lock().unwrap())
+}
+
+preloaded_test! {
+    /// MSPTI allows one subscriber per process, as CUPTI did before 13.2: two consumers of this
+    /// crate in one process (two tools, two libraries) share it. Each enables its own ids, some
+    /// the same; neither disables the other's; each gets exactly the callbacks it enabled, with
+    /// its own entry/exit slot. (Runs against the real library too: the runtime is driven
+    /// through the global symbol scope.)
+    fn two_consumers_share_msptis_one_subscription() {
+        let _g = serial();
+        let (calls_a, a) = consumer(1);
+        let (calls_b, b) = consumer(2);
+        let a = mspti().subscribe(a).expect("the first consumer");
+        let b = mspti().subscribe(b).expect("the second consumer, sharing the subscription");
+        a.enable(RuntimeCbid::MALLOC).unwrap();
+        a.enable(RuntimeCbid::FREE).unwrap();
+        b.enable(RuntimeCbid::FREE).unwrap();
+        b.enable(RuntimeCbid::MEM_SET).unwrap();
+        let work = |memset: bool| {
+            let p = acl().malloc(64).unwrap();
+            if memset {
+                acl().memset(p, 0, 64).unwrap();
+            }
+            acl().free(p).unwrap();
+        };
+        work(true);
+        assert_eq!(taken(&calls_a), [pair(1, RuntimeCbid::MALLOC), pair(1, RuntimeCbid::FREE)].concat());
+        assert_eq!(taken(&calls_b), [pair(2, RuntimeCbid::MEM_SET), pair(2, RuntimeCbid::FREE)].concat());
+
+        // The second leaving the shared id leaves it on for the first.
+        b.disable(RuntimeCbid::FREE).unwrap();
+        work(true);
+        assert_eq!(taken(&calls_a), [pair(1, RuntimeCbid::MALLOC), pair(1, RuntimeCbid::FREE)].concat());
+        assert_eq!(taken(&calls_b), pair(2, RuntimeCbid::MEM_SET));
+
+        // The first's drop leaves the second's ids on, and the second takes the shared id again.
+        drop(a);
+        b.enable(RuntimeCbid::FREE).unwrap();
+        work(true);
+        assert_eq!(taken(&calls_b), [pair(2, RuntimeCbid::MEM_SET), pair(2, RuntimeCbid::FREE)].concat());
+        assert!(taken(&calls_a).is_empty(), "nothing after the first consumer's drop");
+        assert_eq!(b.panics(), 0);
+        b.unsubscribe().unwrap();
+        work(true);
+        assert!(taken(&calls_b).is_empty());
+        assert_eq!(foreign_subscribe().0, 0, "the last consumer gave MSPTI's subscription back");
     }
 }
 
@@ -56,12 +164,12 @@ preloaded_test! {
         }
         let ud = Arc::new(UserData { context: 0xC0, stream: 0x57, seen: AtomicU64::new(0) });
         let mine = Arc::clone(&ud);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |_| {
                 mine.seen.fetch_add(mine.context + mine.stream, SeqCst);
             })
             .unwrap();
-        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        sub.enable(RuntimeCbid::LAUNCH).unwrap();
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
         assert_eq!(ud.seen.load(SeqCst), 2 * (0xC0 + 0x57));
         sub.unsubscribe().unwrap();
@@ -75,13 +183,13 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let (log, f) = logging();
-        let mut sub = mspti().subscribe(f).unwrap();
+        let sub = mspti().subscribe(f).unwrap();
         mock().api_call(RUNTIME, 1, "aclrtSetDevice", None);
         assert!(log.lock().unwrap().is_empty(), "subscribing enables nothing");
-        sub.enable_domain(Domain::RUNTIME).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
         mock().api_call(RUNTIME, 1, "aclrtSetDevice", None);
-        let sites: Vec<Site> = log.lock().unwrap().iter().map(|e| e.1).collect();
-        assert_eq!(sites, vec![Site::ENTER, Site::EXIT]);
+        let sites: Vec<CallbackSite> = log.lock().unwrap().iter().map(|e| e.1).collect();
+        assert_eq!(sites, vec![CallbackSite::ENTER, CallbackSite::EXIT]);
         sub.unsubscribe().unwrap();
         mock().api_call(RUNTIME, 1, "aclrtSetDevice", None);
         assert_eq!(log.lock().unwrap().len(), 2, "nothing after unsubscribe");
@@ -95,24 +203,24 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let (log, f) = logging();
-        let mut sub = mspti().subscribe(f).unwrap();
-        sub.enable_domain(Domain::RUNTIME).unwrap();
-        sub.enable_domain(Domain::HCCL).unwrap();
+        let sub = mspti().subscribe(f).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
+        sub.enable_domain(CallbackDomain::HCCL).unwrap();
         mock().api_call(RUNTIME, 15, "aclrtMalloc", None);
         mock().api_call(HCCL, 1, "HcclAllReduce", None);
         let log = log.lock().unwrap().clone();
-        let got: Vec<(Site, CallbackId, &str)> = log.iter().map(|e| (e.1, e.2, e.3.as_str())).collect();
+        let got: Vec<(CallbackSite, CallbackId, &str)> = log.iter().map(|e| (e.1, e.2, e.3.as_str())).collect();
         assert_eq!(
             got,
             vec![
-                (Site::ENTER, CallbackId::Runtime(RuntimeCbid::MALLOC), "aclrtMalloc"),
-                (Site::EXIT, CallbackId::Runtime(RuntimeCbid::MALLOC), "aclrtMalloc"),
-                (Site::ENTER, CallbackId::Hccl(HcclCbid::ALLREDUCE), "HcclAllReduce"),
-                (Site::EXIT, CallbackId::Hccl(HcclCbid::ALLREDUCE), "HcclAllReduce"),
+                (CallbackSite::ENTER, RuntimeCbid::MALLOC.id(), "aclrtMalloc"),
+                (CallbackSite::EXIT, RuntimeCbid::MALLOC.id(), "aclrtMalloc"),
+                (CallbackSite::ENTER, HcclCbid::ALLREDUCE.id(), "HcclAllReduce"),
+                (CallbackSite::EXIT, HcclCbid::ALLREDUCE.id(), "HcclAllReduce"),
             ]
         );
-        assert_eq!(got[0].1.domain(), Domain::RUNTIME);
-        assert_eq!(got[2].1.domain(), Domain::HCCL);
+        assert_eq!(got[0].1.domain, CallbackDomain::RUNTIME);
+        assert_eq!(got[2].1.domain, CallbackDomain::HCCL);
         assert_eq!(mock().counter("garbage_writes"), 0, "MSPTI's correlationData was never written");
     }
 }
@@ -124,9 +232,9 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let (log, f) = logging();
-        let mut sub = mspti().subscribe(f).unwrap();
-        sub.enable_domain(Domain::RUNTIME).unwrap();
-        sub.enable_domain(Domain::HCCL).unwrap();
+        let sub = mspti().subscribe(f).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
+        sub.enable_domain(CallbackDomain::HCCL).unwrap();
         for id in 1..=36 {
             mock().api_call(RUNTIME, id, "aclrtSomething", None);
         }
@@ -154,12 +262,12 @@ preloaded_test! {
         let _ = mock(); // skips the test at once against another library
         let calls = Arc::new(AtomicUsize::new(0));
         let c = Arc::clone(&calls);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |_| {
                 c.fetch_add(1, SeqCst);
             })
             .unwrap();
-        sub.enable_domain(Domain::RUNTIME).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
         drop(sub);
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
@@ -173,15 +281,15 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let (log, f) = logging();
-        let mut sub = mspti().subscribe(f).unwrap();
-        sub.enable_domain(Domain::HCCL).unwrap();
+        let sub = mspti().subscribe(f).unwrap();
+        sub.enable_domain(CallbackDomain::HCCL).unwrap();
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
         mock().api_call(HCCL, 8, "HcclBarrier", None);
-        sub.disable_domain(Domain::HCCL).unwrap();
+        sub.disable_domain(CallbackDomain::HCCL).unwrap();
         mock().api_call(HCCL, 8, "HcclBarrier", None);
         let ids: Vec<CallbackId> = log.lock().unwrap().iter().map(|e| e.2).collect();
-        assert_eq!(ids, vec![CallbackId::Hccl(HcclCbid::BARRIER); 2]);
-        assert!(matches!(sub.enable_domain(Domain(7)), Err(Error::InvalidParameter(_))));
+        assert_eq!(ids, vec![HcclCbid::BARRIER.id(); 2]);
+        assert!(matches!(sub.enable_domain(CallbackDomain(7)), Err(Error::InvalidParameter(_))));
     }
 }
 
@@ -191,16 +299,16 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let (log, f) = logging();
-        let mut sub = mspti().subscribe(f).unwrap();
-        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        let sub = mspti().subscribe(f).unwrap();
+        sub.enable(RuntimeCbid::LAUNCH).unwrap();
         mock().api_call(RUNTIME, 15, "aclrtMalloc", None);
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
         // Not a runtime id, accepted by MSPTI all the same and delivered typed but unnamed.
-        sub.enable_callback(RuntimeCbid(50)).unwrap();
+        sub.enable(RuntimeCbid(50)).unwrap();
         mock().api_call(RUNTIME, 50, "aclrtFuture", None);
-        let err = sub.enable_callback(RuntimeCbid(64)).expect_err("64 is out of range");
+        let err = sub.enable(RuntimeCbid(64)).expect_err("64 is out of range");
         assert!(matches!(err, Error::InvalidParameter(_)), "{err}");
-        sub.disable_callback(RuntimeCbid::LAUNCH).unwrap();
+        sub.disable(RuntimeCbid::LAUNCH).unwrap();
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
         let ids: Vec<String> = log.lock().unwrap().iter().map(|e| e.2.to_string()).collect();
         assert_eq!(ids, ["RUNTIME/LAUNCH", "RUNTIME/LAUNCH", "RUNTIME/unknown(50)", "RUNTIME/unknown(50)"]);
@@ -214,8 +322,8 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let (log, f) = logging();
-        let mut sub = mspti().subscribe(f).unwrap();
-        sub.enable_domain(Domain::RUNTIME).unwrap();
+        let sub = mspti().subscribe(f).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
         let threads: Vec<_> = (0..4)
             .map(|t| {
                 std::thread::spawn(move || {
@@ -234,9 +342,9 @@ preloaded_test! {
             let mine: Vec<_> = log.iter().filter(|e| e.0 == id).collect();
             assert_eq!(mine.len(), 50);
             for pair in mine.chunks(2) {
-                assert_eq!((pair[0].1, pair[1].1), (Site::ENTER, Site::EXIT), "ENTER then EXIT on its thread");
+                assert_eq!((pair[0].1, pair[1].1), (CallbackSite::ENTER, CallbackSite::EXIT), "ENTER then EXIT on its thread");
                 assert_eq!(pair[0].2, pair[1].2);
-                assert_eq!(pair[0].3, format!("aclrtCall{}", pair[0].2.raw()));
+                assert_eq!(pair[0].3, format!("aclrtCall{}", pair[0].2.cbid));
             }
         }
     }
@@ -253,9 +361,9 @@ preloaded_test! {
         let ud = UserData { stream: 3 };
         let marks = Arc::new(AtomicUsize::new(0));
         let m = Arc::clone(&marks);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |cb| {
-                if cb.id() != CallbackId::Runtime(RuntimeCbid::LAUNCH) {
+                if cb.id() != RuntimeCbid::LAUNCH.id() {
                     return;
                 }
                 let site = if cb.is_enter() { "enter" } else { "exit" };
@@ -263,8 +371,9 @@ preloaded_test! {
                 m.fetch_add(1, SeqCst);
             })
             .unwrap();
-        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
-        let mut activity = mspti().activity(Default::default()).unwrap();
+        sub.enable(RuntimeCbid::LAUNCH).unwrap();
+        let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+        activity.start().unwrap();
         activity.enable(mspti::ActivityKind::MARKER).unwrap();
         activity.enable(mspti::ActivityKind::KERNEL).unwrap();
         let got = Arc::new(Mutex::new((Vec::new(), Vec::new())));
@@ -290,7 +399,7 @@ preloaded_test! {
         acl().free(p).unwrap();
         // The kernel's device times come through the driver's channel: disabling KERNEL drains it.
         assert!(support::wait_for(10, || {
-            activity.flush_all().unwrap();
+            activity.flush().unwrap();
             !got.lock().unwrap().1.is_empty()
         }));
         let got = got.lock().unwrap();
@@ -311,19 +420,19 @@ preloaded_test! {
         type Exit = (u32, u64, u64, bool);
         let results: Arc<Mutex<Vec<Exit>>> = Arc::default();
         let r = Arc::clone(&results);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |cb| {
                 let tid = format!("{:?}", std::thread::current().id());
                 let tid: u64 = tid.chars().filter(char::is_ascii_digit).collect::<String>().parse().unwrap_or(0);
-                let stamp = (tid << 32) | u64::from(cb.id().raw()) << 8 | 0xAA;
+                let stamp = (tid << 32) | u64::from(cb.id().cbid) << 8 | 0xAA;
                 if cb.is_enter() {
-                    cb.slot().set(stamp);
+                    cb.correlation_slot().set(stamp);
                 } else {
-                    r.lock().unwrap().push((cb.id().raw(), stamp, cb.slot().get(), cb.slot().paired()));
+                    r.lock().unwrap().push((cb.id().cbid, stamp, cb.correlation_slot().get(), cb.correlation_slot().paired()));
                 }
             })
             .unwrap();
-        sub.enable_domain(Domain::RUNTIME).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
         let threads: Vec<_> = (0..4)
             .map(|_| {
                 std::thread::spawn(|| {
@@ -369,20 +478,17 @@ preloaded_test! {
         let _ = mock(); // skips the test at once against another library
         let ops: Arc<Mutex<Vec<String>>> = Arc::default();
         let o = Arc::clone(&ops);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |cb| {
-                if cb.domain() != Domain::HCCL {
+                if cb.domain() != CallbackDomain::HCCL {
                     return;
                 }
-                let op = match cb.id() {
-                    CallbackId::Hccl(h) => h.op_name().unwrap_or("Unknown"),
-                    _ => "Unknown",
-                };
+                let op = cb.id().hccl().and_then(HcclCbid::op_name).unwrap_or("Unknown");
                 o.lock().unwrap().push(format!("[HCCL] {} {op}", cb.site()));
             })
             .unwrap();
-        sub.enable_domain(Domain::HCCL).unwrap();
-        sub.enable_domain(Domain::RUNTIME).unwrap();
+        sub.enable_domain(CallbackDomain::HCCL).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
         for (cbid, name) in
             [(1, "HcclAllReduce"), (2, "HcclBroadcast"), (8, "HcclBarrier"), (12, "HcclBatchSendRecv")]
         {
@@ -414,24 +520,24 @@ preloaded_test! {
         let _ = mock(); // skips the test at once against another library
         let old_calls = Arc::new(AtomicUsize::new(0));
         let c = Arc::clone(&old_calls);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |_| {
                 c.fetch_add(1, SeqCst);
             })
             .unwrap();
-        sub.enable_domain(Domain::RUNTIME).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
         let late = mock().stall_callback(RUNTIME, 10, ENTER, "aclrtLaunchKernel");
         assert_ne!(late, 0);
         drop(sub);
         assert_eq!(Arc::strong_count(&old_calls), 1, "closure dropped at once: nothing was inside it");
         let new_calls = Arc::new(AtomicUsize::new(0));
         let n = Arc::clone(&new_calls);
-        let mut newer = mspti()
+        let newer = mspti()
             .subscribe(move |_| {
                 n.fetch_add(1, SeqCst);
             })
             .unwrap();
-        newer.enable_domain(Domain::RUNTIME).unwrap();
+        newer.enable_domain(CallbackDomain::RUNTIME).unwrap();
         assert_eq!(mock().release_stalled(late), 1, "MSPTI called the old subscription's callback");
         assert_eq!(old_calls.load(SeqCst), 0);
         assert_eq!(new_calls.load(SeqCst), 0, "not routed to the newer closure");
@@ -458,7 +564,7 @@ preloaded_test! {
             }
             let guard = OnDrop(Arc::clone(&dropped));
             let (i, r) = (Arc::clone(&inside), Arc::clone(&release));
-            let mut sub = mspti()
+            let sub = mspti()
                 .subscribe(move |cb| {
                     let _keep = &guard;
                     if cb.is_enter() {
@@ -469,7 +575,7 @@ preloaded_test! {
                     }
                 })
                 .unwrap();
-            sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+            sub.enable(RuntimeCbid::LAUNCH).unwrap();
             let worker = std::thread::spawn(|| mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None));
             inside.wait(); // the closure is running on the worker
             if wait {
@@ -499,7 +605,7 @@ preloaded_test! {
         let _g = serial();
         let calls = Arc::new(AtomicUsize::new(0));
         let c = Arc::clone(&calls);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |cb| {
                 c.fetch_add(1, SeqCst);
                 if cb.is_enter() {
@@ -507,7 +613,7 @@ preloaded_test! {
                 }
             })
             .unwrap();
-        sub.enable_callback(RuntimeCbid::MALLOC).unwrap();
+        sub.enable(RuntimeCbid::MALLOC).unwrap();
         let before = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
         let allocations = [acl().malloc(64), acl().malloc(64)];
@@ -516,6 +622,8 @@ preloaded_test! {
             acl().free(p.unwrap()).unwrap();
         }
         assert_eq!(calls.load(SeqCst), 4, "every ENTER and EXIT arrived");
+        assert_eq!(sub.panics(), 2, "each panic counted");
+        assert_eq!(sub.last_panic().as_deref(), Some("user code panicked"));
     }
 }
 
@@ -529,7 +637,7 @@ preloaded_test! {
         let h = Arc::clone(&holder);
         let calls = Arc::new(AtomicUsize::new(0));
         let c = Arc::clone(&calls);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |_| {
                 c.fetch_add(1, SeqCst);
                 if let Some(s) = h.lock().unwrap().take() {
@@ -537,7 +645,7 @@ preloaded_test! {
                 }
             })
             .unwrap();
-        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        sub.enable(RuntimeCbid::LAUNCH).unwrap();
         *holder.lock().unwrap() = Some(sub);
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
         assert_eq!(calls.load(SeqCst), 1, "unsubscribed at ENTER: no EXIT");
@@ -563,12 +671,13 @@ fn child_without_ld_preload_explains() {
         return;
     }
     assert!(!mspti::preload::is_preloaded());
-    let mut sub = mspti().subscribe(|_| {}).unwrap();
-    let err = sub.enable_domain(Domain::RUNTIME).expect_err("needs LD_PRELOAD");
+    let sub = mspti().subscribe(|_| {}).unwrap();
+    let err = sub.enable_domain(CallbackDomain::RUNTIME).expect_err("needs LD_PRELOAD");
     assert!(matches!(err, Error::WithoutLdPreload));
     let text = err.to_string();
     assert!(text.contains("LD_PRELOAD=") && text.contains("libmspti.so"), "{text}");
-    let mut activity = mspti().activity(Default::default()).unwrap();
+    let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+    activity.start().unwrap();
     assert!(matches!(activity.enable(mspti::ActivityKind::MEMCPY), Err(Error::WithoutLdPreload)));
     activity.enable(mspti::ActivityKind::KERNEL).expect("KERNEL needs no preload");
 }
@@ -602,17 +711,17 @@ preloaded_test! {
         let s = Arc::clone(&seen);
         let gate = Arc::new(Barrier::new(2));
         let g = Arc::clone(&gate);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |cb| {
                 let me = if std::thread::current().name() == Some("a") { 1 } else { 2 };
                 if cb.is_enter() {
-                    cb.slot().set(me * 100);
+                    cb.correlation_slot().set(me * 100);
                 } else {
-                    s.lock().unwrap().insert(me, cb.slot().get());
+                    s.lock().unwrap().insert(me, cb.correlation_slot().get());
                 }
             })
             .unwrap();
-        sub.enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        sub.enable(RuntimeCbid::LAUNCH).unwrap();
         let spawn = |name: &str| {
             let g = Arc::clone(&g);
             std::thread::Builder::new()
@@ -650,19 +759,19 @@ preloaded_test! {
             mspti()
                 .subscribe(move |cb| {
                     if cb.is_enter() {
-                        cb.slot().set(0xDEAD);
+                        cb.correlation_slot().set(0xDEAD);
                     } else {
-                        e.lock().unwrap().push((cb.slot().get(), cb.slot().paired()));
+                        e.lock().unwrap().push((cb.correlation_slot().get(), cb.correlation_slot().paired()));
                     }
                 })
                 .unwrap(),
         ));
-        sub.lock().unwrap().enable_callback(RuntimeCbid::LAUNCH).unwrap();
+        sub.lock().unwrap().enable(RuntimeCbid::LAUNCH).unwrap();
         let s = Arc::clone(&sub);
         // ENTER arrives; switched off in the middle, the EXIT does not.
-        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", Some(&mut || s.lock().unwrap().disable_callback(RuntimeCbid::LAUNCH).unwrap()));
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", Some(&mut || s.lock().unwrap().disable(RuntimeCbid::LAUNCH).unwrap()));
         // Off at ENTER; switched on in the middle, the EXIT arrives without its ENTER.
-        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", Some(&mut || s.lock().unwrap().enable_callback(RuntimeCbid::LAUNCH).unwrap()));
+        mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", Some(&mut || s.lock().unwrap().enable(RuntimeCbid::LAUNCH).unwrap()));
         // A whole call pairs normally.
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
         assert_eq!(*exits.lock().unwrap(), [(0, false), (0xDEAD, true)], "the second call's EXIT is unpaired, with 0");
@@ -682,7 +791,7 @@ preloaded_test! {
         }
         let calls = Arc::new(AtomicUsize::new(0));
         let c = Arc::clone(&calls);
-        let mut sub = mspti()
+        let sub = mspti()
             .subscribe(move |cb| {
                 c.fetch_add(1, SeqCst);
                 if cb.is_enter() {
@@ -690,7 +799,7 @@ preloaded_test! {
                 }
             })
             .unwrap();
-        sub.enable_callback(RuntimeCbid::MALLOC).unwrap();
+        sub.enable(RuntimeCbid::MALLOC).unwrap();
         let before = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
         let p = acl().malloc(64).unwrap();
@@ -720,13 +829,14 @@ fn child_ld_preload_set_inside_is_an_error() {
     std::env::set_var("LD_PRELOAD", support::library());
     assert!(mspti::preload::ld_preload_names_mspti());
     assert!(!mspti::preload::is_preloaded(), "named, but nothing was preloaded");
-    let mut sub = mspti().subscribe(|_| {}).unwrap();
-    let err = sub.enable_domain(Domain::RUNTIME).expect_err("not live");
+    let sub = mspti().subscribe(|_| {}).unwrap();
+    let err = sub.enable_domain(CallbackDomain::RUNTIME).expect_err("not live");
     assert!(matches!(err, Error::InterpositionNotLive(_)), "{err}");
     let text = err.to_string();
     assert!(text.contains("was not preloaded") && text.contains("LD_PRELOAD="), "{text}");
-    assert!(matches!(sub.enable_callback(RuntimeCbid::MALLOC), Err(Error::InterpositionNotLive(_))));
-    let mut activity = mspti().activity(Default::default()).unwrap();
+    assert!(matches!(sub.enable(RuntimeCbid::MALLOC), Err(Error::InterpositionNotLive(_))));
+    let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+    activity.start().unwrap();
     assert!(matches!(activity.enable(mspti::ActivityKind::MEMORY), Err(Error::InterpositionNotLive(_))));
     activity.enable(mspti::ActivityKind::ACL_API).expect("API records come from the runtime's reports");
 }
@@ -742,8 +852,8 @@ preloaded_test! {
         let second = mspti::Mspti::open_path(&copy).expect("opens");
         std::fs::remove_dir_all(&dir).ok();
         assert_eq!(second.sys().loaded().origin(), "explicit path");
-        let mut sub = second.subscribe(|_| {}).unwrap();
-        let err = sub.enable_domain(Domain::RUNTIME).expect_err("not live");
+        let sub = second.subscribe(|_| {}).unwrap();
+        let err = sub.enable_domain(CallbackDomain::RUNTIME).expect_err("not live");
         let text = err.to_string();
         assert!(matches!(err, Error::InterpositionNotLive(_)), "{text}");
         assert!(text.contains("another libmspti.so") && text.contains("open the preloaded copy"), "{text}");
@@ -752,7 +862,7 @@ preloaded_test! {
         let preloaded = mspti();
         assert_eq!(preloaded.sys().loaded().origin(), "already loaded in this process");
         preloaded.interposition_live().expect("the preloaded copy is live");
-        let mut sub = preloaded.subscribe(|_| {}).unwrap();
-        sub.enable_domain(Domain::RUNTIME).expect("live");
+        let sub = preloaded.subscribe(|_| {}).unwrap();
+        sub.enable_domain(CallbackDomain::RUNTIME).expect("live");
     }
 }

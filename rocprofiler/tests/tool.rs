@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 
 use accelprof_core::columns::{CopyKind, HOST_DEVICE};
 use rocprofiler::{
-    AgentKind, BufferConfig, BufferKind, BufferPolicy, CallbackKind, Context, Error, FamilySet, Operation,
-    Phase, Tool,
+    AgentKind, BufferConfig, BufferKind, BufferPolicy, CallbackDomain, CallbackSite, Context, Error,
+    FamilySet, Operation, ResultCode, Tool,
 };
 use support::tool::{configure, lib, on_finalize, shutdown, TestTool, FINALIZED};
 use support::{ctl, exclusive, gpu};
@@ -152,12 +152,12 @@ fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
     let _g = exclusive();
     let lib = lib();
     let kinds = lib.callback_kinds().unwrap();
-    assert_eq!(kinds, CallbackKind::KNOWN.to_vec(), "every kind the library has is one this crate names");
+    assert_eq!(kinds, CallbackDomain::ALL.to_vec(), "every kind the library has is one this crate names");
     for k in &kinds {
         assert!(!lib.callback_kind_name(*k).unwrap().is_empty());
         assert!(!lib.callback_operations(*k).unwrap().is_empty(), "{k:?}");
     }
-    assert_eq!(lib.callback_kind_name(CallbackKind::HIP_RUNTIME_API).unwrap(), "HIP_RUNTIME_API");
+    assert_eq!(lib.callback_kind_name(CallbackDomain::HIP_RUNTIME_API).unwrap(), "HIP_RUNTIME_API");
 
     type Seen = (u32, Option<String>, u32, u64, u64, u64, Option<String>);
     let seen: Arc<Mutex<Vec<Seen>>> = Arc::default();
@@ -165,18 +165,18 @@ fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
     let (s, d) = (seen.clone(), dup.clone());
     configure(move |cfg| {
         let ctx = cfg.create_context()?;
-        for kind in CallbackKind::KNOWN {
+        for kind in CallbackDomain::ALL {
             let s = s.clone();
             cfg.callback_tracing(&ctx, *kind, &[], move |r| {
-                let before = *r.slot();
-                if r.phase() == Phase::ENTER {
-                    *r.slot() = 1000 + r.correlation().internal;
+                let before = r.correlation_slot().get();
+                if r.site() == CallbackSite::ENTER {
+                    r.correlation_slot().set(1000 + r.correlation().internal);
                 }
                 let message = r.marker_message();
                 s.lock().unwrap().push((
-                    r.kind().0,
+                    r.domain().0,
                     r.operation_name().map(str::to_string),
-                    r.phase().0,
+                    r.site().0,
                     r.correlation().internal,
                     before,
                     r.thread_id(),
@@ -184,15 +184,15 @@ fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
                 ));
             })?;
         }
-        let again = cfg.callback_tracing(&ctx, CallbackKind::HIP_RUNTIME_API, &[], |_| {});
+        let again = cfg.callback_tracing(&ctx, CallbackDomain::HIP_RUNTIME_API, &[], |_| {});
         set(&d, again.err().map(|e| e.to_string()));
         ctx.start()
     })
     .unwrap();
     assert!(get(&dup).unwrap().contains("SERVICE_ALREADY_CONFIGURED"));
 
-    let hip = CallbackKind::HIP_RUNTIME_API.0;
-    let malloc = lib.callback_operations(CallbackKind::HIP_RUNTIME_API).unwrap();
+    let hip = CallbackDomain::HIP_RUNTIME_API.0;
+    let malloc = lib.callback_operations(CallbackDomain::HIP_RUNTIME_API).unwrap();
     let malloc = malloc.iter().find(|(_, n)| n == "hipMalloc").unwrap().0;
     let (call, other, mark) = {
         let call = ctl().api_call(hip, malloc.0);
@@ -202,14 +202,14 @@ fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
     };
     let seen = seen.lock().unwrap().clone();
     for c in [call, other] {
-        let enter = seen.iter().find(|x| x.3 == c && x.2 == Phase::ENTER.0).unwrap();
-        let exit = seen.iter().find(|x| x.3 == c && x.2 == Phase::EXIT.0).unwrap();
+        let enter = seen.iter().find(|x| x.3 == c && x.2 == CallbackSite::ENTER.0).unwrap();
+        let exit = seen.iter().find(|x| x.3 == c && x.2 == CallbackSite::EXIT.0).unwrap();
         assert_eq!(enter.1.as_deref(), Some("hipMalloc"));
         assert_eq!((enter.4, exit.4), (0, 1000 + c), "the slot carries ENTER's value to EXIT");
         assert_eq!(enter.5, exit.5);
     }
     assert_ne!(seen.iter().find(|x| x.3 == call).unwrap().5, seen.iter().find(|x| x.3 == other).unwrap().5);
-    let marker = seen.iter().find(|x| x.3 == mark && x.2 == Phase::ENTER.0).unwrap();
+    let marker = seen.iter().find(|x| x.3 == mark && x.2 == CallbackSite::ENTER.0).unwrap();
     assert_eq!(marker.1.as_deref(), Some("roctxRangePushA"));
     assert_eq!(marker.6.as_deref(), Some("step 7"));
 }
@@ -224,20 +224,20 @@ fn operations_filter_and_bad_kinds() {
         let ctx = cfg.create_context()?;
         // Refused by the crate before the SDK sees them: a kind past LAST would throw out of C,
         // NONE names no service, and a bad operation would leave the kind half-configured.
-        let past_last = cfg.callback_tracing(&ctx, CallbackKind(999), &[], |_| {}).unwrap_err();
-        let none = cfg.callback_tracing(&ctx, CallbackKind(0), &[], |_| {}).unwrap_err();
+        let past_last = cfg.callback_tracing(&ctx, CallbackDomain(999), &[], |_| {}).unwrap_err();
+        let none = cfg.callback_tracing(&ctx, CallbackDomain(0), &[], |_| {}).unwrap_err();
         let bad_op =
-            cfg.callback_tracing(&ctx, CallbackKind::HSA_CORE_API, &[Operation(9999)], |_| {}).unwrap_err();
+            cfg.callback_tracing(&ctx, CallbackDomain::HSA_CORE_API, &[Operation(9999)], |_| {}).unwrap_err();
         let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
         let bad_buffer_kind = cfg.buffer_tracing(&ctx, BufferKind(999), &[], &buffer).unwrap_err();
         set(&e, [past_last, none, bad_op, bad_buffer_kind].map(|e| e.to_string()));
         // So the kind can still be configured: nothing was registered.
         let s2 = s.clone();
-        cfg.callback_tracing(&ctx, CallbackKind::HSA_CORE_API, &[Operation(0)], move |r| {
-            s2.lock().unwrap().push((r.kind().0, r.operation().0))
+        cfg.callback_tracing(&ctx, CallbackDomain::HSA_CORE_API, &[Operation(0)], move |r| {
+            s2.lock().unwrap().push((r.domain().0, r.operation().0))
         })?;
-        cfg.callback_tracing(&ctx, CallbackKind::HIP_RUNTIME_API, &[Operation(2)], move |r| {
-            s.lock().unwrap().push((r.kind().0, r.operation().0))
+        cfg.callback_tracing(&ctx, CallbackDomain::HIP_RUNTIME_API, &[Operation(2)], move |r| {
+            s.lock().unwrap().push((r.domain().0, r.operation().0))
         })?;
         ctx.start()
     })
@@ -254,6 +254,42 @@ fn operations_filter_and_bad_kinds() {
         vec![(5, 2), (5, 2), (1, 0), (1, 0)],
         "only the chosen operations, ENTER and EXIT; the retried kind works"
     );
+}
+
+/// A panic in a callback-tracing closure never reaches the SDK: it is caught, counted and its
+/// message kept on the [`rocprofiler::Subscriber`] (which used to count it and tell nobody); the
+/// calls go on, and the other sites still arrive.
+#[test]
+fn a_panicking_tracing_closure_is_counted_on_its_subscriber() {
+    let _g = exclusive();
+    let subscriber = Arc::new(Mutex::new(None));
+    let calls = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let (sub, c) = (subscriber.clone(), calls.clone());
+    configure(move |cfg| {
+        let ctx = cfg.create_context()?;
+        let s = cfg.callback_tracing(&ctx, CallbackDomain::HIP_RUNTIME_API, &[], move |r| {
+            c.fetch_add(1, Ordering::SeqCst);
+            if r.is_enter() {
+                panic!("hip boom {}", r.correlation().internal);
+            }
+        })?;
+        set(&sub, s);
+        ctx.start()
+    })
+    .unwrap();
+    let s: rocprofiler::Subscriber = get(&subscriber);
+    assert_eq!((s.panics(), s.last_panic()), (0, None));
+    let before = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let hip = CallbackDomain::HIP_RUNTIME_API.0;
+    let first = ctl().api_call(hip, 1);
+    let second = ctl().api_call(hip, 1);
+    std::panic::set_hook(before);
+    assert_eq!(calls.load(Ordering::SeqCst), 4, "ENTER and EXIT of both calls arrived");
+    assert_eq!(s.panics(), 2);
+    assert_eq!(s.last_panic(), Some(format!("hip boom {second}")));
+    assert_ne!(first, second);
+    assert_eq!(s.domain(), CallbackDomain::HIP_RUNTIME_API);
 }
 
 #[test]
@@ -334,7 +370,7 @@ fn buffered_tracing_is_decoded_into_columns_out_of_order_included() {
     assert!(rows.contains(&format!("api hipLaunchKernel corr{launch}")), "{rows:#?}");
     assert!(rows.iter().any(|r| r.starts_with("copy 4096 dev0")), "{rows:#?}");
     assert!(rows.contains(&"marker roctx checkpoint".to_string()), "{rows:#?}");
-    let counts = buffer.counts();
+    let counts = buffer.counts().pipeline;
     assert_eq!(counts.records_delivered, 5);
     assert_eq!(counts.records_produced(), counts.records_delivered + counts.records_dropped());
 }
@@ -366,7 +402,7 @@ fn discarded_records_reach_the_counts() {
         ctl().dispatch(gpu(0), 1, k, 64, 1, 1, 64, 1, 1);
     }
     buffer.flush().unwrap();
-    let counts = buffer.counts();
+    let counts = buffer.counts().pipeline;
     assert_eq!(buffer.sdk_drop_count(), 3);
     assert_eq!(counts.vendor_dropped, 3);
     assert_eq!(counts.records_delivered, fits as u64);
@@ -402,7 +438,7 @@ fn status_codes_past_last_are_unknown_and_have_no_string() {
     let lib = lib();
     assert_eq!(lib.version().unwrap(), (1, 0, 0));
     for code in 1..=41 {
-        let e = Error::from_code(code).unwrap();
+        let e = Error::from_code(ResultCode(code), "test").unwrap();
         assert!(lib.describe(&e).is_some(), "{code}");
         // The crate's C names are the library's own (status 41 by its mainline name).
         assert_eq!(lib.status_name(code).as_deref(), e.status_name(), "{code}");
@@ -411,8 +447,8 @@ fn status_codes_past_last_are_unknown_and_have_no_string() {
         lib.status_name(41).as_deref(),
         Some("ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION")
     );
-    let past = Error::from_code(42).unwrap();
-    assert!(matches!(past, Error::Unknown(42)));
+    let past = Error::from_code(ResultCode(42), "test").unwrap();
+    assert!(matches!(past, Error::Unknown { code: ResultCode(42), .. }));
     assert_eq!(lib.describe(&past), None);
     // An SDK older than status 41: the variant still exists, the library has no string.
     ctl().set_status_last(41);
@@ -430,7 +466,9 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
     let s = seen.clone();
     configure(move |cfg| {
         let ctx = cfg.create_context()?;
-        for kind in [CallbackKind::CODE_OBJECT, CallbackKind::KERNEL_DISPATCH, CallbackKind::MEMORY_COPY] {
+        for kind in
+            [CallbackDomain::CODE_OBJECT, CallbackDomain::KERNEL_DISPATCH, CallbackDomain::MEMORY_COPY]
+        {
             let s = s.clone();
             cfg.callback_tracing(&ctx, kind, &[], move |r| {
                 let line = if let Some((id, name)) = r.kernel_symbol() {
@@ -439,7 +477,7 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
                     format!(
                         "dispatch {} {} k{} grid{:?} wg{:?} ended:{}",
                         r.operation_name().unwrap(),
-                        r.phase().0,
+                        r.site().0,
                         d.info.kernel.0,
                         d.info.grid,
                         d.info.workgroup,
@@ -455,7 +493,7 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
                         c.end > c.start
                     )
                 } else {
-                    format!("other {:?}", r.kind())
+                    format!("other {:?}", r.domain())
                 };
                 s.lock().unwrap().push(line);
             })?;

@@ -2,15 +2,16 @@
 //! its fast path.
 //!
 //! CUPTI calls one `extern "C"` function per subscription and, before 13.2, allows one
-//! subscription per process; the hub keeps it for the life of the process (see
-//! [`super::hub`]). The subscriber that made the hub subscribe is the *anchor*: the function
+//! subscription per process; the switchboard keeps it for the life of the process (see
+//! [`super::vendor`]). The subscriber that made the switchboard subscribe is the *anchor*: the function
 //! handed to CUPTI is [`entry`] monomorphized for the anchor's closure type, so while the anchor
 //! is the only subscriber with anything enabled, a callback reaches its closure with no routing
 //! table, no indirect call and no per-subscriber slot bookkeeping: CUPTI's own `correlationData`
 //! is the anchor's slot. Everything else (other subscribers, or the anchor alongside them) goes
-//! through the switchboard's general dispatch ([`super::dispatch`]).
+//! through the switchboard's general dispatch ([`super::trampoline`]).
 //!
-//! Which callbacks the fast path serves is kept by the hub in [`FastPath`] (never freed), in one
+//! Which callbacks the fast path serves is kept by the switchboard's hooks in [`FastPath`] (never
+//! freed), in one
 //! of three modes:
 //!
 //! - *own*: no other subscriber has had anything enabled since the subscription was made, so
@@ -35,11 +36,13 @@
 //! in one of two ways:
 //!
 //! - a closure that owns nothing to drop (`!needs_drop::<F>()`: it captures nothing, or only
-//!   references to statics and `Copy` values) is kept by the hub until the subscription is given
-//!   back ([`super::Hub::release`], whose caller promises that no CUDA call is in flight), so its
+//!   references to statics and `Copy` values) is kept by the switchboard until the subscription is
+//!   given back ([`crate::Cupti::release_subscription`], whose caller promises that no CUDA call is
+//!   in flight), so its
 //!   fast path needs no read section at all, as a C tool's static function does not;
 //! - any other closure is freed when its subscriber is dropped, after an RCU grace period, so its
-//!   fast path runs inside a read section (see [`super::rcu`]), as the general dispatch does.
+//!   fast path runs inside a read section (see [`accelprof_core::callback::rcu`]), as the general
+//!   dispatch does.
 
 use std::cell::Cell;
 use std::ffi::c_void;
@@ -50,12 +53,14 @@ use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 use cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
 
+use accelprof_core::callback::frames::{self, CallKey, Lookup};
+use accelprof_core::callback::routes::{SoloIds, SOLO_CBIDS, SOLO_DOMAINS};
+use accelprof_core::callback::trampoline::guard;
+use accelprof_core::callback::{rcu, Handler};
+
 use super::data::CallbackData;
-use super::dispatch;
-use super::frames;
-use super::hub::Hub;
-use super::rcu;
-use super::snapshot::{Handler, SoloIds, SOLO_CBIDS, SOLO_DOMAINS};
+use super::trampoline;
+use super::vendor::{CuptiVendor, Hub};
 use crate::ids::{CallbackDomain, CallbackId};
 
 /// [`FastPath::mode`]: the general dispatch serves everything.
@@ -106,7 +111,9 @@ pub(crate) struct FastPath {
     /// The anchor's closure (its `Box<F>`), set before the subscription is made.
     closure: AtomicPtr<()>,
     /// The anchor's handler, for panic counts and its key.
-    handler: AtomicPtr<Handler>,
+    handler: AtomicPtr<Handler<CuptiVendor>>,
+    /// With [`FILTERED`]: the generation of the subscription (frames of its calls carry it).
+    generation: AtomicU64,
     /// [`frames::tag`], copied here so that an EXIT reads it next to the bitmap.
     tag: u32,
 }
@@ -121,11 +128,12 @@ impl FastPath {
             closure: AtomicPtr::new(std::ptr::null_mut()),
             handler: AtomicPtr::new(std::ptr::null_mut()),
             tag: frames::tag(),
+            generation: AtomicU64::new(0),
         }
     }
 
     /// Makes `handler` the anchor (before the subscription that calls [`entry`] for it exists).
-    pub(crate) fn anchor(&self, handler: &Handler) {
+    pub(crate) fn anchor(&self, handler: &Handler<CuptiVendor>) {
         self.clear();
         self.closure.store(handler.closure().cast_mut(), Ordering::Release);
         self.handler.store(std::ptr::from_ref(handler).cast_mut(), Ordering::Release);
@@ -133,7 +141,8 @@ impl FastPath {
 
     /// Serves the anchor alone from now on: everything CUPTI delivers when `own` (no other
     /// subscriber had anything enabled since the subscription was made), else `ids`.
-    pub(crate) fn serve(&self, ids: &SoloIds, own: bool) {
+    pub(crate) fn serve(&self, ids: &SoloIds, own: bool, generation: u64) {
+        self.generation.store(generation, Ordering::Release);
         if !own {
             for (row, bits) in self.ids.iter().zip(ids) {
                 for (word, &b) in row.iter().zip(bits) {
@@ -175,7 +184,7 @@ impl FastPath {
                 .compare_exchange(ZEROING_UNKNOWN, ZEROING_SEEN, Ordering::AcqRel, Ordering::Acquire)
                 .is_ok()
         {
-            // Unless the hub changed the mode meanwhile (it reads `zeroing` when it sets it).
+            // Unless the switchboard changed the mode meanwhile (it reads `zeroing` when it sets it).
             let _ = self.mode.compare_exchange(OWN, OWN_ZEROED, Ordering::AcqRel, Ordering::Acquire);
         }
     }
@@ -228,7 +237,7 @@ impl FastPath {
     /// Calls the anchor's closure for one callback, CUPTI's `correlationData` being its slot.
     ///
     /// # Safety
-    /// `F` is the anchor's closure type; the closure and handler are alive (kept by the hub, or
+    /// `F` is the anchor's closure type; the closure and handler are alive (kept by the switchboard, or
     /// by the caller's read section while [`FastPath::serves`] held); `cbdata` is the
     /// callback data of `domain`, valid during the call.
     #[inline(always)]
@@ -265,7 +274,7 @@ impl FastPath {
                     }
                     slot.set(0);
                 } else if how == Serve::Filtered && frames::is_serial_form(slot.get(), self.tag) {
-                    slot.set(self.exit_of_framed_call(slot.get()));
+                    slot.set(self.exit_of_framed_call(slot.get(), domain, cbid));
                 }
             }
             // SAFETY: as above; the slot (if any) is now the anchor's value for this call.
@@ -291,28 +300,31 @@ impl FastPath {
     /// Only valid where [`FastPath::call`] is.
     #[cold]
     #[inline(never)]
-    fn exit_of_framed_call(&self, value: u64) -> u64 {
+    fn exit_of_framed_call(&self, value: u64, domain: u32, cbid: u32) -> u64 {
         let guard = rcu::read_lock();
         let Some(frames) = guard.frames() else { return value };
-        match frames.find(value) {
-            Some(start) => {
+        let call = CallKey { generation: self.generation.load(Ordering::Acquire), domain, cbid };
+        match frames.find_serial(value, call) {
+            Lookup::Found(start) => {
                 // SAFETY: as in `call`: the handler is alive.
-                let key = unsafe { &*self.handler.load(Ordering::Acquire) }.owner();
-                let mine = frames.load(start, value, key);
+                let key = unsafe { &*self.handler.load(Ordering::Acquire) }.key();
+                let mine = frames.load(start, key).unwrap_or(0);
                 frames.close(start);
                 mine
             }
-            None => value,
+            // Our serial, of a call that lost its EXIT: not this call's value.
+            Lookup::Stale => 0,
+            Lookup::Missing => value,
         }
     }
 }
 
-/// The `CUpti_CallbackFunc` a hub subscribes with when its first subscriber's closure has type
-/// `F`; `userdata` is the hub.
+/// The `CUpti_CallbackFunc` a switchboard subscribes with when its first subscriber's closure has
+/// type `F`; `userdata` is the switchboard.
 ///
 /// # Safety
-/// Called by CUPTI with the `userdata` the hub subscribed with (a leaked `Hub` whose anchor's
-/// closure has type `F`) and the callback data of `domain`, valid for the call.
+/// Called by CUPTI with the `userdata` the switchboard subscribed with (a leaked [`Hub`] whose
+/// anchor's closure has type `F`) and the callback data of `domain`, valid for the call.
 pub(crate) unsafe extern "C" fn entry<F>(
     userdata: *mut c_void,
     domain: CUpti_CallbackDomain,
@@ -326,13 +338,13 @@ pub(crate) unsafe extern "C" fn entry<F>(
     }
     // SAFETY: `userdata` is the `&'static Hub` passed to `cuptiSubscribe*` (never null).
     let hub = unsafe { &*(userdata as *const Hub) };
-    let fast = hub.fast_path();
+    let fast = &hub.vendor().fast;
     if !needs_drop::<F>() && fast.mode.load(Ordering::Acquire) == OWN_ZEROED {
         // The common case, kept free of everything else (no registers to save for the rest).
         // SAFETY: the anchor's closure has type `F` (this function's contract); owning nothing
-        // to drop, it is kept by the hub until the subscription is given back, which no callback
-        // outlives. `cbdata` is forwarded from CUPTI.
-        unsafe { fast.call::<F>(Serve::OwnZeroed, hub.version_cell(), domain.0, cbid, cbdata) };
+        // to drop, it is kept by the switchboard until the subscription is given back, which no
+        // callback outlives. `cbdata` is forwarded from CUPTI.
+        unsafe { fast.call::<F>(Serve::OwnZeroed, &hub.vendor().version, domain.0, cbid, cbdata) };
         return;
     }
     // SAFETY: forwarded (this function's contract).
@@ -344,19 +356,20 @@ pub(crate) unsafe extern "C" fn entry<F>(
 /// # Safety
 /// As [`entry`], `cbdata` non-null.
 #[inline(never)]
-unsafe fn entry_other<F>(hub: &Hub, domain: u32, cbid: u32, cbdata: *const c_void)
+unsafe fn entry_other<F>(hub: &'static Hub, domain: u32, cbid: u32, cbdata: *const c_void)
 where
     F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
 {
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        let fast = hub.fast_path();
+    guard(|| {
+        let fast = &hub.vendor().fast;
+        let version = &hub.vendor().version;
         if !needs_drop::<F>() {
             if let Some(how) = fast.serves(domain, cbid) {
                 // SAFETY: as in `entry`.
-                unsafe { fast.call::<F>(how, hub.version_cell(), domain, cbid, cbdata) };
+                unsafe { fast.call::<F>(how, version, domain, cbid, cbdata) };
             } else {
                 // SAFETY: forwarded from CUPTI (this function's contract).
-                unsafe { dispatch::general(hub, domain, cbid, cbdata) };
+                unsafe { trampoline::general(hub, domain, cbid, cbdata) };
             }
             return;
         }
@@ -366,16 +379,12 @@ where
                 // SAFETY: the anchor's closure has type `F`; it is freed only after a grace
                 // period that begins once the mode just read is cleared, and this read section
                 // holds it off.
-                unsafe { fast.call::<F>(how, hub.version_cell(), domain, cbid, cbdata) };
+                unsafe { fast.call::<F>(how, version, domain, cbid, cbdata) };
             }
             // SAFETY: forwarded from CUPTI (this function's contract).
-            _ => unsafe { dispatch::in_section_outlined(hub, &guard, domain, cbid, cbdata) },
+            _ => unsafe { trampoline::in_section_outlined(hub, &guard, domain, cbid, cbdata) },
         }
-    }));
-    if let Err(payload) = result {
-        // Dropping a payload can panic again; leaking it cannot.
-        std::mem::forget(payload);
-    }
+    });
 }
 
 #[cfg(test)]
@@ -392,7 +401,7 @@ mod tests {
         let data = crate::callback::data::fake_api_data(site, 7, shared);
         let callback: RawCallback = d.callback();
         let p = std::ptr::from_ref(&data).cast::<c_void>();
-        // SAFETY: the detached hub's own callback and userdata, and API callback data valid for
+        // SAFETY: the detached switchboard's own callback and userdata, and API callback data valid for
         // the call.
         unsafe {
             callback(d.userdata(), CallbackDomain::DRIVER_API.into(), DriverCbid::cuCtxGetCurrent.0, p)
@@ -450,7 +459,7 @@ mod tests {
         let mut shared = 0;
         deliver(&d, CUpti_ApiCallbackSite::CUPTI_API_ENTER, &mut shared);
         deliver(&d, CUpti_ApiCallbackSite::CUPTI_API_EXIT, &mut shared);
-        let handler = d.hub().fast_path().handler.load(Ordering::SeqCst);
+        let handler = d.hub().vendor().fast.handler.load(Ordering::SeqCst);
         // SAFETY: a detached hub keeps its handlers for the process.
         let handler = unsafe { &*handler };
         assert_eq!(handler.panics(), 2);

@@ -5,6 +5,7 @@ use std::ffi::{c_char, c_void, CStr};
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+pub use accelprof_core::callback::CorrelationSlot;
 use cupti_sys::{
     CUcontext, CUpti_CallbackData, CUpti_NvtxData, CUpti_ResourceData, CUpti_StateData, CUpti_SynchronizeData,
 };
@@ -23,7 +24,7 @@ pub struct CallbackData<'a> {
     /// `cuptiGetVersion` of the library, read only when a name is asked for.
     api_version: &'a AtomicU32,
     /// The entry/exit slot; `None`: CUPTI's own per-call slot (`correlationData`), used in place.
-    slot: Option<&'a Cell<u64>>,
+    slot: Option<CorrelationSlot<'a>>,
 }
 
 impl<'a> CallbackData<'a> {
@@ -33,7 +34,7 @@ impl<'a> CallbackData<'a> {
         id: CallbackId,
         raw: *const c_void,
         api_version: &'a AtomicU32,
-        slot: &'a Cell<u64>,
+        slot: CorrelationSlot<'a>,
     ) -> Self {
         CallbackData { id, raw, api_version, slot: Some(slot) }
     }
@@ -167,35 +168,6 @@ unsafe fn opt_str<'a>(p: *const c_char) -> Option<&'a str> {
     unsafe { CStr::from_ptr(p) }.to_str().ok()
 }
 
-/// The per-call `u64` shared by the ENTER and EXIT callbacks of one API call: a value stored at
-/// ENTER is read back at EXIT of the same call (0 when nothing was stored).
-///
-/// Each subscriber has its own slot per call, so subscribers sharing CUPTI's single
-/// subscription never see each other's values.
-#[derive(Clone, Copy)]
-pub struct CorrelationSlot<'a>(Option<&'a Cell<u64>>);
-
-impl CorrelationSlot<'_> {
-    /// The stored value.
-    pub fn get(&self) -> u64 {
-        self.0.map_or(0, Cell::get)
-    }
-
-    /// Stores `value` (meaningful at ENTER; a store at EXIT is discarded after the callback).
-    /// Where CUPTI gave the call no slot (never seen), nothing is stored.
-    pub fn set(&self, value: u64) {
-        if let Some(c) = self.0 {
-            c.set(value)
-        }
-    }
-}
-
-impl fmt::Debug for CorrelationSlot<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "CorrelationSlot({})", self.get())
-    }
-}
-
 /// The return value of a runtime or driver call, read at EXIT.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReturnValue {
@@ -225,7 +197,7 @@ pub struct ApiCallData<'a> {
     id: CallbackId,
     raw: &'a CUpti_CallbackData,
     /// As in [`CallbackData`].
-    slot: Option<&'a Cell<u64>>,
+    slot: Option<CorrelationSlot<'a>>,
 }
 
 impl<'a> ApiCallData<'a> {
@@ -275,14 +247,19 @@ impl<'a> ApiCallData<'a> {
         self.raw.contextUid
     }
 
-    /// This call's entry/exit slot.
+    /// This call's entry/exit slot: what this subscriber stores at ENTER it reads back at the same
+    /// call's EXIT, whoever else subscribed. [`CorrelationSlot::paired`] is false only where the
+    /// crate knows the EXIT's ENTER was not seen (the one frame its serial named was a lost call's).
     pub fn correlation_slot(&self) -> CorrelationSlot<'a> {
-        CorrelationSlot(self.slot.or_else(|| {
+        self.slot.unwrap_or_else(|| {
             let p = self.raw.correlationData;
+            if p.is_null() {
+                return CorrelationSlot::none();
+            }
             // SAFETY: `with_cupti_slot`'s contract: CUPTI's per-call slot, valid and ours alone
             // during the callback; `Cell<u64>` has `u64`'s layout.
-            (!p.is_null()).then(|| unsafe { &*p.cast::<Cell<u64>>() })
-        }))
+            CorrelationSlot::new(unsafe { &*p.cast::<Cell<u64>>() }, true)
+        })
     }
 
     /// The call's return value, at EXIT; `None` at ENTER.

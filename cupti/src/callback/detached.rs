@@ -9,23 +9,21 @@
 use std::ffi::c_void;
 use std::fmt;
 
-use cupti_sys::{CUpti_CallbackDomain, CUpti_CallbackId};
+use std::sync::Arc;
+
+use accelprof_core::callback::{Callback, Handler, Registration};
 
 use super::anchor::entry;
 use super::data::CallbackData;
-use super::dispatch::trampoline;
-use super::hub::Hub;
-use super::snapshot::{Callback, Registration};
+use super::trampoline::trampoline;
+pub use super::vendor::RawCallback;
+use super::vendor::{CuptiVendor, Hub};
 use crate::ids::{CallbackDomain, CallbackId};
-
-/// `CUpti_CallbackFunc` without the `Option`.
-pub type RawCallback =
-    unsafe extern "C" fn(*mut c_void, CUpti_CallbackDomain, CUpti_CallbackId, *const c_void);
 
 /// Closures and what each one is routed, before the switchboard is built.
 #[derive(Default)]
 pub struct DetachedBuilder {
-    regs: Vec<Registration>,
+    regs: Vec<Registration<CuptiVendor>>,
     /// `entry` for the first closure's type.
     callback: Option<RawCallback>,
 }
@@ -42,20 +40,19 @@ impl DetachedBuilder {
     where
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
-        let key = self.regs.len() as u64 + 1;
         self.callback.get_or_insert(entry::<F>);
-        self.regs.push(Registration::new(
-            key,
-            Callback::new(f),
-            domains.iter().map(|d| d.0).collect(),
-            ids.iter().map(|i| (i.domain.0, i.cbid)).collect(),
-        ));
+        self.regs.push(Registration {
+            handler: Arc::new(Handler::new(Callback::<CuptiVendor>::new(f))),
+            domains: domains.iter().map(|d| d.0).collect(),
+            ids: ids.iter().map(|i| (i.domain.0, i.cbid)).collect(),
+        });
         self
     }
 
-    /// The switchboard (leaked, as a real hub is).
+    /// The switchboard (leaked, as a real one is).
     pub fn build(self) -> Detached {
-        Detached { hub: Hub::detached(self.regs, true), callback: self.callback.unwrap_or(trampoline) }
+        let hub = Hub::preset(CuptiVendor::detached(), self.regs, true);
+        Detached { hub, callback: self.callback.unwrap_or(trampoline) }
     }
 }
 
@@ -72,7 +69,7 @@ impl Detached {
         DetachedBuilder::default()
     }
 
-    /// The callback the hub subscribes with.
+    /// The callback the switchboard subscribes with.
     pub fn callback(&self) -> RawCallback {
         self.callback
     }
@@ -82,7 +79,7 @@ impl Detached {
         self.hub
     }
 
-    /// The `userdata` the hub subscribes with.
+    /// The `userdata` the switchboard subscribes with.
     pub fn userdata(&self) -> *mut c_void {
         self.hub as *const Hub as *mut c_void
     }

@@ -1,11 +1,14 @@
 //! [`Subscriber`]: a closure that receives CUPTI callbacks, and what it has enabled.
 
 use std::fmt;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use accelprof_core::callback::{Handler, Target};
+
+use super::anchor::entry;
 use super::data::CallbackData;
-use super::hub::{Hub, SubscriptionKind, Target};
-use super::snapshot::Handler;
+use super::vendor::{CuptiVendor, Hub, SubscriptionKind};
 use crate::error::Result;
 use crate::ids::{CallbackDomain, CallbackId};
 use crate::library::Cupti;
@@ -33,13 +36,13 @@ impl Cupti {
     /// bookkeeping at all; see [`Subscriber`]'s drop for what that changes.
     ///
     /// Errors: [`crate::Error::MultipleSubscribers`] when another tool holds CUPTI;
-    /// [`crate::Error::Unknown`] (13.x) or [`crate::Error::NotInitialized`] (12.x) when no GPU
+    /// [`crate::Error::Internal`] (13.x) or [`crate::Error::NotInitialized`] (12.x) when no GPU
     /// driver is present.
     ///
     /// ```no_run
     /// use cupti::{CallbackDomain, Cupti};
     ///
-    /// let cupti = Cupti::load()?;
+    /// let cupti = Cupti::open()?;
     /// let subscriber = cupti.subscribe(|cb| {
     ///     if let Some(call) = cb.api() {
     ///         if call.is_enter() {
@@ -57,7 +60,7 @@ impl Cupti {
     ///
     /// ```compile_fail,E0597
     /// let subscriber = {
-    ///     let cupti = cupti::Cupti::load().unwrap();
+    ///     let cupti = cupti::Cupti::open().unwrap();
     ///     cupti.subscribe(|_| {}).unwrap()
     /// }; // error: `cupti` does not live long enough
     /// drop(subscriber);
@@ -69,7 +72,11 @@ impl Cupti {
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
         let hub = self.hub()?;
-        let handler = hub.register(self, callback)?;
+        if hub.subscription().is_none() {
+            // Read by the names of the callbacks of the subscription about to be made.
+            hub.vendor().version.store(self.version(), Ordering::Relaxed);
+        }
+        let handler = hub.register(callback, entry::<F>)?;
         Ok(Subscriber { cupti: self, hub, handler })
     }
 
@@ -77,7 +84,8 @@ impl Cupti {
     /// [`Subscriber`] and after [`Cupti::release_subscription`]. Dropping the last subscriber
     /// keeps it (see there).
     pub fn subscription(&self) -> Option<SubscriptionKind> {
-        self.hub().ok()?.subscription()
+        let hub = self.hub().ok()?;
+        hub.subscription().and(hub.vendor().kind())
     }
 
     /// Gives CUPTI's callback subscription back, so that another tool can subscribe, once no
@@ -103,7 +111,7 @@ impl Cupti {
     /// EXIT, and from then on leaves the zeroing to the library if every ENTER saw 0 (else it
     /// keeps zeroing). `None` until that check has run.
     pub fn zeroes_correlation_slots(&self) -> Option<bool> {
-        self.hub().ok()?.library_zeroes_slots()
+        self.hub().ok()?.vendor().fast.library_zeroes_slots()
     }
 
     /// The raw `CUpti_SubscriberHandle` that every [`Subscriber`] shares, while one exists: for
@@ -112,7 +120,7 @@ impl Cupti {
     /// subscription is the only one that has had anything enabled, whatever CUPTI delivers is
     /// taken as its own (its fast path does not filter), so what you enable here reaches it.
     pub fn raw_subscriber_handle(&self) -> Option<cupti_sys::CUpti_SubscriberHandle> {
-        self.hub().ok()?.raw_handle()
+        Some(self.hub().ok()?.subscription()? as cupti_sys::CUpti_SubscriberHandle)
     }
 }
 
@@ -124,8 +132,9 @@ impl Cupti {
 /// Dropping it disables what it enabled (for CUPTI, only what no other subscriber still
 /// wants), and returns once no callback can reach its closure any more: a callback running
 /// on another thread finishes first. Dropped inside a callback (by another subscriber's closure,
-/// or its own), no call of its closure starts after the drop, and the closure is freed by the
-/// next change to any subscriber made outside a callback.
+/// or its own), no call of its closure starts after the drop, and the closure is freed once no
+/// callback can reach it, by a later change to any subscriber (at the latest the next drop of a
+/// subscriber outside a callback, which waits for that).
 ///
 /// One exception, for speed: the closure of the subscriber that made the CUPTI subscription,
 /// when it owns nothing to drop (see [`Cupti::subscribe`]), is called without marking a read
@@ -136,7 +145,7 @@ impl Cupti {
 pub struct Subscriber<'lib> {
     cupti: &'lib Cupti,
     hub: &'static Hub,
-    handler: Arc<Handler>,
+    handler: Arc<Handler<CuptiVendor>>,
 }
 
 impl<'lib> Subscriber<'lib> {
@@ -178,6 +187,14 @@ impl<'lib> Subscriber<'lib> {
         self.hub.is_enabled(self.key(), Target::Domain(domain.0))
     }
 
+    /// Disables what this subscriber enabled and returns once no callback can reach its closure:
+    /// what dropping it does, spelled out (CUPTI keeps no error for it: this returns `Ok`).
+    #[doc(alias = "cuptiUnsubscribe")]
+    pub fn unsubscribe(self) -> Result<()> {
+        drop(self);
+        Ok(())
+    }
+
     /// How many times the closure panicked (each panic was caught; the callback went on).
     pub fn panics(&self) -> u64 {
         self.handler.panics()
@@ -194,13 +211,14 @@ impl<'lib> Subscriber<'lib> {
     }
 
     fn key(&self) -> u64 {
-        self.handler.owner()
+        self.handler.key()
     }
 }
 
 impl Drop for Subscriber<'_> {
     fn drop(&mut self) {
-        self.hub.unregister(self.key());
+        // The subscription is kept (see `Cupti::release_subscription`): nothing to report.
+        let _ = self.hub.unregister(self.key(), true);
     }
 }
 

@@ -24,18 +24,16 @@ macro_rules! cbid_newtype {
         $(#[$meta:meta])*
         $T:ident, $domain:ident, $sys:ident, $names:ident, $names12:ident
     ) => {
-        $(#[$meta])*
-        ///
-        /// Every id of the headers is a constant named like the C enum constant without its
-        /// prefix; any other value is representable (a newer CUPTI's ids).
-        #[repr(transparent)]
-        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-        pub struct $T(pub u32);
+        accelprof_core::id_newtype! {
+            $(#[$meta])*
+            ///
+            /// Every id of the headers is a constant named like the C enum constant without its
+            /// prefix; any other value is representable (a newer CUPTI's ids).
+            #[derive(Default)]
+            pub struct $T(pub u32) from cupti_sys::$sys, in CallbackDomain::$domain => CallbackId, named by hand;
+        }
 
         impl $T {
-            /// The domain of these ids.
-            pub const DOMAIN: CallbackDomain = CallbackDomain::$domain;
-
             /// The traced function or event (`"cudaLaunchKernel"`, `"CONTEXT_CREATED"`) as the
             /// 13.x headers name it; `None` for an id they do not know.
             pub fn name(self) -> Option<&'static str> {
@@ -58,46 +56,6 @@ macro_rules! cbid_newtype {
             /// Every id the 13.x headers define, in numeric order.
             pub fn all() -> impl Iterator<Item = $T> {
                 $names.iter().map(|&(id, _)| $T(id))
-            }
-
-            /// This id with its domain.
-            pub const fn id(self) -> CallbackId {
-                CallbackId { domain: Self::DOMAIN, cbid: self.0 }
-            }
-
-            /// The raw value.
-            pub const fn raw(self) -> u32 {
-                self.0
-            }
-        }
-
-        impl From<cupti_sys::$sys> for $T {
-            fn from(id: cupti_sys::$sys) -> Self {
-                $T(id.0)
-            }
-        }
-
-        impl From<$T> for CallbackId {
-            fn from(id: $T) -> Self {
-                id.id()
-            }
-        }
-
-        impl fmt::Debug for $T {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                match self.name() {
-                    Some(n) => write!(f, concat!(stringify!($T), "({} {})"), self.0, n),
-                    None => write!(f, concat!(stringify!($T), "({})"), self.0),
-                }
-            }
-        }
-
-        impl fmt::Display for $T {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                match self.name() {
-                    Some(n) => f.write_str(n),
-                    None => write!(f, "unknown({})", self.0),
-                }
             }
         }
     };
@@ -165,10 +123,15 @@ impl fmt::Debug for CallbackId {
 }
 
 impl fmt::Display for CallbackId {
+    /// `RUNTIME_API/cudaLaunchKernel`, `DRIVER_API/5000`, `domain 42/1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.domain.name() {
+            Some(d) => f.write_str(d)?,
+            None => write!(f, "domain {}", self.domain.0)?,
+        }
         match self.name() {
-            Some(n) => write!(f, "{}/{n}", self.domain),
-            None => write!(f, "{}/{}", self.domain, self.cbid),
+            Some(n) => write!(f, "/{n}"),
+            None => write!(f, "/{}", self.cbid),
         }
     }
 }

@@ -1,49 +1,51 @@
-//! [`Subscriber`]: the RAII subscription.
+//! [`Subscriber`]: a closure that receives MSPTI callbacks, and what it has enabled.
 
-use std::ffi::c_void;
+use std::fmt;
+use std::sync::Arc;
 
-use mspti_sys::msptiSubscriberHandle;
+use accelprof_core::callback::{Handler, Target};
 
 use super::data::CallbackData;
-use super::epoch;
-use super::registration::Registration;
-use super::trampoline::trampoline;
-use crate::error::{check, Result};
-use crate::ids::{CallbackId, Domain};
+use super::vendor::{hub_for, Hub, MsptiVendor};
+use crate::error::Result;
+use crate::ids::{CallbackDomain, CallbackId};
 use crate::Mspti;
 
-/// A subscription to MSPTI's API callbacks. Dropping it unsubscribes.
+/// A closure subscribed to MSPTI's API callbacks, with the domains and ids it enabled.
 ///
-/// Created by [`Mspti::subscribe`]. Enable what to receive with [`enable_domain`](Self::enable_domain)
-/// and [`enable_callback`](Self::enable_callback) (they need `libmspti.so` preloaded, see
-/// [`crate::preload`]: [`Error::WithoutLdPreload`](crate::Error::WithoutLdPreload) or
-/// [`Error::InterpositionNotLive`](crate::Error::InterpositionNotLive) otherwise).
+/// Created by [`Mspti::subscribe`]. Enable what to receive with
+/// [`enable_domain`](Self::enable_domain) and [`enable`](Self::enable) (they need `libmspti.so`
+/// preloaded, see [`crate::preload`]: [`Error::WithoutLdPreload`](crate::Error::WithoutLdPreload)
+/// or [`Error::InterpositionNotLive`](crate::Error::InterpositionNotLive) otherwise).
+///
+/// Any number of subscribers may exist in a process although MSPTI allows one subscription: they
+/// share it (see [`crate::callback`]). Enabling is reference-counted across them: MSPTI delivers a
+/// callback while any subscriber has it enabled, and each closure sees only what it enabled itself,
+/// so two subscribers enabling the same id never disable each other.
 ///
 /// MSPTI checks at each ENTER and each EXIT whether the id is enabled: a call in flight while its
 /// id is switched off delivers its ENTER but not its EXIT, one in flight while it is switched on
-/// delivers an EXIT without ENTER (its [`Slot`](crate::Slot) is then unpaired, 0).
+/// delivers an EXIT without ENTER (its [`CorrelationSlot`](crate::CorrelationSlot) is then
+/// unpaired, 0).
 ///
-/// After unsubscribing (drop or [`unsubscribe`](Self::unsubscribe)) no call of the closure
-/// starts; MSPTI may still call in late (it does not wait for callbacks in flight), which this
-/// crate absorbs. Dropping does not wait for calls already running on other threads;
+/// After dropping it (or [`unsubscribe`](Self::unsubscribe)) no call of the closure starts; the
+/// last subscriber gives MSPTI's subscription back, and MSPTI may still call in late (it does not
+/// wait for callbacks in flight), which this crate absorbs. Dropping does not wait for calls already
+/// running on other threads (the last of them frees the closure on its way out);
 /// [`unsubscribe`](Self::unsubscribe) does.
-#[derive(Debug)]
 pub struct Subscriber<'m> {
     mspti: &'m Mspti,
-    handle: msptiSubscriberHandle,
-    registration: &'static Registration,
+    hub: &'static Hub,
+    handler: Arc<Handler<MsptiVendor>>,
     subscribed: bool,
 }
 
-// SAFETY: the handle is an opaque token MSPTI accepts from any thread; the registration is
-// `Sync`.
-unsafe impl Send for Subscriber<'_> {}
-// SAFETY: `&Subscriber` only reads the token; enabling needs `&mut`.
-unsafe impl Sync for Subscriber<'_> {}
-
-impl std::fmt::Debug for Registration {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Registration").field("generation", &self.generation()).finish_non_exhaustive()
+impl fmt::Debug for Subscriber<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Subscriber")
+            .field("key", &self.handler.key())
+            .field("panics", &self.panics())
+            .finish()
     }
 }
 
@@ -52,118 +54,89 @@ impl<'m> Subscriber<'m> {
     where
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
-        let registration = Registration::leak(callback);
-        let mut handle: msptiSubscriberHandle = std::ptr::null_mut();
-        let userdata = (registration as *const Registration).cast_mut().cast::<c_void>();
-        // SAFETY: `handle` is a valid out-pointer; the trampoline matches `F` and `userdata` is
-        // the registration it expects, which is never freed once MSPTI has it.
-        let result = check(
-            unsafe { mspti.sys().msptiSubscribe(&mut handle, Some(trampoline::<F>), userdata) },
-            "subscriber",
-        );
-        if let Err(e) = result {
-            // SAFETY: MSPTI refused the subscription, so it never kept `userdata`.
-            unsafe { Registration::free_unregistered(registration) };
-            return Err(e);
-        }
-        super::SUBSCRIBED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        Ok(Subscriber { mspti, handle, registration, subscribed: true })
+        let hub = hub_for(mspti)?;
+        let handler = hub.register(callback, ())?;
+        Ok(Subscriber { mspti, hub, handler, subscribed: true })
     }
 
-    /// Enables every callback of `domain` (`msptiEnableDomain(1, ...)`).
+    /// Enables every callback of `domain` for this subscriber (`msptiEnableDomain(1, ...)` when it
+    /// is the first to).
     #[doc(alias = "msptiEnableDomain")]
-    pub fn enable_domain(&mut self, domain: Domain) -> Result<()> {
-        self.set_domain(1, domain)
+    pub fn enable_domain(&self, domain: CallbackDomain) -> Result<()> {
+        self.mspti.interposition_live()?;
+        self.hub.enable(self.key(), Target::Domain(domain.0))
     }
 
-    /// Disables every callback of `domain`.
-    pub fn disable_domain(&mut self, domain: Domain) -> Result<()> {
-        self.set_domain(0, domain)
+    /// Disables `domain` for this subscriber (ids enabled singly stay enabled; MSPTI is told only
+    /// when no subscriber wants it any more).
+    #[doc(alias = "msptiEnableDomain")]
+    pub fn disable_domain(&self, domain: CallbackDomain) -> Result<()> {
+        self.hub.disable(self.key(), Target::Domain(domain.0))
     }
 
-    /// Enables one callback (`msptiEnableCallback(1, ...)`): `RuntimeCbid::LAUNCH`,
-    /// `HcclCbid::ALLREDUCE`, or a raw [`CallbackId`]. MSPTI accepts any id below 64 without
-    /// checking it belongs to the domain.
+    /// Enables one callback (`msptiEnableCallback(1, ...)` when it is the first to):
+    /// `RuntimeCbid::LAUNCH`, `HcclCbid::ALLREDUCE`, or a raw [`CallbackId`]. MSPTI accepts any id
+    /// below 64 without checking it belongs to the domain.
     #[doc(alias = "msptiEnableCallback")]
-    pub fn enable_callback(&mut self, id: impl Into<CallbackId>) -> Result<()> {
-        self.set_callback(1, id.into())
+    pub fn enable(&self, id: impl Into<CallbackId>) -> Result<()> {
+        self.mspti.interposition_live()?;
+        let id = id.into();
+        self.hub.enable(self.key(), Target::Id(id.domain.0, id.cbid))
     }
 
-    /// Disables one callback.
-    pub fn disable_callback(&mut self, id: impl Into<CallbackId>) -> Result<()> {
-        self.set_callback(0, id.into())
+    /// Disables one callback enabled with [`Subscriber::enable`] (a domain enabled whole stays
+    /// enabled).
+    #[doc(alias = "msptiEnableCallback")]
+    pub fn disable(&self, id: impl Into<CallbackId>) -> Result<()> {
+        let id = id.into();
+        self.hub.disable(self.key(), Target::Id(id.domain.0, id.cbid))
     }
 
-    fn set_domain(&mut self, enable: u32, domain: Domain) -> Result<()> {
-        if enable != 0 {
-            self.mspti.interposition_live()?;
-        }
-        // SAFETY: our live handle; plain values (MSPTI checks the domain).
-        let r = check(
-            unsafe { self.mspti.sys().msptiEnableDomain(enable, self.handle, domain.into()) },
-            "domain",
-        );
-        if enable == 0 {
-            // Calls in flight now lose their EXIT: their frames must not pair with later EXITs.
-            epoch::domain_switched_off(domain.0);
-        }
-        r
+    /// Whether this subscriber enabled `id` singly.
+    pub fn is_enabled(&self, id: impl Into<CallbackId>) -> bool {
+        let id = id.into();
+        self.hub.is_enabled(self.key(), Target::Id(id.domain.0, id.cbid))
     }
 
-    fn set_callback(&mut self, enable: u32, id: CallbackId) -> Result<()> {
-        if enable != 0 {
-            self.mspti.interposition_live()?;
-        }
-        let (domain, cbid) = (id.domain(), id.raw());
-        // SAFETY: our live handle; plain values (MSPTI accepts ids below 64 of a known domain).
-        let r = check(
-            unsafe { self.mspti.sys().msptiEnableCallback(enable, self.handle, domain.into(), cbid) },
-            "domain or callback id (MSPTI accepts ids below 64)",
-        );
-        if enable == 0 {
-            // Calls in flight now lose their EXIT: their frames must not pair with later EXITs.
-            epoch::switched_off(domain.0, cbid);
-        }
-        r
+    /// Whether this subscriber enabled `domain` whole.
+    pub fn is_domain_enabled(&self, domain: CallbackDomain) -> bool {
+        self.hub.is_enabled(self.key(), Target::Domain(domain.0))
     }
 
-    /// Unsubscribes, then waits until no call of the closure is running on another thread,
-    /// so that the closure has been dropped when this returns. Do not call it while holding a
-    /// lock the closure takes. (Called from inside the closure itself it cannot wait for
-    /// itself: the closure is then dropped when that call returns.)
+    /// How many times the closure panicked (each panic was caught; the callback went on).
+    pub fn panics(&self) -> u64 {
+        self.handler.panics()
+    }
+
+    /// The message of the latest panic, if any.
+    pub fn last_panic(&self) -> Option<String> {
+        self.handler.last_panic()
+    }
+
+    /// The library.
+    pub fn mspti(&self) -> &'m Mspti {
+        self.mspti
+    }
+
+    /// Unsubscribes (`msptiUnsubscribe` when it is the last subscriber), then waits until no call
+    /// of the closure is running on another thread, so that the closure has been dropped when this
+    /// returns. Do not call it while holding a lock the closure takes. (Called from inside a
+    /// callback it cannot wait: the closure is then dropped when the last call inside it returns.)
     #[doc(alias = "msptiUnsubscribe")]
     pub fn unsubscribe(mut self) -> Result<()> {
-        let result = self.retire();
-        if !super::inside_callback() {
-            // Until the closure's drop has returned: a call that was inside it drops it on its
-            // way out, after its count of calls in flight already reads zero.
-            while !self.registration.closure_dropped() {
-                std::thread::yield_now();
-            }
-        }
-        result
-    }
-
-    /// Whether the closure has been dropped (after unsubscribing, once no call is inside it).
-    pub fn closure_dropped(&self) -> bool {
-        self.registration.closure_dropped()
-    }
-
-    fn retire(&mut self) -> Result<()> {
-        if !self.subscribed {
-            return Ok(());
-        }
         self.subscribed = false;
-        // SAFETY: our live handle.
-        let result = check(unsafe { self.mspti.sys().msptiUnsubscribe(self.handle) }, "subscriber");
-        super::SUBSCRIBED.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
-        self.registration.retire();
-        result
+        self.hub.unregister(self.key(), true)
+    }
+
+    fn key(&self) -> u64 {
+        self.handler.key()
     }
 }
 
 impl Drop for Subscriber<'_> {
     fn drop(&mut self) {
-        let _ = self.retire();
+        if self.subscribed {
+            let _ = self.hub.unregister(self.key(), false);
+        }
     }
 }

@@ -1,82 +1,62 @@
-//! Activity record kinds (`msptiActivityKind`).
+//! Activity record kinds (`msptiActivityKind`): [`ActivityKind`], and [`ActivityKinds`], a set of them.
 
 use std::fmt;
 
 use mspti_sys as sys;
 
-/// What an activity record describes: one of the kinds 1..=12 this crate knows (and INVALID, 0).
-///
-/// Unlike the other ids of this crate, an `ActivityKind` cannot hold any other value: it is passed
-/// to `msptiActivityIsEnabled`, which indexes an array of 13 switches without a bound check (a
-/// kind of 13 or more reads out of bounds: garbage, or SIGSEGV). Build one from a constant or with
-/// [`ActivityKind::from_raw`]:
-///
-/// ```
-/// use mspti::ActivityKind;
-/// assert_eq!(ActivityKind::from_raw(2), Some(ActivityKind::KERNEL));
-/// assert_eq!(ActivityKind::from_raw(13), None); // a newer library's kind: not representable
-/// ```
-///
-/// and no value outside the known kinds can be made:
-///
-/// ```compile_fail
-/// let k = mspti::ActivityKind(65536); // error: the field is private
-/// ```
-///
-/// ACL_API, NODE_API and RUNTIME_API are new in 2026: an older library rejects them with
-/// `InvalidParameter`. Records of kinds this crate does not know are skipped and counted by the
-/// decoder, whatever this type can hold.
-#[repr(transparent)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct ActivityKind(u32);
-
-macro_rules! kinds {
-    ($( $(#[$meta:meta])* $name:ident = $sys:ident; )*) => {
-        impl ActivityKind {
-            $( $(#[$meta])* pub const $name: ActivityKind = ActivityKind(sys::msptiActivityKind::$sys.0); )*
-
-            /// Every kind, in numeric order (INVALID first).
-            pub const ALL: &'static [ActivityKind] = &[$(ActivityKind::$name),*];
-
-            /// The kind's name (`"KERNEL"`).
-            pub fn name(self) -> &'static str {
-                match self {
-                    $( ActivityKind::$name => stringify!($name), )*
-                    // Not reachable: an `ActivityKind` holds a known kind only.
-                    _ => "unknown",
-                }
-            }
-        }
-    };
-}
-
-kinds! {
-    /// `MSPTI_ACTIVITY_KIND_INVALID` (0).
-    INVALID = MSPTI_ACTIVITY_KIND_INVALID;
-    /// `MSPTI_ACTIVITY_KIND_MARKER` (1): MSTX marks and range edges (only while a subscriber exists).
-    MARKER = MSPTI_ACTIVITY_KIND_MARKER;
-    /// `MSPTI_ACTIVITY_KIND_KERNEL` (2): kernels (tasks) run on the device (only while a subscriber exists).
-    KERNEL = MSPTI_ACTIVITY_KIND_KERNEL;
-    /// `MSPTI_ACTIVITY_KIND_API` (3): kernel launches, named by the operator (only while a subscriber exists).
-    API = MSPTI_ACTIVITY_KIND_API;
-    /// `MSPTI_ACTIVITY_KIND_HCCL` (4): HCCL operations (needs `LD_PRELOAD`).
-    HCCL = MSPTI_ACTIVITY_KIND_HCCL;
-    /// `MSPTI_ACTIVITY_KIND_MEMORY` (5): allocations and releases (needs `LD_PRELOAD`).
-    MEMORY = MSPTI_ACTIVITY_KIND_MEMORY;
-    /// `MSPTI_ACTIVITY_KIND_MEMSET` (6): memsets (needs `LD_PRELOAD`).
-    MEMSET = MSPTI_ACTIVITY_KIND_MEMSET;
-    /// `MSPTI_ACTIVITY_KIND_MEMCPY` (7): copies (needs `LD_PRELOAD`).
-    MEMCPY = MSPTI_ACTIVITY_KIND_MEMCPY;
-    /// `MSPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION` (8): links pushed external ids to correlation ids.
-    EXTERNAL_CORRELATION = MSPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION;
-    /// `MSPTI_ACTIVITY_KIND_COMMUNICATION` (9): communication operations with data type and count.
-    COMMUNICATION = MSPTI_ACTIVITY_KIND_COMMUNICATION;
-    /// `MSPTI_ACTIVITY_KIND_ACL_API` (10): `aclrt*` and other ACL calls (only while a subscriber exists).
-    ACL_API = MSPTI_ACTIVITY_KIND_ACL_API;
-    /// `MSPTI_ACTIVITY_KIND_NODE_API` (11): graph-node launches, named by the operator (only while a subscriber exists).
-    NODE_API = MSPTI_ACTIVITY_KIND_NODE_API;
-    /// `MSPTI_ACTIVITY_KIND_RUNTIME_API` (12): runtime calls under ACL (only while a subscriber exists).
-    RUNTIME_API = MSPTI_ACTIVITY_KIND_RUNTIME_API;
+accelprof_core::id_newtype! {
+    /// What an activity record describes: one of the kinds 1..=12 this crate knows (and INVALID, 0).
+    ///
+    /// Unlike the other ids of this crate, an `ActivityKind` cannot hold any other value: it is passed
+    /// to `msptiActivityIsEnabled`, which indexes an array of 13 switches without a bound check (a
+    /// kind of 13 or more reads out of bounds: garbage, or SIGSEGV). Build one from a constant or with
+    /// [`ActivityKind::from_raw`]:
+    ///
+    /// ```
+    /// use mspti::ActivityKind;
+    /// assert_eq!(ActivityKind::from_raw(2), Some(ActivityKind::KERNEL));
+    /// assert_eq!(ActivityKind::from_raw(13), None); // a newer library's kind: not representable
+    /// ```
+    ///
+    /// and no value outside the known kinds can be made:
+    ///
+    /// ```compile_fail
+    /// let k = mspti::ActivityKind(65536); // error: the field is private
+    /// ```
+    ///
+    /// ACL_API, NODE_API and RUNTIME_API are new in 2026: an older library rejects them with
+    /// `InvalidParameter`. Records of kinds this crate does not know are skipped and counted by the
+    /// decoder, whatever this type can hold.
+    #[doc(alias = "msptiActivityKind")]
+    #[derive(Default)]
+    pub struct ActivityKind(u32) from sys::msptiActivityKind {
+        /// `MSPTI_ACTIVITY_KIND_INVALID` (0).
+        INVALID = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_INVALID.0;
+        /// `MSPTI_ACTIVITY_KIND_MARKER` (1): MSTX marks and range edges (only while a subscriber exists).
+        MARKER = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_MARKER.0;
+        /// `MSPTI_ACTIVITY_KIND_KERNEL` (2): kernels (tasks) run on the device (only while a subscriber exists).
+        KERNEL = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_KERNEL.0;
+        /// `MSPTI_ACTIVITY_KIND_API` (3): kernel launches, named by the operator (only while a subscriber exists).
+        API = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_API.0;
+        /// `MSPTI_ACTIVITY_KIND_HCCL` (4): HCCL operations (needs `LD_PRELOAD`).
+        HCCL = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_HCCL.0;
+        /// `MSPTI_ACTIVITY_KIND_MEMORY` (5): allocations and releases (needs `LD_PRELOAD`).
+        MEMORY = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_MEMORY.0;
+        /// `MSPTI_ACTIVITY_KIND_MEMSET` (6): memsets (needs `LD_PRELOAD`).
+        MEMSET = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_MEMSET.0;
+        /// `MSPTI_ACTIVITY_KIND_MEMCPY` (7): copies (needs `LD_PRELOAD`).
+        MEMCPY = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_MEMCPY.0;
+        /// `MSPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION` (8): links pushed external ids to correlation ids.
+        EXTERNAL_CORRELATION = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION.0;
+        /// `MSPTI_ACTIVITY_KIND_COMMUNICATION` (9): communication operations with data type and count.
+        COMMUNICATION = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_COMMUNICATION.0;
+        /// `MSPTI_ACTIVITY_KIND_ACL_API` (10): `aclrt*` and other ACL calls (only while a subscriber exists).
+        ACL_API = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_ACL_API.0;
+        /// `MSPTI_ACTIVITY_KIND_NODE_API` (11): graph-node launches, named by the operator (only while a subscriber exists).
+        NODE_API = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_NODE_API.0;
+        /// `MSPTI_ACTIVITY_KIND_RUNTIME_API` (12): runtime calls under ACL (only while a subscriber exists).
+        RUNTIME_API = sys::msptiActivityKind::MSPTI_ACTIVITY_KIND_RUNTIME_API.0;
+    }
 }
 
 impl ActivityKind {
@@ -97,20 +77,6 @@ impl ActivityKind {
         ActivityKind::RUNTIME_API,
     ];
 
-    /// The kind of raw value `raw`, if this crate knows it.
-    pub const fn from_raw(raw: u32) -> Option<ActivityKind> {
-        if raw < ActivityKind::ALL.len() as u32 {
-            Some(ActivityKind(raw))
-        } else {
-            None
-        }
-    }
-
-    /// The raw value.
-    pub const fn raw(self) -> u32 {
-        self.0
-    }
-
     /// Every kind that can be enabled (1..=12).
     pub fn all_enableable() -> impl Iterator<Item = ActivityKind> {
         ActivityKind::ALL.iter().copied().filter(|k| *k != ActivityKind::INVALID)
@@ -127,34 +93,64 @@ impl ActivityKind {
     }
 }
 
-impl TryFrom<u32> for ActivityKind {
-    type Error = u32;
-    /// The kind, or the raw value back when this crate does not know it.
-    fn try_from(raw: u32) -> Result<ActivityKind, u32> {
-        ActivityKind::from_raw(raw).ok_or(raw)
+/// A set of [`ActivityKind`]s (what an [`ActivityConfig`](crate::ActivityConfig) collects).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ActivityKinds(u32);
+
+impl ActivityKinds {
+    /// No kind.
+    pub const fn empty() -> Self {
+        ActivityKinds(0)
+    }
+
+    /// This set and `kind`.
+    pub fn with(mut self, kind: ActivityKind) -> Self {
+        self.insert(kind);
+        self
+    }
+
+    /// Adds `kind`; whether it was not there.
+    pub fn insert(&mut self, kind: ActivityKind) -> bool {
+        let bit = Self::bit(kind);
+        let new = self.0 & bit == 0;
+        self.0 |= bit;
+        new
+    }
+
+    /// Removes `kind`.
+    pub fn remove(&mut self, kind: ActivityKind) {
+        self.0 &= !Self::bit(kind);
+    }
+
+    /// Whether `kind` is in the set.
+    pub fn contains(self, kind: ActivityKind) -> bool {
+        self.0 & Self::bit(kind) != 0
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kinds, in numeric order.
+    pub fn iter(self) -> impl Iterator<Item = ActivityKind> {
+        ActivityKind::ALL.iter().copied().filter(move |k| self.contains(*k))
+    }
+
+    fn bit(kind: ActivityKind) -> u32 {
+        // An `ActivityKind` is one of 0..=12 by construction.
+        1 << (u32::from(kind) & 31)
     }
 }
 
-impl From<ActivityKind> for u32 {
-    fn from(k: ActivityKind) -> u32 {
-        k.0
+impl FromIterator<ActivityKind> for ActivityKinds {
+    fn from_iter<I: IntoIterator<Item = ActivityKind>>(iter: I) -> Self {
+        iter.into_iter().fold(ActivityKinds::empty(), ActivityKinds::with)
     }
 }
 
-impl From<ActivityKind> for sys::msptiActivityKind {
-    fn from(k: ActivityKind) -> sys::msptiActivityKind {
-        sys::msptiActivityKind(k.0)
-    }
-}
-
-impl fmt::Debug for ActivityKind {
+impl fmt::Debug for ActivityKinds {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ActivityKind::{}", self.name())
-    }
-}
-
-impl fmt::Display for ActivityKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.debug_set().entries(self.iter()).finish()
     }
 }

@@ -2,13 +2,17 @@
 
 use mspti_sys as sys;
 
-id_newtype! {
-    /// A group of API functions whose calls can be intercepted.
-    pub struct Domain(u32) from sys::msptiCallbackDomain;
-    /// `MSPTI_CB_DOMAIN_INVALID` (0).
-    INVALID = sys::msptiCallbackDomain::MSPTI_CB_DOMAIN_INVALID, "INVALID";
-    /// `MSPTI_CB_DOMAIN_RUNTIME` (1): the CANN runtime's `aclrt*` functions.
-    RUNTIME = sys::msptiCallbackDomain::MSPTI_CB_DOMAIN_RUNTIME, "RUNTIME";
-    /// `MSPTI_CB_DOMAIN_HCCL` (2): HCCL collective communication.
-    HCCL = sys::msptiCallbackDomain::MSPTI_CB_DOMAIN_HCCL, "HCCL";
+accelprof_core::id_newtype! {
+    /// A callback domain (`msptiCallbackDomain`): a group of API functions whose calls can be
+    /// intercepted.
+    #[doc(alias = "msptiCallbackDomain")]
+    #[derive(Default)]
+    pub struct CallbackDomain(pub u32) from sys::msptiCallbackDomain {
+        /// `MSPTI_CB_DOMAIN_INVALID` (0).
+        INVALID = sys::msptiCallbackDomain::MSPTI_CB_DOMAIN_INVALID.0;
+        /// `MSPTI_CB_DOMAIN_RUNTIME` (1): the CANN runtime's `aclrt*` functions.
+        RUNTIME = sys::msptiCallbackDomain::MSPTI_CB_DOMAIN_RUNTIME.0;
+        /// `MSPTI_CB_DOMAIN_HCCL` (2): HCCL collective communication.
+        HCCL = sys::msptiCallbackDomain::MSPTI_CB_DOMAIN_HCCL.0;
+    }
 }

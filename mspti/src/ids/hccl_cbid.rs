@@ -2,36 +2,41 @@
 
 use mspti_sys as sys;
 
-id_newtype! {
+use super::{CallbackDomain, CallbackId};
+
+accelprof_core::id_newtype! {
     /// A callback id of the HCCL domain (`msptiCallbackIdHccl`): which collective a callback is
     /// about. Note the header's order: ALL_TO_ALLV is 7, BARRIER 8, SCATTER 9, SENDRECV 12.
-    pub struct HcclCbid(u32) from sys::msptiCallbackIdHccl;
+    #[doc(alias = "msptiCallbackIdHccl")]
+    #[derive(Default)]
+    pub struct HcclCbid(pub u32) from sys::msptiCallbackIdHccl, in CallbackDomain::HCCL => CallbackId {
         /// `MSPTI_CBID_HCCL_INVALID` (0).
-        INVALID = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_INVALID, "INVALID";
+        INVALID = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_INVALID.0;
         /// `MSPTI_CBID_HCCL_ALLREDUCE` (1).
-        ALLREDUCE = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_ALLREDUCE, "ALLREDUCE";
+        ALLREDUCE = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_ALLREDUCE.0;
         /// `MSPTI_CBID_HCCL_BROADCAST` (2).
-        BROADCAST = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_BROADCAST, "BROADCAST";
+        BROADCAST = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_BROADCAST.0;
         /// `MSPTI_CBID_HCCL_ALLGATHER` (3).
-        ALLGATHER = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_ALLGATHER, "ALLGATHER";
+        ALLGATHER = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_ALLGATHER.0;
         /// `MSPTI_CBID_HCCL_REDUCE_SCATTER` (4).
-        REDUCE_SCATTER = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_REDUCE_SCATTER, "REDUCE_SCATTER";
+        REDUCE_SCATTER = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_REDUCE_SCATTER.0;
         /// `MSPTI_CBID_HCCL_REDUCE` (5).
-        REDUCE = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_REDUCE, "REDUCE";
+        REDUCE = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_REDUCE.0;
         /// `MSPTI_CBID_HCCL_ALL_TO_ALL` (6).
-        ALL_TO_ALL = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_ALL_TO_ALL, "ALL_TO_ALL";
+        ALL_TO_ALL = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_ALL_TO_ALL.0;
         /// `MSPTI_CBID_HCCL_ALL_TO_ALLV` (7).
-        ALL_TO_ALLV = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_ALL_TO_ALLV, "ALL_TO_ALLV";
+        ALL_TO_ALLV = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_ALL_TO_ALLV.0;
         /// `MSPTI_CBID_HCCL_BARRIER` (8).
-        BARRIER = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_BARRIER, "BARRIER";
+        BARRIER = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_BARRIER.0;
         /// `MSPTI_CBID_HCCL_SCATTER` (9).
-        SCATTER = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_SCATTER, "SCATTER";
+        SCATTER = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_SCATTER.0;
         /// `MSPTI_CBID_HCCL_SEND` (10).
-        SEND = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_SEND, "SEND";
+        SEND = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_SEND.0;
         /// `MSPTI_CBID_HCCL_RECV` (11).
-        RECV = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_RECV, "RECV";
+        RECV = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_RECV.0;
         /// `MSPTI_CBID_HCCL_SENDRECV` (12).
-        SENDRECV = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_SENDRECV, "SENDRECV";
+        SENDRECV = sys::msptiCallbackIdHccl::MSPTI_CBID_HCCL_SENDRECV.0;
+    }
 }
 
 impl HcclCbid {

@@ -1,9 +1,6 @@
 //! Typed ids: every C enum of MSPTI as a `#[repr(transparent)]` newtype with named constants
-//! (taken from the generated bindings) and a name for each; values a newer library sends stay
-//! representable.
-
-#[macro_use]
-mod macros;
+//! (taken from the generated bindings) and a name for each ([`accelprof_core::id_newtype!`]); values
+//! a newer library sends stay representable, except [`ActivityKind`]'s (see there).
 
 mod activity_kind;
 mod callback_id;
@@ -13,13 +10,13 @@ mod hccl_cbid;
 mod runtime_cbid;
 mod site;
 
-pub use activity_kind::ActivityKind;
+pub use activity_kind::{ActivityKind, ActivityKinds};
 pub use callback_id::CallbackId;
-pub use domain::Domain;
+pub use domain::CallbackDomain;
 pub use external_kind::ExternalKind;
 pub use hccl_cbid::HcclCbid;
 pub use runtime_cbid::RuntimeCbid;
-pub use site::Site;
+pub use site::CallbackSite;
 
 #[cfg(test)]
 mod tests {
@@ -42,7 +39,10 @@ mod tests {
         assert_eq!(RuntimeCbid(37).name(), None);
         assert_eq!(format!("{:?}", RuntimeCbid(99)), "RuntimeCbid(99)");
         assert_eq!(CallbackId::from(HcclCbid::ALLREDUCE).to_string(), "HCCL/ALLREDUCE");
-        assert_eq!(CallbackId::from_raw(Domain::RUNTIME, 50).to_string(), "RUNTIME/unknown(50)");
+        assert_eq!(CallbackId::new(CallbackDomain::RUNTIME, 50).to_string(), "RUNTIME/unknown(50)");
+        assert_eq!(RuntimeCbid::LAUNCH.id().runtime(), Some(RuntimeCbid::LAUNCH));
+        assert_eq!(HcclCbid::BARRIER.id().runtime(), None);
+        assert_eq!(HcclCbid::BARRIER.id().hccl(), Some(HcclCbid::BARRIER));
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub(super) fn locate(library: Option<&Path>) -> Result<&'static Cupti, VendorAtt
             Ok(global) if global.path() == path => Ok(global),
             // The process-wide one is another file: this one gets a handle of its own, kept for the
             // process (CUPTI is never unloaded).
-            Ok(_) => Cupti::open(Some(path)).map(|c| &*Box::leak(Box::new(c))),
+            Ok(_) => Cupti::open_path(path).map(|c| &*Box::leak(Box::new(c))),
             Err(e) => Err(e),
         },
     };
@@ -75,7 +75,7 @@ pub(super) fn info(cupti: &Cupti) -> LibraryInfo {
         vendor: VENDOR,
         path: cupti.path().to_path_buf(),
         version: cupti.version().to_string(),
-        found: cupti.library().origin().to_string(),
+        found: cupti.sys().origin().to_string(),
     }
 }
 
@@ -232,7 +232,7 @@ impl Backend for CuptiBackend {
     }
 
     fn flush(&mut self) -> Result<(), TracerError> {
-        self.session.flush(true).map(|_| ()).map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
+        self.session.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
     }
 
     fn counts(&self) -> TracerCounts {
@@ -256,10 +256,10 @@ fn counts(c: &cupti::activity::ActivityCounts) -> TracerCounts {
         pipeline: c.pipeline,
         vendor_extras: vec![
             ("overflow_buffers", c.overflow_buffers),
-            ("buffers_held_by_cupti", c.buffers_held_by_cupti as u64),
-            ("fence_records", c.decoder.fence_records),
-            ("open_ranges", c.decoder.open_ranges),
-            ("truncated_buffers", c.decoder.truncated_buffers),
+            ("buffers_held_by_cupti", c.buffers_held_by_vendor as u64),
+            ("fence_records", c.vendor.decoder.fence_records),
+            ("open_ranges", c.vendor.decoder.open_ranges),
+            ("truncated_buffers", c.vendor.decoder.truncated_buffers),
         ],
     }
 }

@@ -18,7 +18,7 @@ use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
 use accelprof_core::trace::{Categories, TimeMap};
 use accelprof_core::{FamilySet, Names};
-use mspti::{Activity, ActivityConfig, ActivityKind, Mspti, Subscriber};
+use mspti::{ActivityConfig, ActivityKind, ActivitySession, Mspti, Subscriber};
 
 use super::{unmapped, Backend, Consumer, Stopped, TraceStyle};
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
@@ -87,7 +87,7 @@ fn kinds(family: Family) -> &'static [ActivityKind] {
 struct MsptiBackend {
     info: LibraryInfo,
     mspti: &'static Mspti,
-    activity: Activity<'static>,
+    activity: ActivitySession<'static>,
     /// Ours; `None` when another subscriber held MSPTI's one subscription.
     subscriber: Option<Subscriber<'static>>,
     /// (family, kind) to enable at start.
@@ -127,8 +127,7 @@ pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<
         }
         Err(e) => return Err(TracerError::vendor(VENDOR, "subscribing", e)),
     };
-    let activity = mspti
-        .activity(ActivityConfig::default())
+    let activity = ActivitySession::new(mspti, ActivityConfig::default())
         .map_err(|e| TracerError::vendor(VENDOR, "starting the activity session", e))?;
     Ok(Box::new(MsptiBackend {
         info: info(mspti),
@@ -185,7 +184,9 @@ impl Backend for MsptiBackend {
     }
 
     fn api_domain_name(&self, domain: u32) -> Option<Cow<'static, str>> {
-        ActivityKind::from_raw(domain).map(|k| Cow::Owned(k.name().to_ascii_lowercase()))
+        ActivityKind::from_raw(domain)
+            .and_then(ActivityKind::name)
+            .map(|n| Cow::Owned(n.to_ascii_lowercase()))
     }
 
     fn start(&mut self) -> Result<(), TracerError> {
@@ -193,16 +194,16 @@ impl Backend for MsptiBackend {
             return Ok(());
         }
         self.started = true;
+        // Started with no kind: each is enabled on its own below, so that one refused is skipped alone.
+        self.activity.start().map_err(|e| TracerError::vendor(VENDOR, "starting the activity session", e))?;
         let mut enabled = FamilySet::empty();
         for (family, kind) in std::mem::take(&mut self.wanted) {
             match self.activity.enable(kind) {
                 Ok(()) => enabled |= family.set(),
                 // What needs the preload, a subscriber, or a newer library says so (and what to do).
-                Err(e) => self.skipped.push(Skipped {
-                    family,
-                    kind: Some(kind.name().to_string()),
-                    reason: e.to_string(),
-                }),
+                Err(e) => {
+                    self.skipped.push(Skipped { family, kind: Some(kind.to_string()), reason: e.to_string() })
+                }
             }
         }
         self.families = enabled;
@@ -215,7 +216,7 @@ impl Backend for MsptiBackend {
     }
 
     fn flush(&mut self) -> Result<(), TracerError> {
-        self.activity.flush_all().map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
+        self.activity.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
     }
 
     fn counts(&self) -> TracerCounts {
@@ -225,21 +226,26 @@ impl Backend for MsptiBackend {
     fn stop(self: Box<Self>) -> Stopped {
         let MsptiBackend { activity, subscriber, .. } = *self;
         // Disabling the kinds reads what the device still holds; then everything is flushed.
-        let counts = counts(&activity.finish());
+        let end = activity.end();
         drop(subscriber);
-        Stopped { counts, error: None }
+        let error = end.fence.err().map(|e| format!("{VENDOR}: the final flush did not complete ({e})"));
+        Stopped { counts: counts(&end.counts), error }
     }
 }
 
 fn counts(c: &mspti::ActivityCounts) -> TracerCounts {
+    // Process-wide: buffers MSPTI handed back that no session of this process could take.
+    let route = mspti::activity::route_stats();
     TracerCounts {
         vendor: VENDOR,
         pipeline: c.pipeline,
         vendor_extras: vec![
-            ("null_completions", c.null_completions),
-            ("abandoned_bytes", c.abandoned_bytes),
-            ("orphaned_buffers", c.orphaned_buffers),
-            ("rescue_flushes", c.rescue_flushes),
+            ("null_completions", c.vendor.null_completions),
+            ("abandoned_bytes", c.vendor.abandoned_bytes),
+            ("rescue_flushes", c.vendor.rescue_flushes),
+            ("overflow_buffers", c.overflow_buffers),
+            ("late_buffers", route.late_buffers),
+            ("foreign_buffers", route.foreign_buffers),
         ],
     }
 }

@@ -150,7 +150,7 @@ pub(super) fn build(
             } else {
                 skipped.push(Skipped {
                     family,
-                    kind: Some(kind.const_name().unwrap_or("?").to_string()),
+                    kind: Some(kind.name().unwrap_or("?").to_string()),
                     reason: "this rocprofiler-sdk does not list the kind".into(),
                 });
             }
@@ -181,7 +181,7 @@ pub(super) fn build(
         return Err(TracerError::Config(format!(
             "{VENDOR} configures a tool once per process, and this process's tracer was set up without {}: \
              ask for the families of the first tracer (or fewer), or trace in another process",
-            missing.const_name().unwrap_or("that kind")
+            missing.name().unwrap_or("that kind")
         )));
     }
     // Every family the setup traces reaches this tracer.
@@ -195,7 +195,7 @@ pub(super) fn build(
         info: info(lib),
         lib,
         context,
-        baseline: buffer.counts(),
+        baseline: buffer.counts().pipeline,
         buffer,
         families,
         skipped,
@@ -272,7 +272,7 @@ impl Backend for RocprofilerBackend {
     }
 
     fn api_domain_name(&self, domain: u32) -> Option<Cow<'static, str>> {
-        BufferKind(domain).const_name().map(|n| Cow::Owned(n.to_ascii_lowercase()))
+        BufferKind(domain).name().map(|n| Cow::Owned(n.to_ascii_lowercase()))
     }
 
     fn start(&mut self) -> Result<(), TracerError> {
@@ -284,13 +284,13 @@ impl Backend for RocprofilerBackend {
     }
 
     fn flush(&mut self) -> Result<(), TracerError> {
-        self.buffer.flush().map_err(|e| TracerError::vendor(VENDOR, "flushing the buffer", e))
+        self.buffer.flush().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing the buffer", e))
     }
 
     fn counts(&self) -> TracerCounts {
         TracerCounts {
             vendor: VENDOR,
-            pipeline: since(self.buffer.counts(), self.baseline),
+            pipeline: since(self.buffer.counts().pipeline, self.baseline),
             vendor_extras: vec![("sdk_drop_count", self.buffer.sdk_drop_count())],
         }
     }
