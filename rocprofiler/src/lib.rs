@@ -55,7 +55,7 @@
 pub mod activity;
 mod callback_tracing;
 pub mod counters;
-mod decode;
+pub mod decode;
 mod error;
 mod ids;
 mod library;
