@@ -171,6 +171,9 @@ fn an_unsizable_kind_stops_the_buffer_and_is_counted() {
     let (batch, _, stats) = walk(&mut walker, recs.bytes());
     assert_eq!((stats.records, stats.skipped_unknown, batch.api_calls.len()), (1, 1, 1));
     assert_eq!(walker.shared().stats().truncated_buffers, 1);
+    // The API record after it is in no count: the walk says how many bytes it could not walk.
+    let api = std::mem::size_of::<cupti_sys::CUpti_ActivityAPI>();
+    assert_eq!(stats.abandoned_bytes, (recs.bytes().len() - api) as u64);
 }
 
 #[test]
@@ -262,6 +265,7 @@ fn runs_of_api_records_decode_row_for_row_like_single_records() {
     let (batch, names, stats) = walk(&mut walker, bytes);
     assert_eq!((stats.records, stats.skipped_unknown), (3003, 1));
     assert_eq!(walker.shared().stats().truncated_buffers, 1);
+    assert_eq!(stats.abandoned_bytes, 0, "the record cut short was the last one: exactly one lost");
     assert_eq!(batch.kernels.len(), 3);
     let names = names.names();
     let rows: Vec<_> = batch.api_calls.rows().collect();

@@ -395,6 +395,11 @@ impl CuptiWalker {
             let table = kind_at(bytes, off).and_then(|kind| Some((kind, layouts.table(kind)?)));
             let Some((kind, table)) = table.filter(|(_, t)| t.record_size <= rest.len()) else {
                 stats.skipped_unknown += 1;
+                if table.is_none() {
+                    // No layout for this kind: the bytes from here may hold records no one can count
+                    // (one of known size running past the end is the last one).
+                    stats.abandoned_bytes = rest.len() as u64;
+                }
                 self.shared.truncated();
                 if let Some(kind) = kind_at(bytes, off) {
                     self.shared.skipped_kind(kind);

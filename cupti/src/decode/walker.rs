@@ -247,10 +247,15 @@ impl RecordWalker for CuptiWalker {
             };
             let size = match size {
                 Some(size) if size <= rest.len() => size,
-                _ => {
+                known => {
                     // Unknown size, or a record running past the valid bytes: nothing after it can be
-                    // located. Count this record and stop.
+                    // located. Count this record and stop. A record of known size running past the end
+                    // is the last one (exactly one lost); from one of unknown size on, the bytes may
+                    // hold records no one can count.
                     stats.skipped_unknown += 1;
+                    if known.is_none() {
+                        stats.abandoned_bytes = rest.len() as u64;
+                    }
                     self.shared.truncated();
                     self.shared.skipped_kind(kind);
                     break;

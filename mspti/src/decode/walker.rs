@@ -76,13 +76,20 @@ impl accelprof_core::RecordWalker for MsptiWalker {
         let mut stats = WalkStats::default();
         let mut at = 0;
         while let Some(kind) = record_kind(&bytes[at..]) {
-            let size = record_size(kind).filter(|s| at + s <= bytes.len());
-            let Some(size) = size else {
+            let Some(size) = record_size(kind) else {
+                // An unknown kind: its size, and so where the next record starts, cannot be known.
+                // The bytes from here may hold records no one can count.
                 stats.skipped_unknown += 1;
-                self.tallies.abandoned_bytes.fetch_add((bytes.len() - at) as u64, Relaxed);
+                stats.abandoned_bytes = (bytes.len() - at) as u64;
+                self.tallies.abandoned_bytes.fetch_add(stats.abandoned_bytes, Relaxed);
                 self.tallies.last_unknown_kind.store(kind.0.into(), Relaxed);
                 break;
             };
+            if at + size > bytes.len() {
+                // A known kind cut short by the end of the valid bytes: the last record, exactly one lost.
+                stats.skipped_unknown += 1;
+                break;
+            }
             // SAFETY: `read_strings` only with `MsptiWalker::new`'s contract, which covers this record.
             unsafe { decode(kind, &bytes[at..at + size], out, names, self.read_strings) };
             stats.records += 1;

@@ -158,6 +158,9 @@ impl accelprof_core::RecordWalker for Walker {
             let (category, kind, len) = (word(0), word(4), word(8) as usize);
             let end = at + FRAME_HEADER + len;
             if len == 0 || end > bytes.len() {
+                // Not a frame the callback wrote: where the next one starts cannot be known.
+                stats.skipped_unknown += 1;
+                stats.abandoned_bytes = (bytes.len() - at) as u64;
                 break;
             }
             let payload = &bytes[at + FRAME_HEADER..end];
