@@ -33,15 +33,18 @@ fuzz_target!(|data: &[u8]| {
         rest = &rest[take..];
         // SAFETY: plain C data; every bit pattern is a valid header.
         let mut h: sys::rocprofiler_record_header_t = unsafe { std::mem::zeroed() };
-        h.__bindgen_anon_1.__bindgen_anon_1 =
-            sys::rocprofiler_record_header_t__bindgen_ty_1__bindgen_ty_1 { category: category.into(), kind: kind.into() };
+        h.__bindgen_anon_1.__bindgen_anon_1 = sys::rocprofiler_record_header_t__bindgen_ty_1__bindgen_ty_1 {
+            category: category.into(),
+            kind: kind.into(),
+        };
         payloads.push(payload);
         headers.push(h);
     }
     for (h, p) in headers.iter_mut().zip(payloads.iter_mut()) {
         h.payload = if p[0] == 0xff { std::ptr::null_mut() } else { p.as_mut_ptr().cast() };
     }
-    let pointers: Vec<*mut sys::rocprofiler_record_header_t> = headers.iter_mut().map(|h| h as *mut _).collect();
+    let pointers: Vec<*mut sys::rocprofiler_record_header_t> =
+        headers.iter_mut().map(|h| h as *mut _).collect();
     let mut frames = Vec::new();
     // SAFETY: every header is readable, and every payload holds the bytes its size field claims (up
     // to the 64 KiB the copy accepts) and at least MIN_PAYLOAD, more than a counter value.

@@ -61,7 +61,16 @@ pub fn hostile_batch(data: &[u8]) -> (Batch, Interner) {
             name,
             flags: 2,
         });
-        batch.api_calls.push(ApiRow { start, end, process: pid, thread: i, correlation: i, domain: 1, cbid: 1, name });
+        batch.api_calls.push(ApiRow {
+            start,
+            end,
+            process: pid,
+            thread: i,
+            correlation: i,
+            domain: 1,
+            cbid: 1,
+            name,
+        });
     }
     (batch, names)
 }
