@@ -9,8 +9,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let (batch, names) = accelprof_fuzz::hostile_batch(data);
     let names = names.names();
-    let mut meta = RunMeta::default();
-    meta.host = String::from_utf8_lossy(data).into_owned();
+    let meta = RunMeta { host: String::from_utf8_lossy(data).into_owned(), ..RunMeta::default() };
     let mut perfetto = PerfettoWriter::to_writer(std::io::sink(), &meta, PerfettoOptions::default()).unwrap();
     perfetto.write_batch(&batch, &names).unwrap();
     perfetto.finish().unwrap();
