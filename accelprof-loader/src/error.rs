@@ -98,6 +98,45 @@ pub enum LoadError {
         /// Every place tried, in order (this one included).
         tried: Vec<Attempt>,
     },
+    /// An empty path was given: `dlopen("")` opens the program itself, never a vendor library.
+    #[error("{library}: an empty path names no library file")]
+    EmptyPath {
+        /// Human name of the library.
+        library: &'static str,
+    },
+    /// The file is not one the system loader can map safely in this process (not an ELF shared
+    /// object of this machine, or cut short: the loader would die of SIGBUS mapping it), so it was
+    /// not opened.
+    #[error("{library} at {} was not opened: the file {reason}; tried:{}", .path.display(), list(.tried))]
+    NotALibrary {
+        /// Human name of the library.
+        library: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+        /// Every place tried, in order (this one included).
+        tried: Vec<Attempt>,
+    },
+    /// The file is a library, but not this vendor's: it does not export the symbols every version
+    /// of the vendor's library has (looked up in its symbol table before it was opened, or with
+    /// `dlsym` after). Nothing of it was kept.
+    #[error(
+        "{} is not {library}: it does not export {} (every {library} does); tried:{}",
+        .path.display(),
+        .missing.join(", "),
+        list(.tried)
+    )]
+    WrongLibrary {
+        /// Human name of the library.
+        library: &'static str,
+        /// The file (or soname).
+        path: PathBuf,
+        /// The identifying symbols it lacks.
+        missing: Vec<&'static str>,
+        /// Every place tried, in order (this one included).
+        tried: Vec<Attempt>,
+    },
 }
 
 impl LoadError {
@@ -106,7 +145,10 @@ impl LoadError {
         match self {
             LoadError::NotFound { tried, .. }
             | LoadError::Refused { tried, .. }
-            | LoadError::DependencyMissing { tried, .. } => tried,
+            | LoadError::DependencyMissing { tried, .. }
+            | LoadError::NotALibrary { tried, .. }
+            | LoadError::WrongLibrary { tried, .. } => tried,
+            LoadError::EmptyPath { .. } => &[],
         }
     }
 }

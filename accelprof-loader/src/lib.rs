@@ -7,6 +7,7 @@
 //! [`MissingSymbol`] error, never a load failure or a panic, so an older library still serves
 //! every function it has.
 
+mod elf;
 mod error;
 mod library;
 mod search;

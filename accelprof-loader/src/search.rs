@@ -3,6 +3,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
 
+use crate::elf::{inspect, Inspection};
 use crate::error::{missing_dependency, Attempt, LoadError, FOUND_BUT};
 use crate::symbol::Resolver;
 
@@ -61,6 +62,11 @@ pub struct LibrarySpec {
     pub reuse_loaded: bool,
     /// A check run before opening any candidate file.
     pub preflight: Option<Preflight>,
+    /// Symbols every version of the vendor's library exports: a candidate lacking any of them is
+    /// not that library and is never opened (looked up in the file's symbol table before
+    /// `dlopen`, so another vendor's constructors never run) or kept (looked up with `dlsym` for
+    /// a copy found by soname or already loaded).
+    pub identity: &'static [&'static str],
     /// What a user can do when nothing is found.
     pub hint: &'static str,
 }
@@ -73,6 +79,7 @@ impl fmt::Debug for LibrarySpec {
             .field("file_names", &self.file_names)
             .field("sonames", &self.sonames)
             .field("reuse_loaded", &self.reuse_loaded)
+            .field("identity", &self.identity)
             .finish_non_exhaustive()
     }
 }
@@ -195,6 +202,20 @@ fn opened(lib: libloading::Library, spec: &LibrarySpec, path: PathBuf, origin: S
     LoadedLibrary { library: Box::leak(Box::new(lib)), name: spec.name, path, origin }
 }
 
+/// The identifying symbols of `spec` that the opened `lib` does not export.
+fn lacks(spec: &LibrarySpec, lib: &libloading::Library) -> Vec<&'static str> {
+    spec.identity
+        .iter()
+        .copied()
+        // SAFETY: the address is only looked up, never dereferenced or called.
+        .filter(|s| unsafe { lib.get::<*mut c_void>(s.as_bytes()) }.is_err())
+        .collect()
+}
+
+fn wrong_library(missing: &[&str]) -> String {
+    format!("not this library: it does not export {}", missing.join(", "))
+}
+
 /// Opens a vendor library, trying in order:
 ///
 /// 1. `explicit`, when given (and nothing else: a caller who names a file gets that file or an error);
@@ -225,6 +246,11 @@ pub fn open_preferring_loaded(
 fn reuse_loaded_copy(spec: &LibrarySpec, tried: &mut Vec<Attempt>) -> Option<LoadedLibrary> {
     for soname in spec.sonames {
         match dlopen(Path::new(soname), true) {
+            Ok(lib) if !lacks(spec, &lib).is_empty() => tried.push(Attempt {
+                origin: "already loaded in this process".into(),
+                path: PathBuf::from(soname),
+                reason: wrong_library(&lacks(spec, &lib)),
+            }),
             Ok(lib) => {
                 return Some(opened(
                     lib,
@@ -254,13 +280,40 @@ fn search(
             return Ok(lib);
         }
     }
+    // `explicit_call`: the caller named this file, so a refusal is the answer, not one more attempt.
     let try_file = |origin: String,
                     path: PathBuf,
+                    explicit_call: bool,
                     tried: &mut Vec<Attempt>|
      -> Result<Option<LoadedLibrary>, LoadError> {
-        if path.components().count() > 1 && !path.exists() {
+        if path.as_os_str().is_empty() {
+            return Err(LoadError::EmptyPath { library: spec.name });
+        }
+        let is_file = path.components().count() > 1;
+        if is_file && !path.exists() {
             tried.push(Attempt { origin, path, reason: "no such file".into() });
             return Ok(None);
+        }
+        if is_file {
+            let refusal = match inspect(&path, spec.identity) {
+                Ok(Inspection::SharedObject { missing: None }) => None,
+                Ok(Inspection::SharedObject { missing: Some(missing) }) if missing.is_empty() => None,
+                Ok(Inspection::SharedObject { missing: Some(missing) }) => {
+                    Some((wrong_library(&missing), Some(missing)))
+                }
+                Ok(Inspection::Unusable(reason)) | Err(reason) => Some((reason, None)),
+            };
+            if let Some((reason, missing)) = refusal {
+                tried.push(Attempt { origin, path: path.clone(), reason: reason.clone() });
+                if !explicit_call {
+                    return Ok(None);
+                }
+                let tried = std::mem::take(tried);
+                return Err(match missing {
+                    Some(missing) => LoadError::WrongLibrary { library: spec.name, path, missing, tried },
+                    None => LoadError::NotALibrary { library: spec.name, path, reason, tried },
+                });
+            }
         }
         if let Some(check) = spec.preflight {
             if let Err(reason) = check(&path) {
@@ -273,39 +326,54 @@ fn search(
             }
         }
         match dlopen(&path, false) {
-            Ok(lib) => Ok(Some(opened(lib, spec, path, origin))),
-            Err(message) => {
-                let is_file = path.components().count() > 1;
-                match missing_dependency(&path, &message) {
-                    Some(dependency) => {
-                        tried.push(Attempt {
-                            origin,
-                            path: path.clone(),
-                            reason: format!("{FOUND_BUT}{message}"),
-                        });
-                        Err(LoadError::DependencyMissing {
-                            library: spec.name,
-                            path,
-                            dependency,
-                            hint: spec.hint,
-                            tried: std::mem::take(tried),
-                        })
-                    }
-                    None => {
-                        // A file handed over by path exists (checked above); a soname the loader
-                        // resolved but could not load is reported as found too.
-                        let found = is_file || !message.contains("cannot open shared object file");
-                        let reason = if found { format!("{FOUND_BUT}{message}") } else { message };
-                        tried.push(Attempt { origin, path, reason });
-                        Ok(None)
-                    }
+            Ok(lib) => {
+                let missing = lacks(spec, &lib);
+                if missing.is_empty() {
+                    return Ok(Some(opened(lib, spec, path, origin)));
                 }
+                // Not the vendor's library (found by soname, or a file without a section table):
+                // closed again, never kept.
+                drop(lib);
+                tried.push(Attempt { origin, path: path.clone(), reason: wrong_library(&missing) });
+                if !explicit_call {
+                    return Ok(None);
+                }
+                Err(LoadError::WrongLibrary {
+                    library: spec.name,
+                    path,
+                    missing,
+                    tried: std::mem::take(tried),
+                })
             }
+            Err(message) => match missing_dependency(&path, &message) {
+                Some(dependency) => {
+                    tried.push(Attempt {
+                        origin,
+                        path: path.clone(),
+                        reason: format!("{FOUND_BUT}{message}"),
+                    });
+                    Err(LoadError::DependencyMissing {
+                        library: spec.name,
+                        path,
+                        dependency,
+                        hint: spec.hint,
+                        tried: std::mem::take(tried),
+                    })
+                }
+                None => {
+                    // A file handed over by path exists (checked above); a soname the loader
+                    // resolved but could not load is reported as found too.
+                    let found = is_file || !message.contains("cannot open shared object file");
+                    let reason = if found { format!("{FOUND_BUT}{message}") } else { message };
+                    tried.push(Attempt { origin, path, reason });
+                    Ok(None)
+                }
+            },
         }
     };
 
     if let Some(path) = explicit {
-        return match try_file("explicit path".into(), path.to_path_buf(), &mut tried)? {
+        return match try_file("explicit path".into(), path.to_path_buf(), true, &mut tried)? {
             Some(lib) => Ok(lib),
             None => Err(LoadError::NotFound { library: spec.name, hint: spec.hint, tried }),
         };
@@ -319,7 +387,7 @@ fn search(
 
     match std::env::var_os(spec.env_var) {
         Some(v) if !v.is_empty() => {
-            if let Some(lib) = try_file(format!("${}", spec.env_var), PathBuf::from(v), &mut tried)? {
+            if let Some(lib) = try_file(format!("${}", spec.env_var), PathBuf::from(v), false, &mut tried)? {
                 return Ok(lib);
             }
         }
@@ -342,14 +410,14 @@ fn search(
             continue;
         }
         for path in candidates {
-            if let Some(lib) = try_file(place.origin.clone(), path, &mut tried)? {
+            if let Some(lib) = try_file(place.origin.clone(), path, false, &mut tried)? {
                 return Ok(lib);
             }
         }
     }
 
     for soname in spec.sonames {
-        if let Some(lib) = try_file("system loader".into(), PathBuf::from(soname), &mut tried)? {
+        if let Some(lib) = try_file("system loader".into(), PathBuf::from(soname), false, &mut tried)? {
             return Ok(lib);
         }
     }

@@ -24,6 +24,10 @@ const CUDA_SUBDIRS: [&str; 3] = ["extras/CUPTI/lib64", "lib64", TARGET_LIB];
 /// (`nvidia-cuda-cupti`) first, then 12.x (`nvidia-cuda-cupti-cu12`).
 const WHEEL_SUBDIRS: [&str; 2] = ["nvidia/cu13/lib", "nvidia/cuda_cupti/lib"];
 
+/// Symbols every version of the library exports: a file lacking any is not this library (and is
+/// never opened; see [`LibrarySpec::identity`]).
+pub const IDENTITY: &[&str] = &["cuptiGetVersion", "cuptiSubscribe", "cuptiActivityRegisterCallbacks"];
+
 /// Where and how `libcupti` is looked for. See [`search_places`] for the usual places.
 pub const SPEC: LibrarySpec = LibrarySpec {
     name: "CUPTI (libcupti)",
@@ -35,6 +39,7 @@ pub const SPEC: LibrarySpec = LibrarySpec {
     // copy: two copies of CUPTI in one process each think they own the driver's callbacks.
     reuse_loaded: true,
     preflight: None,
+    identity: IDENTITY,
     hint:
         "install CUDA's CUPTI, or `pip install nvidia-cuda-cupti` (13.x) or `nvidia-cuda-cupti-cu12` (12.x), \
            or set CUPTI_LIBRARY_PATH to the libcupti.so file",

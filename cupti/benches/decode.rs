@@ -97,7 +97,8 @@ fn bench(c: &mut Criterion, sets: &[(&'static str, Records, u64)]) {
     for (label, recs, count) in sets {
         let mut group = c.benchmark_group(format!("decode/{label}"));
         group.throughput(Throughput::Elements(*count));
-        let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+        // SAFETY: the benchmark's records point only at `'static` C strings.
+        let mut walker = unsafe { CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0)) };
         let (mut batch, mut names) = (Batch::new(), Interner::new());
         group.bench_function("walk", |b| {
             b.iter(|| decode_once(&mut walker, black_box(recs.bytes()), &mut batch, &mut names))
@@ -134,7 +135,8 @@ fn ratios(sets: &[(&'static str, Records, u64)]) {
         "\ndecode vs memcpy of the same bytes (fastest of 41 alternating rounds, {BUFFER_BYTES} B buffers):"
     );
     for (label, recs, count) in sets {
-        let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+        // SAFETY: the benchmark's records point only at `'static` C strings.
+        let mut walker = unsafe { CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0)) };
         let (mut batch, mut names) = (Batch::new(), Interner::new());
         let mut dst = vec![0u8; recs.len()];
         // Warm: names interned, columns grown, pages touched.

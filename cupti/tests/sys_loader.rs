@@ -226,10 +226,13 @@ fn explicit_path_is_the_only_place_tried() {
 
 #[test]
 fn a_library_without_the_symbols_gives_per_call_errors() {
-    // libm is a real shared library that exports none of CUPTI's functions.
-    let lib = Library::open(Some(Path::new("libm.so.6"))).expect("libm.so.6 opens");
-    assert_eq!(lib.origin(), "explicit path");
-    let fns = lib.functions();
+    // libm is a real shared library that exports none of CUPTI's functions: `Library::open` refuses
+    // it (see below), so it is opened through a spec that asks for no identifying symbol.
+    let spec = accelprof_loader::LibrarySpec { identity: &[], ..cupti_sys::SPEC };
+    let loaded = accelprof_loader::open(&spec, Some(Path::new("libm.so.6"))).expect("libm.so.6 opens");
+    assert_eq!(loaded.origin(), "explicit path");
+    let fns = <CuptiFunctions as accelprof_loader::FunctionTable>::from_resolver(loaded.resolver());
+    let fns = &fns;
     let mut version = 0;
     for _ in 0..2 {
         // SAFETY: `version` is a valid out-pointer (never reached: the symbol is missing).
@@ -389,4 +392,43 @@ fn the_mock_opens_from_a_python_wheel() {
         assert_eq!(lib.path(), wheel_dir.join("libcupti.so.13"));
         version_of(&lib);
     }
+}
+
+/// A copy of `library` cut to its first `len` bytes, as a copy interrupted or a full disk leaves it.
+fn truncated_copy(library: &Path, len: usize, tmp: &TempDir) -> PathBuf {
+    let bytes = fs::read(library).expect("read the library");
+    let cut = tmp.0.join("libcupti.so");
+    fs::write(&cut, &bytes[..len]).expect("write the truncated copy");
+    cut
+}
+
+#[test]
+fn a_file_that_is_not_cupti_is_refused_before_it_is_opened() {
+    if !mock_exists() {
+        return;
+    }
+    // An empty path: dlopen("") is the program itself.
+    let e = cupti::Cupti::open_path("").unwrap_err();
+    assert!(matches!(e, cupti::Error::Load(LoadError::EmptyPath { .. })), "{e}");
+    let e = Library::open(Some(Path::new(""))).unwrap_err();
+    assert!(matches!(e, LoadError::EmptyPath { library: "CUPTI (libcupti)" }), "{e}");
+    // Cut short: the system loader would map it as its header claims and die of SIGBUS.
+    let tmp = TempDir::new("truncated");
+    let cut = truncated_copy(Path::new(accelprof_mocks::cupti::LIBRARY), 4096, &tmp);
+    let e = Library::open(Some(&cut)).unwrap_err();
+    let LoadError::NotALibrary { path, reason, .. } = &e else { panic!("{e}") };
+    assert_eq!(path, &cut);
+    assert!(reason.contains("cut short: 4096 bytes"), "{reason}");
+    // Another vendor's library (the MSPTI mock aborts in a constructor without CANN), and a system
+    // library: named by the symbols looked for, and never opened.
+    for other in [accelprof_mocks::mspti::LIBRARY, accelprof_mocks::rocprofiler::LIBRARY] {
+        let e = cupti::Cupti::open_path(other).unwrap_err();
+        let cupti::Error::Load(LoadError::WrongLibrary { missing, .. }) = &e else { panic!("{other}: {e}") };
+        assert_eq!(missing, &["cuptiGetVersion", "cuptiSubscribe", "cuptiActivityRegisterCallbacks"]);
+        assert!(e.to_string().contains("does not export cuptiGetVersion"), "{e}");
+    }
+    let e = Library::open(Some(Path::new("libm.so.6"))).unwrap_err();
+    assert!(matches!(&e, LoadError::WrongLibrary { missing, .. } if missing.len() == 3), "{e}");
+    // The real one still opens afterwards.
+    Library::open(Some(Path::new(accelprof_mocks::cupti::LIBRARY))).expect("the mock opens");
 }

@@ -63,6 +63,10 @@ pub const SECUREC: &str = "libc_sec.so";
 const HINT: &str = "install the CANN toolkit and `source <toolkit>/set_env.sh` (it sets ASCEND_HOME_PATH), \
      or set MSPTI_LIBRARY_PATH to the libmspti.so file";
 
+/// Symbols every version of the library exports: a file lacking any is not this library (and is
+/// never opened; see [`LibrarySpec::identity`]).
+pub const IDENTITY: &[&str] = &["msptiSubscribe", "msptiActivityRegisterCallbacks"];
+
 /// The search order:
 /// 1. an explicit path (and nothing else);
 /// 2. a copy already loaded in this process (for example through `LD_PRELOAD`, which MSPTI's
@@ -81,6 +85,7 @@ pub static SPEC: LibrarySpec = LibrarySpec {
     sonames: &["libmspti.so"],
     reuse_loaded: true,
     preflight: Some(preflight),
+    identity: IDENTITY,
     hint: HINT,
 };
 
@@ -173,8 +178,20 @@ fn provide_securec(candidate: &Path) -> Result<(), String> {
 /// The opened libraries stay loaded, as `libmspti.so` would keep them. `Err` says what is
 /// missing and what to install or set.
 pub fn preflight(candidate: &Path) -> Result<(), String> {
-    if dlopen(candidate, true).is_ok() {
-        return Ok(());
+    if candidate.as_os_str().is_empty() {
+        return Err("an empty path names no library file (it would open the program itself)".into());
+    }
+    // A copy already loaded is safe to open again, when it is libmspti.so: any other library the
+    // process has mapped (libc, the program itself) is not.
+    if let Ok(loaded) = dlopen(candidate, true) {
+        let missing: Vec<&str> = IDENTITY.iter().copied().filter(|s| !loaded.has_symbol(s)).collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        return Err(format!(
+            "it is loaded in this process, but it is not libmspti.so: it does not export {}",
+            missing.join(", ")
+        ));
     }
     let mut problems = Vec::new();
     let mut install: Vec<&str> = Vec::new();

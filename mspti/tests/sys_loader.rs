@@ -227,8 +227,15 @@ fn child_missing_symbol() {
         return;
     }
     // A library that opens but has none of MSPTI's functions (CANN's libprofapi stand-in).
+    // `Library::open` refuses it, naming what it looked for; through a spec that asks for no
+    // identifying symbol it opens, and each function is a per-call error.
     let path = Path::new(MOCK_ASCEND_HOME).join("lib64/libprofapi.so");
-    let lib = Library::open(Some(&path)).expect("opens");
+    let err = Library::open(Some(&path)).unwrap_err();
+    assert!(matches!(&err, LoadError::WrongLibrary { missing, .. } if missing.len() == 2), "{err}");
+    let spec = accelprof_loader::LibrarySpec { identity: &[], preflight: None, ..mspti_sys::SPEC.clone() };
+    let loaded = accelprof_loader::open(&spec, Some(&path)).expect("opens");
+    let lib =
+        <mspti_sys::MsptiFunctions as accelprof_loader::FunctionTable>::from_resolver(loaded.resolver());
     // SAFETY: plain value; the call does not reach C (the symbol is missing).
     let err =
         unsafe { lib.msptiActivityIsEnabled(msptiActivityKind::MSPTI_ACTIVITY_KIND_KERNEL) }.unwrap_err();
@@ -363,4 +370,50 @@ fn child_dependency_missing() {
         !text.contains("not found") && text.contains("was found at") && text.contains("needs libc_sec.so"),
         "{text}"
     );
+}
+
+#[test]
+fn a_file_that_is_not_mspti_is_refused_before_it_is_opened() {
+    assert_child_passed(&run_child("child_not_mspti", &env(&[("ASCEND_HOME_PATH", Some(MOCK_ASCEND_HOME))])));
+}
+
+#[test]
+#[ignore = "run by a_file_that_is_not_mspti_is_refused_before_it_is_opened"]
+fn child_not_mspti() {
+    if !in_child() {
+        return;
+    }
+    use mspti::{Error, Mspti};
+    let e = Mspti::open_path("").unwrap_err();
+    assert!(matches!(e, Error::Load(LoadError::EmptyPath { .. })), "{e}");
+    // Cut short: the system loader would die of SIGBUS mapping it.
+    let bytes = std::fs::read(MOCK_MSPTI).unwrap();
+    let dir = std::env::temp_dir().join(format!("mspti-truncated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cut = dir.join("libmspti.so");
+    std::fs::write(&cut, &bytes[..4096]).unwrap();
+    let e = Mspti::open_path(&cut).unwrap_err();
+    let Error::Load(LoadError::NotALibrary { reason, .. }) = &e else { panic!("{e}") };
+    assert!(reason.contains("cut short: 4096 bytes"), "{reason}");
+    // Other vendors' libraries, and libraries this process has already mapped (the preflight
+    // accepted any loaded copy): named by the symbols looked for.
+    let libc = loaded_libc();
+    for other in [accelprof_mocks::cupti::LIBRARY, accelprof_mocks::rocprofiler::LIBRARY, libc.as_str()] {
+        let e = Mspti::open_path(other).unwrap_err();
+        let Error::Load(LoadError::WrongLibrary { missing, .. }) = &e else { panic!("{other}: {e}") };
+        assert_eq!(missing, &["msptiSubscribe", "msptiActivityRegisterCallbacks"]);
+    }
+    let reason = mspti_sys::preflight(Path::new(&libc)).unwrap_err();
+    assert!(reason.contains("not libmspti.so") && reason.contains("msptiSubscribe"), "{reason}");
+    assert!(mspti_sys::preflight(Path::new("")).is_err());
+    // The real one still opens afterwards.
+    Mspti::open_path(MOCK_MSPTI).expect("the mock opens");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The path of the libc this process has mapped.
+fn loaded_libc() -> String {
+    let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+    let libc = maps.lines().filter_map(|l| l.split_whitespace().nth(5)).find(|p| p.contains("/libc.so"));
+    libc.expect("libc is mapped").to_owned()
 }

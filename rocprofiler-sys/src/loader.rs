@@ -11,6 +11,11 @@ const HINT: &str =
     "install ROCm (rocprofiler-sdk) and set ROCM_PATH, or set ROCPROFILER_LIBRARY_PATH to the \
      librocprofiler-sdk.so file";
 
+/// Symbols every version of the library exports: a file lacking any is not this library (and is
+/// never opened; see [`LibrarySpec::identity`]).
+pub const IDENTITY: &[&str] =
+    &["rocprofiler_get_version", "rocprofiler_create_context", "rocprofiler_create_buffer"];
+
 /// The search order:
 /// 1. a copy already loaded in this process (the ROCm runtime loads the SDK before it calls a
 ///    tool; a second copy would have its own, empty, state);
@@ -26,6 +31,7 @@ pub static SPEC: LibrarySpec = LibrarySpec {
     sonames: &["librocprofiler-sdk.so", "librocprofiler-sdk.so.1"],
     reuse_loaded: true,
     preflight: None,
+    identity: IDENTITY,
     hint: HINT,
 };
 

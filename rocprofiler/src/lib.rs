@@ -145,7 +145,7 @@
 pub mod activity;
 pub mod callback;
 pub mod counters;
-mod decode;
+pub mod decode;
 mod error;
 mod ids;
 mod library;

@@ -184,3 +184,45 @@ fn spec_prefers_the_loaded_copy_and_names_both_sonames() {
     assert!(!rocprofiler_sys::RocprofilerFunctions::SYMBOLS.contains(&"rocprofiler_configure"));
     assert!(rocprofiler_sys::RocprofilerFunctions::SYMBOLS.contains(&"rocprofiler_force_configure"));
 }
+
+/// A copy of `library` cut to its first `len` bytes (a copy interrupted, a full disk).
+fn truncated_copy(library: &str, len: usize) -> std::path::PathBuf {
+    let bytes = std::fs::read(library).expect("read the library");
+    let dir = std::env::temp_dir().join(format!("rocprofiler-truncated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cut = dir.join("librocprofiler-sdk.so");
+    std::fs::write(&cut, &bytes[..len]).expect("write the truncated copy");
+    cut
+}
+
+#[test]
+fn a_file_that_is_not_the_sdk_is_refused_and_never_cached() {
+    if !in_fresh_process(
+        "a_file_that_is_not_the_sdk_is_refused_and_never_cached",
+        &[("ROCPROFILER_LIBRARY_PATH", None), ("LD_PRELOAD", None)],
+    ) {
+        return;
+    }
+    use rocprofiler::{Error, Rocprofiler};
+    let e = Rocprofiler::open_path("").unwrap_err();
+    assert!(matches!(e, Error::Load(LoadError::EmptyPath { .. })), "{e}");
+    // Cut short: the system loader would die of SIGBUS mapping it.
+    let cut = truncated_copy(MOCK_ROCPROFILER, 4096);
+    let e = Rocprofiler::open_path(&cut).unwrap_err();
+    let Error::Load(LoadError::NotALibrary { reason, .. }) = &e else { panic!("{e}") };
+    assert!(reason.contains("cut short: 4096 bytes"), "{reason}");
+    // Other vendors' libraries and system libraries: named by the symbols looked for.
+    for other in [accelprof_mocks::mspti::LIBRARY, accelprof_mocks::cupti::LIBRARY, "libm.so.6", "libc.so.6"]
+    {
+        let e = Rocprofiler::open_path(other).unwrap_err();
+        let Error::Load(LoadError::WrongLibrary { missing, .. }) = &e else { panic!("{other}: {e}") };
+        assert_eq!(
+            missing,
+            &["rocprofiler_get_version", "rocprofiler_create_context", "rocprofiler_create_buffer"]
+        );
+    }
+    // Nothing wrong was cached for the process: the SDK opens afterwards.
+    let sdk = Rocprofiler::open_path(MOCK_ROCPROFILER).expect("the mock SDK opens");
+    assert_eq!(sdk.path(), Path::new(MOCK_ROCPROFILER));
+    let _ = std::fs::remove_dir_all(cut.parent().unwrap());
+}

@@ -84,6 +84,8 @@ pub(crate) fn since(now: Counts, before: Counts) -> Counts {
         vendor_dropped: now.vendor_dropped.saturating_sub(before.vendor_dropped),
         consumer_panics: now.consumer_panics.saturating_sub(before.consumer_panics),
         walker_panics: now.walker_panics.saturating_sub(before.walker_panics),
+        buffers_cut_short: now.buffers_cut_short.saturating_sub(before.buffers_cut_short),
+        bytes_abandoned: now.bytes_abandoned.saturating_sub(before.bytes_abandoned),
     }
 }
 

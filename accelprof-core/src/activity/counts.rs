@@ -7,8 +7,9 @@ use crate::pool::PoolStats;
 ///
 /// The ledger: once the session is quiet (after a fence with no producer running, or at the end),
 /// `records_produced() == records_delivered() + records_dropped()`, and [`dropped`](Self::dropped) says
-/// why each dropped record was dropped. Where a vendor cannot know how many records it lost (bytes it
-/// could not walk), its extras say so by name.
+/// why each dropped record was dropped. Where the walker cannot know how many records a buffer held
+/// after a record of unknown size, the ledger says so by name: `pipeline.buffers_cut_short` and
+/// `pipeline.bytes_abandoned` (and [`is_balanced`](Self::is_balanced) is false).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ActivityCounts<V = ()> {
     /// Buffers, rows decoded, delivered, dropped (see [`Counts`]).
@@ -61,9 +62,13 @@ impl<V> ActivityCounts<V> {
         }
     }
 
-    /// Whether the ledger balances: produced = delivered + dropped, nothing pending.
+    /// Whether the ledger balances: produced = delivered + dropped, nothing pending, and every record
+    /// of every buffer counted (no buffer cut short at a record of unknown size, no walker panic:
+    /// records after such a point are in no count, so no balance can be claimed).
     pub fn is_balanced(&self) -> bool {
         self.pipeline.records_pending() == 0
+            && self.pipeline.buffers_cut_short == 0
+            && self.pipeline.walker_panics == 0
             && self.records_produced() == self.records_delivered() + self.records_dropped()
     }
 }

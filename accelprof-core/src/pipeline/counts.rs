@@ -4,8 +4,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 ///
 /// The identity that must hold once the pipeline is quiet (after `sync()` with no producer running, or
 /// after shutdown): `records_produced() == records_delivered + records_dropped()`. While records are in
-/// flight, `records_pending()` holds the difference. A non-zero `walker_panics` means a walker stopped in
-/// the middle of a buffer: the records after that point are not in any count.
+/// flight, `records_pending()` holds the difference. The identity covers what the walkers could count:
+/// a non-zero `buffers_cut_short` (a record whose size could not be known) or `walker_panics` (a walker
+/// stopped in the middle of a buffer) means records after that point are in no count, and how many
+/// cannot be known; `bytes_abandoned` says how much of the buffers they filled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     /// Buffers handed to `Handoff::completed`.
@@ -28,6 +30,11 @@ pub struct Counts {
     pub consumer_panics: u64,
     /// Walker calls that panicked (caught; the buffer is recycled).
     pub walker_panics: u64,
+    /// Buffers whose walk stopped before their end at a record whose size could not be known
+    /// (`WalkStats::abandoned_bytes`): the records after it are in no count, how many cannot be known.
+    pub buffers_cut_short: u64,
+    /// The bytes those buffers held from the record that stopped the walk to their end.
+    pub bytes_abandoned: u64,
 }
 
 impl Counts {
@@ -60,6 +67,8 @@ pub(crate) struct Counters {
     pub(crate) vendor_dropped: AtomicU64,
     pub(crate) consumer_panics: AtomicU64,
     pub(crate) walker_panics: AtomicU64,
+    pub(crate) buffers_cut_short: AtomicU64,
+    pub(crate) bytes_abandoned: AtomicU64,
 }
 
 /// Adds `n` to a counter (Release, so a reader that sees the sum sees the work before it).
@@ -84,6 +93,8 @@ impl Counters {
             vendor_dropped: get(&self.vendor_dropped),
             consumer_panics: get(&self.consumer_panics),
             walker_panics: get(&self.walker_panics),
+            buffers_cut_short: get(&self.buffers_cut_short),
+            bytes_abandoned: get(&self.bytes_abandoned),
         }
     }
 }

@@ -95,7 +95,13 @@ impl<W: RecordWalker> DecodeLoop<W> {
         let walked = catch_unwind(AssertUnwindSafe(|| walker.walk(buf.as_slice(valid), batch, interner)));
         self.link.pool.give_back(buf);
         match walked {
-            Ok(stats) => add(&self.link.counters.skipped_unknown, stats.skipped_unknown),
+            Ok(stats) => {
+                add(&self.link.counters.skipped_unknown, stats.skipped_unknown);
+                if stats.abandoned_bytes != 0 {
+                    add(&self.link.counters.buffers_cut_short, 1);
+                    add(&self.link.counters.bytes_abandoned, stats.abandoned_bytes);
+                }
+            }
             Err(_) => add(&self.link.counters.walker_panics, 1),
         }
         let after = self.batch.len();

@@ -9,6 +9,12 @@ pub struct WalkStats {
     /// Records read but not turned into rows (a kind the walker does not decode, or a malformed record);
     /// counted as dropped by the pipeline.
     pub skipped_unknown: u64,
+    /// Bytes at the end of the buffer that could not be walked: from a record whose size cannot be
+    /// known (a kind the walker has no size for, and nothing to ask) to the end. That record is
+    /// counted in `skipped_unknown`; the records after it are in no count, and how many they were
+    /// cannot be known (a vendor buffer says nothing of its record count). 0 when the walk reached
+    /// the end, or lost only a last record cut short (counted in `skipped_unknown`).
+    pub abandoned_bytes: u64,
 }
 
 /// The vendor-specific part of the pipeline: parses one completed vendor buffer and appends its records

@@ -86,8 +86,10 @@ impl<'lib> ActivitySession<'lib> {
         }
         let (api, backend_note) = Api::choose(cupti, config.api, config.kinds, &config.api_filter)?;
         let layouts = RecordLayouts::for_version(cupti.version());
-        let mut walker =
-            CuptiWalker::new(layouts).emit_sync_rows(config.kinds.contains(ActivityKind::SYNCHRONIZATION));
+        // SAFETY: this walker is given only the buffers CUPTI completed (the session's decode thread
+        // walks nothing else), whose string fields CUPTI keeps valid while they are processed.
+        let mut walker = unsafe { CuptiWalker::new(layouts) }
+            .emit_sync_rows(config.kinds.contains(ActivityKind::SYNCHRONIZATION));
         if !api.user_defined() {
             if let Some(probe) = stride_probe(cupti) {
                 walker = walker.with_stride_probe(probe);

@@ -7,6 +7,7 @@ use accelprof_core::columns::{
     RowWriter,
 };
 use accelprof_core::intern::Interner;
+use accelprof_core::NameId;
 use cupti_sys::{
     CUpti_ActivityKernel10, CUpti_ActivityKernel9, CUpti_ActivityMemcpy6, CUpti_ActivityMemset4,
 };
@@ -69,9 +70,13 @@ impl CuptiWalker {
         self.context_on(context, device);
         let shared = non_negative(i32_at(r, offset_of!(K, staticSharedMemory)))
             .saturating_add(non_negative(i32_at(r, offset_of!(K, dynamicSharedMemory))));
-        // SAFETY: CUPTI's kernel name is NULL or a NUL-terminated string that it keeps alive at least while
-        // the buffer holding the record is being processed (we are processing it now).
-        let name = unsafe { self.kernel_names.intern(ptr_at(r, offset_of!(K, name)), names) };
+        let name = if self.read_strings {
+            // SAFETY: a walker that reads strings was made with `CuptiWalker::new`'s contract: the
+            // kernel name is NULL or a NUL-terminated string valid for this walk.
+            unsafe { self.kernel_names.intern(ptr_at(r, offset_of!(K, name)), names) }
+        } else {
+            NameId::NONE
+        };
         let row = KernelRow {
             start: u64_at(r, offset_of!(K, start)),
             end: u64_at(r, offset_of!(K, end)),

@@ -233,13 +233,18 @@ impl CuptiWalker {
             }
             _ => (self.process_id, 0, u32_at(r, object + DEVICE), u64::from(u32_at(r, object + STREAM))),
         };
-        // SAFETY: CUPTI's marker name and domain are NULL or NUL-terminated strings valid while the buffer
-        // holding the record is processed. Interned by content: NVTX messages are often built per call.
-        let (name, domain) = unsafe {
-            (
-                names.intern_cstr(ptr_at(r, offset_of!(M, name)) as *const c_char),
-                names.intern_cstr(ptr_at(r, offset_of!(M, domain)) as *const c_char),
-            )
+        let (name, domain) = if self.read_strings {
+            // SAFETY: a walker that reads strings was made with `CuptiWalker::new`'s contract: the
+            // marker's name and domain are NULL or NUL-terminated strings valid for this walk.
+            // Interned by content: NVTX messages are often built per call.
+            unsafe {
+                (
+                    names.intern_cstr(ptr_at(r, offset_of!(M, name)) as *const c_char),
+                    names.intern_cstr(ptr_at(r, offset_of!(M, domain)) as *const c_char),
+                )
+            }
+        } else {
+            (NameId::NONE, NameId::NONE)
         };
         let row = MarkerRow {
             start: timestamp,

@@ -6,7 +6,10 @@
 //! 13.x write different record versions), and appends one row per record to the per-family columns
 //! (kernels, copies, API calls, ...). Names are interned once; columns carry [`accelprof_core::NameId`]s.
 //!
-//! The walker can also run without a library (benchmarks, tests on synthetic buffers): it only reads bytes.
+//! The walker can also run without a library (benchmarks, tests on synthetic buffers, a fuzzer): it only
+//! reads bytes. The string fields of a record are pointers that only CUPTI's own buffers make valid, so
+//! a walker that follows them is made with `unsafe` [`CuptiWalker::new`]; [`CuptiWalker::untrusted`]
+//! follows none and walks any bytes.
 
 mod bytes;
 mod device;

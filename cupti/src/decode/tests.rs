@@ -7,6 +7,13 @@ use accelprof_core::{Batch, RecordWalker};
 use super::records::{Kernel, Records};
 use super::*;
 
+/// A walker that reads the records' strings: the test buffers' string fields are NULL or point at
+/// `'static` C strings (`Records::ptr` takes only those).
+fn trusted(layouts: RecordLayouts) -> CuptiWalker {
+    // SAFETY: as said above.
+    unsafe { CuptiWalker::new(layouts) }
+}
+
 fn walk(walker: &mut CuptiWalker, bytes: &[u8]) -> (Batch, Interner, accelprof_core::WalkStats) {
     let mut batch = Batch::new();
     let mut names = Interner::new();
@@ -34,7 +41,7 @@ fn kernels_decode_with_the_layout_of_each_version() {
         };
         recs.kernel(size, kinds::CONCURRENT_KERNEL, &k);
         recs.kernel(size, kinds::KERNEL, &Kernel { correlation: 78, ..k });
-        let mut walker = CuptiWalker::new(RecordLayouts::for_version(version));
+        let mut walker = trusted(RecordLayouts::for_version(version));
         let (batch, names, stats) = walk(&mut walker, recs.bytes());
         assert_eq!((stats.records, stats.skipped_unknown), (2, 0), "version {version}");
         let row = batch.kernels.row(0).unwrap();
@@ -53,7 +60,7 @@ fn a_13_0_buffer_walked_with_the_12_9_table_goes_wrong_which_is_why_layouts_matt
     let mut recs = Records::new();
     recs.kernel(216, kinds::KERNEL, &Kernel::default());
     recs.api(5, 211, 1, 2, 3, 4, 5);
-    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_12_9));
+    let mut walker = trusted(RecordLayouts::for_version(VERSION_12_9));
     let (batch, _, stats) = walk(&mut walker, recs.bytes());
     // Stepping 208 lands inside the kernel record's tail: the API record is not found.
     assert_eq!(batch.api_calls.len(), 0);
@@ -68,7 +75,7 @@ fn copies_sets_api_calls_and_external_correlations() {
     recs.memcpy(1, 1, 3, 4096, 120, 130, 7, 8);
     recs.memset(0xAB, 256, 140, 141, 7, 9);
     recs.external(2, 0xDEAD_BEEF, 5);
-    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let mut walker = trusted(RecordLayouts::for_version(VERSION_13_0));
     let (batch, names, stats) = walk(&mut walker, recs.bytes());
     assert_eq!((stats.records, stats.skipped_unknown), (5, 0));
     let names = names.names();
@@ -99,7 +106,7 @@ fn sync_records_move_the_fence_clock_and_become_rows_only_when_asked() {
     recs.kernel(216, kinds::KERNEL, &Kernel { device: 2, context: 5, ..Kernel::default() });
     recs.sync(4, 500, 900, 5, u32::MAX, 12);
     recs.sync(3, 950, 990, 5, 7, 13);
-    let mut emitting = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let mut emitting = trusted(RecordLayouts::for_version(VERSION_13_0));
     let (batch, names, stats) = walk(&mut emitting, recs.bytes());
     assert_eq!(stats.records, 3);
     assert_eq!(batch.syncs.len(), 2);
@@ -109,7 +116,7 @@ fn sync_records_move_the_fence_clock_and_become_rows_only_when_asked() {
     assert_eq!(names.names().resolve(batch.syncs.row(1).unwrap().name), "Stream Sync");
     assert_eq!(emitting.shared().stats().max_sync_end, 990);
 
-    let mut fence_only = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0)).emit_sync_rows(false);
+    let mut fence_only = trusted(RecordLayouts::for_version(VERSION_13_0)).emit_sync_rows(false);
     let (batch, _, stats) = walk(&mut fence_only, recs.bytes());
     assert_eq!((stats.records, stats.skipped_unknown), (3, 0));
     assert_eq!(batch.syncs.len(), 0);
@@ -125,7 +132,7 @@ fn nvtx_ranges_are_paired_across_buffers() {
     let mut second = Records::new();
     second.marker(4, 300, 1, 11, None); // end of range 1
     second.marker(4, 310, 99, 11, None); // end without a start
-    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let mut walker = trusted(RecordLayouts::for_version(VERSION_13_0));
     let (batch, names, stats) = walk(&mut walker, first.bytes());
     assert_eq!((stats.records, batch.markers.len()), (2, 1));
     assert_eq!(walker.shared().stats().open_ranges, 1);
@@ -148,7 +155,7 @@ fn kinds_not_decoded_are_skipped_and_counted_and_walking_goes_on() {
     let mut recs = Records::new();
     recs.record(37, 24); // STREAM: known size, not decoded
     recs.api(5, 211, 1, 2, 3, 4, 5);
-    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let mut walker = trusted(RecordLayouts::for_version(VERSION_13_0));
     let (batch, _, stats) = walk(&mut walker, recs.bytes());
     assert_eq!((stats.records, stats.skipped_unknown, batch.api_calls.len()), (1, 1, 1));
     assert_eq!(walker.shared().stats().skipped_kinds, 1 << 37);
@@ -160,10 +167,13 @@ fn an_unsizable_kind_stops_the_buffer_and_is_counted() {
     recs.api(5, 211, 1, 2, 3, 4, 5);
     recs.record(6, 24); // EVENT: removed in 13.0, no size in the 13.0 table
     recs.api(5, 211, 1, 2, 3, 4, 6);
-    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let mut walker = trusted(RecordLayouts::for_version(VERSION_13_0));
     let (batch, _, stats) = walk(&mut walker, recs.bytes());
     assert_eq!((stats.records, stats.skipped_unknown, batch.api_calls.len()), (1, 1, 1));
     assert_eq!(walker.shared().stats().truncated_buffers, 1);
+    // The API record after it is in no count: the walk says how many bytes it could not walk.
+    let api = std::mem::size_of::<cupti_sys::CUpti_ActivityAPI>();
+    assert_eq!(stats.abandoned_bytes, (recs.bytes().len() - api) as u64);
 }
 
 #[test]
@@ -184,7 +194,7 @@ fn a_stride_probe_sizes_unknown_kinds_and_corrects_unverified_tables() {
     recs.api(5, 211, 1, 2, 3, 4, 5);
     let future = RecordLayouts::for_version(140_000);
     assert!(!future.is_verified());
-    let mut walker = CuptiWalker::new(future).with_stride_probe(Box::new(probe));
+    let mut walker = trusted(future).with_stride_probe(Box::new(probe));
     let (batch, _, stats) = walk(&mut walker, recs.bytes());
     assert_eq!((stats.records, stats.skipped_unknown), (2, 1), "EVENT skipped, kernel and API decoded");
     assert_eq!((batch.kernels.len(), batch.api_calls.len()), (1, 1));
@@ -199,7 +209,7 @@ fn truncated_and_short_records_never_read_past_the_buffer() {
     recs.kernel(216, kinds::KERNEL, &Kernel::default());
     let bytes = recs.bytes();
     for cut in 0..bytes.len() {
-        let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+        let mut walker = trusted(RecordLayouts::for_version(VERSION_13_0));
         let (batch, _, stats) = walk(&mut walker, &bytes[..cut]);
         let complete = usize::from(cut >= 40) + usize::from(cut >= 256);
         assert_eq!(batch.len(), complete, "cut at {cut}");
@@ -214,12 +224,11 @@ fn kernel_names_can_be_transformed_once_per_name() {
     use std::sync::Arc;
     let calls = Arc::new(AtomicUsize::new(0));
     let seen = Arc::clone(&calls);
-    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0)).with_kernel_name_transform(
-        Box::new(move |raw| {
+    let mut walker =
+        trusted(RecordLayouts::for_version(VERSION_13_0)).with_kernel_name_transform(Box::new(move |raw| {
             seen.fetch_add(1, Ordering::Relaxed);
             (raw == b"_Z3fooi").then(|| "foo(int)".to_owned())
-        }),
-    );
+        }));
     let mut recs = Records::new();
     for name in [c"_Z3fooi", c"_Z3fooi", c"plain"] {
         recs.kernel(216, kinds::KERNEL, &Kernel { name, ..Kernel::default() });
@@ -252,10 +261,11 @@ fn runs_of_api_records_decode_row_for_row_like_single_records() {
     let whole = recs.bytes().len();
     recs.api(5, 211, 1, 2, 3, 4, 5);
     let bytes = &recs.bytes()[..whole + 39];
-    let mut walker = CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0));
+    let mut walker = trusted(RecordLayouts::for_version(VERSION_13_0));
     let (batch, names, stats) = walk(&mut walker, bytes);
     assert_eq!((stats.records, stats.skipped_unknown), (3003, 1));
     assert_eq!(walker.shared().stats().truncated_buffers, 1);
+    assert_eq!(stats.abandoned_bytes, 0, "the record cut short was the last one: exactly one lost");
     assert_eq!(batch.kernels.len(), 3);
     let names = names.names();
     let rows: Vec<_> = batch.api_calls.rows().collect();
@@ -279,4 +289,32 @@ fn runs_of_api_records_decode_row_for_row_like_single_records() {
     // A second walk finds every name in the tables: the same ids again.
     let (again, _, _) = walk(&mut walker, bytes);
     assert_eq!(again.api_calls, batch.api_calls);
+}
+
+#[test]
+fn an_untrusted_walker_follows_no_pointer_in_the_bytes() {
+    // The 216-byte 13.0 kernel record of the issue, its name pointer 0x4141414141414141, and NVTX
+    // markers whose name and domain point nowhere: walked from safe code, they decode without a
+    // fault, every string reading as no name.
+    let mut recs = Records::new();
+    recs.kernel(216, kinds::CONCURRENT_KERNEL, &Kernel { correlation: 5, ..Kernel::default() });
+    let name = std::mem::offset_of!(cupti_sys::CUpti_ActivityKernel9, name);
+    let mut bytes = recs.bytes().to_vec();
+    bytes[name..name + 8].copy_from_slice(&0x4141_4141_4141_4141u64.to_ne_bytes());
+    let mut markers = Records::new();
+    markers.marker(1, 7, 1, 2, Some(c"instant"));
+    let marker = std::mem::offset_of!(cupti_sys::CUpti_ActivityMarker2, name);
+    let domain = std::mem::offset_of!(cupti_sys::CUpti_ActivityMarker2, domain);
+    let mut hostile = markers.bytes().to_vec();
+    hostile[marker..marker + 8].copy_from_slice(&0x4141_4141_4141_4141u64.to_ne_bytes());
+    hostile[domain..domain + 8].copy_from_slice(&8u64.to_ne_bytes());
+    bytes.extend_from_slice(&hostile);
+    let mut walker = CuptiWalker::untrusted(RecordLayouts::for_version(VERSION_13_0));
+    let (batch, names, stats) = walk(&mut walker, &bytes);
+    assert_eq!((stats.records, stats.skipped_unknown), (2, 0));
+    assert_eq!(batch.kernels.correlation(), &[5]);
+    assert_eq!(batch.kernels.name(), &[accelprof_core::NameId::NONE]);
+    let m = batch.markers.row(0).unwrap();
+    assert_eq!((m.start, m.name, m.domain), (7, accelprof_core::NameId::NONE, accelprof_core::NameId::NONE));
+    assert_eq!(names.len(), 0);
 }

@@ -17,7 +17,7 @@ use accelprof_core::columns::{
     CopyKind, ExternalCorrelationRow, KernelRow, MemcpyRow, MemoryKind, MemoryRow, MemsetRow, SyncRow,
 };
 use accelprof_core::intern::Interner;
-use accelprof_core::WalkStats;
+use accelprof_core::{NameId, WalkStats};
 use cupti_sys::v13_5 as sys;
 
 use super::bytes::kind_at;
@@ -395,6 +395,11 @@ impl CuptiWalker {
             let table = kind_at(bytes, off).and_then(|kind| Some((kind, layouts.table(kind)?)));
             let Some((kind, table)) = table.filter(|(_, t)| t.record_size <= rest.len()) else {
                 stats.skipped_unknown += 1;
+                if table.is_none() {
+                    // No layout for this kind: the bytes from here may hold records no one can count
+                    // (one of known size running past the end is the last one).
+                    stats.abandoned_bytes = rest.len() as u64;
+                }
                 self.shared.truncated();
                 if let Some(kind) = kind_at(bytes, off) {
                     self.shared.skipped_kind(kind);
@@ -428,10 +433,14 @@ impl CuptiWalker {
                 let (device, context) = (s[col::DEVICE].u32(r), s[col::CONTEXT].u32(r));
                 self.context_on(context, device);
                 let ptr = at(col::NAME) as usize as *const c_char;
-                // SAFETY: CUPTI's kernel name is NULL or a NUL-terminated string that it keeps alive at least
-                // while the buffer holding the record is being processed (we are processing it now). An
-                // unselected name reads as NULL.
-                let name = unsafe { self.kernel_names.intern(ptr, names) };
+                let name = if self.read_strings {
+                    // SAFETY: a walker that reads strings was made with `CuptiWalker::new`'s contract:
+                    // the kernel name is NULL or a NUL-terminated string valid for this walk. An
+                    // unselected name reads as NULL.
+                    unsafe { self.kernel_names.intern(ptr, names) }
+                } else {
+                    NameId::NONE
+                };
                 out.kernels.push(KernelRow {
                     start: at(col::START),
                     end: at(col::END),

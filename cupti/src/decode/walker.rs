@@ -58,11 +58,35 @@ pub struct CuptiWalker {
     pub(super) last_context: (u32, u32),
     pub(super) sync_names: [u32; 6],
     pub(super) process_id: u32,
+    /// Whether the records' string pointers (kernel names, NVTX messages and domains) are read:
+    /// only for a walker made with the contract of [`CuptiWalker::new`].
+    pub(super) read_strings: bool,
 }
 
 impl CuptiWalker {
-    /// A walker for buffers of the CUPTI whose record sizes are `layouts`.
-    pub fn new(layouts: RecordLayouts) -> Self {
+    /// A walker for buffers of the CUPTI whose record sizes are `layouts`, which reads the strings
+    /// the records point at (kernel names, NVTX messages and domains). The activity session makes
+    /// one for the buffers CUPTI completes; to walk bytes from anywhere else, use
+    /// [`untrusted`](Self::untrusted).
+    ///
+    /// # Safety
+    /// Every buffer this walker is given ([`RecordWalker::walk`]) must be one CUPTI wrote (or
+    /// written the same way): each string field of each record it holds, as the record's kind
+    /// and `layouts` place it, is NULL or points to a NUL-terminated string that stays valid and
+    /// unchanged for the whole walk. A record's bytes are otherwise untrusted: a pointer field
+    /// holding anything else (a truncated or corrupted buffer, bytes of another format) is
+    /// undefined behaviour, as following it can fault.
+    pub unsafe fn new(layouts: RecordLayouts) -> Self {
+        CuptiWalker { read_strings: true, ..Self::untrusted(layouts) }
+    }
+
+    /// A walker that trusts nothing in the bytes it is given: it follows no pointer they hold,
+    /// so kernel names and NVTX messages and domains read as no name ([`NameId::NONE`]); every
+    /// other field decodes as with [`new`](Self::new). Any bytes are safe to walk (a file, a
+    /// fuzzer's input).
+    ///
+    /// [`NameId::NONE`]: accelprof_core::NameId::NONE
+    pub fn untrusted(layouts: RecordLayouts) -> Self {
         let settled = if layouts.is_verified() { u64::MAX } else { 0 };
         CuptiWalker {
             layouts,
@@ -77,6 +101,7 @@ impl CuptiWalker {
             last_context: (u32::MAX, u32::MAX),
             sync_names: [u32::MAX; 6],
             process_id: std::process::id(),
+            read_strings: false,
         }
     }
 
@@ -222,10 +247,15 @@ impl RecordWalker for CuptiWalker {
             };
             let size = match size {
                 Some(size) if size <= rest.len() => size,
-                _ => {
+                known => {
                     // Unknown size, or a record running past the valid bytes: nothing after it can be
-                    // located. Count this record and stop.
+                    // located. Count this record and stop. A record of known size running past the end
+                    // is the last one (exactly one lost); from one of unknown size on, the bytes may
+                    // hold records no one can count.
                     stats.skipped_unknown += 1;
+                    if known.is_none() {
+                        stats.abandoned_bytes = rest.len() as u64;
+                    }
                     self.shared.truncated();
                     self.shared.skipped_kind(kind);
                     break;

@@ -4,8 +4,10 @@
 /// What an activity session has seen. Once quiet (after a flush with no producer running): records
 /// produced = delivered + dropped, where `pipeline.records_dropped()` includes records lost by MSPTI for
 /// want of a buffer (`pipeline.vendor_dropped`, one per declined buffer: a lower bound), records of unknown
-/// kinds, and rows no consumer asked for. Records after an unknown kind in a buffer are in no count: their
-/// bytes are (`vendor.abandoned_bytes`).
+/// kinds, and rows no consumer asked for. Records after an unknown kind in a buffer are in no count (MSPTI
+/// says nothing of a buffer's record count, and the unknown record's size, so where the next one starts,
+/// cannot be known): the ledger says so by name, `pipeline.buffers_cut_short` and
+/// `pipeline.bytes_abandoned` (the same bytes as `vendor.abandoned_bytes`), and `is_balanced()` is false.
 pub type ActivityCounts = accelprof_core::activity::ActivityCounts<MsptiCounts>;
 
 /// What only MSPTI's side of a session counts ([`ActivityCounts::vendor`]).
@@ -13,8 +15,8 @@ pub type ActivityCounts = accelprof_core::activity::ActivityCounts<MsptiCounts>;
 pub struct MsptiCounts {
     /// Declined buffers MSPTI later handed back as NULL/0/0 (each counted as one record it dropped).
     pub null_completions: u64,
-    /// Bytes after an unknown record kind that could not be walked (the records in them are lost, how
-    /// many cannot be known).
+    /// Bytes from an unknown record kind to the end of its buffer, which could not be walked (the records
+    /// in them are lost, how many cannot be known; `pipeline.bytes_abandoned` counts the same).
     pub abandoned_bytes: u64,
     /// The last unknown record kind met (0 = none).
     pub last_unknown_kind: u32,

@@ -91,7 +91,9 @@ impl<'m> ActivitySession<'m> {
         let rescues = Arc::clone(&backend.rescues);
         let session = Session::new(
             backend,
-            MsptiWalker { tallies: walker },
+            // SAFETY: the session's decode thread walks only the buffers MSPTI completed, whose
+            // string fields point into MSPTI's name caches (never freed).
+            unsafe { MsptiWalker::with_tallies(walker) },
             pool,
             config.kinds.iter(),
             session_config,

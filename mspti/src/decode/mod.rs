@@ -10,4 +10,5 @@ mod rows;
 mod walker;
 
 pub use rows::data_type_size;
-pub(crate) use walker::{MsptiWalker, WalkerTallies};
+pub use walker::MsptiWalker;
+pub(crate) use walker::WalkerTallies;

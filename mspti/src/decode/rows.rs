@@ -12,12 +12,14 @@ use mspti_sys::records::{self as rec, read_record};
 use mspti_sys::{msptiActivityKind as K, msptiActivityMemcpyKind as C, msptiActivitySourceKind};
 
 /// A name from a record: NULL and "" are no name.
-fn name(names: &mut Interner, p: *const c_char) -> NameId {
+///
+/// # Safety
+/// `p` is NULL or points to a NUL-terminated string valid during this call.
+unsafe fn read_name(names: &mut Interner, p: *const c_char) -> NameId {
     if p.is_null() {
         return NameId::NONE;
     }
-    // SAFETY: MSPTI's record names point into strings it keeps for the life of the process
-    // (its name caches are never freed), NUL-terminated.
+    // SAFETY: non-NULL, and a NUL-terminated string valid now (the caller's contract).
     let bytes = unsafe { CStr::from_ptr(p) }.to_bytes();
     if bytes.is_empty() {
         NameId::NONE
@@ -49,7 +51,28 @@ pub fn data_type_size(data_type: u32) -> u64 {
     }
 }
 
-pub(crate) fn decode(kind: K, bytes: &[u8], out: &mut Batch, names: &mut Interner) {
+/// Appends the row of the record `bytes` of `kind`. With `read_strings`, its string fields are
+/// read, else they are no name.
+///
+/// # Safety
+/// With `read_strings`, each string field of the record is NULL or points to a NUL-terminated
+/// string valid during this call (MSPTI's record names point into strings it keeps for the life of
+/// the process: its name caches are never freed).
+pub(crate) unsafe fn decode(
+    kind: K,
+    bytes: &[u8],
+    out: &mut Batch,
+    names: &mut Interner,
+    read_strings: bool,
+) {
+    let name = |names: &mut Interner, p: *const c_char| {
+        if read_strings {
+            // SAFETY: the caller's contract for `read_strings`.
+            unsafe { read_name(names, p) }
+        } else {
+            NameId::NONE
+        }
+    };
     match kind {
         K::MSPTI_ACTIVITY_KIND_API
         | K::MSPTI_ACTIVITY_KIND_ACL_API

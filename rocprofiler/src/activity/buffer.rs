@@ -261,6 +261,55 @@ fn payload_len(category: u32, kind: u32, payload: *const u8) -> Option<usize> {
     }
 }
 
+/// Writes the frame of one record into `out` (`FRAME_HEADER` + the payload padded to 8 bytes).
+fn write_frame(out: &mut [u8], category: u32, kind: u32, payload: &[u8]) {
+    let len = payload.len();
+    out[0..4].copy_from_slice(&category.to_ne_bytes());
+    out[4..8].copy_from_slice(&kind.to_ne_bytes());
+    out[8..12].copy_from_slice(&(len as u32).to_ne_bytes());
+    out[12..16].fill(0);
+    out[FRAME_HEADER..FRAME_HEADER + len].copy_from_slice(payload);
+    out[FRAME_HEADER + len..].fill(0);
+}
+
+/// The frames the buffer callback writes for the SDK's record `headers` (what
+/// [`Walker`](crate::decode::Walker) reads), appended to `out`, and how many headers were lost (NULL,
+/// a NULL payload, a kind of unknown layout or a size out of bounds). The callback's own path,
+/// given to a caller that plays the SDK (a fuzzer, a test of the copy).
+///
+/// # Safety
+/// Each non-NULL header is readable, and its non-NULL payload holds the bytes its record's layout
+/// says: a tracing record or counting header as many as the `u64` size it starts with (up to
+/// 64 KiB), a counter value `size_of::<rocprofiler_counter_record_t>()`.
+pub unsafe fn frame_records(headers: &[*mut sys::rocprofiler_record_header_t], out: &mut Vec<u8>) -> u64 {
+    let mut lost = 0;
+    for &h in headers {
+        if h.is_null() {
+            lost += 1;
+            continue;
+        }
+        // SAFETY: a readable header (the caller's contract); the union's struct view covers the hash.
+        let (category, kind, payload) = unsafe {
+            let h = &*h;
+            (
+                h.__bindgen_anon_1.__bindgen_anon_1.category,
+                h.__bindgen_anon_1.__bindgen_anon_1.kind,
+                h.payload as *const u8,
+            )
+        };
+        let Some(len) = (!payload.is_null()).then(|| payload_len(category, kind, payload)).flatten() else {
+            lost += 1;
+            continue;
+        };
+        // SAFETY: the payload holds `len` bytes (the caller's contract).
+        let src = unsafe { std::slice::from_raw_parts(payload, len) };
+        let at = out.len();
+        out.resize(at + FRAME_HEADER + len.div_ceil(8) * 8, 0);
+        write_frame(&mut out[at..], category, kind, src);
+    }
+    lost
+}
+
 unsafe extern "C" fn trampoline(
     _context: sys::rocprofiler_context_id_t,
     _buffer: sys::rocprofiler_buffer_id_t,
@@ -330,15 +379,9 @@ fn copy_out(shared: &BufferShared, headers: &[*mut sys::rocprofiler_record_heade
             }
         }
         let (b, used) = current.as_mut().expect("set above");
-        let out = &mut b.as_mut_bytes()[*used..*used + frame];
-        out[0..4].copy_from_slice(&category.to_ne_bytes());
-        out[4..8].copy_from_slice(&kind.to_ne_bytes());
-        out[8..12].copy_from_slice(&(len as u32).to_ne_bytes());
-        out[12..16].fill(0);
         // SAFETY: the SDK's payload holds `len` bytes for this call.
         let src = unsafe { std::slice::from_raw_parts(payload, len) };
-        out[FRAME_HEADER..FRAME_HEADER + len].copy_from_slice(src);
-        out[FRAME_HEADER + len..].fill(0);
+        write_frame(&mut b.as_mut_bytes()[*used..*used + frame], category, kind, src);
         *used += frame;
     }
     if let Some((b, used)) = current {

@@ -16,7 +16,7 @@
 //! - [`ActivityCounts`]: the core's tallies, with rocprofiler's extras ([`RocprofilerCounts`]).
 
 mod backend;
-mod buffer;
+pub(crate) mod buffer;
 mod config;
 mod counts;
 mod session;

@@ -10,4 +10,7 @@ mod names;
 mod walker;
 
 pub(crate) use names::{KernelNames, MarkerMessages};
-pub(crate) use walker::Walker;
+pub use walker::Walker;
+
+/// The frames the buffer callback copies the SDK's records into, for callers that play the SDK.
+pub use crate::activity::buffer::frame_records;

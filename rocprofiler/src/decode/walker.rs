@@ -28,9 +28,14 @@ use crate::activity::FRAME_HEADER;
 use crate::ids::{BufferKind, Operation};
 use crate::library::{OperationNames, Rocprofiler};
 
-/// What the walker needs to know besides the records.
-pub(crate) struct Walker {
-    pub(crate) lib: &'static Rocprofiler,
+/// Decodes the frames the buffer callback copied out of the SDK's records into [`accelprof_core`]
+/// columns: the crate's [`RecordWalker`](accelprof_core::RecordWalker). A frame holds a copy of
+/// the record's bytes (no pointer in them is followed: kernel names and marker messages come from
+/// callback tracing), so any bytes are safe to walk; [`Walker::untrusted`] makes one without a
+/// library (operation and counter names then read `operation N`, `counter N`).
+pub struct Walker {
+    /// The SDK, for operation and counter names (`None`: names from the numbers).
+    pub(crate) lib: Option<&'static Rocprofiler>,
     pub(crate) kernels: Arc<KernelNames>,
     pub(crate) markers: Arc<MarkerMessages>,
     /// Agent handle -> device number in the columns (GPU index; CPUs: node id).
@@ -63,11 +68,26 @@ impl Walker {
     ) -> Walker {
         let operations = API_KINDS.iter().map(|k| (k.0, OperationNames::buffer(lib, *k))).collect();
         Walker {
-            lib,
+            lib: Some(lib),
             kernels,
             markers,
             devices,
             operations,
+            counters: HashMap::new(),
+            dispatches: HashMap::new(),
+            process: std::process::id(),
+        }
+    }
+
+    /// A walker of frames from anywhere (a file, a fuzzer's input), without a library: operation
+    /// and counter names are made from their numbers, kernel names read `kernel N`.
+    pub fn untrusted() -> Walker {
+        Walker {
+            lib: None,
+            kernels: Arc::default(),
+            markers: Arc::default(),
+            devices: HashMap::new(),
+            operations: HashMap::new(),
             counters: HashMap::new(),
             dispatches: HashMap::new(),
             process: std::process::id(),
@@ -89,9 +109,9 @@ impl Walker {
         if let Some(id) = self.counters.get(&counter.0) {
             return *id;
         }
-        let id = match self.lib.counter_info(counter) {
-            Ok(info) => names.intern(&info.name),
-            Err(_) => names.intern(&format!("counter {}", counter.0)),
+        let id = match self.lib.map(|lib| lib.counter_info(counter)) {
+            Some(Ok(info)) => names.intern(&info.name),
+            _ => names.intern(&format!("counter {}", counter.0)),
         };
         self.counters.insert(counter.0, id);
         id
@@ -138,6 +158,9 @@ impl accelprof_core::RecordWalker for Walker {
             let (category, kind, len) = (word(0), word(4), word(8) as usize);
             let end = at + FRAME_HEADER + len;
             if len == 0 || end > bytes.len() {
+                // Not a frame the callback wrote: where the next one starts cannot be known.
+                stats.skipped_unknown += 1;
+                stats.abandoned_bytes = (bytes.len() - at) as u64;
                 break;
             }
             let payload = &bytes[at + FRAME_HEADER..end];
@@ -296,7 +319,9 @@ impl Walker {
             }
             k if k == K::ROCPROFILER_COUNTER_RECORD_VALUE.0 => {
                 let Some(v) = read::<sys::rocprofiler_counter_record_t>(payload) else { return false };
-                let counter = self.lib.record_counter(v.id).map_or(0, |c| c.0);
+                let counter =
+                    self.lib.map_or(Ok(crate::ids::CounterId(v.id)), |lib| lib.record_counter(v.id));
+                let counter = counter.map_or(0, |c| c.0);
                 let device = self.device(v.agent_id.handle);
                 let Some(d) = self.dispatches.get_mut(&v.dispatch_id) else {
                     // A value without its header: a row of its own, without times.
@@ -339,5 +364,45 @@ impl Walker {
                 end: d.end,
             });
         }
+    }
+}
+
+impl std::fmt::Debug for Walker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Walker").field("library", &self.lib.is_some()).finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use accelprof_core::RecordWalker;
+
+    #[test]
+    fn frames_copied_from_headers_decode_without_a_library() {
+        type R = sys::rocprofiler_buffer_tracing_kernel_dispatch_record_t;
+        let size = std::mem::size_of::<R>();
+        let mut payload = vec![0u8; size];
+        payload[..8].copy_from_slice(&(size as u64).to_ne_bytes());
+        // SAFETY: plain C data; every bit pattern is a valid header.
+        let mut header: sys::rocprofiler_record_header_t = unsafe { std::mem::zeroed() };
+        header.__bindgen_anon_1.__bindgen_anon_1 =
+            sys::rocprofiler_record_header_t__bindgen_ty_1__bindgen_ty_1 {
+                category: sys::rocprofiler_buffer_category_t::ROCPROFILER_BUFFER_CATEGORY_TRACING.0,
+                kind: BufferKind::KERNEL_DISPATCH.0,
+            };
+        header.payload = payload.as_mut_ptr().cast();
+        let mut unknown = header;
+        unknown.__bindgen_anon_1.__bindgen_anon_1.category = 77;
+        let headers = [&mut header as *mut _, std::ptr::null_mut(), &mut unknown as *mut _];
+        let mut frames = Vec::new();
+        // SAFETY: the headers are readable and their payload holds the `size` bytes it claims.
+        let lost = unsafe { crate::decode::frame_records(&headers, &mut frames) };
+        assert_eq!((lost, frames.len()), (2, FRAME_HEADER + size.div_ceil(8) * 8));
+        let mut walker = Walker::untrusted();
+        let (mut batch, mut names) = (Batch::new(), Interner::new());
+        let stats = walker.walk(&frames, &mut batch, &mut names);
+        assert_eq!((stats.records, stats.skipped_unknown), (1, 0));
+        assert_eq!(names.names().resolve(batch.kernels.name()[0]), "kernel 0");
     }
 }

@@ -1,0 +1,16 @@
+//! The Chrome trace writer on hostile names: the output is always valid JSON.
+#![no_main]
+
+use accelprof_core::trace::{ChromeTrace, TimeMap, TraceMeta};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let (batch, names) = accelprof_fuzz::hostile_batch(data);
+    let mut trace = ChromeTrace::new(TraceMeta::default());
+    let names = names.names();
+    trace.add_batch(&batch, &names, &TimeMap::from_pair(0, 0));
+    trace.add_process_name(1, String::from_utf8_lossy(data));
+    let mut out = Vec::new();
+    trace.write(&mut out).expect("writes to memory");
+    serde_json::from_slice::<serde_json::Value>(&out).expect("the trace is valid JSON");
+});

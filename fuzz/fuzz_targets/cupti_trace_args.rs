@@ -1,0 +1,16 @@
+//! cupti-trace's command line: any arguments (not UTF-8 included).
+#![no_main]
+
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStringExt;
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../cupti-trace/src/bin/cupti-trace/args.rs"]
+#[allow(dead_code)]
+mod args;
+
+fuzz_target!(|data: &[u8]| {
+    let argv: Vec<OsString> = data.split(|&b| b == 0).map(|a| OsString::from_vec(a.to_vec())).collect();
+    let _ = args::parse(argv);
+});

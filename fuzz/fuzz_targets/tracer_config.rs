@@ -1,0 +1,26 @@
+//! cupti-trace's configuration from the environment (its settings, RANK and WORLD_SIZE): any
+//! values, values that are not UTF-8 included.
+#![no_main]
+
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStringExt;
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    // name=value pairs separated by NUL; names are matched case-sensitively against what is asked.
+    let pairs: Vec<(String, Vec<u8>)> = data
+        .split(|&b| b == 0)
+        .filter_map(|kv| {
+            let at = kv.iter().position(|&b| b == b'=')?;
+            Some((String::from_utf8_lossy(&kv[..at]).into_owned(), kv[at + 1..].to_vec()))
+        })
+        .collect();
+    let get = |name: &str| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| OsString::from_vec(v.clone()));
+    let (_config, _warnings) = cupti_trace::config::TraceConfig::from_lookup_os(get);
+    for (_, v) in &pairs {
+        let v = String::from_utf8_lossy(v);
+        let _ = cupti_trace::config::parse_duration(&v);
+        let _ = cupti_trace::config::parse_signal(&v);
+    }
+});
