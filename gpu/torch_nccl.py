@@ -106,7 +106,9 @@ def check_ours(out, world):
             trace = json.load(f)
         events = trace["traceEvents"]
         kernels = [e for e in events if e.get("cat") == "kernel"]
-        nccl = [e for e in kernels if "nccl" in e["name"].lower()]
+        # NCCL's kernels: `ncclDevKernel_*` between ranks; on one rank NCCL runs its own reduction kernel
+        # from src/device/onerank.cu, whose name is a static symbol (`__nv_static_..._onerank_cu_...`).
+        nccl = [e for e in kernels if "nccl" in e["name"].lower() or "onerank_cu" in e["name"]]
         devices = sorted({e["args"].get("device", e["pid"]) for e in kernels})
         dist_info = trace.get("distributedInfo", {})
         dropped = None
