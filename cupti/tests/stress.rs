@@ -18,7 +18,9 @@ use accelprof_core::activity::ActivityError;
 use accelprof_core::FamilySet;
 use accelprof_mocks::cupti::MockCupti;
 use accelprof_mocks::stress::{hush_deliberate_panics, iterations, DropFlag, Watchdog, DELIBERATE};
-use cupti::activity::{ActivityConfig, ActivityCounts, ActivityKind, ActivitySession, BufferPolicy, DeviceSync};
+use cupti::activity::{
+    ActivityConfig, ActivityCounts, ActivityKind, ActivitySession, BufferPolicy, DeviceSync,
+};
 use cupti::sys::params;
 use cupti::{CallbackDomain, Cupti, Error, RuntimeCbid};
 
@@ -233,10 +235,10 @@ fn subscribers_come_and_go_from_several_threads_under_traffic() {
                 break;
             }
             let now = (seen.load(Ordering::Relaxed), traffic.calls());
-                if now != last {
-                    last = now;
-                    dog.progress(&format!("churning: {} callbacks, {} calls", now.0, now.1));
-                }
+            if now != last {
+                last = now;
+                dog.progress(&format!("churning: {} callbacks, {} calls", now.0, now.1));
+            }
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -290,7 +292,8 @@ fn sessions_start_flush_end_and_start_again_under_producers_in_both_policies() {
     let (mut declined, mut overflow, mut consumer_panics, mut refused) = (0, 0, 0, 0u64);
     for round in 0..rounds {
         dog.progress(&format!("round {round}: new"));
-        let policy = if round % 2 == 0 { BufferPolicy::Lossy } else { BufferPolicy::Lossless { max_overflow: 2 } };
+        let policy =
+            if round % 2 == 0 { BufferPolicy::Lossy } else { BufferPolicy::Lossless { max_overflow: 2 } };
         let before = produced(m);
         let session: Arc<ActivitySession<'static>> =
             Arc::new(ActivitySession::new(cupti, small_config(policy, 2)).expect("a session"));
@@ -360,7 +363,9 @@ fn sessions_start_flush_end_and_start_again_under_producers_in_both_policies() {
                 }
             }
         };
-        let counts = traffic.quiet(|| if round % 4 == 3 { session.end().counts } else { session.stop().expect("stop") });
+        let counts =
+            traffic
+                .quiet(|| if round % 4 == 3 { session.end().counts } else { session.stop().expect("stop") });
         let after = produced(m);
         assert!(freed.load(Ordering::SeqCst), "round {round}: the consumer is freed at the end");
         assert_balanced(round, after - before, &counts);
@@ -524,8 +529,9 @@ fn flushes_inside_callbacks_and_subscriptions_inside_consumers_do_not_deadlock()
         let p = produced(m) - before;
         assert_balanced(round, p, &counts);
         produced_total += p;
-        accounted_total +=
-            counts.pipeline.records_delivered + counts.pipeline.records_dropped() + counts.vendor.decoder.fence_records;
+        accounted_total += counts.pipeline.records_delivered
+            + counts.pipeline.records_dropped()
+            + counts.vendor.decoder.fence_records;
         flushes_in_callbacks += flushed.load(Ordering::Relaxed);
     }
     let violations = DropFlag::violations() - violations_before;

@@ -59,7 +59,15 @@ impl Traffic {
                             continue;
                         }
                         if kernels && i % 2 == 0 {
-                            mock().kernel(i, i + 1, t as u32, 0, (t as u64) << 40 | i, "AI_CORE", "stress_kernel");
+                            mock().kernel(
+                                i,
+                                i + 1,
+                                t as u32,
+                                0,
+                                (t as u64) << 40 | i,
+                                "AI_CORE",
+                                "stress_kernel",
+                            );
                         } else {
                             mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
                         }

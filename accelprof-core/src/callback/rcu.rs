@@ -384,6 +384,14 @@ pub fn synchronize() {
 /// in the way, else by the next [`synchronize`] or successful [`poll`]. Usable anywhere, inside a
 /// read section too.
 pub fn defer(item: Box<dyn Send>) {
+    defer_unpolled(item);
+    poll();
+}
+
+/// [`defer`] without freeing anything now, for a caller that holds a lock a closure's drop could
+/// need: the item is queued (so a grace period begun after this call frees it), and the caller
+/// [`poll`]s once the lock is released.
+pub fn defer_unpolled(item: Box<dyn Send>) {
     // Two steps that begin after this call make the grace period; without the lock a step may be
     // running now (it began before the item was unpublished), so one more.
     let target = match GP_LOCK.try_lock() {
@@ -392,7 +400,6 @@ pub fn defer(item: Box<dyn Send>) {
     };
     lock(&DEFERRED).push((target, item));
     PENDING.fetch_add(1, Ordering::SeqCst);
-    poll();
 }
 
 /// Frees what [`defer`] holds whose grace period is over, making steps that no reader is in the
