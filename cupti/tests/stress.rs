@@ -166,12 +166,14 @@ fn subscribers_come_and_go_from_several_threads_under_traffic() {
     let seen = Arc::new(AtomicU64::new(0));
     let panics = Arc::new(AtomicU64::new(0));
     let nested = Arc::new(AtomicU64::new(0));
+    let late_frees = Arc::new(AtomicU64::new(0));
     let churners = 3;
     let start = Arc::new(Barrier::new(churners));
     let handles: Vec<_> = (0..churners)
         .map(|c| {
             let (seen, panics, nested, start) =
                 (Arc::clone(&seen), Arc::clone(&panics), Arc::clone(&nested), Arc::clone(&start));
+            let late = Arc::clone(&late_frees);
             std::thread::spawn(move || {
                 start.wait();
                 for round in 0..rounds {
@@ -220,7 +222,16 @@ fn subscribers_come_and_go_from_several_threads_under_traffic() {
                     }
                     panics.fetch_add(sub.panics(), Ordering::Relaxed);
                     drop(sub);
-                    assert!(freed.load(Ordering::SeqCst), "the closure is freed when drop returns");
+                    if !freed.load(Ordering::SeqCst) {
+                        // The promise is that it is freed when drop returns: a late one is
+                        // counted (the figures print it; 0 expected) and must be gone soon.
+                        late.fetch_add(1, Ordering::Relaxed);
+                        let begun = std::time::Instant::now();
+                        while !freed.load(Ordering::SeqCst) {
+                            assert!(begun.elapsed() < Duration::from_secs(10), "the closure is never freed");
+                            std::thread::yield_now();
+                        }
+                    }
                 }
             })
         })
@@ -249,13 +260,16 @@ fn subscribers_come_and_go_from_several_threads_under_traffic() {
     let violations = DropFlag::violations() - violations_before;
     eprintln!(
         "cupti callbacks: {rounds} rounds x {churners} subscribing threads, 3 traffic threads, {calls} calls, \
-         {} callbacks, {} panics caught, {} subscriptions from inside callbacks, {violations} violations",
+         {} callbacks, {} panics caught, {} subscriptions from inside callbacks, {} closures freed just after \
+         their drop returned, {violations} violations",
         seen.load(Ordering::Relaxed),
         panics.load(Ordering::Relaxed),
         nested.load(Ordering::Relaxed),
+        late_frees.load(Ordering::Relaxed),
     );
     assert_eq!(violations, 0, "a callback ran after its closure was freed");
     assert!(seen.load(Ordering::Relaxed) > 0, "callbacks ran");
+    assert_eq!(late_frees.load(Ordering::Relaxed), 0, "a closure outlived its subscriber's drop");
     // SAFETY: the traffic threads have ended.
     let _ = unsafe { cupti.release_subscription() };
     assert_eq!(m.stat(c"callbacks_in_flight"), 0);
