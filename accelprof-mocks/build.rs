@@ -74,11 +74,50 @@ fn compiler() -> Command {
     }
 }
 
+/// Arguments that build the mocks instrumented for a sanitizer, when `ACCELPROF_MOCKS_SANITIZER` asks
+/// for one (`address` or `thread`; the `.ci/sanitizers` script sets it with the same `-Zsanitizer` in
+/// `RUSTFLAGS`), so that a report sees the mocks' own accesses too. They come after the other
+/// arguments (a later `-C` wins). A nightly option: the compiler is told it may use it
+/// (`RUSTC_BOOTSTRAP`) when it is a stable one. The test executable carries the sanitizer's runtime,
+/// which the mocks' calls resolve to.
+///
+/// With `ACCELPROF_MOCKS_SYSROOT` (a sysroot whose std was built instrumented by `-Zbuild-std`, as the
+/// script assembles it), the mocks link that std, so that ThreadSanitizer sees their locks too; that
+/// std unwinds, so the mocks do (a panic still aborts at their C boundary). Without it they link the
+/// toolchain's prebuilt std (hence the ABI-mismatch permission) and their std's locks are invisible.
+fn sanitizer() -> Vec<String> {
+    let sanitizer = match env::var("ACCELPROF_MOCKS_SANITIZER").as_deref() {
+        Ok(s @ ("address" | "thread")) => s.to_string(),
+        Ok("") | Err(_) => return Vec::new(),
+        Ok(other) => panic!("ACCELPROF_MOCKS_SANITIZER={other:?}: expected address or thread"),
+    };
+    let mut args = vec![format!("-Zsanitizer={sanitizer}"), "-Cforce-frame-pointers=yes".into()];
+    match env::var_os("ACCELPROF_MOCKS_SYSROOT").filter(|s| !s.is_empty()) {
+        Some(sysroot) => {
+            args.extend(["-Cpanic=unwind".into(), "--sysroot".into()]);
+            args.push(sysroot.to_string_lossy().into_owned());
+        }
+        None => args.push("-Cunsafe-allow-abi-mismatch=sanitizer".into()),
+    }
+    args
+}
+
+/// `cmd` allowed the nightly options of [`sanitizer`] when there are any.
+fn instrumented(mut cmd: Command, sanitizer: &[String]) -> Command {
+    if !sanitizer.is_empty() {
+        cmd.env("RUSTC_BOOTSTRAP", "1");
+    }
+    cmd
+}
+
 fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("mocks");
     println!("cargo:rerun-if-changed=libs");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=ACCELPROF_MOCKS_CLIPPY");
+    println!("cargo:rerun-if-env-changed=ACCELPROF_MOCKS_SANITIZER");
+    println!("cargo:rerun-if-env-changed=ACCELPROF_MOCKS_SYSROOT");
+    let sanitizer = sanitizer();
     // The CUPTI and rocprofiler mocks include the -sys crates' generated declarations.
     println!("cargo:rerun-if-changed={}", cupti_sys::GENERATED_DIR);
     println!("cargo:rerun-if-changed={}", rocprofiler_sys::GENERATED_DIR);
@@ -86,7 +125,7 @@ fn main() {
         let src = Path::new("libs").join(mock.dir).join("lib.rs");
         let dst = out.join(mock.file);
         std::fs::create_dir_all(dst.parent().expect("has a parent")).expect("create mock output dir");
-        let status = compiler()
+        let status = instrumented(compiler(), &sanitizer)
             .args(["--edition", "2021", "--crate-type", "cdylib", "-C", "opt-level=1", "-C", "panic=abort"])
             .args(["--crate-name", &format!("mock_{}", mock.dir.replace(['/', '-'], "_"))])
             // A DT_SONAME, as the vendor's library has, so that `dlopen(<soname>, RTLD_NOLOAD)`
@@ -102,6 +141,7 @@ fn main() {
             .arg("-o")
             .arg(&dst)
             .arg(&src)
+            .args(&sanitizer)
             .env("ACCELPROF_CUPTI_GENERATED", cupti_sys::GENERATED_DIR)
             .env("ACCELPROF_ROCPROFILER_GENERATED", rocprofiler_sys::GENERATED_DIR)
             .status()

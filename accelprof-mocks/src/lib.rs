@@ -75,6 +75,7 @@ pub mod cupti;
 pub mod hta;
 pub mod mspti;
 pub mod rocprofiler;
+pub mod stress;
 
 // The README's examples are compiled (and the runnable ones run) as doctests.
 #[cfg(doctest)]

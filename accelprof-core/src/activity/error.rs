@@ -29,6 +29,18 @@ pub enum ActivityError {
         /// The call refused (`"ActivitySession::flush"`).
         call: &'static str,
     },
+    /// Called inside a vendor callback, where waiting for the decode thread could wait forever: a
+    /// consumer on that thread may be waiting for every running callback to return (dropping a
+    /// subscriber waits for that). Refused before anything is locked or waited for.
+    #[error(
+        "{call} was called inside a vendor callback, where waiting for the activity session's decode thread \
+         could wait for the callback itself (a consumer dropping a subscriber waits for running callbacks): \
+         call it from outside the callback"
+    )]
+    InCallback {
+        /// The call refused (`"ActivitySession::flush"`).
+        call: &'static str,
+    },
     /// The session has ended ([`Session::end`](super::Session::end)).
     #[error("the activity session has ended")]
     Ended,

@@ -511,6 +511,9 @@ impl<B: ActivityBackend> Session<B> {
         if self.pipeline.is_decode_thread() {
             return Err(ActivityError::OnDecodeThread { call }.into());
         }
+        if crate::callback::rcu::in_read_section() {
+            return Err(ActivityError::InCallback { call }.into());
+        }
         Ok(())
     }
 

@@ -59,6 +59,16 @@ static ORPHANS: AtomicUsize = AtomicUsize::new(0);
 static DEFERRED: Mutex<Vec<(u64, Box<dyn Send>)>> = Mutex::new(Vec::new());
 /// Entries of [`DEFERRED`], read by [`poll`] without the lock.
 static PENDING: AtomicUsize = AtomicUsize::new(0);
+/// Reclaims under way: items taken out of `DEFERRED` whose drops have not all returned yet. A
+/// [`synchronize`] waits for them, or it could return while another thread is still dropping a
+/// closure retired before it began.
+static RECLAIMING: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// Whether this thread is dropping reclaimed items (a `Drop` that synchronizes must not wait for
+    /// its own reclaim).
+    static IN_RECLAIM: Cell<bool> = const { Cell::new(false) };
+}
 
 /// How readers order their slot store before the table load.
 static MODE: AtomicU8 = AtomicU8::new(MODE_FENCE);
@@ -378,12 +388,31 @@ pub fn synchronize() {
     writer_fence();
     drop(serial);
     reclaim(goal);
+    if !IN_RECLAIM.with(Cell::get) {
+        let mut spins = 0u32;
+        while RECLAIMING.load(Ordering::SeqCst) > 0 {
+            spins += 1;
+            if spins < 1_000 {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(Duration::from_micros(50));
+            }
+        }
+    }
 }
 
 /// Frees `item` once a grace period has passed, without waiting for one: at once if no reader is
 /// in the way, else by the next [`synchronize`] or successful [`poll`]. Usable anywhere, inside a
 /// read section too.
 pub fn defer(item: Box<dyn Send>) {
+    defer_unpolled(item);
+    poll();
+}
+
+/// [`defer`] without freeing anything now, for a caller that holds a lock a closure's drop could
+/// need: the item is queued (so a grace period begun after this call frees it), and the caller
+/// [`poll`]s once the lock is released.
+pub fn defer_unpolled(item: Box<dyn Send>) {
     // Two steps that begin after this call make the grace period; without the lock a step may be
     // running now (it began before the item was unpublished), so one more.
     let target = match GP_LOCK.try_lock() {
@@ -392,7 +421,6 @@ pub fn defer(item: Box<dyn Send>) {
     };
     lock(&DEFERRED).push((target, item));
     PENDING.fetch_add(1, Ordering::SeqCst);
-    poll();
 }
 
 /// Frees what [`defer`] holds whose grace period is over, making steps that no reader is in the
@@ -436,11 +464,16 @@ fn reclaim(seq: u64) {
         let (ready, kept): (Vec<_>, Vec<_>) = deferred.drain(..).partition(|(target, _)| *target <= seq);
         *deferred = kept;
         PENDING.fetch_sub(ready.len(), Ordering::SeqCst);
+        // Counted before the lock goes: a synchronize that finds these gone waits for their drops.
+        RECLAIMING.fetch_add(1, Ordering::SeqCst);
         ready.into_iter().map(|(_, item)| item).collect()
     };
+    let nested = IN_RECLAIM.with(|r| r.replace(true));
     for item in ready {
         guard(move || drop(item));
     }
+    IN_RECLAIM.with(|r| r.set(nested));
+    RECLAIMING.fetch_sub(1, Ordering::SeqCst);
 }
 
 /// Items [`defer`] holds now (for tests).

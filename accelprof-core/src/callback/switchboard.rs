@@ -216,8 +216,10 @@ impl<V: Vendor> Switchboard<V> {
         });
         if subscribed {
             let old = self.publish(&st);
+            // Queued under the lock: an unregister waiting on another thread must find it.
+            rcu::defer_unpolled(old);
             drop(st);
-            rcu::defer(old);
+            rcu::poll();
         }
         Ok(handler)
     }
@@ -247,8 +249,10 @@ impl<V: Vendor> Switchboard<V> {
             Target::Id(d, c) => st.regs[i].ids.insert((d, c)),
         };
         let old = self.publish(&st);
+        // Queued under the lock: an unregister waiting on another thread must find it.
+        rcu::defer_unpolled(old);
         drop(st);
-        rcu::defer(old);
+        rcu::poll();
         Ok(())
     }
 
@@ -266,8 +270,10 @@ impl<V: Vendor> Switchboard<V> {
         }
         let result = self.disarm(&mut st, target);
         let old = self.publish(&st);
+        // Queued under the lock: an unregister waiting on another thread must find it.
+        rcu::defer_unpolled(old);
         drop(st);
-        rcu::defer(old);
+        rcu::poll();
         result
     }
 
@@ -310,12 +316,14 @@ impl<V: Vendor> Switchboard<V> {
             }
         }
         let old = self.publish(&st);
+        // Queued under the lock, so that a grace period waited for by any unregister that comes
+        // after this one (on another thread) frees the tables that still reach its closure.
+        rcu::defer_unpolled(old);
         drop(st);
         if wait && !rcu::in_read_section() {
             rcu::synchronize();
-            drop(old);
         } else {
-            rcu::defer(old);
+            rcu::poll();
         }
         drop(reg);
         result

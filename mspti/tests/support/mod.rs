@@ -84,6 +84,9 @@ pub fn in_preloaded_child(name: &str) -> bool {
         return false;
     }
     assert!(out.status.success() && text.contains("1 passed"), "child {name} failed:\n{text}");
+    text.lines()
+        .filter(|l| l.starts_with("mspti ") && l.contains("violations"))
+        .for_each(|l| eprintln!("{l}"));
     false
 }
 
