@@ -48,5 +48,7 @@ pub use switchboard::{Switchboard, Ticket};
 pub use trampoline::Panics;
 pub use vendor::{Target, Vendor};
 
-#[cfg(test)]
+#[cfg(all(test, loom))]
+mod loom_models;
+#[cfg(all(test, not(loom)))]
 pub(crate) mod tests;

@@ -26,11 +26,11 @@ use std::cell::Cell;
 use std::marker::PhantomData;
 use std::ptr;
 use std::sync::Once;
-use std::time::Duration;
 
 use super::frames::FrameStack;
 use super::sync::{
-    compiler_fence, fence, lock, AtomicBool, AtomicPtr, AtomicU64, AtomicU8, AtomicUsize, Mutex, Ordering,
+    backoff, compiler_fence, fence, local, lock, statics, AtomicBool, AtomicPtr, AtomicU64, AtomicU8,
+    AtomicUsize, Mutex, Ordering,
 };
 use super::trampoline::guard;
 
@@ -41,27 +41,29 @@ const NEST_MASK: usize = (1 << (usize::BITS / 2)) - 1;
 /// The grace-period phase bit.
 const PHASE: usize = 1 << (usize::BITS / 2);
 
-/// The grace-period counter: [`PHASE`] flips once per step; the low bits hold [`NEST_ONE`] so that
-/// a reader copies "active, nesting 1, current phase" in one store.
-static GP_CTR: AtomicUsize = AtomicUsize::new(NEST_ONE);
-/// Serializes steps.
-static GP_LOCK: Mutex<()> = Mutex::new(());
-/// Steps completed (each flipped the phase), changed under [`GP_LOCK`].
-static GP_SEQ: AtomicU64 = AtomicU64::new(0);
-/// Head of the push-only list of reader slots (never freed, reused across threads).
-static SLOTS: AtomicPtr<ReaderSlot> = AtomicPtr::new(ptr::null_mut());
-/// Readers on threads whose thread-local state is gone (running thread-local destructors):
-/// they announce themselves here, with full fences, instead of in a slot.
-static ORPHANS: AtomicUsize = AtomicUsize::new(0);
+statics! {
+    /// The grace-period counter: [`PHASE`] flips once per step; the low bits hold [`NEST_ONE`] so that
+    /// a reader copies "active, nesting 1, current phase" in one store.
+    static GP_CTR: AtomicUsize = AtomicUsize::new(NEST_ONE);
+    /// Serializes steps.
+    static GP_LOCK: Mutex<()> = Mutex::new(());
+    /// Steps completed (each flipped the phase), changed under [`GP_LOCK`].
+    static GP_SEQ: AtomicU64 = AtomicU64::new(0);
+    /// Head of the push-only list of reader slots (never freed, reused across threads).
+    static SLOTS: AtomicPtr<ReaderSlot> = AtomicPtr::new(ptr::null_mut());
+    /// Readers on threads whose thread-local state is gone (running thread-local destructors):
+    /// they announce themselves here, with full fences, instead of in a slot.
+    static ORPHANS: AtomicUsize = AtomicUsize::new(0);
 
-/// What [`defer`] was given, each with the step count after which it may be freed.
-#[allow(clippy::type_complexity)]
-static DEFERRED: Mutex<Vec<(u64, Box<dyn Send>)>> = Mutex::new(Vec::new());
-/// Entries of [`DEFERRED`], read by [`poll`] without the lock.
-static PENDING: AtomicUsize = AtomicUsize::new(0);
+    /// What [`defer`] was given, each with the step count after which it may be freed.
+    #[allow(clippy::type_complexity)]
+    static DEFERRED: Mutex<Vec<(u64, Box<dyn Send>)>> = Mutex::new(Vec::new());
+    /// Entries of [`DEFERRED`], read by [`poll`] without the lock.
+    static PENDING: AtomicUsize = AtomicUsize::new(0);
 
-/// How readers order their slot store before the table load.
-static MODE: AtomicU8 = AtomicU8::new(MODE_FENCE);
+    /// How readers order their slot store before the table load.
+    static MODE: AtomicU8 = AtomicU8::new(MODE_FENCE);
+}
 /// Readers use `SeqCst` fences.
 const MODE_FENCE: u8 = 0;
 /// Readers use compiler fences; writers call `membarrier`.
@@ -194,10 +196,10 @@ impl ReaderSlot {
     }
 }
 
-thread_local! {
+local! {
     /// The calling thread's slot: null before first use, [`DEAD`] once handed back. Drop-free,
     /// so reading it is a plain thread-local load.
-    static LOCAL: Cell<*const ReaderSlot> = const { Cell::new(ptr::null()) };
+    static LOCAL: Cell<*const ReaderSlot> = Cell::new(ptr::null());
 }
 
 /// [`LOCAL`] after the thread handed its slot back (its thread-locals are being destroyed).
@@ -208,7 +210,9 @@ struct Release;
 
 impl Drop for Release {
     fn drop(&mut self) {
-        let p = LOCAL.with(|l| l.replace(DEAD));
+        // (`LOCAL` is never destroyed with std; loom may have destroyed it first: then the slot
+        // stays taken, outside any read section, which holds no grace period off.)
+        let p = LOCAL.try_with(|l| l.replace(DEAD)).unwrap_or(ptr::null());
         if !p.is_null() && p != DEAD {
             // SAFETY: slots are never freed; this thread held it.
             let slot = unsafe { &*p };
@@ -220,8 +224,8 @@ impl Drop for Release {
     }
 }
 
-thread_local! {
-    static RELEASE: Release = const { Release };
+local! {
+    static RELEASE: Release = Release;
 }
 
 /// The calling thread's slot, taken on first use; `None` once handed back.
@@ -335,13 +339,7 @@ fn wait_for_old_readers() {
     let mut spins = 0u32;
     while old_readers() {
         spins += 1;
-        if spins < 100 {
-            std::hint::spin_loop();
-        } else if spins < 1_000 {
-            std::thread::yield_now();
-        } else {
-            std::thread::sleep(Duration::from_micros(50));
-        }
+        backoff(spins);
     }
 }
 
@@ -448,7 +446,7 @@ pub fn pending() -> usize {
     PENDING.load(Ordering::SeqCst)
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", not(loom)))]
 mod membarrier {
     const CMD_QUERY: libc::c_int = 0;
     const CMD_GLOBAL: libc::c_int = 1;
@@ -479,7 +477,9 @@ mod membarrier {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
+/// Elsewhere, and under loom (which cannot model a barrier forced on other threads: the models
+/// check the fenced flavour), readers use fences.
+#[cfg(any(not(target_os = "linux"), loom))]
 mod membarrier {
     pub(super) fn register() -> bool {
         false
@@ -490,10 +490,11 @@ mod membarrier {
     pub(super) fn global() {}
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(loom)))]
 mod tests {
     use super::*;
     use std::sync::Arc;
+    use std::time::Duration;
 
     /// A value that a writer poisons after the grace period: a reader that still saw it would
     /// read the poison.

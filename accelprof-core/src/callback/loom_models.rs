@@ -1,0 +1,382 @@
+//! Model checks of the callback machinery's concurrency, with loom (`RUSTFLAGS="--cfg loom"`; see
+//! `docs/CHECKS.md` and `.ci/loom`). Built with that flag, [`super::sync`] hands the real
+//! algorithms loom's atomics, mutexes, statics and thread-locals, so what is checked here is
+//! `rcu`, the switchboard, the routing table and the closure's lifetime as they are.
+//!
+//! A freed value is caught by a [`Slab`]: its free (its owner's drop) writes to a loom `UnsafeCell`
+//! that every use reads, and loom fails an execution where that write is not ordered after
+//! (happens after) every read: a use after free, or a free under a running call.
+//!
+//! Each model prints the executions it explored; `LOOM_MAX_PREEMPTIONS` (default here: 3) bounds
+//! the preemptions per execution.
+
+use std::cell::Cell;
+use std::ffi::c_void;
+use std::sync::atomic::{AtomicUsize as StdUsize, Ordering::SeqCst};
+use std::sync::Arc as StdArc;
+
+use loom::cell::UnsafeCell;
+use loom::sync::atomic::{AtomicBool, AtomicPtr};
+use loom::sync::Arc;
+use loom::thread;
+
+use super::closure::{CallbackArgs, Handler};
+use super::dispatch::{self, SlotData};
+use super::frames::CorrelationSlot;
+use super::rcu;
+use super::switchboard::Switchboard;
+use super::sync::Ordering::{AcqRel, Acquire, Release};
+use super::vendor::{Target, Vendor};
+
+/// Runs `f` under loom's exhaustive scheduler and reports how many executions it explored.
+fn check(name: &str, f: impl Fn() + Send + Sync + 'static) {
+    let mut builder = loom::model::Builder::new();
+    if builder.preemption_bound.is_none() {
+        builder.preemption_bound = Some(3);
+    }
+    let bound = builder.preemption_bound;
+    let runs = StdArc::new(StdUsize::new(0));
+    let counted = runs.clone();
+    builder.check(move || {
+        counted.fetch_add(1, SeqCst);
+        f()
+    });
+    eprintln!("loom model {name}: {} executions explored (preemption bound {bound:?})", runs.load(SeqCst));
+}
+
+/// A value whose freeing loom checks against every read of it. Its memory is never given back
+/// (leaked, a few bytes per execution), so that a read after the "free" is reported by loom as
+/// unordered with the free's write instead of reading reused memory.
+struct Slab {
+    value: UnsafeCell<u64>,
+    /// Counts frees (shared with the model, which asserts "exactly once").
+    frees: StdArc<StdUsize>,
+}
+
+// SAFETY: shared access only reads the cell; the one write (`free`) is checked by loom against
+// every read, which is what the models are for.
+unsafe impl Sync for Slab {}
+
+impl Slab {
+    fn leak(value: u64, frees: &StdArc<StdUsize>) -> &'static Slab {
+        Box::leak(Box::new(Slab { value: UnsafeCell::new(value), frees: frees.clone() }))
+    }
+
+    /// Reads the value (a read loom orders against the free's write).
+    fn read(&self) -> u64 {
+        // SAFETY: loom checks every access of the cell.
+        self.value.with(|p| unsafe { *p })
+    }
+
+    /// The free: a write that must happen after every read.
+    fn free(&self) {
+        // SAFETY: as above; a read not ordered before this is what loom reports.
+        self.value.with_mut(|p| unsafe { *p = u64::MAX });
+        self.frees.fetch_add(1, SeqCst);
+    }
+}
+
+/// Frees its slab when dropped: what a closure or a deferred table owns.
+struct Tomb(&'static Slab);
+
+impl Drop for Tomb {
+    fn drop(&mut self) {
+        self.0.free();
+    }
+}
+
+impl Tomb {
+    /// Reads the slab (a method, so that a closure using it owns the whole tomb).
+    fn read(&self) -> u64 {
+        self.0.read()
+    }
+}
+
+/// A published pointer to a slab.
+fn publish(slab: &'static Slab) -> *mut Slab {
+    std::ptr::from_ref(slab).cast_mut()
+}
+
+/// (a) The grace period: a reader in its read section against a writer that publishes a new table
+/// and frees the old one after `rcu::synchronize`. The reader sees the old table or the new one,
+/// whole (the new one's contents happen before its publication), never a freed one.
+#[test]
+fn loom_rcu_reader_never_sees_a_freed_or_torn_table() {
+    check("rcu/synchronize", || {
+        let drops = StdArc::new(StdUsize::new(0));
+        let current = Arc::new(AtomicPtr::new(publish(Slab::leak(1, &drops))));
+        let reader = {
+            let current = current.clone();
+            thread::spawn(move || {
+                let guard = rcu::read_lock();
+                // SAFETY: a leaked slab (its free, after a grace period, is what loom checks).
+                let v = unsafe { &*current.load(Acquire) }.read();
+                drop(guard);
+                assert!(v == 1 || v == 2, "read {v}: neither the old table nor the new one");
+            })
+        };
+        let old = current.swap(publish(Slab::leak(2, &drops)), AcqRel);
+        rcu::synchronize();
+        // SAFETY: a leaked slab; unpublished, and the grace period has passed.
+        unsafe { &*old }.free();
+        assert_eq!(drops.load(SeqCst), 1);
+        reader.join().unwrap();
+    });
+}
+
+/// (a) Nested read sections are one section: a writer's grace period waits for the outer one even
+/// after the inner one ended.
+#[test]
+fn loom_rcu_nested_sections_hold_the_grace_period_off() {
+    check("rcu/nested", || {
+        let drops = StdArc::new(StdUsize::new(0));
+        let current = Arc::new(AtomicPtr::new(publish(Slab::leak(1, &drops))));
+        let reader = {
+            let current = current.clone();
+            thread::spawn(move || {
+                let outer = rcu::read_lock();
+                // SAFETY: a leaked slab (its free, after a grace period, is what loom checks).
+                let table = unsafe { &*current.load(Acquire) };
+                drop(rcu::read_lock());
+                let v = table.read();
+                drop(outer);
+                assert!(v == 1 || v == 2);
+            })
+        };
+        let old = current.swap(publish(Slab::leak(2, &drops)), AcqRel);
+        rcu::synchronize();
+        // SAFETY: a leaked slab; unpublished, and the grace period has passed.
+        unsafe { &*old }.free();
+        reader.join().unwrap();
+    });
+}
+
+/// (a, c) Without waiting: the old table is `rcu::defer`red inside the writer and freed by whoever
+/// next finds the grace period over, here the reader's own `rcu::poll` once it left its section
+/// (a trampoline's last call out) or a later poll. Never under the reader, exactly once.
+#[test]
+fn loom_rcu_deferred_table_is_freed_once_after_the_last_reader_left() {
+    check("rcu/defer+poll", || {
+        let drops = StdArc::new(StdUsize::new(0));
+        let current = Arc::new(AtomicPtr::new(publish(Slab::leak(1, &drops))));
+        let reader = {
+            let current = current.clone();
+            thread::spawn(move || {
+                let guard = rcu::read_lock();
+                // SAFETY: a leaked slab (its free, after a grace period, is what loom checks).
+                let v = unsafe { &*current.load(Acquire) }.read();
+                drop(guard);
+                rcu::poll();
+                assert!(v == 1 || v == 2);
+            })
+        };
+        let old = current.swap(publish(Slab::leak(2, &drops)), AcqRel);
+        // SAFETY: a leaked slab; unpublished: freed after a grace period.
+        rcu::defer(Box::new(Tomb(unsafe { &*old })));
+        reader.join().unwrap();
+        rcu::poll();
+        assert_eq!(drops.load(SeqCst), 1, "freed once the readers left, by the first poll after");
+        assert_eq!(rcu::pending(), 0);
+    });
+}
+
+/// What the model vendor's trampoline read: calls of the anchor and of the other subscriber are
+/// counted here, per call.
+struct Call {
+    anchor_hits: Cell<u32>,
+    other_hits: Cell<u32>,
+    /// The call began after the other subscriber's drop had returned.
+    after_drop: bool,
+}
+
+/// A vendor library with one kept subscription (as CUPTI's), whose fast path for the anchor
+/// follows the switchboard's hooks the way `cupti`'s does: it stops serving before a table routing
+/// anyone else is published (and when another subscriber gets anything enabled), and serves again
+/// once a table routing the anchor alone is.
+struct Modal {
+    userdata: AtomicPtr<c_void>,
+    /// The fast path serves the anchor: calls skip the routing table.
+    fast: AtomicBool,
+    /// The anchor's handler, for the fast path (kept alive by the switchboard: its closure owns
+    /// nothing to drop and the subscription is kept).
+    anchor: AtomicPtr<Handler<Modal>>,
+}
+
+impl CallbackArgs for Modal {
+    type Data<'a> = &'a Call;
+}
+
+impl SlotData for Modal {
+    type Raw = Call;
+    fn with_slot<'a>(raw: &'a Call, _slot: CorrelationSlot<'a>) -> &'a Call {
+        raw
+    }
+}
+
+impl Vendor for Modal {
+    type Error = String;
+    type Entry = ();
+    const KEEPS_SUBSCRIPTION: bool = true;
+
+    fn subscribe(&self, _: (), userdata: *mut c_void) -> Result<usize, String> {
+        self.userdata.store(userdata, Release);
+        Ok(1)
+    }
+    fn unsubscribe(&self, _: usize) -> Result<(), String> {
+        Ok(())
+    }
+    fn enable_domain(&self, _: usize, _: u32, _: bool) -> Result<(), String> {
+        Ok(())
+    }
+    fn enable_id(&self, _: usize, _: u32, _: u32, _: bool) -> Result<(), String> {
+        Ok(())
+    }
+    fn out_of_range(&self, target: Target) -> String {
+        format!("{target:?}")
+    }
+    fn anchoring(&self, anchor: &Handler<Self>) {
+        self.anchor.store(std::ptr::from_ref(anchor).cast_mut(), Release);
+    }
+    fn sharing(&self) {
+        self.fast.store(false, Release);
+    }
+    fn publishing(&self, next: &super::Routes<Self>) {
+        if next.anchor_ids().is_none() {
+            self.fast.store(false, Release);
+        }
+    }
+    fn published(&self, now: &super::Routes<Self>, own: bool) {
+        if now.anchor_ids().is_some() && own {
+            self.fast.store(true, Release);
+        }
+    }
+    fn unanchored(&self) {
+        self.fast.store(false, Release);
+    }
+}
+
+impl Modal {
+    fn new() -> Modal {
+        Modal {
+            userdata: AtomicPtr::new(std::ptr::null_mut()),
+            fast: AtomicBool::new(false),
+            anchor: AtomicPtr::new(std::ptr::null_mut()),
+        }
+    }
+
+    /// The vendor's callback for one `(1, 1)` call, as a vendor crate's trampoline makes it: the
+    /// fast path while it serves, else the routing table in a read section, then a poll.
+    fn call(&self, call: &Call) {
+        if self.fast.load(Acquire) {
+            // SAFETY: set at subscription; the switchboard keeps the anchor's handler alive while
+            // the subscription is held (it is never given back in these models).
+            unsafe { &*self.anchor.load(Acquire) }.call(&call);
+        } else {
+            let guard = rcu::read_lock();
+            // SAFETY: the switchboard, leaked.
+            let board = unsafe { &*self.userdata.load(Acquire).cast::<Switchboard<Modal>>() };
+            dispatch::deliver(board.routes(&guard).get(1, 1), call);
+        }
+        rcu::poll();
+    }
+}
+
+/// The anchor's closure: owns nothing (so the switchboard keeps it for the fast path).
+fn anchor_closure(c: &&Call) {
+    c.anchor_hits.set(c.anchor_hits.get() + 1);
+}
+
+/// (b, c) The fast-path mode switches and a closure's end. The anchor is alone (served by the fast
+/// path) while another subscriber subscribes, enables the same id (the fast path switches off, the
+/// table routes both) and is dropped with a waiting drop (the table routes the anchor alone
+/// again). Meanwhile a thread makes calls. Every call reaches the anchor exactly once (fast path or
+/// table, never both, never neither) and the other at most once; no call that begins after the
+/// drop returned reaches the other; its closure is never run after it was freed and is freed
+/// exactly once, by the time its last handle goes.
+#[test]
+fn loom_switchboard_modes_and_a_waiting_drop() {
+    check("switchboard/modes+drop", || {
+        let board = Switchboard::leak(Modal::new());
+        let anchor = board.register(anchor_closure, ()).unwrap();
+        board.enable(anchor.key(), Target::Id(1, 1)).unwrap();
+        assert!(board.vendor().fast.load(Acquire), "the anchor alone: served by the fast path");
+
+        let dropped = Arc::new(AtomicBool::new(false));
+        let caller = {
+            let dropped = dropped.clone();
+            thread::spawn(move || {
+                for _ in 0..2 {
+                    let after_drop = dropped.load(Acquire);
+                    let call = Call { anchor_hits: Cell::new(0), other_hits: Cell::new(0), after_drop };
+                    board.vendor().call(&call);
+                    assert_eq!(call.anchor_hits.get(), 1, "the anchor: exactly once per call");
+                    assert!(call.other_hits.get() <= 1);
+                }
+            })
+        };
+
+        let drops = StdArc::new(StdUsize::new(0));
+        let cell = Tomb(Slab::leak(7, &drops));
+        let other = board
+            .register(
+                move |c: &&Call| {
+                    assert!(!c.after_drop, "called after its subscriber's drop returned");
+                    assert_eq!(cell.read(), 7, "called after its closure was freed");
+                    c.other_hits.set(c.other_hits.get() + 1);
+                },
+                (),
+            )
+            .unwrap();
+        board.enable(other.key(), Target::Id(1, 1)).unwrap();
+        assert!(!board.vendor().fast.load(Acquire), "shared: no fast path");
+        let key = other.key();
+        board.unregister(key, true).unwrap();
+        drop(other);
+        assert_eq!(drops.load(SeqCst), 1, "freed when its waiting drop returned");
+        dropped.store(true, Release);
+        caller.join().unwrap();
+        assert_eq!(drops.load(SeqCst), 1);
+    });
+}
+
+/// (c) Last call out: a subscriber dropped without waiting (as `mspti`'s drop, or a drop inside a
+/// callback) while a call of it runs. The retired table is deferred; the closure is not freed under
+/// the running call, is freed exactly once, by the caller's poll after its read section or the
+/// next poll, and nothing is left pending.
+#[test]
+fn loom_a_deferred_drop_frees_the_closure_after_the_last_call_out() {
+    check("switchboard/deferred drop", || {
+        let board = Switchboard::leak(Modal::new());
+        let anchor = board.register(anchor_closure, ()).unwrap();
+        board.enable(anchor.key(), Target::Id(1, 1)).unwrap();
+        let drops = StdArc::new(StdUsize::new(0));
+        let cell = Tomb(Slab::leak(7, &drops));
+        let calls = StdArc::new(StdUsize::new(0));
+        let counted = calls.clone();
+        let other = board
+            .register(
+                move |c: &&Call| {
+                    assert_eq!(cell.read(), 7, "called after its closure was freed");
+                    counted.fetch_add(1, SeqCst);
+                    c.other_hits.set(c.other_hits.get() + 1);
+                },
+                (),
+            )
+            .unwrap();
+        board.enable(other.key(), Target::Id(1, 1)).unwrap();
+        let key = other.key();
+        drop(other);
+
+        let caller = thread::spawn(move || {
+            let call = Call { anchor_hits: Cell::new(0), other_hits: Cell::new(0), after_drop: false };
+            board.vendor().call(&call);
+            assert_eq!(call.anchor_hits.get(), 1);
+        });
+        board.unregister(key, false).unwrap();
+        caller.join().unwrap();
+        rcu::poll();
+        assert_eq!(drops.load(SeqCst), 1, "freed exactly once, once no call could reach it");
+        assert!(calls.load(SeqCst) <= 1);
+        assert_eq!(rcu::pending(), 0);
+    });
+}
