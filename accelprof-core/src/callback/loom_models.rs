@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize as StdUsize, Ordering::SeqCst};
 use std::sync::Arc as StdArc;
 
 use loom::cell::UnsafeCell;
-use loom::sync::atomic::{AtomicBool, AtomicPtr};
+use loom::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize};
 use loom::sync::Arc;
 use loom::thread;
 
@@ -49,8 +49,9 @@ fn check(name: &str, f: impl Fn() + Send + Sync + 'static) {
 /// unordered with the free's write instead of reading reused memory.
 struct Slab {
     value: UnsafeCell<u64>,
-    /// Counts frees (shared with the model, which asserts "exactly once").
-    frees: StdArc<StdUsize>,
+    /// Counts frees (shared with the model, which asserts "exactly once"); loom's, so that the
+    /// free is a step of its own that the model checker can schedule other threads before.
+    frees: StdArc<AtomicUsize>,
 }
 
 // SAFETY: shared access only reads the cell; the one write (`free`) is checked by loom against
@@ -58,7 +59,7 @@ struct Slab {
 unsafe impl Sync for Slab {}
 
 impl Slab {
-    fn leak(value: u64, frees: &StdArc<StdUsize>) -> &'static Slab {
+    fn leak(value: u64, frees: &StdArc<AtomicUsize>) -> &'static Slab {
         Box::leak(Box::new(Slab { value: UnsafeCell::new(value), frees: frees.clone() }))
     }
 
@@ -103,7 +104,7 @@ fn publish(slab: &'static Slab) -> *mut Slab {
 #[test]
 fn loom_rcu_reader_never_sees_a_freed_or_torn_table() {
     check("rcu/synchronize", || {
-        let drops = StdArc::new(StdUsize::new(0));
+        let drops = StdArc::new(AtomicUsize::new(0));
         let current = Arc::new(AtomicPtr::new(publish(Slab::leak(1, &drops))));
         let reader = {
             let current = current.clone();
@@ -129,7 +130,7 @@ fn loom_rcu_reader_never_sees_a_freed_or_torn_table() {
 #[test]
 fn loom_rcu_nested_sections_hold_the_grace_period_off() {
     check("rcu/nested", || {
-        let drops = StdArc::new(StdUsize::new(0));
+        let drops = StdArc::new(AtomicUsize::new(0));
         let current = Arc::new(AtomicPtr::new(publish(Slab::leak(1, &drops))));
         let reader = {
             let current = current.clone();
@@ -157,7 +158,7 @@ fn loom_rcu_nested_sections_hold_the_grace_period_off() {
 #[test]
 fn loom_rcu_deferred_table_is_freed_once_after_the_last_reader_left() {
     check("rcu/defer+poll", || {
-        let drops = StdArc::new(StdUsize::new(0));
+        let drops = StdArc::new(AtomicUsize::new(0));
         let current = Arc::new(AtomicPtr::new(publish(Slab::leak(1, &drops))));
         let reader = {
             let current = current.clone();
@@ -315,7 +316,7 @@ fn loom_switchboard_modes_and_a_waiting_drop() {
             })
         };
 
-        let drops = StdArc::new(StdUsize::new(0));
+        let drops = StdArc::new(AtomicUsize::new(0));
         let cell = Tomb(Slab::leak(7, &drops));
         let other = board
             .register(
@@ -349,7 +350,7 @@ fn loom_a_deferred_drop_frees_the_closure_after_the_last_call_out() {
         let board = Switchboard::leak(Modal::new());
         let anchor = board.register(anchor_closure, ()).unwrap();
         board.enable(anchor.key(), Target::Id(1, 1)).unwrap();
-        let drops = StdArc::new(StdUsize::new(0));
+        let drops = StdArc::new(AtomicUsize::new(0));
         let cell = Tomb(Slab::leak(7, &drops));
         let calls = StdArc::new(StdUsize::new(0));
         let counted = calls.clone();
@@ -378,5 +379,68 @@ fn loom_a_deferred_drop_frees_the_closure_after_the_last_call_out() {
         assert_eq!(drops.load(SeqCst), 1, "freed exactly once, once no call could reach it");
         assert!(calls.load(SeqCst) <= 1);
         assert_eq!(rcu::pending(), 0);
+    });
+}
+
+/// (c) A waiting drop against another thread's reclaim: a table that reached the subscriber was
+/// deferred (its second enable retired it) and a caller's poll may be freeing it right when the
+/// drop waits. When the drop returns (and the last handle is gone), the closure is freed.
+#[test]
+fn loom_a_waiting_drop_returns_after_the_closure_is_freed_even_under_another_threads_reclaim() {
+    check("switchboard/waiting drop vs reclaim", || {
+        let board = Switchboard::leak(Modal::new());
+        let anchor = board.register(anchor_closure, ()).unwrap();
+        board.enable(anchor.key(), Target::Id(1, 1)).unwrap();
+        let drops = StdArc::new(AtomicUsize::new(0));
+        let cell = Tomb(Slab::leak(7, &drops));
+        let other = board
+            .register(
+                move |c: &&Call| {
+                    assert_eq!(cell.read(), 7, "called after its closure was freed");
+                    c.other_hits.set(c.other_hits.get() + 1);
+                },
+                (),
+            )
+            .unwrap();
+        board.enable(other.key(), Target::Id(1, 1)).unwrap();
+        let caller = thread::spawn(move || {
+            let call = Call { anchor_hits: Cell::new(0), other_hits: Cell::new(0), after_drop: false };
+            board.vendor().call(&call);
+            assert_eq!(call.anchor_hits.get(), 1);
+        });
+        // Retires the table above (it reaches `other`) into the deferred list.
+        board.enable(other.key(), Target::Id(1, 2)).unwrap();
+        board.unregister(other.key(), true).unwrap();
+        drop(other);
+        assert_eq!(drops.load(SeqCst), 1, "freed when its waiting drop returned");
+        caller.join().unwrap();
+        assert_eq!(drops.load(SeqCst), 1);
+    });
+}
+
+/// (a, c) `rcu::synchronize` frees what was deferred before it, even when another thread's poll
+/// took it out of the deferred list first and is still freeing it: when `synchronize` returns,
+/// the item is freed (a waiting subscriber drop counts on this for its closure).
+#[test]
+fn loom_rcu_synchronize_returns_after_what_was_deferred_before_it_is_freed() {
+    check("rcu/synchronize vs a poll's reclaim", || {
+        let frees = StdArc::new(AtomicUsize::new(0));
+        let deferred = Arc::new(AtomicBool::new(false));
+        let other = {
+            let (frees, deferred) = (frees.clone(), deferred.clone());
+            thread::spawn(move || {
+                let guard = rcu::read_lock();
+                rcu::defer(Box::new(Tomb(Slab::leak(1, &frees))));
+                deferred.store(true, Release);
+                drop(guard);
+                rcu::poll();
+            })
+        };
+        while !deferred.load(Acquire) {
+            thread::yield_now();
+        }
+        rcu::synchronize();
+        assert_eq!(frees.load(SeqCst), 1, "deferred before the grace period, not yet freed after it");
+        other.join().unwrap();
     });
 }

@@ -60,6 +60,9 @@ statics! {
     static DEFERRED: Mutex<Vec<(u64, Box<dyn Send>)>> = Mutex::new(Vec::new());
     /// Entries of [`DEFERRED`], read by [`poll`] without the lock.
     static PENDING: AtomicUsize = AtomicUsize::new(0);
+    /// Items taken out of [`DEFERRED`] by a [`reclaim`] and not yet freed: [`synchronize`] waits
+    /// for them (another thread's poll may have taken what the grace period was for).
+    static FREEING: AtomicUsize = AtomicUsize::new(0);
 
     /// How readers order their slot store before the table load.
     static MODE: AtomicU8 = AtomicU8::new(MODE_FENCE);
@@ -228,6 +231,11 @@ local! {
     static RELEASE: Release = Release;
 }
 
+local! {
+    /// Of [`FREEING`], the items the calling thread is freeing.
+    static FREEING_HERE: Cell<usize> = Cell::new(0);
+}
+
 /// The calling thread's slot, taken on first use; `None` once handed back.
 #[inline(always)]
 fn local_slot() -> Option<&'static ReaderSlot> {
@@ -361,7 +369,9 @@ fn step(wait: bool) -> bool {
 
 /// Waits for a grace period: when it returns, every read section that was running when it was
 /// called has ended, so nothing can still hold a table unpublished before the call; and whatever
-/// was [`defer`]red before the call has been freed.
+/// was [`defer`]red before the call has been freed (also where another thread's [`poll`] took it
+/// and is still freeing it; except when called from a deferred item's own drop, see
+/// [`wait_for_frees`]).
 ///
 /// Must not be called inside a read section (see [`in_read_section`]): it would wait for itself.
 pub fn synchronize() {
@@ -376,6 +386,22 @@ pub fn synchronize() {
     writer_fence();
     drop(serial);
     reclaim(goal);
+    wait_for_frees();
+}
+
+/// Waits until no other thread is freeing deferred items: one may have taken out, before this
+/// grace period ended, an item it was for. Not on a thread freeing items itself (an item's drop
+/// that drops a subscriber): another thread could be waiting for this one (its items then outlive
+/// this call, and are freed when that drop returns).
+fn wait_for_frees() {
+    if FREEING_HERE.try_with(Cell::get).unwrap_or(1) != 0 {
+        return;
+    }
+    let mut spins = 0u32;
+    while FREEING.load(Ordering::Acquire) != 0 {
+        spins += 1;
+        backoff(spins);
+    }
 }
 
 /// Frees `item` once a grace period has passed, without waiting for one: at once if no reader is
@@ -433,11 +459,19 @@ fn reclaim(seq: u64) {
         }
         let (ready, kept): (Vec<_>, Vec<_>) = deferred.drain(..).partition(|(target, _)| *target <= seq);
         *deferred = kept;
+        // Counted before the lock is let go: a `synchronize` that finds the list without them
+        // finds them here.
+        FREEING.fetch_add(ready.len(), Ordering::SeqCst);
         PENDING.fetch_sub(ready.len(), Ordering::SeqCst);
         ready.into_iter().map(|(_, item)| item).collect()
     };
+    let here = FREEING_HERE.try_with(|n| n.set(n.get() + ready.len())).is_ok();
     for item in ready {
         guard(move || drop(item));
+        if here {
+            let _ = FREEING_HERE.try_with(|n| n.set(n.get() - 1));
+        }
+        FREEING.fetch_sub(1, Ordering::Release);
     }
 }
 
@@ -615,6 +649,51 @@ mod tests {
         leave.wait();
         reader.join().unwrap();
         assert!(freed.load(Ordering::SeqCst), "the reader's own poll freed it once it left");
+    }
+
+    /// Blocks in its drop until released, then sets its flag.
+    struct SlowDrop {
+        entered: Arc<std::sync::Barrier>,
+        release: Arc<std::sync::Barrier>,
+        done: Arc<AtomicBool>,
+    }
+    impl Drop for SlowDrop {
+        fn drop(&mut self) {
+            self.entered.wait();
+            self.release.wait();
+            self.done.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Found by the loom model `loom_rcu_synchronize_returns_after_what_was_deferred_before_it_is_freed`:
+    /// another thread's poll had taken the item out of the list and was still freeing it, and
+    /// `synchronize` returned (a waiting subscriber drop returned with its closure not yet freed).
+    #[test]
+    #[cfg_attr(miri, ignore = "threads and a real sleep")]
+    fn synchronize_waits_for_an_item_another_thread_is_still_freeing() {
+        let _g = crate::callback::tests::serial();
+        init();
+        let (entered, release) = (Arc::new(std::sync::Barrier::new(2)), Arc::new(std::sync::Barrier::new(2)));
+        let done = Arc::new(AtomicBool::new(false));
+        let item = SlowDrop { entered: entered.clone(), release: release.clone(), done: done.clone() };
+        // Nobody reading: the deferring thread's own poll frees it at once, and blocks in the drop.
+        let freer = std::thread::spawn(move || defer(Box::new(item)));
+        entered.wait();
+        let waiter = {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                synchronize();
+                done.load(Ordering::SeqCst)
+            })
+        };
+        std::thread::sleep(Duration::from_millis(50));
+        release.wait();
+        assert!(
+            waiter.join().unwrap(),
+            "synchronize returned while an item deferred before it was being freed"
+        );
+        freer.join().unwrap();
+        assert_eq!(pending(), 0);
     }
 
     #[test]
