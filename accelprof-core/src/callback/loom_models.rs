@@ -181,26 +181,39 @@ fn loom_rcu_deferred_table_is_freed_once_after_the_last_reader_left() {
     });
 }
 
-/// What the model vendor's trampoline read: calls of the anchor and of the other subscriber are
-/// counted here, per call.
+/// One call as the model vendor's trampoline read it: `(1, cbid)`; calls of the anchor and of the
+/// other subscriber are counted here.
 struct Call {
+    cbid: u32,
     anchor_hits: Cell<u32>,
     other_hits: Cell<u32>,
     /// The call began after the other subscriber's drop had returned.
     after_drop: bool,
 }
 
-/// A vendor library with one kept subscription (as CUPTI's), whose fast path for the anchor
-/// follows the switchboard's hooks the way `cupti`'s does: it stops serving before a table routing
-/// anyone else is published (and when another subscriber gets anything enabled), and serves again
-/// once a table routing the anchor alone is.
+impl Call {
+    fn new(cbid: u32, after_drop: bool) -> Call {
+        Call { cbid, anchor_hits: Cell::new(0), other_hits: Cell::new(0), after_drop }
+    }
+}
+
+/// A vendor library with one kept subscription (as CUPTI's) and a fast path for the anchor kept by
+/// the switchboard's hooks the way `cupti`'s is: off before a subscriber other than the anchor gets
+/// anything enabled and before a table routing anyone else is published; on once a table routing
+/// the anchor alone is, serving whatever the vendor delivers while the vendor's enables are the
+/// anchor's own, else the anchor's ids only. The anchor enables `(1, 1)`; the vendor delivers
+/// `(1, 2)` only while it is switched on.
 struct Modal {
     userdata: AtomicPtr<c_void>,
     /// The fast path serves the anchor: calls skip the routing table.
     fast: AtomicBool,
+    /// ... everything the vendor delivers (its enables are the anchor's own).
+    own: AtomicBool,
     /// The anchor's handler, for the fast path (kept alive by the switchboard: its closure owns
     /// nothing to drop and the subscription is kept).
     anchor: AtomicPtr<Handler<Modal>>,
+    /// The vendor delivers `(1, 2)`.
+    delivers_2: AtomicBool,
 }
 
 impl CallbackArgs for Modal {
@@ -229,7 +242,10 @@ impl Vendor for Modal {
     fn enable_domain(&self, _: usize, _: u32, _: bool) -> Result<(), String> {
         Ok(())
     }
-    fn enable_id(&self, _: usize, _: u32, _: u32, _: bool) -> Result<(), String> {
+    fn enable_id(&self, _: usize, _: u32, cbid: u32, on: bool) -> Result<(), String> {
+        if cbid == 2 {
+            self.delivers_2.store(on, Release);
+        }
         Ok(())
     }
     fn out_of_range(&self, target: Target) -> String {
@@ -247,7 +263,8 @@ impl Vendor for Modal {
         }
     }
     fn published(&self, now: &super::Routes<Self>, own: bool) {
-        if now.anchor_ids().is_some() && own {
+        if now.anchor_ids().is_some() {
+            self.own.store(own, Release);
             self.fast.store(true, Release);
         }
     }
@@ -261,14 +278,20 @@ impl Modal {
         Modal {
             userdata: AtomicPtr::new(std::ptr::null_mut()),
             fast: AtomicBool::new(false),
+            own: AtomicBool::new(false),
             anchor: AtomicPtr::new(std::ptr::null_mut()),
+            delivers_2: AtomicBool::new(false),
         }
     }
 
-    /// The vendor's callback for one `(1, 1)` call, as a vendor crate's trampoline makes it: the
-    /// fast path while it serves, else the routing table in a read section, then a poll.
+    /// The vendor's callback for one call, if it delivers it, as a vendor crate's trampoline makes
+    /// it: the fast path while it serves the call, else the routing table in a read section; then a
+    /// poll.
     fn call(&self, call: &Call) {
-        if self.fast.load(Acquire) {
+        if call.cbid == 2 && !self.delivers_2.load(Acquire) {
+            return;
+        }
+        if self.fast.load(Acquire) && (self.own.load(Acquire) || call.cbid == 1) {
             // SAFETY: set at subscription; the switchboard keeps the anchor's handler alive while
             // the subscription is held (it is never given back in these models).
             unsafe { &*self.anchor.load(Acquire) }.call(&call);
@@ -276,7 +299,7 @@ impl Modal {
             let guard = rcu::read_lock();
             // SAFETY: the switchboard, leaked.
             let board = unsafe { &*self.userdata.load(Acquire).cast::<Switchboard<Modal>>() };
-            dispatch::deliver(board.routes(&guard).get(1, 1), call);
+            dispatch::deliver(board.routes(&guard).get(1, call.cbid), call);
         }
         rcu::poll();
     }
@@ -284,15 +307,18 @@ impl Modal {
 
 /// The anchor's closure: owns nothing (so the switchboard keeps it for the fast path).
 fn anchor_closure(c: &&Call) {
+    assert_eq!(c.cbid, 1, "the anchor was called for an id only another subscriber enabled");
     c.anchor_hits.set(c.anchor_hits.get() + 1);
 }
 
-/// (b, c) The fast-path mode switches and a closure's end. The anchor is alone (served by the fast
-/// path) while another subscriber subscribes, enables the same id (the fast path switches off, the
-/// table routes both) and is dropped with a waiting drop (the table routes the anchor alone
-/// again). Meanwhile a thread makes calls. Every call reaches the anchor exactly once (fast path or
-/// table, never both, never neither) and the other at most once; no call that begins after the
-/// drop returned reaches the other; its closure is never run after it was freed and is freed
+/// (b, c) The fast-path mode switches and a closure's end. The anchor is alone with `(1, 1)` (the
+/// fast path serves whatever the vendor delivers) while another subscriber subscribes, enables
+/// `(1, 2)` (the fast path switches off before the vendor delivers it; the table routes each id to
+/// its subscriber) and is dropped with a waiting drop (the table routes the anchor alone again:
+/// the fast path serves its ids only). Meanwhile a thread calls `(1, 2)` then `(1, 1)`. The anchor
+/// gets every `(1, 1)` exactly once (fast path or table, never both, never neither) and never a
+/// `(1, 2)`; the other gets each `(1, 2)` at most once and never a `(1, 1)`; no call that begins
+/// after its drop returned reaches it; its closure never runs after it was freed and is freed
 /// exactly once, by the time its last handle goes.
 #[test]
 fn loom_switchboard_modes_and_a_waiting_drop() {
@@ -300,18 +326,22 @@ fn loom_switchboard_modes_and_a_waiting_drop() {
         let board = Switchboard::leak(Modal::new());
         let anchor = board.register(anchor_closure, ()).unwrap();
         board.enable(anchor.key(), Target::Id(1, 1)).unwrap();
-        assert!(board.vendor().fast.load(Acquire), "the anchor alone: served by the fast path");
+        let vendor = board.vendor();
+        assert!(vendor.fast.load(Acquire) && vendor.own.load(Acquire), "the anchor alone: all fast");
 
         let dropped = Arc::new(AtomicBool::new(false));
         let caller = {
             let dropped = dropped.clone();
             thread::spawn(move || {
-                for _ in 0..2 {
-                    let after_drop = dropped.load(Acquire);
-                    let call = Call { anchor_hits: Cell::new(0), other_hits: Cell::new(0), after_drop };
+                for cbid in [2, 1] {
+                    let call = Call::new(cbid, dropped.load(Acquire));
                     board.vendor().call(&call);
-                    assert_eq!(call.anchor_hits.get(), 1, "the anchor: exactly once per call");
-                    assert!(call.other_hits.get() <= 1);
+                    let hits = (call.anchor_hits.get(), call.other_hits.get());
+                    if cbid == 1 {
+                        assert_eq!(hits, (1, 0), "(1, 1): the anchor exactly once, the other never");
+                    } else {
+                        assert!(hits.0 == 0 && hits.1 <= 1, "(1, 2): the other at most once: {hits:?}");
+                    }
                 }
             })
         };
@@ -328,10 +358,10 @@ fn loom_switchboard_modes_and_a_waiting_drop() {
                 (),
             )
             .unwrap();
-        board.enable(other.key(), Target::Id(1, 1)).unwrap();
-        assert!(!board.vendor().fast.load(Acquire), "shared: no fast path");
-        let key = other.key();
-        board.unregister(key, true).unwrap();
+        board.enable(other.key(), Target::Id(1, 2)).unwrap();
+        assert!(!vendor.fast.load(Acquire), "shared: no fast path");
+        board.unregister(other.key(), true).unwrap();
+        assert!(vendor.fast.load(Acquire) && !vendor.own.load(Acquire), "alone again: its ids, fast");
         drop(other);
         assert_eq!(drops.load(SeqCst), 1, "freed when its waiting drop returned");
         dropped.store(true, Release);
@@ -369,7 +399,7 @@ fn loom_a_deferred_drop_frees_the_closure_after_the_last_call_out() {
         drop(other);
 
         let caller = thread::spawn(move || {
-            let call = Call { anchor_hits: Cell::new(0), other_hits: Cell::new(0), after_drop: false };
+            let call = Call::new(1, false);
             board.vendor().call(&call);
             assert_eq!(call.anchor_hits.get(), 1);
         });
@@ -404,7 +434,7 @@ fn loom_a_waiting_drop_returns_after_the_closure_is_freed_even_under_another_thr
             .unwrap();
         board.enable(other.key(), Target::Id(1, 1)).unwrap();
         let caller = thread::spawn(move || {
-            let call = Call { anchor_hits: Cell::new(0), other_hits: Cell::new(0), after_drop: false };
+            let call = Call::new(1, false);
             board.vendor().call(&call);
             assert_eq!(call.anchor_hits.get(), 1);
         });
