@@ -45,7 +45,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     activity_common::run(&setup, 16)?;
 
-    let fence = session.flush(true)?;
+    let fence = session.fence()?;
     let batch = rows.take();
     let names = session.names();
     let clock = session.clock();

@@ -35,7 +35,7 @@ use std::ffi::c_void;
 use std::hint::black_box;
 use std::time::Instant;
 
-use cupti::cupti_sys::{CUpti_CallbackDomain, CUpti_CallbackFunc, CUpti_CallbackId, CUpti_SubscriberHandle};
+use cupti::sys::{CUpti_CallbackDomain, CUpti_CallbackFunc, CUpti_CallbackId, CUpti_SubscriberHandle};
 use cupti::{CallbackDomain, Cupti, DriverCbid};
 
 type RawCallback = unsafe extern "C" fn(*mut c_void, CUpti_CallbackDomain, CUpti_CallbackId, *const c_void);
@@ -130,7 +130,7 @@ enum Form {
 
 /// Subscribes `callback` raw in `form`. Returns the handle and the call that made it.
 fn raw_subscribe(cupti: &Cupti, callback: RawCallback, form: Form) -> (CUpti_SubscriberHandle, &'static str) {
-    let f = cupti.functions();
+    let f = cupti.sys();
     let mut handle: CUpti_SubscriberHandle = std::ptr::null_mut();
     let cb: CUpti_CallbackFunc = Some(callback);
     if form == Form::LikeTheCrate && !cupti.is_12x() {
@@ -159,13 +159,13 @@ fn raw_subscribe(cupti: &Cupti, callback: RawCallback, form: Form) -> (CUpti_Sub
 fn raw_form(cupti: &Cupti) -> &'static str {
     let (handle, form) = raw_subscribe(cupti, rust_noop, Form::LikeTheCrate);
     // SAFETY: the handle just made.
-    unsafe { cupti.functions().cuptiUnsubscribe(handle) }.expect("cuptiUnsubscribe");
+    unsafe { cupti.sys().cuptiUnsubscribe(handle) }.expect("cuptiUnsubscribe");
     form
 }
 
 /// Subscribes `callback` raw (as a C tool would), enables `cuCtxGetCurrent`, times, unsubscribes.
 fn time_raw(cupti: &Cupti, callback: RawCallback, form: Form, call: &Call, n: u64) -> f64 {
-    let f = cupti.functions();
+    let f = cupti.sys();
     let (handle, _) = raw_subscribe(cupti, callback, form);
     // SAFETY: the live handle; plain values.
     let r = unsafe {

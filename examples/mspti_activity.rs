@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use mspti::accelprof_core::Family;
-use mspti::{ActivityConfig, ActivityKind};
+use mspti::{ActivityConfig, ActivityKind, ActivitySession};
 
 /// (kind, name) -> (count, total ns).
 type Summary = BTreeMap<(String, String), (u64, u64)>;
@@ -25,10 +25,8 @@ fn main() -> Result<(), mspti::Error> {
 
     // What makes MSPTI produce API and kernel records.
     let subscriber = mspti.subscribe(|_| {})?;
-    let mut activity = mspti.activity(ActivityConfig::default())?;
-    for kind in [ActivityKind::KERNEL, ActivityKind::ACL_API, ActivityKind::API] {
-        activity.enable(kind)?;
-    }
+    let kinds = [ActivityKind::KERNEL, ActivityKind::ACL_API, ActivityKind::API].into_iter().collect();
+    let activity = ActivitySession::new(mspti, ActivityConfig { kinds, ..ActivityConfig::default() })?;
     let summary: Arc<Mutex<Summary>> = Arc::default();
     let sink = Arc::clone(&summary);
     activity.subscribe(Family::KERNEL.set() | Family::API.set(), move |batch, names| {
@@ -45,9 +43,11 @@ fn main() -> Result<(), mspti::Error> {
             e.1 += a.end.saturating_sub(a.start);
         }
     });
+    activity.start()?;
     common::runtime_calls(acl);
-    // Disabling the kinds reads what the device still holds; then everything is flushed.
-    let counts = activity.finish();
+    // A last flush, the kinds disabled (which reads what the device still holds), then what that
+    // brought is flushed too.
+    let counts = activity.stop()?;
     drop(subscriber);
     common::finish(acl);
 

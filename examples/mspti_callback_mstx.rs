@@ -13,7 +13,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 
 use mspti::accelprof_core::FamilySet;
-use mspti::{ActivityConfig, ActivityKind, CallbackDomain, RuntimeCbid};
+use mspti::{ActivityConfig, ActivityKind, ActivitySession, CallbackDomain, RuntimeCbid};
 
 /// What the guide passes through `userdata`: here simply captured by the closure.
 struct UserData {
@@ -38,9 +38,9 @@ fn main() -> Result<(), mspti::Error> {
     // 2. Enable one callback id.
     subscriber.enable(RuntimeCbid::LAUNCH)?;
     // 3. The activity API collects Marker and Kernel data.
-    let mut activity = mspti.activity(ActivityConfig::default())?;
-    activity.enable(ActivityKind::MARKER)?;
-    activity.enable(ActivityKind::KERNEL)?;
+    let kinds = [ActivityKind::MARKER, ActivityKind::KERNEL].into_iter().collect();
+    let activity = ActivitySession::new(mspti, ActivityConfig { kinds, ..ActivityConfig::default() })?;
+    activity.start()?;
     let rows = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&rows);
     activity.subscribe(FamilySet::all(), move |batch, names| {
@@ -56,7 +56,7 @@ fn main() -> Result<(), mspti::Error> {
     // 4. Run the service code.
     common::runtime_calls(acl);
     // 5. Clean up: disabling the kinds reads what the device still holds, then flushes.
-    let counts = activity.finish();
+    let counts = activity.stop()?;
     subscriber.unsubscribe()?;
     common::finish(acl);
     let mut rows = rows.lock().unwrap();

@@ -1,47 +1,84 @@
-//! Quickstart: trace a small CUDA workload, print the kernel summary, write `trace.json`.
+//! Quickstart: trace a small workload with the vendor-neutral tracer, print the per-kernel summary
+//! and the record counts, write `trace.json`.
 //!
 //! ```text
-//! cargo run --example quickstart
+//! cargo run --example quickstart                         # whatever the machine has, else the mock libcupti
+//! cargo run --example quickstart -- --vendor mspti       # MSPTI: the real libmspti.so if found, else the mock
+//! cargo run --example quickstart -- --vendor rocprofiler # rocprofiler-sdk (the mock plays a HIP program)
+//! cargo run --example quickstart -- --ranks 2            # two processes, rank 0 and 1: trace_0.json, trace_1.json
 //! ```
 //!
-//! With an NVIDIA GPU and its driver, the real `libcupti` traces real CUDA work (run through cudarc).
-//! Without one, the bundled mock `libcupti` plays the same kind of program, so the command works
-//! anywhere. Open `trace.json` in Perfetto (ui.perfetto.dev) or chrome://tracing, or analyse it with
-//! HolisticTraceAnalysis: it follows PyTorch profiler's conventions.
+//! With an NVIDIA GPU and its driver, the real `libcupti` traces real CUDA work (run through
+//! cudarc); on an Ascend machine the real `libmspti.so` traces an ACL program's calls. Elsewhere the
+//! bundled mock of the vendor's library plays the same kind of program (`accelprof-mocks`), so the
+//! command works anywhere. Open `trace.json` in Perfetto (ui.perfetto.dev) or chrome://tracing, or
+//! analyse it with HolisticTraceAnalysis: it follows PyTorch profiler's conventions.
 //!
-//! The same tracer attaches to any unmodified CUDA program:
-//! `CUDA_INJECTION64_PATH=target/release/libcupti_trace.so python train.py`.
+//! Options: `--vendor auto|cupti|mspti|rocprofiler`, `--mock` (the mock even where a real library
+//! is found), `--output PATH` (`%r` = rank), `--steps N`, `--top N`, `--ranks N`, `--verbose`.
 
-#[path = "cupti_callback_common/mod.rs"]
-mod common;
+#[cfg(any(feature = "cupti", feature = "mspti", feature = "rocprofiler"))]
+#[path = "quickstart_work/mod.rs"]
+mod work;
 
-#[path = "cupti_activity_common/mod.rs"]
-mod activity_common;
+use std::process::ExitCode;
 
-use std::path::PathBuf;
+#[cfg(not(any(feature = "cupti", feature = "mspti", feature = "rocprofiler")))]
+fn main() -> ExitCode {
+    eprintln!("this build of accel-profiling has no vendor: enable the cupti, mspti or rocprofiler feature");
+    ExitCode::FAILURE
+}
 
-use cupti::activity::ActivityConfig;
-use cupti_trace::{TraceConfig, Tracer};
-
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let setup = common::setup();
-    let output = PathBuf::from("trace.json");
-    let config = TraceConfig {
-        output: Some(output.clone()),
-        activity: ActivityConfig {
-            device_sync: activity_common::device_sync(&setup),
-            ..ActivityConfig::default()
-        },
-        ..TraceConfig::default()
+#[cfg(any(feature = "cupti", feature = "mspti", feature = "rocprofiler"))]
+fn main() -> ExitCode {
+    let args = match work::Args::parse(std::env::args().skip(1)) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("{e}\n{}", work::USAGE);
+            return ExitCode::from(2);
+        }
     };
-    let tracer = Tracer::start(setup.cupti, config)?;
-    activity_common::run(&setup, 8)?;
-    let report = tracer.finish();
-    print!("{}", report.render(15, true));
-    if let Err(e) = &report.write_result {
-        eprintln!("{e}");
-        std::process::exit(1);
+    if let Some(ranks) = args.ranks {
+        return work::ranks::run(ranks, &args);
     }
-    println!("open {} in https://ui.perfetto.dev or chrome://tracing", output.display());
-    Ok(())
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Traces the workload; `Ok(false)` when the trace is not complete.
+#[cfg(any(feature = "cupti", feature = "mspti", feature = "rocprofiler"))]
+fn run(args: &work::Args) -> Result<bool, Box<dyn std::error::Error>> {
+    // Which library, and which program plays on it: the real one where the machine has it.
+    use accel_profiling::{Distributed, Tracer, TracerConfig};
+
+    let plan = work::Plan::choose(args)?;
+    let config = TracerConfig {
+        vendor: plan.vendor(),
+        library: plan.library(),
+        outputs: vec![args.output().into()],
+        synchronize: plan.synchronize(),
+        ..TracerConfig::default()
+    };
+    // MSPTI: restarts this program with libmspti.so preloaded (this call then does not return).
+    Tracer::prepare_process(&config)?;
+    let workload = plan.workload(Distributed::from_env()?)?;
+
+    let tracer = Tracer::new(config)?;
+    let played = if plan.is_mock() { ", the bundled mock" } else { "" };
+    println!("Tracing with {}{played}", tracer.library());
+    tracer.start()?;
+    workload.run(args.steps, tracer.distributed())?;
+    let report = tracer.stop();
+
+    print!("{}", report.render(args.top));
+    for trace in report.traces.iter().filter_map(|t| t.result.as_ref().ok()) {
+        println!("open {} in https://ui.perfetto.dev or chrome://tracing", trace.path.display());
+    }
+    Ok(report.is_complete())
 }

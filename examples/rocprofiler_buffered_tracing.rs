@@ -1,4 +1,5 @@
-//! A rocprofiler tool that records kernels, copies, HIP calls and roctx ranges through a buffer:
+//! A rocprofiler tool that records kernels, copies, HIP calls and roctx ranges with an activity
+//! session (a context, its buffer and the buffer-tracing services, made in the configure window):
 //! the SDK's records are decoded off its thread into column batches (the same columns the CUPTI
 //! and MSPTI crates produce), and summarized at the end. Records arrive in completion order,
 //! not time order; every row carries its own start and end.
@@ -14,7 +15,7 @@ mod rocprofiler_common;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use rocprofiler::{Buffer, BufferConfig, BufferKind, Configurator, FamilySet, Result, Tool};
+use rocprofiler::{ActivityConfig, ActivitySession, BufferKind, Configurator, FamilySet, Result, Tool};
 
 #[derive(Default)]
 struct Summary {
@@ -26,7 +27,7 @@ struct Summary {
 }
 
 struct BufferedTracer {
-    buffer: Buffer,
+    session: ActivitySession,
     summary: Arc<Mutex<Summary>>,
 }
 
@@ -34,19 +35,17 @@ impl Tool for BufferedTracer {
     const NAME: &'static str = "buffered-tracing";
 
     fn setup(cfg: &mut Configurator<'_>) -> Result<Self> {
-        let ctx = cfg.create_context()?;
-        let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
-        for kind in [
+        let kinds = [
             BufferKind::KERNEL_DISPATCH,
             BufferKind::MEMORY_COPY,
             BufferKind::HIP_RUNTIME_API,
             BufferKind::MARKER_CORE_API,
-        ] {
-            cfg.buffer_tracing(&ctx, kind, &[], &buffer)?;
-        }
+        ];
+        let session = cfg
+            .activity_session(ActivityConfig { kinds: kinds.into_iter().collect(), ..Default::default() })?;
         let summary: Arc<Mutex<Summary>> = Arc::default();
         let s = summary.clone();
-        buffer.subscribe(FamilySet::all(), move |batch, names| {
+        session.subscribe(FamilySet::all(), move |batch, names| {
             let mut s = s.lock().unwrap();
             for k in batch.kernels.rows() {
                 let e = s.kernels.entry(names.resolve(k.name).to_string()).or_default();
@@ -67,12 +66,12 @@ impl Tool for BufferedTracer {
                 s.ranges.push(names.resolve(m.name).to_string());
             }
         });
-        ctx.start()?;
-        Ok(BufferedTracer { buffer, summary })
+        session.start()?;
+        Ok(BufferedTracer { session, summary })
     }
 
     fn finalize(&mut self) {
-        // The buffer was flushed before this runs: everything is in the summary.
+        // The session's buffer was flushed before this runs: everything is in the summary.
         let s = self.summary.lock().unwrap();
         println!("{:<16} {:>8} {:>12}  devices", "kernel", "launches", "total ns");
         for (name, (n, ns, dev)) in &s.kernels {
@@ -81,11 +80,11 @@ impl Tool for BufferedTracer {
         println!("copies: {} ({} bytes)", s.copies.0, s.copies.1);
         println!("HIP calls: {:?}", s.api_calls);
         println!("roctx: {:?}", s.ranges);
-        let c = self.buffer.counts();
+        let c = self.session.counts();
         println!(
             "records: produced {}, delivered {}, dropped {}",
             c.records_produced(),
-            c.records_delivered,
+            c.records_delivered(),
             c.records_dropped()
         );
     }

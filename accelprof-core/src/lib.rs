@@ -9,6 +9,8 @@
 //!                 full batch, or sync(): the Batch goes to every consumer subscribed to its families
 //! ```
 //!
+//! - [`activity`]: the activity session over a small vendor backend: buffer routing, pause and resume, the
+//!   fence, the ledger, the teardown order.
 //! - [`pool`]: the bounded, lock-free pool of 8-byte aligned activity buffers handed to the vendor.
 //! - [`callback`]: the callback machinery of the vendor crates: the switchboard that shares one
 //!   vendor subscription between subscribers, the lock-free routing table and its grace periods,
@@ -69,6 +71,7 @@
 //! Nothing here knows a vendor: each vendor crate supplies a [`RecordWalker`] that parses its raw
 //! buffers, and maps its own enums onto the shared columns.
 
+pub mod activity;
 pub mod callback;
 pub mod columns;
 pub mod demangle;
@@ -81,7 +84,7 @@ pub mod trace;
 pub use columns::{Batch, Family, FamilySet};
 pub use intern::{NameId, Names};
 pub use pipeline::{Counts, Handoff, Pipeline, PipelineConfig, RecordWalker, WalkStats};
-pub use pool::{ActivityBuffer, BufferPool, PoolStats};
+pub use pool::{ActivityBuffer, BufferPool, OverflowStats, PoolStats};
 
 // The README's examples are compiled (and the runnable ones run) as doctests.
 #[cfg(doctest)]

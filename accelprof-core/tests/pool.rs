@@ -2,7 +2,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 
-use accelprof_core::pool::{ActivityBuffer, BufferPool, PoolStats};
+use accelprof_core::pool::{ActivityBuffer, BufferPool, OverflowStats, PoolStats};
 
 #[test]
 fn buffers_are_aligned_fixed_size_and_rounded_up() {
@@ -158,4 +158,24 @@ fn sizes_past_the_limits_are_a_typed_error_not_an_overflow_or_an_abort() {
     assert_eq!(clamped.max_in_flight(), BufferPool::MAX_IN_FLIGHT);
     let small = BufferPool::new(0, 0);
     assert_eq!((small.buffer_size(), small.max_in_flight()), (8, 1));
+}
+
+#[test]
+fn overflow_buffers_count_against_their_bound_until_given_back() {
+    let pool = BufferPool::try_with_overflow(256, 1, 2).unwrap();
+    let own = pool.take().unwrap();
+    assert!(pool.take().is_none());
+    let a = pool.take_overflow().expect("first overflow buffer");
+    let b = pool.take_overflow().expect("second overflow buffer");
+    assert_eq!(a.len(), pool.overflow_size());
+    assert!(pool.take_overflow().is_none(), "max_overflow reached");
+    assert_eq!(pool.overflow_stats(), OverflowStats { in_flight: 2, total: 2 });
+    pool.give_back(a);
+    pool.discard(b);
+    assert_eq!(pool.overflow_stats(), OverflowStats { in_flight: 0, total: 2 });
+    assert!(pool.take_overflow().is_some());
+    pool.give_back(own);
+    assert_eq!(pool.stats().free, 1, "the pool's own buffer is recycled, overflow buffers are not");
+    assert!(BufferPool::new(64, 1).take_overflow().is_none(), "no overflow unless asked for");
+    assert!(BufferPool::try_with_overflow(64, 1, BufferPool::MAX_IN_FLIGHT + 1).is_err());
 }

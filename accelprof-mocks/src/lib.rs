@@ -18,7 +18,7 @@
 //! | rocprofiler-sdk | [`rocprofiler::LIBRARY`], [`rocprofiler::LIBRARY_MAINLINE`] | [`rocprofiler::MockRocprofiler`] |
 //!
 //! The paths are constants, absolute paths of the files this crate's build wrote: pass one to the
-//! crate's loader (`cupti::Cupti::open(Some(Path::new(accelprof_mocks::cupti::LIBRARY)))`), to a
+//! crate's loader (`cupti::Cupti::open_path(accelprof_mocks::cupti::LIBRARY)`), to a
 //! `-sys` crate's `Library::open`, or to a child process (`CUPTI_LIBRARY_PATH`, `LD_PRELOAD`).
 //!
 //! # Example: your code against the mock `libcupti`

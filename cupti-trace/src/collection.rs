@@ -1,15 +1,14 @@
 //! Starting and stopping collection while the program runs: a delay and a duration, a signal that
 //! toggles, `cudaProfilerStart` / `cudaProfilerStop` ranges.
 //!
-//! Pausing disables the session's activity kinds in CUPTI (`cuptiActivityDisable`), so a paused tracer
-//! costs the program nothing; resuming enables them again. The trace stays one file: its events come from
-//! the windows collection was on.
+//! Pausing pauses the activity session (its kinds are disabled in CUPTI, through whichever activity API
+//! the session uses), so a paused tracer costs the program nothing; resuming enables them again. The trace
+//! stays one file: its events come from the windows collection was on.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use cupti::activity::ActivityKind;
-use cupti::cupti_sys::CUpti_ActivityKind;
+use cupti::activity::ActivitySwitch;
 use cupti::{CallbackData, Cupti, DriverCbid, RuntimeCbid, Subscriber};
 
 #[derive(Debug, Default)]
@@ -29,16 +28,16 @@ struct State {
 #[derive(Debug)]
 pub struct Collection {
     cupti: &'static Cupti,
-    kinds: Vec<ActivityKind>,
+    switch: ActivitySwitch<'static>,
     state: Mutex<State>,
     changed: Condvar,
 }
 
 impl Collection {
-    /// Control of `kinds` (enabled in CUPTI now: the session has started).
-    pub(crate) fn new(cupti: &'static Cupti, kinds: Vec<ActivityKind>) -> Arc<Collection> {
+    /// Control of a session through its `switch` (collecting now: the session has started).
+    pub(crate) fn new(cupti: &'static Cupti, switch: ActivitySwitch<'static>) -> Arc<Collection> {
         let state = State { collecting: true, since: Some(Instant::now()), windows: 1, ..State::default() };
-        Arc::new(Collection { cupti, kinds, state: Mutex::new(state), changed: Condvar::new() })
+        Arc::new(Collection { cupti, switch, state: Mutex::new(state), changed: Condvar::new() })
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -77,16 +76,9 @@ impl Collection {
         if state.collecting == on || (on && state.ended) {
             return false;
         }
-        let functions = self.cupti.functions();
-        for kind in &self.kinds {
-            // SAFETY: plain calls with kinds the session enabled (a failure leaves that kind as it was).
-            let _ = unsafe {
-                if on {
-                    functions.cuptiActivityEnable(CUpti_ActivityKind(kind.0))
-                } else {
-                    functions.cuptiActivityDisable(CUpti_ActivityKind(kind.0))
-                }
-            };
+        let switched = if on { self.switch.resume() } else { self.switch.pause() };
+        if let Err(e) = switched {
+            crate::report(&format!("could not {} collection: {e}", if on { "resume" } else { "pause" }));
         }
         state.collecting = on;
         if on {

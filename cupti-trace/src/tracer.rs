@@ -191,8 +191,7 @@ impl Tracer {
             }
         });
         session.start()?;
-        let kinds: Vec<_> = session.config().kinds.iter().collect();
-        let collection = Collection::new(cupti, kinds);
+        let collection = Collection::new(cupti, session.switch());
         let mut ranges = None;
         if config.profiler_range {
             collection.start_paused();
@@ -229,7 +228,7 @@ impl Tracer {
     /// Hands over what CUPTI has collected and waits until it is in the trace file (a whole trace up to
     /// here: the file at [`partial_path`](Self::partial_path) opens in Perfetto and HTA).
     pub fn checkpoint(&self) -> Result<(), String> {
-        self.session.flush(false).map_err(|e| e.to_string())?;
+        self.session.flush().map_err(|e| e.to_string())?;
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         match state.sink.as_mut() {
             Some(sink) => sink.sync().map_err(|e| e.to_string()),
@@ -334,7 +333,7 @@ impl TraceReport {
             "buffers_declined": p.buffers_declined,
             "buffers_completed": p.buffers_completed,
             "overflow_buffers": self.counts.overflow_buffers,
-            "fence_records": self.counts.decoder.fence_records,
+            "fence_records": self.counts.vendor.decoder.fence_records,
             "trace": self.output.as_ref().map(|p| p.display().to_string()),
             "trace_events": self.events,
             "trace_bytes": self.trace.as_ref().map(|t| t.file_bytes),

@@ -48,7 +48,7 @@ fn setup() -> (MutexGuard<'static, ()>, &'static Cupti, &'static Mock) {
     let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let m = mock();
     m.reset();
-    let cupti = CUPTI.get_or_init(|| Cupti::open(Some(path())).expect("the mock opens through cupti"));
+    let cupti = CUPTI.get_or_init(|| Cupti::open_path(path()).expect("the mock opens through cupti"));
     (guard, cupti, m)
 }
 

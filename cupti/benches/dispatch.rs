@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use criterion::Criterion;
 use cupti::callback::detached::{Detached, RawCallback};
-use cupti::cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
+use cupti::sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
 use cupti::{CallbackDomain, CallbackId, DriverCbid};
 
 /// A C tool's no-op callback, compiled by rustc.

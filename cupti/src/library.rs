@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use cupti_sys::{CUptiResult, CuptiFunctions, Library, MissingSymbol};
 
 use crate::callback::Hub;
-use crate::error::{Error, Result, ResultCode};
+use crate::error::{Result, ResultCode};
 
 /// The loaded CUPTI library.
 ///
@@ -27,11 +27,22 @@ pub struct Cupti {
 static GLOBAL: OnceLock<Cupti> = OnceLock::new();
 
 impl Cupti {
-    /// Opens `libcupti`: `explicit` when given (that file or an error), otherwise the default
-    /// search (see [`Cupti::load`]). Reads the version at once, so a file that is not CUPTI
-    /// fails here.
+    /// Opens `libcupti` from the usual places: `$CUPTI_LIBRARY_PATH`, then `$CUDA_HOME` and
+    /// `$CUDA_PATH` (`extras/CUPTI/lib64`, `lib64`, `targets/<arch>-linux/lib`), then
+    /// `/usr/local/cuda`, then the CUPTI Python wheels, then the system loader. The error lists
+    /// every place tried (see [`cupti_sys::search_places`]). Reads the version at once, so a file
+    /// that is not CUPTI fails here.
     #[doc(alias = "cuptiGetVersion")]
-    pub fn open(explicit: Option<&Path>) -> Result<Cupti> {
+    pub fn open() -> Result<Cupti> {
+        Cupti::open_from(None)
+    }
+
+    /// Opens exactly this file (that file or an error), reading its version at once.
+    pub fn open_path(path: impl AsRef<Path>) -> Result<Cupti> {
+        Cupti::open_from(Some(path.as_ref()))
+    }
+
+    fn open_from(explicit: Option<&Path>) -> Result<Cupti> {
         let library = Library::open(explicit)?;
         let mut version = 0;
         // SAFETY: `version` is a valid out-pointer for the duration of the call.
@@ -40,31 +51,19 @@ impl Cupti {
         Ok(Cupti { library, version, hub: OnceLock::new() })
     }
 
-    /// Opens `libcupti` from the usual places: `$CUPTI_LIBRARY_PATH`, then `$CUDA_HOME` and
-    /// `$CUDA_PATH` (`extras/CUPTI/lib64`, `lib64`, `targets/<arch>-linux/lib`), then
-    /// `/usr/local/cuda`, then the CUPTI Python wheels, then the system loader. The error lists
-    /// every place tried (see [`cupti_sys::search_places`]).
-    pub fn load() -> Result<Cupti> {
-        Cupti::open(None)
-    }
-
-    /// The process-wide `Cupti`, opened with [`Cupti::load`] on first use. A failed first use
+    /// The process-wide `Cupti`, opened with [`Cupti::open`] on first use. A failed first use
     /// is not remembered: a later call tries again.
     pub fn global() -> Result<&'static Cupti> {
-        if let Some(cupti) = GLOBAL.get() {
-            return Ok(cupti);
-        }
-        let cupti = Cupti::load()?;
-        Ok(GLOBAL.get_or_init(|| cupti))
+        Cupti::init_global(None)
     }
 
-    /// Makes `explicit` (or the default search, for `None`) the process-wide `Cupti` returned by
-    /// [`Cupti::global`]. When one is already set, returns that one and opens nothing.
-    pub fn init_global(explicit: Option<&Path>) -> Result<&'static Cupti> {
+    /// Makes `path` (or the search order of [`Cupti::open`], for `None`) the process-wide `Cupti`
+    /// returned by [`Cupti::global`]. When one is already set, returns that one and opens nothing.
+    pub fn init_global(path: Option<&Path>) -> Result<&'static Cupti> {
         if let Some(cupti) = GLOBAL.get() {
             return Ok(cupti);
         }
-        let cupti = Cupti::open(explicit)?;
+        let cupti = Cupti::open_from(path)?;
         Ok(GLOBAL.get_or_init(|| cupti))
     }
 
@@ -81,15 +80,17 @@ impl Cupti {
         cupti_sys::is_api_version_12(self.version)
     }
 
-    /// The raw function table, for what this crate does not wrap. Each function is resolved on
-    /// first call; one this library lacks returns [`MissingSymbol`].
-    pub fn functions(&self) -> &CuptiFunctions {
-        self.library.functions()
+    /// The raw library of `cupti-sys`, for what this crate does not wrap: it dereferences to the
+    /// function table (`cupti.sys().cuptiGetVersion(..)`; each function is resolved on first call, one
+    /// this library lacks returns [`MissingSymbol`]) and tells where it was found
+    /// ([`Library::origin`]).
+    pub fn sys(&self) -> &Library {
+        &self.library
     }
 
-    /// The opened library (its path and how it was found).
-    pub fn library(&self) -> &Library {
-        &self.library
+    /// The function table (what [`sys`](Self::sys) dereferences to), for this crate's own calls.
+    pub(crate) fn functions(&self) -> &CuptiFunctions {
+        self.library.functions()
     }
 
     /// What was passed to `dlopen`: a path, or a plain soname found by the system loader.
@@ -135,17 +136,13 @@ pub(crate) fn result_string(functions: &CuptiFunctions, code: ResultCode) -> Opt
     Some(unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned())
 }
 
-/// `Ok(())` for `CUPTI_SUCCESS`, else the typed error of `function`.
+/// [`crate::error::check`], with the library's own name for a code the headers do not name.
 pub(crate) fn check(
     functions: &CuptiFunctions,
     function: &'static str,
     result: std::result::Result<CUptiResult, MissingSymbol>,
 ) -> Result<()> {
-    let code = ResultCode::from(result?);
-    match Error::from_code(function, code, || {
-        result_string(functions, code).unwrap_or_else(|| "no name for this code".to_owned())
-    }) {
-        None => Ok(()),
-        Some(e) => Err(e),
-    }
+    let code = result.as_ref().map(|r| ResultCode::from(*r)).ok();
+    crate::error::check(result, function)
+        .map_err(|e| e.named(|| code.and_then(|code| result_string(functions, code))))
 }

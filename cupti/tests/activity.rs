@@ -15,6 +15,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
+use accelprof_core::activity::ActivityError;
 use accelprof_core::columns::{CopyKind, MemoryKind};
 use accelprof_core::{Batch, FamilySet};
 use accelprof_mocks::cupti::MockCupti;
@@ -63,7 +64,7 @@ fn setup() -> (MutexGuard<'static, ()>, &'static Cupti, &'static Mock) {
     let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let m = mock();
     m.reset();
-    let cupti = CUPTI.get_or_init(|| Cupti::open(Some(path())).expect("the mock opens through cupti"));
+    let cupti = CUPTI.get_or_init(|| Cupti::open_path(path()).expect("the mock opens through cupti"));
     (guard, cupti, m)
 }
 
@@ -105,7 +106,7 @@ fn assert_accounted(m: &Mock, counts: &cupti::activity::ActivityCounts) {
     let p = counts.pipeline;
     assert_eq!(
         m.produced(),
-        p.records_delivered + p.records_dropped() + counts.decoder.fence_records,
+        p.records_delivered + p.records_dropped() + counts.vendor.decoder.fence_records,
         "every record the mock produced is delivered or counted: {counts:#?}"
     );
     assert_eq!(p.records_pending(), 0, "{counts:#?}");
@@ -126,7 +127,7 @@ fn flush_sync_delivers_every_record_issued_before_it() {
     }
     let copies: Vec<u32> = (0..10).map(|_| m.memcpy(0x1000, 0x2000, 4096, 1, 3, 1, 500)).collect();
     let set = m.memset(0x3000, 0x7f, 512, 3, 1, 300);
-    let report = session.flush(true).unwrap();
+    let report = session.fence().unwrap();
     assert!(report.fenced, "{report:?}");
 
     let batch = rows.take();
@@ -192,7 +193,7 @@ fn every_record_reaches_the_consumer_or_is_counted_under_pressure() {
             m.memcpy(0x10, 0x20, 64, 2, 1, 1, 100);
         }
     }
-    session.flush(true).unwrap();
+    session.fence().unwrap();
     let counts = session.stop().unwrap();
     assert_accounted(m, &counts);
     assert_eq!(delivered.load(Ordering::Relaxed), counts.pipeline.records_delivered);
@@ -255,7 +256,7 @@ fn declined_buffers_are_counted_and_what_cupti_dropped_is_surfaced() {
     let declined = m.stat(c"buffers_declined");
     assert!(declined > 0 && m.stat(c"records_dropped") > 0);
     release.send(()).unwrap();
-    session.flush(true).unwrap();
+    session.fence().unwrap();
     // The fence's own records may have met the pool still empty too: every decline is counted, ours and
     // the mock's alike.
     let counts = session.counts();
@@ -284,7 +285,7 @@ fn the_lossless_policy_hands_out_extra_buffers_instead_of_dropping() {
     assert_eq!(m.stat(c"buffers_declined"), 0);
     assert_eq!(m.stat(c"records_dropped"), 0);
     release.send(()).unwrap();
-    session.flush(true).unwrap();
+    session.fence().unwrap();
     let counts = session.stop().unwrap();
     assert!(counts.overflow_buffers >= 1, "{counts:#?}");
     assert_eq!(counts.pipeline.records_dropped(), 0);
@@ -304,10 +305,10 @@ fn no_forced_flush_during_collection_in_flight_kernels_keep_their_end() {
         m.launch(c"quick", 6);
     }
     // A plain flush leaves the buffer holding the running kernel with CUPTI.
-    session.flush(false).unwrap();
+    session.flush().unwrap();
     assert_eq!(rows.take().kernels.len(), 0, "nothing was forced out");
     assert_eq!(m.complete_kernel(slow, 7_000), 0, "the record was still CUPTI's to patch, not handed out");
-    session.flush(false).unwrap();
+    session.flush().unwrap();
     let batch = rows.take();
     assert_eq!(batch.kernels.len(), 11);
     let i = batch.kernels.correlation().iter().position(|c| *c == u64::from(slow)).unwrap();
@@ -316,7 +317,7 @@ fn no_forced_flush_during_collection_in_flight_kernels_keep_their_end() {
 
     // flush(true) synchronizes the device, which ends the running kernel: delivered with its end.
     let second = m.launch_kernel_in_flight(c"long_running".as_ptr(), 1, 1, 1, 32, 1, 1, 0, 5);
-    assert!(session.flush(true).unwrap().fenced);
+    assert!(session.fence().unwrap().fenced);
     let batch = rows.take();
     let i = batch.kernels.correlation().iter().position(|c| *c == u64::from(second)).unwrap();
     assert!(batch.kernels.end()[i] > batch.kernels.start()[i]);
@@ -335,14 +336,14 @@ fn only_the_end_of_a_session_forces_a_flush_and_every_buffer_comes_back() {
     let rows = session.collect(FamilySet::KERNEL);
     session.start().unwrap();
     let stuck = m.launch_kernel_in_flight(c"never_ends".as_ptr(), 1, 1, 1, 32, 1, 1, 0, 5);
-    let report = session.flush(true).unwrap();
+    let report = session.fence().unwrap();
     assert!(!report.fenced, "no device synchronization: nothing to fence on");
     assert_eq!(rows.take().kernels.len(), 0);
-    assert_eq!(session.counts().buffers_held_by_cupti, 1);
+    assert_eq!(session.counts().buffers_held_by_vendor, 1);
     let counts = session.stop().unwrap();
     // The final forced flush returned the buffer (and the running kernel, with end = 0).
     assert_eq!(m.stat(c"buffers_held"), 0);
-    assert_eq!(counts.buffers_held_by_cupti, 0);
+    assert_eq!(counts.buffers_held_by_vendor, 0);
     let batch = rows.take();
     assert_eq!(batch.kernels.correlation(), &[u64::from(stuck)]);
     assert_eq!(batch.kernels.end()[0], 0);
@@ -356,14 +357,14 @@ fn only_the_end_of_a_session_forces_a_flush_and_every_buffer_comes_back() {
 #[test]
 fn layouts_of_cupti_12_and_13_both_decode() {
     let (_g, _, m) = setup();
-    let kernel12 = std::mem::size_of::<cupti::cupti_sys::v13_5::CUpti_ActivityKernel12>();
-    let kernel13 = std::mem::size_of::<cupti::cupti_sys::v13_5::CUpti_ActivityKernel13>();
+    let kernel12 = std::mem::size_of::<cupti::sys::v13_5::CUpti_ActivityKernel12>();
+    let kernel13 = std::mem::size_of::<cupti::sys::v13_5::CUpti_ActivityKernel13>();
     for (version, kernel_size) in
         [(28u32, 208usize), (130001, 216), (130200, 224), (130301, kernel12), (130500, kernel13)]
     {
         m.reset();
         m.set_version(version);
-        let cupti = Cupti::open(Some(path())).unwrap();
+        let cupti = Cupti::open_path(path()).unwrap();
         assert_eq!(cupti.version(), version);
         // Fixed layouts on every release (from 13.3 the session would take user-defined records).
         let session =
@@ -378,7 +379,7 @@ fn layouts_of_cupti_12_and_13_both_decode() {
         let d = m.launch_kernel_driver(name.as_ptr(), 1, 1, 1, 64, 1, 1, 0, 9, 1_000);
         let c = m.memcpy(0x1, 0x2, 8192, 2, 9, 1, 1_000);
         let s = m.memset(0x3, 1, 256, 9, 1, 500);
-        session.flush(true).unwrap();
+        session.fence().unwrap();
         let batch = rows.take();
         let names = session.names();
         let row = batch.kernels.row(0).unwrap();
@@ -396,7 +397,10 @@ fn layouts_of_cupti_12_and_13_both_decode() {
         assert_eq!((driver.domain, names.resolve(driver.name)), (API_DOMAIN_DRIVER, "cuLaunchKernel"));
         let counts = session.stop().unwrap();
         assert_eq!(counts.pipeline.skipped_unknown, 0, "version {version}: {counts:#?}");
-        assert_eq!((counts.decoder.truncated_buffers, counts.decoder.stride_corrections), (0, 0));
+        assert_eq!(
+            (counts.vendor.decoder.truncated_buffers, counts.vendor.decoder.stride_corrections),
+            (0, 0)
+        );
         assert_accounted(m, &counts);
     }
     m.reset();
@@ -428,7 +432,7 @@ fn concurrent_producers_lose_nothing() {
         })
         .collect();
     let ids: Vec<u32> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
-    session.flush(true).unwrap();
+    session.fence().unwrap();
     let batch = rows.take();
     assert_eq!(batch.kernels.len(), 2000);
     assert_eq!(batch.memcpys.len(), 400);
@@ -467,7 +471,7 @@ fn external_correlation_ids_are_per_thread_and_linked() {
     .unwrap();
     let empty = cupti.pop_external_correlation(ExternalCorrelationKind::CUSTOM0);
     assert!(matches!(empty, Err(Error::QueueEmpty { .. })), "{empty:?}");
-    session.flush(true).unwrap();
+    session.fence().unwrap();
     let batch = rows.take();
     let links: Vec<(u32, u64, u64)> =
         batch.external_correlations.rows().map(|r| (r.external_kind, r.external_id, r.correlation)).collect();
@@ -483,7 +487,7 @@ fn one_session_per_process() {
     let (_g, cupti, _) = setup();
     let first = ActivitySession::new(cupti, config(&TIMELINE)).unwrap();
     let second = ActivitySession::new(cupti, config(&TIMELINE));
-    assert!(matches!(second, Err(Error::ActivitySessionActive)), "{second:?}");
+    assert!(matches!(second, Err(Error::Activity(ActivityError::SessionActive { .. }))), "{second:?}");
     drop(first);
     ActivitySession::new(cupti, config(&TIMELINE)).unwrap().stop().unwrap();
 }
@@ -498,7 +502,7 @@ fn timestamps_are_unix_nanoseconds() {
     session.start().unwrap();
     let before = unix_now_ns();
     m.launch(c"timed", 1);
-    session.flush(true).unwrap();
+    session.fence().unwrap();
     let after = unix_now_ns();
     let batch = rows.take();
     let start = clock.to_unix_ns(batch.kernels.start()[0]);
@@ -550,7 +554,7 @@ fn markers_and_memory_records() {
     let mut address = 0;
     m.malloc(1 << 20, &mut address);
     m.free(address);
-    session.flush(true).unwrap();
+    session.fence().unwrap();
     let batch = rows.take();
     let names = session.names();
     assert_eq!(batch.markers.len(), 2);
@@ -563,7 +567,7 @@ fn markers_and_memory_records() {
     assert!(batch.memory.address().iter().all(|a| *a == address));
     assert_eq!(batch.memory.bytes()[0], 1 << 20);
     let counts = session.stop().unwrap();
-    assert_eq!(counts.decoder.open_ranges, 0);
+    assert_eq!(counts.vendor.decoder.open_ranges, 0);
 }
 
 #[test]
@@ -589,4 +593,61 @@ fn _rows_are_batches(b: Batch) -> usize {
 fn kinds_parse_from_the_environment_format() {
     let kinds = ActivityKinds::parse("concurrent_kernel,memcpy,runtime").unwrap();
     assert_eq!(kinds.families(), FamilySet::KERNEL | FamilySet::MEMCPY | FamilySet::API);
+}
+
+/// A consumer that calls `flush(true)` while another thread is in `flush(true)` gets a typed refusal at
+/// once: the decode thread is the one the other fence waits for, so waiting there would hang both.
+#[test]
+fn flush_from_a_consumer_during_another_threads_fence_is_refused_not_a_deadlock() {
+    let (_g, cupti, m) = setup();
+    let session = Arc::new(ActivitySession::new(cupti, config(&TIMELINE)).unwrap());
+    let slot: Arc<Mutex<Option<Arc<ActivitySession<'static>>>>> = Arc::new(Mutex::new(None));
+    let (inner_tx, inner) = mpsc::channel();
+    let inner_slot = Arc::clone(&slot);
+    session.subscribe(FamilySet::all(), move |_, _| {
+        let session = inner_slot.lock().unwrap().clone();
+        if let Some(session) = session {
+            let _ = inner_tx.send(session.fence().map(|_| ()));
+        }
+    });
+    *slot.lock().unwrap() = Some(Arc::clone(&session));
+    session.start().unwrap();
+    m.launch(c"k", 1);
+    let outer = Arc::clone(&session);
+    let (done_tx, done) = mpsc::channel();
+    let other = std::thread::spawn(move || {
+        let _ = done_tx.send(outer.fence().map(|r| r.fenced));
+    });
+    let inner = inner.recv_timeout(Duration::from_secs(10)).expect("the consumer's flush returned");
+    assert!(matches!(inner, Err(Error::Activity(ActivityError::OnDecodeThread { .. }))), "{inner:?}");
+    let outer = done.recv_timeout(Duration::from_secs(10)).expect("the other thread's fence returned");
+    assert!(outer.unwrap(), "the other thread's fence completed");
+    other.join().unwrap();
+    slot.lock().unwrap().take();
+    let session = Arc::try_unwrap(session).expect("the only owner left");
+    let counts = session.stop().unwrap();
+    assert_accounted(m, &counts);
+}
+
+/// Under the lossless policy an overflow buffer counts against `max_overflow` until the decode thread
+/// has given it back, not only while CUPTI holds it: a decode thread that falls behind makes requests
+/// past the bound declined (and counted) instead of piling up buffers without bound.
+#[test]
+fn overflow_buffers_are_bounded_while_the_decode_thread_is_behind() {
+    let (_g, cupti, m) = setup();
+    let (session, entered, release) = blocking_session(cupti, BufferPolicy::Lossless { max_overflow: 2 });
+    fill_one_buffer(m);
+    m.launch(c"next", 1);
+    entered.recv_timeout(Duration::from_secs(10)).expect("the decode thread reached the consumer");
+    for _ in 0..10 {
+        fill_one_buffer(m);
+    }
+    let counts = session.counts();
+    assert!(counts.overflow_buffers <= 2, "at most max_overflow extra buffers at once: {counts:#?}");
+    assert!(m.stat(c"buffers_declined") > 0, "past the bound the requests are declined");
+    release.send(()).unwrap();
+    session.fence().unwrap();
+    let counts = session.stop().unwrap();
+    assert!(counts.pipeline.vendor_dropped > 0);
+    assert_accounted(m, &counts);
 }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use accelprof_mocks::cupti::MockCupti;
-use cupti::cupti_sys::{self, params, CUpti_CallbackDomain, CUpti_SubscriberHandle};
+use cupti::sys::{params, CUpti_CallbackDomain, CUpti_SubscriberHandle};
 use cupti::{
     CallParams, CallbackDomain, CallbackSite, Cupti, DriverCbid, Error, ResourceCbid, ReturnValue,
     RuntimeCbid, Subscriber, SubscriptionKind, SynchronizeCbid,
@@ -27,8 +27,7 @@ static SERIAL: Mutex<()> = Mutex::new(());
 fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCupti) {
     let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let env = ENV.get_or_init(|| Env {
-        cupti: Cupti::open(Some(Path::new(accelprof_mocks::cupti::LIBRARY)))
-            .expect("the mock opens as libcupti"),
+        cupti: Cupti::open_path(accelprof_mocks::cupti::LIBRARY).expect("the mock opens as libcupti"),
         mock: MockCupti::open(accelprof_mocks::cupti::LIBRARY),
     });
     // Subscriptions outlive their last subscriber; give the previous test's back before the
@@ -41,9 +40,7 @@ fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCupti) {
 
 /// A `Cupti` opened now, reading the version the mock plays now.
 fn reopen() -> &'static Cupti {
-    Box::leak(Box::new(
-        Cupti::open(Some(Path::new(accelprof_mocks::cupti::LIBRARY))).expect("the mock opens"),
-    ))
+    Box::leak(Box::new(Cupti::open_path(accelprof_mocks::cupti::LIBRARY).expect("the mock opens")))
 }
 
 const RUNTIME: u32 = 2;
@@ -102,9 +99,7 @@ fn cupti_state(cupti: &Cupti, domain: u32, cbid: u32) -> u32 {
     let handle = cupti.raw_subscriber_handle().expect("a subscription exists");
     let mut on = 7;
     // SAFETY: valid out-pointer; a live handle.
-    let r = unsafe {
-        cupti.functions().cuptiGetCallbackState(&mut on, handle, CUpti_CallbackDomain(domain), cbid)
-    };
+    let r = unsafe { cupti.sys().cuptiGetCallbackState(&mut on, handle, CUpti_CallbackDomain(domain), cbid) };
     assert_eq!(r.map(|r| r.0), Ok(0));
     on
 }
@@ -503,8 +498,8 @@ fn errors_are_typed() {
     let ours = cupti.subscribe(|_| {}).unwrap();
     let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
     // SAFETY: valid out-pointer; no callback.
-    let r = unsafe { cupti.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
-    let e = Error::from_code("cuptiSubscribe", r.into(), String::new).unwrap();
+    let r = unsafe { cupti.sys().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
+    let e = Error::from_code(r.into(), "cuptiSubscribe").unwrap();
     assert!(matches!(e, Error::MultipleSubscribers { .. }), "{e}");
     drop(ours);
     // SAFETY: no other thread makes CUDA calls in this test.
@@ -521,14 +516,14 @@ fn errors_are_typed() {
     // No GPU driver: 13.x says UNKNOWN, 12.x NOT_INITIALIZED; both read as "no driver".
     mock.set_driver_present(0);
     let e = cupti.subscribe(|_| {}).unwrap_err();
-    assert!(matches!(e, Error::Unknown { function: "cuptiSubscribe_v2" }) && e.is_no_driver(), "{e}");
+    assert!(matches!(e, Error::Internal { function: "cuptiSubscribe_v2" }) && e.is_no_driver(), "{e}");
     mock.set_version(28);
     let e = reopen().subscribe(|_| {}).unwrap_err();
     assert!(matches!(e, Error::NotInitialized { function: "cuptiSubscribe" }) && e.is_no_driver(), "{e}");
     assert_eq!(cupti.subscription(), None);
 
     // A library without CUPTI's functions: a typed missing-symbol error, no panic.
-    let e = Cupti::open(Some(Path::new("libm.so.6"))).unwrap_err();
+    let e = Cupti::open_path("libm.so.6").unwrap_err();
     let Error::MissingSymbol(missing) = e else { panic!("{e}") };
     assert_eq!(missing.symbol, "cuptiGetVersion");
 }
@@ -540,7 +535,7 @@ fn subscribe_v2_raw(cupti: &Cupti, params: &mut [u8; 40]) -> (u32, CUpti_Subscri
     // SAFETY: valid out-pointer; `params` is a 13.2 CUpti_SubscriberParams (size, name, no
     // old-name buffer, allow); no callback, so nothing is ever called back.
     let r = unsafe {
-        cupti.functions().cuptiSubscribe_v2(&mut raw, None, std::ptr::null_mut(), params.as_mut_ptr().cast())
+        cupti.sys().cuptiSubscribe_v2(&mut raw, None, std::ptr::null_mut(), params.as_mut_ptr().cast())
     };
     (r.expect("cuptiSubscribe_v2 exists").0, raw)
 }
@@ -578,10 +573,10 @@ fn each_release_gets_the_subscription_it_supports() {
     mock.malloc(8, &mut address);
     assert_eq!(take(&log).len(), 2, "ours still gets its callbacks");
     // SAFETY: the handle just made.
-    assert_eq!(unsafe { cupti132.functions().cuptiUnsubscribe(raw) }.map(|r| r.0), Ok(0));
+    assert_eq!(unsafe { cupti132.sys().cuptiUnsubscribe(raw) }.map(|r| r.0), Ok(0));
     let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
     // SAFETY: valid out-pointer.
-    let r = unsafe { cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
+    let r = unsafe { cupti132.sys().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
     assert_eq!(r, cupti_sys::CUptiResult::CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);
     drop(sub);
     // SAFETY: no other thread makes CUDA calls in this test.
@@ -592,14 +587,14 @@ fn each_release_gets_the_subscription_it_supports() {
     // whose first subscription was plain, the hub falls back to the only subscription.
     let mut raw: CUpti_SubscriberHandle = std::ptr::null_mut();
     // SAFETY: valid out-pointer.
-    let r = unsafe { cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
+    let r = unsafe { cupti132.sys().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()) }.unwrap();
     assert_eq!(r, cupti_sys::CUptiResult::CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);
     // A fresh process, as far as the mock's history goes.
     mock.set_version(130_200);
     // SAFETY: valid out-pointer; the handle is given back at once.
     unsafe {
-        assert_eq!(cupti132.functions().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()).unwrap().0, 0);
-        assert_eq!(cupti132.functions().cuptiUnsubscribe(raw).unwrap().0, 0);
+        assert_eq!(cupti132.sys().cuptiSubscribe(&mut raw, None, std::ptr::null_mut()).unwrap().0, 0);
+        assert_eq!(cupti132.sys().cuptiUnsubscribe(raw).unwrap().0, 0);
     }
     let sub = cupti132.subscribe(recorder(&log, 0)).unwrap();
     assert_eq!(cupti132.subscription(), Some(SubscriptionKind::Exclusive));
@@ -853,7 +848,7 @@ fn the_first_subscriber_takes_cuptis_enables_as_its_own_until_another_is_routed(
     let handle = cupti.raw_subscriber_handle().unwrap();
     // SAFETY: the live shared handle; plain values.
     let r = unsafe {
-        cupti.functions().cuptiEnableCallback(
+        cupti.sys().cuptiEnableCallback(
             1,
             handle,
             CUpti_CallbackDomain(RUNTIME),
@@ -1000,7 +995,7 @@ fn real_libraries_without_a_driver_report_it() {
             println!("{var} not set: skipped");
             continue;
         };
-        let cupti: &'static Cupti = Box::leak(Box::new(Cupti::open(Some(Path::new(&path))).unwrap()));
+        let cupti: &'static Cupti = Box::leak(Box::new(Cupti::open_path(&path).unwrap()));
         assert_eq!(cupti.is_12x(), is_12, "{var}: version {}", cupti.version());
         if Path::new("/dev/nvidiactl").exists() {
             println!("{var}: a GPU driver is present; the no-driver path is not checked");
@@ -1011,7 +1006,7 @@ fn real_libraries_without_a_driver_report_it() {
         let function = if is_12 { "cuptiSubscribe" } else { "cuptiSubscribe_v2" };
         assert_eq!(
             e.code(),
-            Some(if is_12 { cupti::ResultCode::NOT_INITIALIZED } else { cupti::ResultCode::UNKNOWN })
+            Some(if is_12 { cupti::ResultCode::NOT_INITIALIZED } else { cupti::ResultCode::INTERNAL })
         );
         assert!(e.to_string().starts_with(function), "{e}");
         assert_eq!(cupti.subscription(), None);

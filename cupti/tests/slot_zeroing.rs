@@ -4,7 +4,6 @@
 //! is zeroed for. A library's state lasts for its process, so each case runs in a child process
 //! of its own (the `*_child` tests, ignored in a normal run).
 
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use accelprof_mocks::cupti::MockCupti;
@@ -61,7 +60,7 @@ fn first_subscriber(cupti: &Cupti) -> cupti::Subscriber<'_> {
 
 /// The mock (reset) and a `Cupti` on it, in this child process.
 fn fresh_mock() -> (Cupti, MockCupti) {
-    let cupti = Cupti::open(Some(Path::new(accelprof_mocks::cupti::LIBRARY))).unwrap();
+    let cupti = Cupti::open_path(accelprof_mocks::cupti::LIBRARY).unwrap();
     let mock = MockCupti::open(accelprof_mocks::cupti::LIBRARY);
     mock.reset();
     (cupti, mock)

@@ -16,7 +16,7 @@ pub fn mock() -> &'static MockCupti {
     MOCK.get_or_init(|| MockCupti::open(accelprof_mocks::cupti::LIBRARY))
 }
 
-/// How `flush(true)` waits for the device: the process's CUDA driver on a GPU, the mock's
+/// How `fence()` waits for the device: the process's CUDA driver on a GPU, the mock's
 /// `cudaDeviceSynchronize` otherwise.
 pub fn device_sync(setup: &Setup) -> DeviceSync {
     if setup.on_gpu() {

@@ -63,7 +63,7 @@ impl MockRuntime {
         let load: unsafe extern "C" fn() -> rocprofiler_status_t =
             control(&self.raw, c"mock_rocprofiler_load_tools")?;
         // SAFETY: a control without arguments.
-        rocprofiler::check(unsafe { load() })?;
+        rocprofiler::ResultCode::from(unsafe { load() }).check("mock_rocprofiler_load_tools")?;
         Ok(())
     }
 

@@ -1,14 +1,90 @@
-//! One error type: every MSPTI result code, the loader's errors, and this crate's own.
+//! One error type: every MSPTI result code, the loader's errors, the activity session's, and this
+//! crate's own.
 
+use std::fmt;
+
+use accelprof_core::activity::ActivityError;
 use mspti_sys::{msptiResult, LoadError, MissingSymbol};
 
+/// An `msptiResult` value: any value is representable, including codes newer than this crate.
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct ResultCode(pub u32);
+
+/// The name of every result code of the headers this crate was generated from.
+const NAMES: &[(msptiResult, &str)] = {
+    use msptiResult as R;
+    &[
+        (R::MSPTI_SUCCESS, "MSPTI_SUCCESS"),
+        (R::MSPTI_ERROR_INVALID_PARAMETER, "MSPTI_ERROR_INVALID_PARAMETER"),
+        (R::MSPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED, "MSPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED"),
+        (R::MSPTI_ERROR_MAX_LIMIT_REACHED, "MSPTI_ERROR_MAX_LIMIT_REACHED"),
+        (R::MSPTI_ERROR_DEVICE_OFFLINE, "MSPTI_ERROR_DEVICE_OFFLINE"),
+        (R::MSPTI_ERROR_QUEUE_EMPTY, "MSPTI_ERROR_QUEUE_EMPTY"),
+        (R::MSPTI_ERROR_WITHOUT_LD_PRELOAD, "MSPTI_ERROR_WITHOUT_LD_PRELOAD"),
+        (R::MSPTI_ERROR_INNER, "MSPTI_ERROR_INNER"),
+    ]
+};
+
+impl ResultCode {
+    /// `MSPTI_SUCCESS`.
+    pub const SUCCESS: ResultCode = ResultCode(msptiResult::MSPTI_SUCCESS.0);
+    /// `MSPTI_ERROR_INNER` (999): MSPTI's internal error ([`Error::Internal`]).
+    pub const INTERNAL: ResultCode = ResultCode(msptiResult::MSPTI_ERROR_INNER.0);
+
+    /// The raw value.
+    pub const fn raw(self) -> u32 {
+        self.0
+    }
+
+    /// Whether this is `MSPTI_SUCCESS`.
+    pub const fn is_success(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The code's C name in the headers this crate was generated from (`"MSPTI_ERROR_QUEUE_EMPTY"`);
+    /// `None` for a code they do not have.
+    pub fn name(self) -> Option<&'static str> {
+        NAMES.iter().find(|(code, _)| code.0 == self.0).map(|(_, name)| *name)
+    }
+}
+
+impl From<msptiResult> for ResultCode {
+    fn from(r: msptiResult) -> Self {
+        ResultCode(r.0)
+    }
+}
+
+impl From<ResultCode> for msptiResult {
+    fn from(r: ResultCode) -> Self {
+        msptiResult(r.0)
+    }
+}
+
+impl fmt::Debug for ResultCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ResultCode({})", self.0)
+    }
+}
+
+impl fmt::Display for ResultCode {
+    /// The C name where known (`MSPTI_ERROR_QUEUE_EMPTY (5)`), else the number.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.name() {
+            Some(name) => write!(f, "{name} ({})", self.0),
+            None => write!(f, "{}", self.0),
+        }
+    }
+}
+
 /// What went wrong. Each MSPTI result code has a variant; a code this crate does not know is
-/// kept raw in [`Error::Unknown`].
-#[derive(Debug, Clone, thiserror::Error)]
+/// kept raw in [`Error::Unknown`]. `Debug` prints the same sentence as `Display`, so
+/// `fn main() -> Result<(), mspti::Error>` tells the user what to do.
+#[derive(Clone, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// `MSPTI_ERROR_INVALID_PARAMETER` (1).
-    #[error("MSPTI rejected a parameter (MSPTI_ERROR_INVALID_PARAMETER){}", context(.0))]
+    /// `MSPTI_ERROR_INVALID_PARAMETER` (1), with the call that was refused.
+    #[error("MSPTI rejected a parameter{} (MSPTI_ERROR_INVALID_PARAMETER)", context(.0))]
     InvalidParameter(&'static str),
     /// `MSPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED` (2).
     #[error(
@@ -57,12 +133,26 @@ pub enum Error {
          while you collect"
     )]
     SubscriberRequired(crate::ActivityKind),
-    /// `MSPTI_ERROR_INNER` (999).
-    #[error("MSPTI internal error (MSPTI_ERROR_INNER)")]
-    Inner,
-    /// A result code this crate does not know.
-    #[error("MSPTI returned unknown result code {0}")]
-    Unknown(u32),
+    /// `MSPTI_ERROR_INNER` (999): an internal error of MSPTI's.
+    #[error("{function} failed with MSPTI_ERROR_INNER (an internal error of MSPTI's)")]
+    Internal {
+        /// The MSPTI function that failed.
+        function: &'static str,
+    },
+    /// Any other result code, kept raw.
+    #[error(
+        "{function} failed: {} (MSPTI result {})",
+        name.as_deref().unwrap_or("a result code this crate does not know"),
+        code.0
+    )]
+    Unknown {
+        /// The MSPTI function that failed.
+        function: &'static str,
+        /// The raw result.
+        code: ResultCode,
+        /// Its name, from the headers.
+        name: Option<String>,
+    },
     /// `libmspti.so` could not be found or was refused (for example because the CANN libraries it
     /// needs are missing, which would abort the process); the message lists every place tried
     /// and what to install or set.
@@ -71,66 +161,73 @@ pub enum Error {
     /// The opened library lacks this function (an older MSPTI).
     #[error("{0}")]
     MissingSymbol(#[from] MissingSymbol),
-    /// Only one activity session can exist per process: MSPTI's buffer callbacks are global.
-    #[error("an activity session is already running in this process; drop it first")]
-    ActivityAlreadyRunning,
-    /// The decode thread could not be started or stopped unexpectedly.
-    #[error("the activity decode pipeline failed: {0}")]
-    Pipeline(String),
+    /// The activity session refused or could not finish a call (another session running, a flush from
+    /// inside a consumer, its decode thread, ...).
+    #[error("{0}")]
+    Activity(#[from] ActivityError),
     /// A name passed to MSPTI contains a NUL byte.
     #[error("the name contains a NUL byte")]
     NulInName,
+}
+
+impl fmt::Debug for Error {
+    /// The `Display` sentence (what `fn main() -> Result<(), mspti::Error>` prints).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
 }
 
 fn context(what: &&'static str) -> String {
     if what.is_empty() {
         String::new()
     } else {
-        format!(": {what}")
+        format!(" of {what}")
     }
 }
 
 /// `Result<T, mspti::Error>`.
-pub type Result<T> = std::result::Result<T, Error>;
+pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
-    /// The error for a non-success result code (`None` for `MSPTI_SUCCESS`).
-    pub fn from_code(code: msptiResult) -> Option<Error> {
+    /// The error for result `code` of `function`, `None` for `MSPTI_SUCCESS`.
+    pub fn from_code(code: ResultCode, function: &'static str) -> Option<Error> {
         Some(match code.0 {
             0 => return None,
-            1 => Error::InvalidParameter(""),
+            1 => Error::InvalidParameter(function),
             2 => Error::MultipleSubscribersNotSupported,
             3 => Error::MaxLimitReached,
             4 => Error::DeviceOffline,
             5 => Error::QueueEmpty,
             6 => Error::WithoutLdPreload,
-            999 => Error::Inner,
-            other => Error::Unknown(other),
+            999 => Error::Internal { function },
+            _ => Error::Unknown { function, code, name: code.name().map(str::to_owned) },
         })
     }
 
     /// The MSPTI result code this error came from, if it came from one.
-    pub fn code(&self) -> Option<u32> {
-        Some(match self {
+    pub fn code(&self) -> Option<ResultCode> {
+        Some(ResultCode(match self {
             Error::InvalidParameter(_) => 1,
             Error::MultipleSubscribersNotSupported => 2,
             Error::MaxLimitReached => 3,
             Error::DeviceOffline => 4,
             Error::QueueEmpty => 5,
             Error::WithoutLdPreload => 6,
-            Error::Inner => 999,
-            Error::Unknown(c) => *c,
+            Error::Internal { .. } => 999,
+            Error::Unknown { code, .. } => return Some(*code),
             _ => return None,
-        })
+        }))
     }
 }
 
-/// `Ok(())` for `MSPTI_SUCCESS`, else the code's error (with `what` as context for
-/// `InvalidParameter`).
-pub(crate) fn check(code: std::result::Result<msptiResult, MissingSymbol>, what: &'static str) -> Result<()> {
-    match Error::from_code(code?) {
+/// `Ok(())` for `MSPTI_SUCCESS`, else the typed error of `call` (a function this library lacks is
+/// [`Error::MissingSymbol`]).
+pub(crate) fn check(
+    result: std::result::Result<msptiResult, MissingSymbol>,
+    call: &'static str,
+) -> Result<()> {
+    match Error::from_code(ResultCode::from(result?), call) {
         None => Ok(()),
-        Some(Error::InvalidParameter(_)) => Err(Error::InvalidParameter(what)),
         Some(e) => Err(e),
     }
 }
@@ -142,16 +239,36 @@ mod tests {
     #[test]
     fn every_result_code_maps_to_a_variant_and_back() {
         for code in [1u32, 2, 3, 4, 5, 6, 999, 7, 1000] {
-            let e = Error::from_code(msptiResult(code)).expect("not success");
-            assert_eq!(e.code(), Some(code), "{e}");
+            let e = Error::from_code(ResultCode(code), "msptiX").expect("not success");
+            assert_eq!(e.code(), Some(ResultCode(code)), "{e}");
         }
-        assert!(Error::from_code(msptiResult::MSPTI_SUCCESS).is_none());
-        assert!(matches!(Error::from_code(msptiResult(7)), Some(Error::Unknown(7))));
+        assert!(Error::from_code(ResultCode::SUCCESS, "msptiX").is_none());
+        assert!(matches!(
+            Error::from_code(ResultCode(7), "msptiX"),
+            Some(Error::Unknown { code: ResultCode(7), .. })
+        ));
+        let e = Error::from_code(ResultCode(7), "msptiActivityEnable").unwrap();
+        assert_eq!(
+            e.to_string(),
+            "msptiActivityEnable failed: a result code this crate does not know (MSPTI result 7)"
+        );
+        assert_eq!(ResultCode(5).to_string(), "MSPTI_ERROR_QUEUE_EMPTY (5)");
     }
 
     #[test]
     fn without_ld_preload_says_what_to_do() {
         let msg = Error::WithoutLdPreload.to_string();
         assert!(msg.contains("LD_PRELOAD=") && msg.contains("libmspti.so"), "{msg}");
+    }
+
+    #[test]
+    fn debug_reads_like_display_for_errors_returned_from_main() {
+        let e = Error::from_code(ResultCode(1), "msptiActivityEnable").unwrap();
+        assert_eq!(
+            format!("{e:?}"),
+            "MSPTI rejected a parameter of msptiActivityEnable (MSPTI_ERROR_INVALID_PARAMETER)"
+        );
+        let e = Error::from(ActivityError::SessionActive { vendor: "MSPTI" });
+        assert_eq!(format!("{e:?}"), e.to_string());
     }
 }

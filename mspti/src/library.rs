@@ -3,10 +3,10 @@
 use std::ffi::CString;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::OnceLock;
 
-use mspti_sys as sys;
+use mspti_sys::{self as sys, msptiResult, MissingSymbol};
 
-use crate::activity::{Activity, ActivityConfig};
 use crate::callback::{CallbackData, Subscriber};
 use crate::error::{check, Error, Result};
 use crate::ids::ExternalKind;
@@ -20,7 +20,7 @@ use crate::ids::ExternalKind;
 /// CANN dependencies are missing is refused (opening it would abort the process): the error
 /// says what to install or set.
 ///
-/// [`Subscriber`] and [`Activity`] borrow it, so they cannot outlive it:
+/// [`Subscriber`] and [`ActivitySession`](crate::ActivitySession) borrow it, so they cannot outlive it:
 ///
 /// ```compile_fail
 /// let mspti = mspti::Mspti::open().unwrap();
@@ -45,6 +45,11 @@ pub struct Mspti {
     live: AtomicBool,
 }
 
+static GLOBAL: OnceLock<Mspti> = OnceLock::new();
+
+/// `msptiGetVersion` (newer MSPTI releases; not in the headers the bindings were generated from).
+type GetVersion = unsafe extern "C" fn(*mut u32) -> msptiResult;
+
 impl Mspti {
     /// Opens `libmspti.so` through the search order (see the type's documentation).
     pub fn open() -> Result<Mspti> {
@@ -56,13 +61,44 @@ impl Mspti {
         Ok(Mspti { lib: sys::Library::open(Some(path.as_ref()))?, live: AtomicBool::new(false) })
     }
 
+    /// The process-wide `Mspti`, opened with [`Mspti::open`] on first use. A failed first use is not
+    /// remembered: a later call tries again.
+    pub fn global() -> Result<&'static Mspti> {
+        if let Some(mspti) = GLOBAL.get() {
+            return Ok(mspti);
+        }
+        let mspti = Mspti::open()?;
+        Ok(GLOBAL.get_or_init(|| mspti))
+    }
+
+    /// What was passed to `dlopen`: a path, or a plain soname found by the system loader.
+    pub fn path(&self) -> &Path {
+        self.lib.path()
+    }
+
+    /// The library's version (`msptiGetVersion`: the CANN module version of `mspti` as MSPTI encodes
+    /// it). Older libraries do not export the function: [`Error::MissingSymbol`].
+    #[doc(alias = "msptiGetVersion")]
+    pub fn version(&self) -> Result<u32> {
+        let Some(f) = self.lib.raw_symbol(c"msptiGetVersion") else {
+            return Err(MissingSymbol::new("MSPTI", "msptiGetVersion").into());
+        };
+        // SAFETY: the library's `msptiGetVersion(uint32_t *version)`, whose C signature `GetVersion` is;
+        // the library is never unloaded.
+        let get: GetVersion = unsafe { std::mem::transmute(f.as_ptr()) };
+        let mut version = 0;
+        // SAFETY: `version` is a valid out-pointer for the call.
+        check(Ok(unsafe { get(&mut version) }), "msptiGetVersion")?;
+        Ok(version)
+    }
+
     /// Whether the program's calls to the runtime reach this library's interposed functions:
     /// `dlsym(RTLD_DEFAULT, "aclrtMalloc")` (what a normal call or a global-scope lookup gets) is
     /// this copy's own `aclrtMalloc`. It is not when `LD_PRELOAD` was set inside the process (the
     /// variable satisfies MSPTI's check but nothing was preloaded), nor when this copy was opened
     /// by path while another copy is preloaded; MSPTI then accepts every enable and delivers
     /// nothing, so the enables that depend on interposition ([`Subscriber::enable_domain`],
-    /// [`Subscriber::enable`], and [`Activity::enable`] of HCCL, MEMORY, MEMSET and MEMCPY)
+    /// [`Subscriber::enable`], and [`ActivitySession::enable`](crate::ActivitySession::enable) of HCCL, MEMORY, MEMSET and MEMCPY)
     /// return [`Error::InterpositionNotLive`] instead.
     ///
     /// When `LD_PRELOAD` does not name `libmspti.so` at all this returns `Ok` and leaves the answer
@@ -98,7 +134,9 @@ impl Mspti {
         }))
     }
 
-    /// The raw library: its function table and where it was found.
+    /// The raw library of `mspti-sys`, for what this crate does not wrap: it dereferences to the
+    /// function table (each function resolved on first call; one this library lacks returns
+    /// [`MissingSymbol`]) and tells where it was found.
     pub fn sys(&self) -> &sys::Library {
         &self.lib
     }
@@ -123,20 +161,16 @@ impl Mspti {
         Subscriber::new(self, callback)
     }
 
-    /// Starts collecting activity records (`msptiActivityRegisterCallbacks`): buffers come from a
-    /// bounded pool, completed buffers are decoded off MSPTI's threads into column batches.
-    /// Enable kinds on the returned [`Activity`]. One per process at a time.
-    pub fn activity(&self, config: ActivityConfig) -> Result<Activity<'_>> {
-        Activity::start(self, config)
-    }
-
     /// Pushes an id onto MSPTI's stack for `kind` (`msptiActivityPushExternalCorrelationId`).
     /// While it is on top, each API call gets an EXTERNAL_CORRELATION record linking it to this id.
     /// The stack is one per kind for the whole process, not per thread.
     #[doc(alias = "msptiActivityPushExternalCorrelationId")]
     pub fn push_external_correlation_id(&self, kind: ExternalKind, id: u64) -> Result<()> {
         // SAFETY: plain values.
-        check(unsafe { self.lib.msptiActivityPushExternalCorrelationId(kind.into(), id) }, "external kind")
+        check(
+            unsafe { self.lib.msptiActivityPushExternalCorrelationId(kind.into(), id) },
+            "msptiActivityPushExternalCorrelationId",
+        )
     }
 
     /// Pops the top id of `kind`'s stack (`msptiActivityPopExternalCorrelationId`); `Ok(None)`
@@ -145,7 +179,8 @@ impl Mspti {
     pub fn pop_external_correlation_id(&self, kind: ExternalKind) -> Result<Option<u64>> {
         let mut id = 0u64;
         // SAFETY: `id` is a valid out-pointer for the call.
-        match check(unsafe { self.lib.msptiActivityPopExternalCorrelationId(kind.into(), &mut id) }, "") {
+        let popped = unsafe { self.lib.msptiActivityPopExternalCorrelationId(kind.into(), &mut id) };
+        match check(popped, "msptiActivityPopExternalCorrelationId") {
             Ok(()) => Ok(Some(id)),
             Err(Error::QueueEmpty) => Ok(None),
             Err(e) => Err(e),
@@ -159,7 +194,10 @@ impl Mspti {
     pub fn enable_marker_domain(&self, name: &str) -> Result<()> {
         let name = CString::new(name).map_err(|_| Error::NulInName)?;
         // SAFETY: a NUL-terminated string that lives across the call.
-        check(unsafe { self.lib.msptiActivityEnableMarkerDomain(name.as_ptr()) }, "marker domain")
+        check(
+            unsafe { self.lib.msptiActivityEnableMarkerDomain(name.as_ptr()) },
+            "msptiActivityEnableMarkerDomain",
+        )
     }
 
     /// Stops collecting MARKER records of the MSTX domain `name` (`"default"` for `mstxMarkA`).
@@ -168,6 +206,9 @@ impl Mspti {
     pub fn disable_marker_domain(&self, name: &str) -> Result<()> {
         let name = CString::new(name).map_err(|_| Error::NulInName)?;
         // SAFETY: a NUL-terminated string that lives across the call.
-        check(unsafe { self.lib.msptiActivityDisableMarkerDomain(name.as_ptr()) }, "marker domain")
+        check(
+            unsafe { self.lib.msptiActivityDisableMarkerDomain(name.as_ptr()) },
+            "msptiActivityDisableMarkerDomain",
+        )
     }
 }

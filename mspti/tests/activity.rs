@@ -9,8 +9,10 @@ mod support;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use mspti::accelprof_core::activity::ActivityError;
 use mspti::accelprof_core::columns::{CopyKind, HOST_DEVICE};
 use mspti::accelprof_core::{Batch, FamilySet, Names};
+use mspti::activity::ActivitySession;
 use mspti::{ActivityConfig, ActivityKind, CallbackDomain, Error, ExternalKind, RuntimeCbid};
 use support::{acl, mock, mspti, serial, wait_for, RUNTIME};
 
@@ -27,7 +29,14 @@ impl Collected {
     }
 }
 
-fn collect(activity: &mspti::Activity<'_>) -> Arc<Mutex<Collected>> {
+/// A started session on the library under test.
+fn session(config: ActivityConfig) -> ActivitySession<'static> {
+    let session = ActivitySession::new(mspti(), config).unwrap();
+    session.start().unwrap();
+    session
+}
+
+fn collect(activity: &ActivitySession<'_>) -> Arc<Mutex<Collected>> {
     let out: Arc<Mutex<Collected>> = Arc::default();
     let sink = Arc::clone(&out);
     activity.subscribe(FamilySet::all(), move |batch, names| {
@@ -63,7 +72,7 @@ preloaded_test! {
             })
             .unwrap();
         sub.enable(RuntimeCbid::LAUNCH).unwrap();
-        let mut activity = mspti().activity(ActivityConfig::default()).unwrap();
+        let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::API).unwrap();
         activity.enable(ActivityKind::ACL_API).unwrap();
         activity.enable(ActivityKind::KERNEL).unwrap();
@@ -77,7 +86,7 @@ preloaded_test! {
         }
         acl().synchronize_stream(stream).unwrap();
         assert!(wait_for(10, || {
-            activity.flush_all().unwrap();
+            activity.flush().unwrap();
             got.lock().unwrap().batch.kernels.len() == 3
         }));
         let c = got.lock().unwrap();
@@ -103,7 +112,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let mut activity = mspti().activity(ActivityConfig::default()).unwrap();
+        let activity = session(ActivityConfig::default());
         for kind in ActivityKind::all_enableable() {
             activity.enable(kind).unwrap_or_else(|e| panic!("{kind}: {e}"));
         }
@@ -122,7 +131,7 @@ preloaded_test! {
         m.memcpy(2, 512, 120, 130, 7, 8, 16, 1);
         m.communication(4, 1000, 8, 9, 140, 150, "ring", "allreduce", "comm1", 17);
         activity.push_external_correlation_for_test();
-        activity.flush_all().unwrap();
+        activity.flush().unwrap();
         let c = got.lock().unwrap();
         let b = &c.batch;
         let apis: Vec<(u32, String, u32, u64, u64)> =
@@ -191,7 +200,7 @@ trait ExternalForTest {
     fn push_external_correlation_for_test(&self);
 }
 
-impl ExternalForTest for mspti::Activity<'_> {
+impl ExternalForTest for ActivitySession<'_> {
     fn push_external_correlation_for_test(&self) {
         mspti().push_external_correlation_id(ExternalKind::CUSTOM1, 4242).unwrap();
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
@@ -204,7 +213,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let mut activity = mspti().activity(ActivityConfig::default()).unwrap();
+        let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::EXTERNAL_CORRELATION).unwrap();
         activity.enable(ActivityKind::ACL_API).unwrap();
         let got = collect(&activity);
@@ -215,7 +224,7 @@ preloaded_test! {
         let corr = mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
         assert_eq!(mspti().pop_external_correlation_id(ExternalKind::CUSTOM0).unwrap(), Some(2));
         let corr2 = mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
-        activity.flush_all().unwrap();
+        activity.flush().unwrap();
         let c = got.lock().unwrap();
         let ext: Vec<(u32, u64, u64)> = c
             .batch
@@ -237,7 +246,7 @@ preloaded_test! {
         let config =
             ActivityConfig { buffer_size: 1024, max_buffers: 4096, batch_rows: 256, ..Default::default() };
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let mut activity = mspti().activity(config).unwrap();
+        let activity = session(config);
         activity.enable(ActivityKind::KERNEL).unwrap();
         let got = collect(&activity);
         mock().set_completion_delay_us(2000);
@@ -259,7 +268,7 @@ preloaded_test! {
         while mock().counter("max_concurrent_completions") < 2 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(1));
         }
-        activity.flush_all().unwrap();
+        activity.flush().unwrap();
         let counts = activity.counts();
         assert!(mock().counter("max_concurrent_completions") >= 2, "completions overlapped");
         assert_eq!(mock().counter("recorded"), 2000);
@@ -290,20 +299,20 @@ preloaded_test! {
         // the decode thread gives the buffer back.
         let config = ActivityConfig { buffer_size: 512, max_buffers: 1, batch_rows: 64, ..Default::default() };
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let mut activity = mspti().activity(config).unwrap();
+        let activity = session(config);
         activity.enable(ActivityKind::KERNEL).unwrap();
         let _got = collect(&activity);
         mock().set_completion_delay_us(20_000);
         for i in 0..40u64 {
             mock().kernel(i, i + 1, 0, 0, i, "AI_CORE", "k");
         }
-        activity.flush_all().unwrap();
+        activity.flush().unwrap();
         let counts = activity.counts();
         let (recorded, dropped) = (mock().counter("recorded"), mock().counter("dropped"));
         assert_eq!(recorded + dropped, 40);
         assert!(dropped > 0, "the pool's bound made MSPTI drop records");
         assert!(counts.pipeline.buffers_declined > 0 && counts.pool.declined > 0);
-        assert_eq!(counts.null_completions, mock().counter("completed_null"), "every NULL completion counted");
+        assert_eq!(counts.vendor.null_completions, mock().counter("completed_null"), "every NULL completion counted");
         assert_eq!(counts.pipeline.vendor_dropped, dropped, "one lost record per declined buffer");
         assert_eq!(counts.pipeline.records_decoded, recorded);
         assert_eq!(counts.pipeline.records_produced(), 40);
@@ -321,7 +330,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let mut activity = mspti().activity(ActivityConfig::default()).unwrap();
+        let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::KERNEL).unwrap();
         let got = collect(&activity);
         mock().kernel(1, 2, 0, 0, 1, "AI_CORE", "before");
@@ -329,12 +338,12 @@ preloaded_test! {
         future[0] = 13; // MSPTI_ACTIVITY_KIND_COUNT today: some kind of tomorrow
         mock().raw_record(&future);
         mock().kernel(3, 4, 0, 0, 2, "AI_CORE", "after");
-        activity.flush_all().unwrap();
+        activity.flush().unwrap();
         let counts = activity.counts();
         assert_eq!(got.lock().unwrap().batch.kernels.len(), 1, "the kernel before it");
         assert_eq!(counts.pipeline.skipped_unknown, 1);
-        assert_eq!(counts.last_unknown_kind, 13);
-        assert_eq!(counts.abandoned_bytes, 40 + 56, "the unknown record and the kernel after it");
+        assert_eq!(counts.vendor.last_unknown_kind, 13);
+        assert_eq!(counts.vendor.abandoned_bytes, 40 + 56, "the unknown record and the kernel after it");
     }
 }
 
@@ -342,7 +351,7 @@ preloaded_test! {
     fn flush_period_passes_through_and_zero_disables() {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
-        let activity = mspti().activity(ActivityConfig::default()).unwrap();
+        let activity = session(ActivityConfig::default());
         activity.flush_period(Some(Duration::from_millis(250))).unwrap();
         assert_eq!(mock().counter("flush_period_ms"), 250);
         activity.flush_period(Some(Duration::from_micros(10))).unwrap();
@@ -357,7 +366,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let mut activity = mspti().activity(ActivityConfig::default()).unwrap();
+        let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::MARKER).unwrap();
         let got = collect(&activity);
         mspti().disable_marker_domain("noisy").unwrap();
@@ -366,7 +375,7 @@ preloaded_test! {
         mspti().enable_marker_domain("noisy").unwrap();
         mock().marker(1, 0, 3, 3, 1, 1, "kept again", Some("noisy"));
         assert!(matches!(mspti().enable_marker_domain("nul\0inside"), Err(Error::NulInName)));
-        activity.flush_all().unwrap();
+        activity.flush().unwrap();
         let c = got.lock().unwrap();
         let names: Vec<String> = c.batch.markers.rows().map(|r| c.name(r.name)).collect();
         assert_eq!(names, ["kept", "kept again"]);
@@ -378,18 +387,18 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // skips the test at once against another library
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let mut activity = mspti().activity(ActivityConfig::default()).unwrap();
-        assert!(matches!(mspti().activity(ActivityConfig::default()), Err(Error::ActivityAlreadyRunning)));
+        let activity = session(ActivityConfig::default());
+        assert!(matches!(ActivitySession::new(mspti(), ActivityConfig::default()), Err(Error::Activity(ActivityError::SessionActive { .. }))));
         activity.enable(ActivityKind::KERNEL).unwrap();
         let got = collect(&activity);
         mock().kernel(1, 2, 0, 0, 1, "AI_CORE", "last");
-        let counts = activity.finish();
+        let counts = activity.end().counts;
         assert_eq!(got.lock().unwrap().batch.kernels.len(), 1, "delivered on finish");
         assert_eq!(counts.pipeline.records_delivered, 1);
         // SAFETY: plain value.
         let on = unsafe { mspti().sys().msptiActivityIsEnabled(ActivityKind::KERNEL.into()) };
         assert_eq!(on, Ok(false), "the session's kinds were disabled");
-        let again = mspti().activity(ActivityConfig::default()).expect("free again");
+        let again = ActivitySession::new(mspti(), ActivityConfig::default()).expect("free again");
         drop(again);
     }
 }
@@ -410,13 +419,13 @@ preloaded_test! {
             })
             .unwrap();
         sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
-        let mut activity = mspti().activity(ActivityConfig::default()).unwrap();
+        let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::ACL_API).unwrap();
         let got = collect(&activity);
         for cbid in [1, 15, 22, 16, 2] {
             mock().api_call(RUNTIME, cbid, "aclrtCall", None);
         }
-        activity.flush_all().unwrap();
+        activity.flush().unwrap();
         assert_eq!(*seen.lock().unwrap(), 5);
         assert_eq!(got.lock().unwrap().batch.api_calls.len(), 5);
     }
@@ -428,7 +437,7 @@ preloaded_test! {
     /// stop with it (memory records go on).
     fn activity_only_tools_subscribe_for_api_records() {
         let _g = serial();
-        let mut activity = mspti().activity(ActivityConfig::default()).unwrap();
+        let activity = session(ActivityConfig::default());
         let got = collect(&activity);
         for kind in ActivityKind::NEED_SUBSCRIBER {
             let err = activity.enable(kind).expect_err("no subscriber");
@@ -442,7 +451,7 @@ preloaded_test! {
         let p = acl().malloc(64).unwrap();
         drop(sub);
         acl().free(p).unwrap();
-        activity.flush_all().unwrap();
+        activity.flush().unwrap();
         let c = got.lock().unwrap();
         let apis: Vec<String> = c.batch.api_calls.rows().map(|r| c.name(r.name)).collect();
         assert_eq!(apis, ["aclrtSetDevice", "aclrtMalloc"], "none after the subscriber is gone");
@@ -457,7 +466,7 @@ preloaded_test! {
     fn is_enabled_takes_only_known_kinds() {
         let _g = serial();
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let mut activity = mspti().activity(ActivityConfig::default()).unwrap();
+        let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::KERNEL).unwrap();
         for raw in (0..64).chain([65536, 1 << 20, u32::MAX]) {
             match ActivityKind::from_raw(raw) {
@@ -483,7 +492,7 @@ preloaded_test! {
             stuck_buffer_check: Some(Duration::from_millis(10)),
             ..Default::default()
         };
-        let mut activity = mspti().activity(config).unwrap();
+        let activity = session(config);
         activity.enable(ActivityKind::KERNEL).unwrap();
         let _got = collect(&activity);
         for i in 0..200u64 {
@@ -495,10 +504,58 @@ preloaded_test! {
         // Decoded without flush_all: the buffers came back from MSPTI.
         let decoded = wait_for(10, || activity.counts().pipeline.records_decoded >= 150);
         assert!(decoded, "{:?}", activity.counts());
-        assert!(activity.counts().rescue_flushes > 0);
-        let counts = activity.finish();
+        assert!(activity.counts().vendor.rescue_flushes > 0);
+        let counts = activity.end().counts;
         assert_eq!(mock().counter("dropped"), 0, "no record lost for want of a buffer");
         assert_eq!(counts.pipeline.records_delivered, 200);
-        assert!(counts.rescue_flushes > 0, "{counts:?}");
+        assert!(counts.vendor.rescue_flushes > 0, "{counts:?}");
+    }
+}
+
+preloaded_test! {
+    /// A consumer that flushes (it runs on the decode thread, which the flush would wait for) gets a
+    /// typed refusal at once, and may pause the session.
+    fn a_flush_from_inside_a_consumer_is_refused_with_a_typed_error() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = Arc::new(session(ActivityConfig::default()));
+        activity.enable(ActivityKind::KERNEL).unwrap();
+        let inner = Arc::downgrade(&activity);
+        let (tx, rx) = std::sync::mpsc::channel();
+        activity.subscribe(FamilySet::KERNEL, move |_, _| {
+            if let Some(s) = inner.upgrade() {
+                let _ = tx.send((s.flush().map(|_| ()), s.fence().map(|_| ()), s.pause()));
+            }
+        });
+        mock().kernel(1, 2, 0, 0, 1, "AI_CORE", "k");
+        activity.flush().unwrap();
+        let (flushed, fenced, paused) = rx.recv_timeout(Duration::from_secs(10)).expect("the consumer ran");
+        for refused in [flushed, fenced] {
+            assert!(matches!(refused, Err(Error::Activity(ActivityError::OnDecodeThread { .. }))), "{refused:?}");
+        }
+        assert!(matches!(paused, Ok(true)), "{paused:?}");
+        assert!(!activity.is_collecting());
+        // SAFETY: plain value.
+        let on = unsafe { mspti().sys().msptiActivityIsEnabled(ActivityKind::KERNEL.into()) };
+        assert_eq!(on, Ok(false), "paused: the kind is disabled in MSPTI");
+        assert!(activity.resume().unwrap());
+        let activity = Arc::try_unwrap(activity).expect("the only owner");
+        let counts = activity.stop().unwrap();
+        assert!(counts.is_balanced(), "{counts:?}");
+    }
+}
+
+preloaded_test! {
+    /// The library's vocabulary: where it was opened, and a version only newer libraries export
+    /// (`msptiGetVersion`; the mock plays an older one): a missing symbol, named.
+    fn the_library_says_where_it_is_and_a_missing_version_function_is_named() {
+        let _g = serial();
+        let _ = mock(); // skips the test at once against another library
+        let m = mspti();
+        assert_eq!(m.path(), m.sys().path());
+        let e = m.version().unwrap_err();
+        assert!(matches!(&e, Error::MissingSymbol(s) if s.symbol == "msptiGetVersion"), "{e}");
+        assert!(e.to_string().contains("msptiGetVersion"), "{e}");
     }
 }

@@ -61,7 +61,7 @@ preloaded_test! {
         assert_eq!(r, 0);
         let err = mspti().subscribe(|_| {}).expect_err("another tool holds MSPTI");
         assert!(matches!(err, Error::MultipleSubscribersNotSupported));
-        assert_eq!(err.code(), Some(2));
+        assert_eq!(err.code(), Some(mspti::ResultCode(2)));
         assert!(err.to_string().contains("one subscriber at a time"), "{err}");
         foreign_unsubscribe(foreign);
         let first = mspti().subscribe(|_| {}).expect("free once the other tool gave it back");
@@ -372,7 +372,8 @@ preloaded_test! {
             })
             .unwrap();
         sub.enable(RuntimeCbid::LAUNCH).unwrap();
-        let mut activity = mspti().activity(Default::default()).unwrap();
+        let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+        activity.start().unwrap();
         activity.enable(mspti::ActivityKind::MARKER).unwrap();
         activity.enable(mspti::ActivityKind::KERNEL).unwrap();
         let got = Arc::new(Mutex::new((Vec::new(), Vec::new())));
@@ -398,7 +399,7 @@ preloaded_test! {
         acl().free(p).unwrap();
         // The kernel's device times come through the driver's channel: disabling KERNEL drains it.
         assert!(support::wait_for(10, || {
-            activity.flush_all().unwrap();
+            activity.flush().unwrap();
             !got.lock().unwrap().1.is_empty()
         }));
         let got = got.lock().unwrap();
@@ -675,7 +676,8 @@ fn child_without_ld_preload_explains() {
     assert!(matches!(err, Error::WithoutLdPreload));
     let text = err.to_string();
     assert!(text.contains("LD_PRELOAD=") && text.contains("libmspti.so"), "{text}");
-    let mut activity = mspti().activity(Default::default()).unwrap();
+    let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+    activity.start().unwrap();
     assert!(matches!(activity.enable(mspti::ActivityKind::MEMCPY), Err(Error::WithoutLdPreload)));
     activity.enable(mspti::ActivityKind::KERNEL).expect("KERNEL needs no preload");
 }
@@ -833,7 +835,8 @@ fn child_ld_preload_set_inside_is_an_error() {
     let text = err.to_string();
     assert!(text.contains("was not preloaded") && text.contains("LD_PRELOAD="), "{text}");
     assert!(matches!(sub.enable(RuntimeCbid::MALLOC), Err(Error::InterpositionNotLive(_))));
-    let mut activity = mspti().activity(Default::default()).unwrap();
+    let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+    activity.start().unwrap();
     assert!(matches!(activity.enable(mspti::ActivityKind::MEMORY), Err(Error::InterpositionNotLive(_))));
     activity.enable(mspti::ActivityKind::ACL_API).expect("API records come from the runtime's reports");
 }

@@ -1,19 +1,96 @@
-//! One error type: a variant per `rocprofiler_status_t` code, unknown codes kept raw, and the
-//! loader's errors.
+//! One error type: a variant per `rocprofiler_status_t` code, unknown codes kept raw, the
+//! loader's errors and the activity session's.
 
+use std::fmt;
+
+use accelprof_core::activity::ActivityError;
 use rocprofiler_sys::{rocprofiler_status_t, LoadError, MissingSymbol};
+
+/// A `rocprofiler_status_t` value: any value is representable, including codes newer than this crate.
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct ResultCode(pub u32);
+
+impl ResultCode {
+    /// `ROCPROFILER_STATUS_SUCCESS`.
+    pub const SUCCESS: ResultCode = ResultCode(0);
+
+    /// The raw value.
+    pub const fn raw(self) -> u32 {
+        self.0
+    }
+
+    /// Whether this is `ROCPROFILER_STATUS_SUCCESS`.
+    pub const fn is_success(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The code's C name as this crate knows it (`"ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT"`); `None`
+    /// for a code it does not know ([`Rocprofiler::status_name`](crate::Rocprofiler::status_name) asks
+    /// the library).
+    pub fn name(self) -> Option<&'static str> {
+        Error::from_code(self, "").and_then(|e| e.status_name())
+    }
+
+    /// `Ok(())` for SUCCESS, else the error of `function` (for a raw call through
+    /// [`Rocprofiler::sys`](crate::Rocprofiler::sys)).
+    pub fn check(self, function: &'static str) -> Result<()> {
+        match Error::from_code(self, function) {
+            None => Ok(()),
+            Some(e) => Err(e),
+        }
+    }
+}
+
+impl From<rocprofiler_status_t> for ResultCode {
+    fn from(r: rocprofiler_status_t) -> Self {
+        ResultCode(r.0)
+    }
+}
+
+impl From<ResultCode> for rocprofiler_status_t {
+    fn from(r: ResultCode) -> Self {
+        rocprofiler_status_t(r.0)
+    }
+}
+
+impl fmt::Debug for ResultCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ResultCode({})", self.0)
+    }
+}
+
+impl fmt::Display for ResultCode {
+    /// The C name where known (`ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT (12)`), else the number.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.name() {
+            Some(name) => write!(f, "{name} ({})", self.0),
+            None => write!(f, "{}", self.0),
+        }
+    }
+}
 
 macro_rules! statuses {
     ($( $(#[$doc:meta])* $variant:ident = $code:literal, $cname:literal, $msg:literal; )*) => {
         /// Everything that can go wrong. Each SDK status code has its own variant (the raw value
         /// is [`Error::code`]); a code this crate does not know, including one at or past the
         /// library's `ROCPROFILER_STATUS_LAST` (whose status string is NULL), is [`Error::Unknown`].
-        #[derive(Debug, Clone)]
+        /// `Debug` prints the same sentence as `Display`, so `fn main() -> Result<(), rocprofiler::Error>`
+        /// tells the user what to do.
+        #[derive(Clone)]
         #[non_exhaustive]
         pub enum Error {
             $( $(#[$doc])* $variant, )*
-            /// A status code this crate does not know (newer SDK, or at/past `ROCPROFILER_STATUS_LAST`).
-            Unknown(u32),
+            /// A status code this crate does not know (newer SDK, or at/past `ROCPROFILER_STATUS_LAST`),
+            /// kept raw, with the library's name for it when it has one.
+            Unknown {
+                /// The SDK function that failed.
+                function: &'static str,
+                /// The raw status.
+                code: ResultCode,
+                /// Its name, from the library (`rocprofiler_get_status_name`).
+                name: Option<String>,
+            },
             /// The library could not be opened.
             Load(LoadError),
             /// The opened library lacks a function (an older SDK).
@@ -35,15 +112,21 @@ macro_rules! statuses {
             WouldDeadlock(&'static str),
             /// A tool's code panicked where the SDK called it (the panic did not reach C).
             Panicked(&'static str),
-            /// The decode pipeline failed.
-            Pipeline(String),
+            /// The activity session refused or could not finish a call (a flush from inside a
+            /// consumer, a kind not configured in the window, its decode thread, ...).
+            Activity(ActivityError),
         }
 
         impl std::fmt::Display for Error {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 match self {
                     $( Error::$variant => write!(f, "{}: {}", $cname, $msg), )*
-                    Error::Unknown(c) => write!(f, "rocprofiler-sdk status {c} (unknown to this crate)"),
+                    Error::Unknown { function, code, name } => write!(
+                        f,
+                        "{function} failed: {} (rocprofiler-sdk status {})",
+                        name.as_deref().unwrap_or("a status this crate does not know"),
+                        code.0
+                    ),
                     Error::Load(e) => e.fmt(f),
                     Error::MissingSymbol(e) => e.fmt(f),
                     Error::PerAgentScopingUnavailable(e) => write!(
@@ -55,8 +138,15 @@ macro_rules! statuses {
                     Error::NotConfigured(why) => write!(f, "the configure window is not open: {why}"),
                     Error::WouldDeadlock(what) => write!(f, "not called: {what}"),
                     Error::Panicked(what) => write!(f, "{what} panicked"),
-                    Error::Pipeline(e) => write!(f, "decode pipeline: {e}"),
+                    Error::Activity(e) => e.fmt(f),
                 }
+            }
+        }
+
+        impl std::fmt::Debug for Error {
+            /// The `Display` sentence (what `fn main() -> Result<(), rocprofiler::Error>` prints).
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(self, f)
             }
         }
 
@@ -65,6 +155,7 @@ macro_rules! statuses {
                 match self {
                     Error::Load(e) => Some(e),
                     Error::MissingSymbol(e) | Error::PerAgentScopingUnavailable(e) => Some(e),
+                    Error::Activity(e) => Some(e),
                     _ => None,
                 }
             }
@@ -82,21 +173,27 @@ macro_rules! statuses {
             }
         }
 
+        impl From<ActivityError> for Error {
+            fn from(e: ActivityError) -> Self {
+                Error::Activity(e)
+            }
+        }
+
         impl Error {
-            /// The error for a status code; `None` for `ROCPROFILER_STATUS_SUCCESS`.
-            pub fn from_code(code: u32) -> Option<Error> {
-                match code {
+            /// The error for status `code` of `function`; `None` for `ROCPROFILER_STATUS_SUCCESS`.
+            pub fn from_code(code: ResultCode, function: &'static str) -> Option<Error> {
+                match code.0 {
                     0 => None,
                     $( $code => Some(Error::$variant), )*
-                    other => Some(Error::Unknown(other)),
+                    _ => Some(Error::Unknown { function, code, name: None }),
                 }
             }
 
             /// The SDK status code (`None` for loader and crate errors).
-            pub fn code(&self) -> Option<u32> {
+            pub fn code(&self) -> Option<ResultCode> {
                 match self {
-                    $( Error::$variant => Some($code), )*
-                    Error::Unknown(c) => Some(*c),
+                    $( Error::$variant => Some(ResultCode($code)), )*
+                    Error::Unknown { code, .. } => Some(*code),
                     _ => None,
                 }
             }
@@ -203,21 +300,29 @@ statuses! {
 impl Error {
     /// Whether this is the given raw status.
     pub fn is(&self, status: rocprofiler_status_t) -> bool {
-        self.code() == Some(status.0)
+        self.code() == Some(ResultCode(status.0))
+    }
+
+    /// Names an [`Error::Unknown`] with `name()` (the library's name for its code).
+    pub(crate) fn named(self, name: impl FnOnce(ResultCode) -> Option<String>) -> Error {
+        match self {
+            Error::Unknown { function, code, name: None } => {
+                Error::Unknown { function, code, name: name(code) }
+            }
+            other => other,
+        }
     }
 }
 
-/// `Ok(())` for SUCCESS, else the matching error.
-pub fn check(status: rocprofiler_status_t) -> Result<(), Error> {
-    match Error::from_code(status.0) {
-        None => Ok(()),
-        Some(e) => Err(e),
-    }
-}
-
-/// A call through the function table: a missing symbol or a failing status is an error.
-pub(crate) fn call(result: Result<rocprofiler_status_t, MissingSymbol>) -> Result<(), Error> {
-    check(result?)
+/// `Ok(())` for SUCCESS, else the typed error of `call` (a function this library lacks is
+/// [`Error::MissingSymbol`]; a status this crate does not know is named by the library when it is open).
+pub(crate) fn check(
+    result: std::result::Result<rocprofiler_status_t, MissingSymbol>,
+    call: &'static str,
+) -> Result<()> {
+    ResultCode::from(result?)
+        .check(call)
+        .map_err(|e| e.named(|code| crate::library::opened().and_then(|lib| lib.status_name(code.0))))
 }
 
 /// This crate's `Result`.
@@ -228,23 +333,48 @@ mod tests {
     use super::*;
 
     #[test]
+    fn debug_reads_like_display_for_errors_returned_from_main() {
+        let e = Error::from_code(ResultCode(3), "rocprofiler_start_context").expect("an error");
+        assert_eq!(format!("{e:?}"), e.to_string());
+        assert!(e.to_string().contains("BUFFER_NOT_FOUND"), "{e}");
+        let e = Error::Unknown { function: "rocprofiler_x", code: ResultCode(9999), name: None };
+        assert_eq!(format!("{e:?}"), e.to_string());
+        assert!(e.to_string().contains("9999") && e.to_string().contains("rocprofiler_x"), "{e}");
+        let e = Error::from(accelprof_core::activity::ActivityError::Ended);
+        assert_eq!(format!("{e:?}"), e.to_string());
+    }
+
+    #[test]
     fn every_code_maps_to_its_own_variant_and_back() {
-        assert!(Error::from_code(0).is_none());
+        assert!(Error::from_code(ResultCode(0), "x").is_none());
         let mut names = std::collections::HashSet::new();
         for code in 1..=41 {
-            let e = Error::from_code(code).unwrap();
-            assert_eq!(e.code(), Some(code));
-            assert!(!matches!(e, Error::Unknown(_)), "{code}");
+            let e = Error::from_code(ResultCode(code), "x").unwrap();
+            assert_eq!(e.code(), Some(ResultCode(code)));
+            assert!(!matches!(e, Error::Unknown { .. }), "{code}");
             assert!(names.insert(e.status_name().unwrap()), "{code} has its own name");
         }
-        assert!(matches!(Error::from_code(42), Some(Error::Unknown(42))));
-        assert!(matches!(Error::from_code(u32::MAX), Some(Error::Unknown(u32::MAX))));
-        assert!(Error::from_code(12).unwrap().to_string().contains("CONTEXT_CONFLICT"));
+        assert!(matches!(
+            Error::from_code(ResultCode(42), "x"),
+            Some(Error::Unknown { code: ResultCode(42), .. })
+        ));
+        assert!(matches!(
+            Error::from_code(ResultCode(u32::MAX), "x"),
+            Some(Error::Unknown { code: ResultCode(u32::MAX), .. })
+        ));
+        assert!(Error::from_code(ResultCode(12), "x").unwrap().to_string().contains("CONTEXT_CONFLICT"));
+        let e = Error::from_code(ResultCode(42), "rocprofiler_x").unwrap();
+        assert_eq!(
+            e.to_string(),
+            "rocprofiler_x failed: a status this crate does not know (rocprofiler-sdk status 42)"
+        );
+        assert_eq!(format!("{e:?}"), e.to_string(), "Debug reads like Display");
     }
 
     #[test]
     fn codes_agree_with_the_generated_constants() {
         use rocprofiler_status_t as S;
+        let check = |s: S| ResultCode::from(s).check("x");
         assert!(matches!(check(S::ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT), Err(Error::ContextConflict)));
         assert!(matches!(
             check(S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED),
@@ -255,11 +385,15 @@ mod tests {
             Err(Error::IncompatibleRegisterVersion)
         ));
         assert_eq!(
-            Error::from_code(41).unwrap().status_name(),
+            Error::from_code(ResultCode(41), "x").unwrap().status_name(),
             Some("ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION"),
             "status 41 has its mainline name"
         );
-        assert!(matches!(check(S::ROCPROFILER_STATUS_LAST), Err(Error::Unknown(42))));
+        assert_eq!(ResultCode(41).name(), Some("ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION"));
+        assert!(matches!(
+            check(S::ROCPROFILER_STATUS_LAST),
+            Err(Error::Unknown { code: ResultCode(42), .. })
+        ));
         assert!(check(S::ROCPROFILER_STATUS_SUCCESS).is_ok());
     }
 }

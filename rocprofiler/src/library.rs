@@ -7,13 +7,16 @@ use std::sync::OnceLock;
 
 use rocprofiler_sys as sys;
 
-use crate::error::{call, Error, Result};
+use crate::error::{check, Error, Result};
 use crate::ids::{BufferKind, CallbackDomain, Operation};
 
 /// The opened `librocprofiler-sdk.so`. It is never unloaded, so handles borrow it for `'static`.
 ///
-/// Inside a process where the ROCm runtime has loaded the SDK (a tool), [`Rocprofiler::global`]
-/// uses that copy; no second copy is ever mapped.
+/// There is one per process: the SDK is the runtime's (a tool lives inside the process whose ROCm
+/// runtime loaded it, and registers into that copy), so [`open`](Self::open),
+/// [`open_path`](Self::open_path) and [`global`](Self::global) all return the process-wide one, opened
+/// on first use; inside a process where the runtime has loaded the SDK, that copy is used and no
+/// second copy is ever mapped.
 #[derive(Debug)]
 pub struct Rocprofiler {
     lib: sys::Library,
@@ -21,11 +24,22 @@ pub struct Rocprofiler {
 
 static GLOBAL: OnceLock<Rocprofiler> = OnceLock::new();
 
+/// The process's SDK if it was opened already (for naming status codes in errors).
+pub(crate) fn opened() -> Option<&'static Rocprofiler> {
+    GLOBAL.get()
+}
+
 impl Rocprofiler {
     /// The process's SDK, opened on first use with the `rocprofiler-sys` search order (the copy
     /// already loaded first, then `$ROCPROFILER_LIBRARY_PATH`, `$ROCM_PATH/lib`, `/opt/rocm/lib`,
-    /// the system loader).
+    /// the system loader). The same as [`global`](Self::global): a process has one SDK.
     #[doc(alias = "dlopen")]
+    pub fn open() -> Result<&'static Rocprofiler> {
+        Rocprofiler::global()
+    }
+
+    /// The process's SDK, opened on first use with the search order of [`open`](Self::open). A
+    /// failed first use is not remembered: a later call tries again.
     pub fn global() -> Result<&'static Rocprofiler> {
         if let Some(r) = GLOBAL.get() {
             return Ok(r);
@@ -36,17 +50,24 @@ impl Rocprofiler {
 
     /// The process's SDK, opened from `path` unless a copy is already loaded or was opened
     /// before (then that copy). Use it where the library is in an unusual place.
-    pub fn open_path(path: &Path) -> Result<&'static Rocprofiler> {
+    pub fn open_path(path: impl AsRef<Path>) -> Result<&'static Rocprofiler> {
         if let Some(r) = GLOBAL.get() {
             return Ok(r);
         }
-        let lib = sys::Library::open(Some(path))?;
+        let lib = sys::Library::open(Some(path.as_ref()))?;
         Ok(GLOBAL.get_or_init(|| Rocprofiler { lib }))
     }
 
-    /// The raw function table, for what this crate does not wrap.
+    /// The raw library of `rocprofiler-sys`, for what this crate does not wrap: it dereferences to the
+    /// function table (each function resolved on first call; one this library lacks returns
+    /// `MissingSymbol`) and tells where it was found.
     pub fn sys(&self) -> &sys::Library {
         &self.lib
+    }
+
+    /// What was passed to `dlopen`: a path, or a plain soname found by the system loader.
+    pub fn path(&self) -> &Path {
+        self.lib.path()
     }
 
     /// Whether this SDK can restrict dispatch counting to some agents
@@ -60,8 +81,11 @@ impl Rocprofiler {
     #[doc(alias = "rocprofiler_get_version")]
     pub fn version(&self) -> Result<(u32, u32, u32)> {
         let (mut a, mut b, mut c) = (0, 0, 0);
-        // SAFETY: three valid out-pointers.
-        call(unsafe { self.lib.rocprofiler_get_version(&mut a, &mut b, &mut c) })?;
+        check(
+            // SAFETY: three valid out-pointers.
+            unsafe { self.lib.rocprofiler_get_version(&mut a, &mut b, &mut c) },
+            "rocprofiler_get_version",
+        )?;
         Ok((a, b, c))
     }
 
@@ -70,7 +94,7 @@ impl Rocprofiler {
     pub fn timestamp(&self) -> Result<u64> {
         let mut t = 0;
         // SAFETY: valid out-pointer.
-        call(unsafe { self.lib.rocprofiler_get_timestamp(&mut t) })?;
+        check(unsafe { self.lib.rocprofiler_get_timestamp(&mut t) }, "rocprofiler_get_timestamp")?;
         Ok(t)
     }
 
@@ -79,7 +103,7 @@ impl Rocprofiler {
     pub fn thread_id(&self) -> Result<u64> {
         let mut t = 0;
         // SAFETY: valid out-pointer.
-        call(unsafe { self.lib.rocprofiler_get_thread_id(&mut t) })?;
+        check(unsafe { self.lib.rocprofiler_get_thread_id(&mut t) }, "rocprofiler_get_thread_id")?;
         Ok(t)
     }
 
@@ -107,7 +131,7 @@ impl Rocprofiler {
 
     /// The library's description of `err`, when it is an SDK status it knows.
     pub fn describe(&self, err: &Error) -> Option<String> {
-        self.status_string(err.code()?)
+        self.status_string(err.code()?.0)
     }
 
     /// Whether the configure window has run: 0 not yet, -1 running, 1 done.
@@ -115,7 +139,7 @@ impl Rocprofiler {
     pub fn initialization_status(&self) -> Result<i32> {
         let mut s = 0;
         // SAFETY: valid out-pointer.
-        call(unsafe { self.lib.rocprofiler_is_initialized(&mut s) })?;
+        check(unsafe { self.lib.rocprofiler_is_initialized(&mut s) }, "rocprofiler_is_initialized")?;
         Ok(s)
     }
 
@@ -124,7 +148,7 @@ impl Rocprofiler {
     pub fn finalization_status(&self) -> Result<i32> {
         let mut s = 0;
         // SAFETY: valid out-pointer.
-        call(unsafe { self.lib.rocprofiler_is_finalized(&mut s) })?;
+        check(unsafe { self.lib.rocprofiler_is_finalized(&mut s) }, "rocprofiler_is_finalized")?;
         Ok(s)
     }
 
@@ -133,14 +157,16 @@ impl Rocprofiler {
     pub fn callback_kind_name(&self, kind: CallbackDomain) -> Result<String> {
         let kind = sys::rocprofiler_callback_tracing_kind_t(kind.0);
         // SAFETY: valid out-pointers.
-        queried_name(|p, n| unsafe { self.lib.rocprofiler_query_callback_tracing_kind_name(kind, p, n) })
+        queried_name("rocprofiler_query_callback_tracing_kind_name", |p, n| unsafe {
+            self.lib.rocprofiler_query_callback_tracing_kind_name(kind, p, n)
+        })
     }
 
     /// The library's name of an operation of a callback tracing kind (`"hipMalloc"`).
     #[doc(alias = "rocprofiler_query_callback_tracing_kind_operation_name")]
     pub fn callback_operation_name(&self, kind: CallbackDomain, op: Operation) -> Result<String> {
         let kind = sys::rocprofiler_callback_tracing_kind_t(kind.0);
-        queried_name(|p, n| {
+        queried_name("rocprofiler_query_callback_tracing_kind_operation_name", |p, n| {
             // SAFETY: valid out-pointers.
             unsafe { self.lib.rocprofiler_query_callback_tracing_kind_operation_name(kind, op.0, p, n) }
         })
@@ -151,14 +177,16 @@ impl Rocprofiler {
     pub fn buffer_kind_name(&self, kind: BufferKind) -> Result<String> {
         let kind = sys::rocprofiler_buffer_tracing_kind_t(kind.0);
         // SAFETY: valid out-pointers.
-        queried_name(|p, n| unsafe { self.lib.rocprofiler_query_buffer_tracing_kind_name(kind, p, n) })
+        queried_name("rocprofiler_query_buffer_tracing_kind_name", |p, n| unsafe {
+            self.lib.rocprofiler_query_buffer_tracing_kind_name(kind, p, n)
+        })
     }
 
     /// The library's name of an operation of a buffer tracing kind.
     #[doc(alias = "rocprofiler_query_buffer_tracing_kind_operation_name")]
     pub fn buffer_operation_name(&self, kind: BufferKind, op: Operation) -> Result<String> {
         let kind = sys::rocprofiler_buffer_tracing_kind_t(kind.0);
-        queried_name(|p, n| {
+        queried_name("rocprofiler_query_buffer_tracing_kind_operation_name", |p, n| {
             // SAFETY: valid out-pointers.
             unsafe { self.lib.rocprofiler_query_buffer_tracing_kind_operation_name(kind, op.0, p, n) }
         })
@@ -174,10 +202,14 @@ impl Rocprofiler {
             0
         }
         let mut out: Vec<CallbackDomain> = Vec::new();
-        // SAFETY: the callback matches the signature; `out` outlives the call.
-        call(unsafe {
-            self.lib.rocprofiler_iterate_callback_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
-        })?;
+        check(
+            // SAFETY: the callback matches the signature; `out` outlives the call.
+            unsafe {
+                self.lib
+                    .rocprofiler_iterate_callback_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
+            },
+            "rocprofiler_iterate_callback_tracing_kinds",
+        )?;
         out.retain(|k| k.0 != sys::rocprofiler_callback_tracing_kind_t::ROCPROFILER_CALLBACK_TRACING_NONE.0);
         Ok(out)
     }
@@ -192,10 +224,14 @@ impl Rocprofiler {
             0
         }
         let mut out: Vec<BufferKind> = Vec::new();
-        // SAFETY: the callback matches the signature; `out` outlives the call.
-        call(unsafe {
-            self.lib.rocprofiler_iterate_buffer_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
-        })?;
+        check(
+            // SAFETY: the callback matches the signature; `out` outlives the call.
+            unsafe {
+                self.lib
+                    .rocprofiler_iterate_buffer_tracing_kinds(Some(each), &mut out as *mut _ as *mut c_void)
+            },
+            "rocprofiler_iterate_buffer_tracing_kinds",
+        )?;
         out.retain(|k| k.0 != sys::rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_NONE.0);
         Ok(out)
     }
@@ -213,14 +249,17 @@ impl Rocprofiler {
             0
         }
         let mut ops: Vec<Operation> = Vec::new();
-        // SAFETY: the callback matches the signature; `ops` outlives the call.
-        call(unsafe {
-            self.lib.rocprofiler_iterate_callback_tracing_kind_operations(
-                sys::rocprofiler_callback_tracing_kind_t(kind.0),
-                Some(each),
-                &mut ops as *mut _ as *mut c_void,
-            )
-        })?;
+        check(
+            // SAFETY: the callback matches the signature; `ops` outlives the call.
+            unsafe {
+                self.lib.rocprofiler_iterate_callback_tracing_kind_operations(
+                    sys::rocprofiler_callback_tracing_kind_t(kind.0),
+                    Some(each),
+                    &mut ops as *mut _ as *mut c_void,
+                )
+            },
+            "rocprofiler_iterate_callback_tracing_kind_operations",
+        )?;
         ops.into_iter().map(|op| Ok((op, self.callback_operation_name(kind, op)?))).collect()
     }
 
@@ -237,14 +276,17 @@ impl Rocprofiler {
             0
         }
         let mut ops: Vec<Operation> = Vec::new();
-        // SAFETY: the callback matches the signature; `ops` outlives the call.
-        call(unsafe {
-            self.lib.rocprofiler_iterate_buffer_tracing_kind_operations(
-                sys::rocprofiler_buffer_tracing_kind_t(kind.0),
-                Some(each),
-                &mut ops as *mut _ as *mut c_void,
-            )
-        })?;
+        check(
+            // SAFETY: the callback matches the signature; `ops` outlives the call.
+            unsafe {
+                self.lib.rocprofiler_iterate_buffer_tracing_kind_operations(
+                    sys::rocprofiler_buffer_tracing_kind_t(kind.0),
+                    Some(each),
+                    &mut ops as *mut _ as *mut c_void,
+                )
+            },
+            "rocprofiler_iterate_buffer_tracing_kind_operations",
+        )?;
         ops.into_iter().map(|op| Ok((op, self.buffer_operation_name(kind, op)?))).collect()
     }
 }
@@ -253,11 +295,12 @@ impl Rocprofiler {
 /// A name one of the library's `rocprofiler_query_*_name` functions returns through `query`'s
 /// two out-pointers (the name's address and length).
 fn queried_name(
+    call: &'static str,
     query: impl FnOnce(*mut *const c_char, *mut u64) -> Result<sys::rocprofiler_status_t, sys::MissingSymbol>,
 ) -> Result<String> {
     let mut p: *const c_char = std::ptr::null();
     let mut n = 0;
-    call(query(&mut p, &mut n))?;
+    check(query(&mut p, &mut n), call)?;
     Ok(name_of(p, n))
 }
 

@@ -7,10 +7,15 @@ use std::sync::{Arc, Mutex};
 
 use rocprofiler::sys::{rocprofiler_agent_id_t, rocprofiler_context_id_t};
 use rocprofiler::{
-    check, AgentId, Buffer, BufferConfig, BufferKind, CallbackDomain, Context, CounterConfigs,
-    CountingResult, Error, FamilySet,
+    AgentId, Buffer, BufferConfig, BufferKind, CallbackDomain, Context, CounterConfigs, CountingResult,
+    Error, FamilySet, ResultCode,
 };
 use support::tool::{configure, lib};
+
+/// A raw `rocprofiler_dispatch_counting_service_set_agents` status as the crate's result.
+fn check(status: rocprofiler::sys::rocprofiler_status_t) -> rocprofiler::Result<()> {
+    ResultCode::from(status).check("rocprofiler_dispatch_counting_service_set_agents")
+}
 use support::{cpu, ctl, exclusive, gpu};
 
 /// Shared log of what the tool saw.
@@ -178,7 +183,7 @@ fn kernel_dispatch_callback_counters_go_to_the_buffer_given_at_setup() {
     s.buffers[1].flush().unwrap();
     assert_eq!(lines(&log, "row0").len(), 1);
     assert_eq!(lines(&log, "row1").len(), 2);
-    assert_eq!(s.buffers[0].counts().records_delivered, 1);
+    assert_eq!(s.buffers[0].counts().pipeline.records_delivered, 1);
 }
 
 /// The parameters: `dispatch_data` (in), `user_data` ("User data instance from dispatch

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use accelprof_core::columns::{CopyKind, HOST_DEVICE};
 use rocprofiler::{
     AgentKind, BufferConfig, BufferKind, BufferPolicy, CallbackDomain, CallbackSite, Context, Error,
-    FamilySet, Operation, Tool,
+    FamilySet, Operation, ResultCode, Tool,
 };
 use support::tool::{configure, lib, on_finalize, shutdown, TestTool, FINALIZED};
 use support::{ctl, exclusive, gpu};
@@ -370,7 +370,7 @@ fn buffered_tracing_is_decoded_into_columns_out_of_order_included() {
     assert!(rows.contains(&format!("api hipLaunchKernel corr{launch}")), "{rows:#?}");
     assert!(rows.iter().any(|r| r.starts_with("copy 4096 dev0")), "{rows:#?}");
     assert!(rows.contains(&"marker roctx checkpoint".to_string()), "{rows:#?}");
-    let counts = buffer.counts();
+    let counts = buffer.counts().pipeline;
     assert_eq!(counts.records_delivered, 5);
     assert_eq!(counts.records_produced(), counts.records_delivered + counts.records_dropped());
 }
@@ -402,7 +402,7 @@ fn discarded_records_reach_the_counts() {
         ctl().dispatch(gpu(0), 1, k, 64, 1, 1, 64, 1, 1);
     }
     buffer.flush().unwrap();
-    let counts = buffer.counts();
+    let counts = buffer.counts().pipeline;
     assert_eq!(buffer.sdk_drop_count(), 3);
     assert_eq!(counts.vendor_dropped, 3);
     assert_eq!(counts.records_delivered, fits as u64);
@@ -438,7 +438,7 @@ fn status_codes_past_last_are_unknown_and_have_no_string() {
     let lib = lib();
     assert_eq!(lib.version().unwrap(), (1, 0, 0));
     for code in 1..=41 {
-        let e = Error::from_code(code).unwrap();
+        let e = Error::from_code(ResultCode(code), "test").unwrap();
         assert!(lib.describe(&e).is_some(), "{code}");
         // The crate's C names are the library's own (status 41 by its mainline name).
         assert_eq!(lib.status_name(code).as_deref(), e.status_name(), "{code}");
@@ -447,8 +447,8 @@ fn status_codes_past_last_are_unknown_and_have_no_string() {
         lib.status_name(41).as_deref(),
         Some("ROCPROFILER_STATUS_ERROR_INCOMPATIBLE_REGISTER_VERSION")
     );
-    let past = Error::from_code(42).unwrap();
-    assert!(matches!(past, Error::Unknown(42)));
+    let past = Error::from_code(ResultCode(42), "test").unwrap();
+    assert!(matches!(past, Error::Unknown { code: ResultCode(42), .. }));
     assert_eq!(lib.describe(&past), None);
     // An SDK older than status 41: the variant still exists, the library has no string.
     ctl().set_status_last(41);

@@ -1,10 +1,12 @@
+use std::sync::Arc;
+
 /// Why a pipeline operation did not complete.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PipelineError {
     /// The decode thread could not be started.
     #[error("could not start the decode thread: {0}")]
-    Spawn(#[source] std::io::Error),
+    Spawn(#[source] Arc<std::io::Error>),
     /// The decode thread is no longer running (it was shut down).
     #[error("the decode thread is no longer running")]
     Stopped,

@@ -1,6 +1,6 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::{JoinHandle, ThreadId};
 use std::time::{Duration, Instant};
 
@@ -23,7 +23,7 @@ pub struct Pipeline {
     link: Arc<Link>,
     names: Names,
     next_consumer: AtomicU64,
-    thread: Option<JoinHandle<()>>,
+    thread: Mutex<Option<JoinHandle<()>>>,
     thread_id: ThreadId,
 }
 
@@ -51,9 +51,15 @@ impl Pipeline {
         let thread = std::thread::Builder::new()
             .name(config.thread_name)
             .spawn(move || decode.run_guarded())
-            .map_err(PipelineError::Spawn)?;
+            .map_err(|e| PipelineError::Spawn(Arc::new(e)))?;
         let thread_id = thread.thread().id();
-        Ok(Pipeline { link, names, next_consumer: AtomicU64::new(1), thread: Some(thread), thread_id })
+        Ok(Pipeline {
+            link,
+            names,
+            next_consumer: AtomicU64::new(1),
+            thread: Mutex::new(Some(thread)),
+            thread_id,
+        })
     }
 
     /// A handle for the vendor's threads (see [`Handoff`]).
@@ -93,7 +99,7 @@ impl Pipeline {
     /// and has been dropped. Returns whether it was subscribed. Called from inside a consumer, it takes
     /// effect after the current delivery and returns `true`.
     pub fn unsubscribe(&self, id: ConsumerId) -> bool {
-        if self.on_decode_thread() {
+        if self.is_decode_thread() {
             return self.link.send(Message::Unsubscribe { id, ack: None });
         }
         let (ack, answer) = bounded(1);
@@ -116,7 +122,7 @@ impl Pipeline {
     }
 
     fn fence(&self, deadline: Option<Instant>) -> Result<(), PipelineError> {
-        if self.on_decode_thread() {
+        if self.is_decode_thread() {
             return Err(PipelineError::OnDecodeThread);
         }
         let (ack, answer) = bounded(1);
@@ -139,29 +145,37 @@ impl Pipeline {
 
     /// Decodes and delivers everything handed off so far, stops the decode thread and returns the final
     /// counts. Dropping the pipeline does the same without the counts.
-    pub fn shutdown(mut self) -> Counts {
-        self.stop();
+    pub fn shutdown(self) -> Counts {
+        self.close()
+    }
+
+    /// As [`shutdown`](Self::shutdown), through a shared reference: once it returns (off the decode thread)
+    /// the decode thread has delivered everything handed off before and exited; later calls return the
+    /// counts at once. Called on the decode thread itself (inside a consumer) it asks the thread to stop
+    /// after the current delivery and returns without waiting.
+    pub fn close(&self) -> Counts {
+        let thread = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(thread) = thread {
+            self.link.send(Message::Shutdown);
+            if !self.is_decode_thread() {
+                // The loop catches walker and consumer panics, so join fails only if the thread itself
+                // broke; there is nothing more to do then.
+                let _ = thread.join();
+            }
+        }
         self.counts()
     }
 
-    fn stop(&mut self) {
-        let Some(thread) = self.thread.take() else { return };
-        self.link.send(Message::Shutdown);
-        if !self.on_decode_thread() {
-            // The loop catches walker and consumer panics, so join fails only if the thread itself broke;
-            // there is nothing more to do then.
-            let _ = thread.join();
-        }
-    }
-
-    fn on_decode_thread(&self) -> bool {
+    /// Whether the calling thread is this pipeline's decode thread (it runs the consumers): there, waiting
+    /// for the decode thread ([`sync`](Self::sync)) would wait for itself.
+    pub fn is_decode_thread(&self) -> bool {
         std::thread::current().id() == self.thread_id
     }
 }
 
 impl Drop for Pipeline {
     fn drop(&mut self) {
-        self.stop();
+        self.close();
     }
 }
 

@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use crossbeam_queue::ArrayQueue;
 
-use super::{ActivityBuffer, PoolError, PoolStats};
+use super::{ActivityBuffer, OverflowStats, PoolError, PoolStats};
 
 /// A bounded, lock-free pool of equally sized [`ActivityBuffer`]s.
 ///
@@ -11,12 +11,21 @@ use super::{ActivityBuffer, PoolError, PoolStats};
 /// buffers plus atomic counters), so they are safe to call from a vendor's buffer callbacks. At most
 /// `max_in_flight` buffers exist at once: when all of them are handed out, `take` returns `None` and counts a
 /// declined request; the caller then tells the vendor it has no buffer (the vendor drops and counts records).
+///
+/// A pool made with [`try_with_overflow`](Self::try_with_overflow) also lends up to `max_overflow` extra
+/// buffers beyond that bound ([`take_overflow`](Self::take_overflow)), for a lossless policy: each one counts
+/// against `max_overflow` from the moment it is handed out until it is given back (or discarded), wherever
+/// it is in between (with the vendor, or waiting for the decode thread), so the bound holds for the memory.
+/// Overflow buffers are one word larger than the pool's own, which is how the pool tells them apart.
 pub struct BufferPool {
     free: ArrayQueue<ActivityBuffer>,
     buffer_size: usize,
     max_in_flight: usize,
     allocated: AtomicUsize,
     declined: AtomicU64,
+    max_overflow: usize,
+    overflow_out: AtomicUsize,
+    overflow_total: AtomicU64,
 }
 
 impl BufferPool {
@@ -33,22 +42,35 @@ impl BufferPool {
     /// Sizes above [`MAX_BUFFER_SIZE`](Self::MAX_BUFFER_SIZE) and [`MAX_IN_FLIGHT`](Self::MAX_IN_FLIGHT) are
     /// lowered to them; [`try_new`](Self::try_new) refuses them instead.
     pub fn new(buffer_size: usize, max_in_flight: usize) -> Arc<BufferPool> {
-        Self::build(buffer_size.min(Self::MAX_BUFFER_SIZE), max_in_flight.min(Self::MAX_IN_FLIGHT))
+        Self::build(buffer_size.min(Self::MAX_BUFFER_SIZE), max_in_flight.min(Self::MAX_IN_FLIGHT), 0)
     }
 
     /// As [`new`](Self::new), but a size above the limits is a [`PoolError`] (nothing is allocated).
     pub fn try_new(buffer_size: usize, max_in_flight: usize) -> Result<Arc<BufferPool>, PoolError> {
+        Self::try_with_overflow(buffer_size, max_in_flight, 0)
+    }
+
+    /// As [`try_new`](Self::try_new), and up to `max_overflow` extra buffers may be lent beyond the bound
+    /// at once ([`take_overflow`](Self::take_overflow)); `max_overflow` above
+    /// [`MAX_IN_FLIGHT`](Self::MAX_IN_FLIGHT) is a [`PoolError`] too.
+    pub fn try_with_overflow(
+        buffer_size: usize,
+        max_in_flight: usize,
+        max_overflow: usize,
+    ) -> Result<Arc<BufferPool>, PoolError> {
         if buffer_size > Self::MAX_BUFFER_SIZE {
             return Err(PoolError::BufferTooLarge { requested: buffer_size, limit: Self::MAX_BUFFER_SIZE });
         }
-        if max_in_flight > Self::MAX_IN_FLIGHT {
-            return Err(PoolError::TooManyBuffers { requested: max_in_flight, limit: Self::MAX_IN_FLIGHT });
+        for requested in [max_in_flight, max_overflow] {
+            if requested > Self::MAX_IN_FLIGHT {
+                return Err(PoolError::TooManyBuffers { requested, limit: Self::MAX_IN_FLIGHT });
+            }
         }
-        Ok(Self::build(buffer_size, max_in_flight))
+        Ok(Self::build(buffer_size, max_in_flight, max_overflow))
     }
 
     /// Within the limits: the rounding below cannot overflow.
-    fn build(buffer_size: usize, max_in_flight: usize) -> Arc<BufferPool> {
+    fn build(buffer_size: usize, max_in_flight: usize, max_overflow: usize) -> Arc<BufferPool> {
         let buffer_size = buffer_size.max(8).div_ceil(8) * 8;
         let max_in_flight = max_in_flight.max(1);
         Arc::new(BufferPool {
@@ -57,6 +79,9 @@ impl BufferPool {
             max_in_flight,
             allocated: AtomicUsize::new(0),
             declined: AtomicU64::new(0),
+            max_overflow,
+            overflow_out: AtomicUsize::new(0),
+            overflow_total: AtomicU64::new(0),
         })
     }
 
@@ -65,9 +90,19 @@ impl BufferPool {
         self.buffer_size
     }
 
-    /// The most buffers that exist at once.
+    /// The most buffers that exist at once (not counting overflow buffers).
     pub fn max_in_flight(&self) -> usize {
         self.max_in_flight
+    }
+
+    /// The most overflow buffers lent at once (0: none, the pool's bound is the whole bound).
+    pub fn max_overflow(&self) -> usize {
+        self.max_overflow
+    }
+
+    /// The size in bytes of an overflow buffer: one word more than the pool's own buffers.
+    pub fn overflow_size(&self) -> usize {
+        self.buffer_size + 8
     }
 
     /// Allocates up to `count` buffers now (within the bound) so that later `take`s never allocate.
@@ -109,11 +144,38 @@ impl BufferPool {
         None
     }
 
+    /// An extra buffer beyond the pool's bound, while fewer than `max_overflow` are lent; `None` (not
+    /// counted as declined: [`take`](Self::take) counted that) otherwise, or when the allocator refuses.
+    /// It counts against `max_overflow` until it is given back or discarded. Never blocks, never aborts.
+    pub fn take_overflow(&self) -> Option<ActivityBuffer> {
+        let reserved = self
+            .overflow_out
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < self.max_overflow).then_some(n + 1))
+            .is_ok();
+        if !reserved {
+            return None;
+        }
+        match ActivityBuffer::try_zeroed(self.overflow_size()) {
+            Some(buf) => {
+                self.overflow_total.fetch_add(1, Ordering::Relaxed);
+                Some(buf)
+            }
+            None => {
+                self.release_overflow();
+                None
+            }
+        }
+    }
+
     /// Returns a buffer to the pool for reuse. Never blocks.
     ///
-    /// A buffer of another size (not one of ours) is freed and not counted.
+    /// An overflow buffer is freed (and no longer counts against `max_overflow`); a buffer of another
+    /// size (not one of ours) is freed and not counted.
     pub fn give_back(&self, buf: ActivityBuffer) {
         if buf.len() != self.buffer_size {
+            if buf.len() == self.overflow_size() {
+                self.release_overflow();
+            }
             return;
         }
         if let Err(buf) = self.free.push(buf) {
@@ -127,8 +189,18 @@ impl BufferPool {
     pub fn discard(&self, buf: ActivityBuffer) {
         if buf.len() == self.buffer_size {
             self.release_slot();
+        } else if buf.len() == self.overflow_size() {
+            self.release_overflow();
         }
         drop(buf);
+    }
+
+    /// The overflow buffers: lent now, lent so far.
+    pub fn overflow_stats(&self) -> OverflowStats {
+        OverflowStats {
+            in_flight: self.overflow_out.load(Ordering::Acquire),
+            total: self.overflow_total.load(Ordering::Relaxed),
+        }
     }
 
     /// The pool's counters now (see [`PoolStats`] on consistency).
@@ -150,6 +222,10 @@ impl BufferPool {
             .is_ok()
     }
 
+    fn release_overflow(&self) {
+        let _ = self.overflow_out.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+    }
+
     fn release_slot(&self) {
         let _ = self.allocated.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
     }
@@ -160,7 +236,9 @@ impl std::fmt::Debug for BufferPool {
         f.debug_struct("BufferPool")
             .field("buffer_size", &self.buffer_size)
             .field("max_in_flight", &self.max_in_flight)
+            .field("max_overflow", &self.max_overflow)
             .field("stats", &self.stats())
+            .field("overflow", &self.overflow_stats())
             .finish()
     }
 }

@@ -13,4 +13,4 @@ mod stats;
 pub use buffer::ActivityBuffer;
 pub use buffer_pool::BufferPool;
 pub use error::PoolError;
-pub use stats::PoolStats;
+pub use stats::{OverflowStats, PoolStats};

@@ -13,3 +13,13 @@ pub struct PoolStats {
     /// `take()` calls that returned `None` because `max_in_flight` buffers were already handed out.
     pub declined: u64,
 }
+
+/// A snapshot of a [`BufferPool`](super::BufferPool)'s overflow buffers (lent beyond its bound under a
+/// lossless policy, see [`BufferPool::take_overflow`](super::BufferPool::take_overflow)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OverflowStats {
+    /// Overflow buffers lent and not yet given back (never more than `max_overflow`).
+    pub in_flight: usize,
+    /// Overflow buffers lent so far.
+    pub total: u64,
+}

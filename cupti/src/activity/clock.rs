@@ -65,7 +65,7 @@ impl Cupti {
     #[doc(alias = "cuptiGetTimestamp_v2")]
     pub fn timestamp(&self) -> Result<u64> {
         let mut now = 0;
-        if let Some(sub) = super::backend::live_subscriber() {
+        if let Some(sub) = super::api::live_subscriber() {
             // SAFETY: `now` is a valid out-pointer for the call; a live subscriber.
             let r = unsafe { self.functions().cuptiGetTimestamp_v2(sub.0, &mut now) };
             self.check("cuptiGetTimestamp_v2", r)?;

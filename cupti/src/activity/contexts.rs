@@ -32,7 +32,7 @@ pub type Metadata = BTreeMap<String, String>;
 /// ```no_run
 /// use cupti::activity::{ExternalContexts, ExternalCorrelationKind};
 ///
-/// let cupti = cupti::Cupti::load()?;
+/// let cupti = cupti::Cupti::open()?;
 /// let contexts = ExternalContexts::new(&cupti, ExternalCorrelationKind::CUSTOM1);
 /// let step = contexts.push();
 /// let allreduce = contexts.push();

@@ -54,7 +54,7 @@ impl Cupti {
     #[doc(alias = "cuptiActivityPushExternalCorrelationId_v2")]
     pub fn push_external_correlation(&self, kind: ExternalCorrelationKind, id: u64) -> Result<()> {
         let kind = CUpti_ExternalCorrelationKind(kind.0);
-        if let Some(sub) = super::backend::live_subscriber() {
+        if let Some(sub) = super::api::live_subscriber() {
             // SAFETY: plain values; a live subscriber.
             let r = unsafe { self.functions().cuptiActivityPushExternalCorrelationId_v2(sub.0, kind, id) };
             return self.check("cuptiActivityPushExternalCorrelationId_v2", r);
@@ -71,7 +71,7 @@ impl Cupti {
     pub fn pop_external_correlation(&self, kind: ExternalCorrelationKind) -> Result<u64> {
         let mut id = 0;
         let kind = CUpti_ExternalCorrelationKind(kind.0);
-        if let Some(sub) = super::backend::live_subscriber() {
+        if let Some(sub) = super::api::live_subscriber() {
             // SAFETY: `id` is a valid out-pointer for the call; a live subscriber.
             let r =
                 unsafe { self.functions().cuptiActivityPopExternalCorrelationId_v2(sub.0, kind, &mut id) };

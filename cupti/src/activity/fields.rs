@@ -14,7 +14,7 @@ use super::ActivityKind;
 ///
 /// ```
 /// use cupti::activity::{ActivityKind, FieldSelection};
-/// use cupti::cupti_sys::v13_5::CUpti_ActivityKernelFieldIds as K;
+/// use cupti::sys::v13_5::CUpti_ActivityKernelFieldIds as K;
 ///
 /// // A consumer that only needs kernel names and times.
 /// let mine = FieldSelection::empty()

@@ -6,14 +6,19 @@
 //! decode thread:            CuptiWalker: records -> columns (kernels, copies, API calls, ...) -> consumers
 //! ```
 //!
-//! - [`ActivitySession`]: one per process; [`ActivityConfig`] picks the kinds, which API calls are
-//!   recorded ([`ApiFilter`]), the buffers and the loss policy. `flush(true)` is the fence: when it returns, everything issued before it is delivered.
+//! - [`ActivitySession`]: one per process, the shared core's `accelprof_core::activity::Session` over
+//!   CUPTI's [`Backend`]; [`ActivityConfig`] picks the kinds, which API calls are recorded
+//!   ([`ApiFilter`]), the buffers and the loss policy. [`ActivitySession::fence`] is the fence: when it
+//!   returns, everything issued before it is delivered. [`ActivitySession::pause`] and `resume` switch
+//!   collection off and on.
 //! - Records decode into `accelprof_core` column families (see [`crate::decode::CuptiWalker`] for which kind
 //!   becomes what); timestamps are CUPTI's clock, mapped to Unix time by [`RecordClock`].
 //! - [`ExternalCorrelation`]: tag a thread's CUDA calls with your own ids; [`ExternalContexts`]: nested
 //!   contexts on one kind, the whole active stack recovered from the innermost id, metadata per context.
 
+mod api;
 mod backend;
+mod buffers;
 mod clock;
 mod config;
 mod contexts;
@@ -22,21 +27,21 @@ mod driver_sync;
 mod external;
 mod fields;
 mod filter;
-mod kind;
 mod periodic;
 mod probe;
-mod route;
 mod session;
 
-pub use backend::ActivityApi;
+pub use crate::ids::{ActivityKind, ActivityKinds};
+pub use accelprof_core::activity::{copy_families, Collected, FlushReport, RouteStats};
+pub use api::ActivityApi;
+pub use backend::Backend;
+pub use buffers::route_stats;
 pub use clock::{unix_now_ns, RecordClock};
 pub use config::{ActivityConfig, BufferPolicy, DeviceSync, DeviceSyncFn, KernelNameTransform};
 pub use contexts::{Context, ExternalContexts, Metadata};
-pub use counts::ActivityCounts;
+pub use counts::{ActivityCounts, CuptiCounts};
 pub use external::{ExternalCorrelation, ExternalCorrelationKind};
 pub(crate) use fields::KIND_FIELD;
 pub use fields::{is_user_defined_decodable, FieldError, FieldSelection};
 pub use filter::{ApiFilter, CbidFilter, KINETO_DRIVER_KEPT, KINETO_RUNTIME_LEFT_OUT};
-pub use kind::{ActivityKind, ActivityKinds};
-pub use route::{route_stats, RouteStats};
-pub use session::{copy_families, ActivitySession, Collected, FlushReport, SessionEnd};
+pub use session::{ActivitySession, ActivitySwitch, SessionEnd};

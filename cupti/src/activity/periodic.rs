@@ -7,8 +7,7 @@ use accelprof_core::Handoff;
 use crossbeam_channel::{bounded, RecvTimeoutError, Sender};
 use cupti_sys::CuptiFunctions;
 
-use super::backend::Backend;
-use super::session::poll_dropped;
+use super::api::Api;
 
 /// A running periodic flush; stopped (and joined) on drop.
 pub(crate) struct PeriodicFlush {
@@ -21,7 +20,7 @@ impl PeriodicFlush {
     /// CUPTI's dropped-record count.
     pub(crate) fn start(
         functions: CuptiFunctions,
-        backend: Backend,
+        api: Api,
         handoff: Handoff,
         period: Duration,
     ) -> std::io::Result<Self> {
@@ -31,7 +30,10 @@ impl PeriodicFlush {
                 Err(RecvTimeoutError::Timeout) => {
                     // SAFETY: a plain call; flag 0 = completed buffers only.
                     let _ = unsafe { functions.cuptiActivityFlushAll(0) };
-                    poll_dropped(&functions, backend, &handoff);
+                    let dropped = api.take_dropped(&functions);
+                    if dropped > 0 {
+                        handoff.vendor_dropped(dropped);
+                    }
                 }
                 _ => return,
             }

@@ -36,13 +36,13 @@ impl Cupti {
     /// bookkeeping at all; see [`Subscriber`]'s drop for what that changes.
     ///
     /// Errors: [`crate::Error::MultipleSubscribers`] when another tool holds CUPTI;
-    /// [`crate::Error::Unknown`] (13.x) or [`crate::Error::NotInitialized`] (12.x) when no GPU
+    /// [`crate::Error::Internal`] (13.x) or [`crate::Error::NotInitialized`] (12.x) when no GPU
     /// driver is present.
     ///
     /// ```no_run
     /// use cupti::{CallbackDomain, Cupti};
     ///
-    /// let cupti = Cupti::load()?;
+    /// let cupti = Cupti::open()?;
     /// let subscriber = cupti.subscribe(|cb| {
     ///     if let Some(call) = cb.api() {
     ///         if call.is_enter() {
@@ -60,7 +60,7 @@ impl Cupti {
     ///
     /// ```compile_fail,E0597
     /// let subscriber = {
-    ///     let cupti = cupti::Cupti::load().unwrap();
+    ///     let cupti = cupti::Cupti::open().unwrap();
     ///     cupti.subscribe(|_| {}).unwrap()
     /// }; // error: `cupti` does not live long enough
     /// drop(subscriber);

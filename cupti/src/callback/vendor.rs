@@ -157,12 +157,8 @@ impl CuptiVendor {
 
     /// The error of a result that is not `CUPTI_SUCCESS`.
     fn error(&self, function: &'static str, code: ResultCode) -> Error {
-        let message = || result_string(&self.functions, code).unwrap_or_default();
-        Error::from_code(function, code, message).unwrap_or_else(|| Error::Cupti {
-            function,
-            code,
-            message: message(),
-        })
+        let error = Error::from_code(code, function).unwrap_or(Error::Unknown { function, code, name: None });
+        error.named(|| result_string(&self.functions, code))
     }
 
     /// Makes the real subscription for `callback`: `cuptiSubscribe_v2` allowing other

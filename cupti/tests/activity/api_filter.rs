@@ -51,7 +51,7 @@ fn collect(filter: ApiFilter, launches: usize) -> Collected {
     let rows = session.collect(FamilySet::all());
     session.start().unwrap();
     framework(m, launches);
-    assert!(session.flush(true).unwrap().fenced);
+    assert!(session.fence().unwrap().fenced);
     let batch = rows.take();
     let names = session.names();
     let mut api = HashMap::new();

@@ -12,7 +12,7 @@ fn nested_contexts_are_recovered_from_the_innermost_id() {
     for version in [130001, 130500] {
         let (_g, _, m) = setup();
         m.set_version(version);
-        let cupti = &Cupti::open(Some(super::path())).unwrap();
+        let cupti = &Cupti::open_path(super::path()).unwrap();
         let kinds =
             [ActivityKind::CONCURRENT_KERNEL, ActivityKind::RUNTIME, ActivityKind::EXTERNAL_CORRELATION];
         let session = ActivitySession::new(cupti, config(&kinds)).unwrap();
@@ -29,7 +29,7 @@ fn nested_contexts_are_recovered_from_the_innermost_id() {
             (allreduce.id(), m.launch(c"ncclAllReduce", 3))
         };
         assert_eq!(contexts.current(), Some(step.id()), "the inner context popped");
-        session.flush(true).unwrap();
+        session.fence().unwrap();
         let batch = rows.take();
         let innermost = |corr: u32| {
             batch

@@ -12,11 +12,11 @@ use cupti::activity::{
     ActivityApi, ActivityConfig, ActivityKind, ActivitySession, ApiFilter, ExternalCorrelationKind,
     FieldSelection,
 };
-use cupti::cupti_sys::v13_5::{
+use cupti::sys::v13_5::{
     CUpti_ActivityConfig, CUpti_ActivityFieldSelection, CUpti_ActivityKernelFieldIds as K,
     CUpti_BufferCallbackCompleteInfo, CUpti_BufferCallbackRequestInfo, CUpti_SubscriberParams,
 };
-use cupti::cupti_sys::CUpti_ActivityKind;
+use cupti::sys::CUpti_ActivityKind;
 use cupti::{Cupti, Error, RuntimeCbid};
 
 use super::{assert_accounted, config, setup, Mock, TIMELINE};
@@ -42,14 +42,14 @@ type Run = (Batch, cupti::activity::ActivityCounts, bool, Vec<u32>, accelprof_co
 fn run(version: u32, api_filter: ApiFilter) -> Run {
     let (_g, _, m) = setup();
     m.set_version(version);
-    let cupti = &*Box::leak(Box::new(Cupti::open(Some(super::path())).unwrap()));
+    let cupti = &*Box::leak(Box::new(Cupti::open_path(super::path()).unwrap()));
     let kinds = [&TIMELINE[..], &[ActivityKind::EXTERNAL_CORRELATION]].concat();
     let session = ActivitySession::new(cupti, ActivityConfig { api_filter, ..config(&kinds) }).unwrap();
     let udr = session.uses_user_defined_records();
     let rows = session.collect(FamilySet::all());
     session.start().unwrap();
     let launched = workload(m, cupti);
-    assert!(session.flush(true).unwrap().fenced, "the fence works through the V2 API too");
+    assert!(session.fence().unwrap().fenced, "the fence works through the V2 API too");
     let names = session.names();
     let counts = session.stop().unwrap();
     assert_accounted(m, &counts);
@@ -61,7 +61,7 @@ fn user_defined_records_decode_to_the_rows_fixed_records_give() {
     let (fixed, _, udr_fixed, l1, n1) = run(130001, ApiFilter::all());
     let (udr, counts, udr_used, l2, n2) = run(130500, ApiFilter::all());
     assert!(!udr_fixed && udr_used, "13.0: fixed layouts; 13.5: user-defined records");
-    assert_eq!(counts.decoder.truncated_buffers, 0);
+    assert_eq!(counts.vendor.decoder.truncated_buffers, 0);
     assert_eq!((fixed.kernels.len(), udr.kernels.len()), (41, 41));
     let shape = |batch: &Batch, launched: &[u32], names: &accelprof_core::Names| {
         let mut rows: Vec<_> = (0..batch.kernels.len())
@@ -133,7 +133,7 @@ fn filters_reach_cupti_through_the_v2_api_from_13_4_and_13_3_falls_back_to_v1() 
 fn consumers_select_fields_and_the_decoder_fills_only_those() {
     let (_g, _, m) = setup();
     m.set_version(130500);
-    let cupti = &Cupti::open(Some(super::path())).unwrap();
+    let cupti = &Cupti::open_path(super::path()).unwrap();
     let session = ActivitySession::new(
         cupti,
         ActivityConfig { fields: FieldSelection::empty(), ..config(&[ActivityKind::CONCURRENT_KERNEL]) },
@@ -149,7 +149,7 @@ fn consumers_select_fields_and_the_decoder_fills_only_those() {
     let rows = session.collect(FamilySet::KERNEL);
     session.start().unwrap();
     m.launch(c"selected", 3);
-    session.flush(true).unwrap();
+    session.fence().unwrap();
     let batch = rows.take();
     let k = batch.kernels.row(0).unwrap();
     assert_eq!(session.names().resolve(k.name), "selected");
@@ -197,10 +197,10 @@ unsafe extern "C" fn foreign_complete(
 fn another_tool_traces_the_same_process_with_its_own_subscriber() {
     let (_g, _, m) = setup();
     m.set_version(130500);
-    let cupti = &Cupti::open(Some(super::path())).unwrap();
+    let cupti = &Cupti::open_path(super::path()).unwrap();
     FOREIGN_RECORDS.store(0, Ordering::Relaxed);
     // Another tool first: a sharing subscriber with kernel names only.
-    let f = cupti.functions();
+    let f = cupti.sys();
     let mut params = CUpti_SubscriberParams {
         structSize: size_of::<CUpti_SubscriberParams>(),
         subscriberName: c"another tool".as_ptr(),
@@ -235,7 +235,7 @@ fn another_tool_traces_the_same_process_with_its_own_subscriber() {
             0
         );
         let mut one = 1usize;
-        let udr = cupti::cupti_sys::v13_5::CUPTI_ACTIVITY_ATTR_USER_DEFINED_RECORDS;
+        let udr = cupti::sys::v13_5::CUPTI_ACTIVITY_ATTR_USER_DEFINED_RECORDS;
         assert_eq!(
             f.cuptiActivitySetAttribute_v2(other, udr, &mut one, (&mut on as *mut u8).cast()).unwrap().0,
             0
@@ -269,7 +269,7 @@ fn another_tool_traces_the_same_process_with_its_own_subscriber() {
     for _ in 0..25 {
         m.launch(c"both_see_me", 3);
     }
-    session.flush(true).unwrap();
+    session.fence().unwrap();
     assert_eq!(kernels.take().kernels.len(), 25);
     let counts = session.stop().unwrap();
     let foreign = FOREIGN_RECORDS.load(Ordering::Relaxed) as u64;
@@ -277,7 +277,7 @@ fn another_tool_traces_the_same_process_with_its_own_subscriber() {
     let p = counts.pipeline;
     assert_eq!(
         m.produced() - foreign,
-        p.records_delivered + p.records_dropped() + counts.decoder.fence_records,
+        p.records_delivered + p.records_dropped() + counts.vendor.decoder.fence_records,
         "ours are accounted for apart from the other tool's: {counts:#?}"
     );
     // SAFETY: the other tool's live handle.

@@ -1,66 +1,34 @@
-//! MSPTI's buffer callbacks. They carry no user data, so the running session is reached
-//! through a global pointer, protected without locks (the request runs under MSPTI's internal
-//! lock and completions run on MSPTI's threads: neither may block on anything user code holds).
+//! MSPTI's buffer callbacks: the two `extern "C"` trampolines MSPTI calls, and the route they reach the
+//! live session through.
 //!
-//! A callback raises [`IN_CALLBACK`] before it loads [`CURRENT`] and lowers it when done; a
-//! session that ends first swaps [`CURRENT`] to null and then waits for [`IN_CALLBACK`] to be
-//! zero before freeing what it pointed to. Our callbacks never block (a lock-free pool pop or
-//! push and an unbounded channel send), so that wait is short. Buffers completed when no session
-//! runs are freed and counted as orphaned.
+//! `msptiActivityRegisterCallbacks` takes two plain function pointers and no user data. The request runs
+//! on the producing thread under MSPTI's internal lock, completions on MSPTI's threads (one per buffer,
+//! concurrently) or inside `msptiActivityFlushAll`: neither may block on anything user code holds. The
+//! trampolines find the session through [`ROUTE`], the shared core's [`RouteSlot`]: buffers tracked until
+//! MSPTI hands them back (only those are freed: a buffer that is not ours is left alone and counted),
+//! quiescence before a route is freed, parked routes for buffers MSPTI keeps past a session (see
+//! `accelprof_core::activity`).
 
 use std::ptr;
-use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering::SeqCst};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
-use accelprof_core::{ActivityBuffer, Handoff};
+use accelprof_core::activity::{RouteSlot, RouteStats};
 
-/// What the callbacks need of a running session.
-pub(crate) struct Shared {
-    pub(crate) handoff: Handoff,
+/// What the callbacks count for the live session besides its buffers.
+#[derive(Debug, Default)]
+pub struct CallbackTallies {
     /// Declined buffers MSPTI handed back as NULL/0/0 (each cost at least one record).
     pub(crate) null_completions: AtomicU64,
-    /// Buffers handed back with a size we did not hand out (leaked rather than freed wrongly).
-    pub(crate) foreign_buffers: AtomicU64,
-    /// Buffers MSPTI took and gave back (watched by the rescue thread).
-    pub(crate) flow: std::sync::Arc<super::rescue::Flow>,
 }
 
-static CURRENT: AtomicPtr<Shared> = AtomicPtr::new(ptr::null_mut());
-static IN_CALLBACK: AtomicUsize = AtomicUsize::new(0);
-/// Buffers completed while no session ran (freed undecoded).
-pub(crate) static ORPHANED_BUFFERS: AtomicU64 = AtomicU64::new(0);
+/// The route of MSPTI's buffer callbacks to the live session.
+pub(crate) static ROUTE: RouteSlot<Arc<CallbackTallies>> = RouteSlot::new();
 
-struct Hazard;
-
-impl Hazard {
-    fn enter() -> (Hazard, Option<&'static Shared>) {
-        IN_CALLBACK.fetch_add(1, SeqCst);
-        let p = CURRENT.load(SeqCst);
-        // SAFETY: `IN_CALLBACK` was raised before the load, so `uninstall` cannot free `p` until
-        // this hazard drops; the `'static` never escapes the callback that holds the hazard.
-        (Hazard, unsafe { p.as_ref() })
-    }
-}
-
-impl Drop for Hazard {
-    fn drop(&mut self) {
-        IN_CALLBACK.fetch_sub(1, SeqCst);
-    }
-}
-
-/// Makes `shared` the session the callbacks serve.
-pub(crate) fn install(shared: Box<Shared>) {
-    let old = CURRENT.swap(Box::into_raw(shared), SeqCst);
-    debug_assert!(old.is_null(), "one session at a time");
-}
-
-/// Stops serving the session and returns it once no callback can still be using it.
-pub(crate) fn uninstall() -> Option<Box<Shared>> {
-    let p = CURRENT.swap(ptr::null_mut(), SeqCst);
-    while IN_CALLBACK.load(SeqCst) != 0 {
-        std::thread::yield_now();
-    }
-    // SAFETY: `p` came from `Box::into_raw` in `install`; no callback holds it any more.
-    (!p.is_null()).then(|| unsafe { Box::from_raw(p) })
+/// The process-wide tallies of MSPTI's buffer callbacks (requests with no session live, buffers that were
+/// not ours, buffers handed back after their session ended).
+pub fn route_stats() -> RouteStats {
+    ROUTE.stats()
 }
 
 /// `msptiBuffersCallbackRequestFunc`: a pool buffer, or NULL (declined, counted) when the pool
@@ -74,14 +42,7 @@ pub(crate) unsafe extern "C" fn buffer_requested(
     if buffer.is_null() || size.is_null() {
         return;
     }
-    let given = crate::unwind::guard(|| {
-        let (_hazard, shared) = Hazard::enter();
-        let s = shared?;
-        let buf = s.handoff.request_buffer()?;
-        s.flow.handed_out.fetch_add(1, SeqCst);
-        Some(buf.into_raw())
-    })
-    .flatten();
+    let given = accelprof_core::callback::trampoline::guard(|| ROUTE.request()).flatten();
     let (ptr, len) = given.unwrap_or((ptr::null_mut(), 0));
     // SAFETY: MSPTI passes valid out-pointers (checked non-null above; `max_records` may be NULL).
     unsafe {
@@ -95,35 +56,16 @@ pub(crate) unsafe extern "C" fn buffer_requested(
 
 /// `msptiBuffersCallbackCompleteFunc`: hands the buffer to the decode thread and returns. Runs
 /// on MSPTI's completion threads (one per buffer, concurrently) or inside `FlushAll`.
-pub(crate) unsafe extern "C" fn buffer_completed(buffer: *mut u8, size: usize, valid: usize) {
-    crate::unwind::guard(|| {
-        let (_hazard, shared) = Hazard::enter();
+pub(crate) unsafe extern "C" fn buffer_completed(buffer: *mut u8, _size: usize, valid: usize) {
+    accelprof_core::callback::trampoline::guard(|| {
         if buffer.is_null() {
             // A declined buffer: MSPTI dropped the record that asked for it.
-            if let Some(s) = shared {
-                s.null_completions.fetch_add(1, SeqCst);
-                s.handoff.vendor_dropped(1);
-            }
+            ROUTE.vendor_dropped(1, |tallies| {
+                tallies.null_completions.fetch_add(1, Ordering::Relaxed);
+            });
             return;
         }
-        if size == 0 || size % 8 != 0 {
-            if let Some(s) = shared {
-                s.foreign_buffers.fetch_add(1, SeqCst);
-            }
-            return;
-        }
-        // SAFETY: every non-NULL buffer MSPTI holds came from `buffer_requested`, which handed
-        // out `into_raw` pairs, and MSPTI returns each once with the size we gave it.
-        let buf = unsafe { ActivityBuffer::from_raw(buffer, size) };
-        match shared {
-            Some(s) => {
-                s.flow.returned.fetch_add(1, SeqCst);
-                s.handoff.completed(buf, valid.min(size))
-            }
-            None => {
-                ORPHANED_BUFFERS.fetch_add(1, SeqCst);
-                drop(buf);
-            }
-        }
+        // SAFETY: MSPTI hands the buffer back in its completion callback: it is done writing to it.
+        unsafe { ROUTE.complete(buffer, valid, |_| {}) };
     });
 }

@@ -1,12 +1,17 @@
-//! How an activity session buffers and batches.
+//! How an activity session collects, buffers and batches.
 
 use std::time::Duration;
 
-/// Settings of an [`Activity`](super::Activity) session.
+use super::ActivityKinds;
+
+/// Settings of an [`ActivitySession`](super::ActivitySession).
 ///
 /// Build with struct update syntax: `ActivityConfig { max_buffers: 32, ..Default::default() }`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActivityConfig {
+    /// The kinds enabled at [`start`](super::ActivitySession::start) (default none: enable them with
+    /// [`ActivitySession::enable`](super::ActivitySession::enable)).
+    pub kinds: ActivityKinds,
     /// Bytes per buffer handed to MSPTI (rounded up to a multiple of 8). MSPTI warns below 2 MiB
     /// and hands a buffer back once it is 80% full.
     pub buffer_size: usize,
@@ -23,10 +28,11 @@ pub struct ActivityConfig {
 }
 
 impl Default for ActivityConfig {
-    /// 2 MiB buffers, at most 16 (32 MiB), batches of 16 Ki rows, no time-based delivery, stuck
-    /// buffers checked for every 100 ms.
+    /// No kinds, 2 MiB buffers, at most 16 (32 MiB), batches of 16 Ki rows, no time-based delivery,
+    /// stuck buffers checked for every 100 ms.
     fn default() -> Self {
         ActivityConfig {
+            kinds: ActivityKinds::empty(),
             buffer_size: 2 << 20,
             max_buffers: 16,
             batch_rows: 16 * 1024,

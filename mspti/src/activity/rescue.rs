@@ -16,14 +16,7 @@ use std::time::Duration;
 
 use mspti_sys::msptiResult;
 
-/// Buffers MSPTI took and gave back (non-NULL), counted by the buffer callbacks.
-#[derive(Debug, Default)]
-pub(crate) struct Flow {
-    pub(crate) handed_out: AtomicU64,
-    pub(crate) returned: AtomicU64,
-    /// Flushes this thread made.
-    pub(crate) rescues: AtomicU64,
-}
+use super::buffers::ROUTE;
 
 /// `msptiActivityFlushAll`, resolved from a library that is never unloaded.
 pub(crate) type FlushAll = unsafe extern "C" fn(u32) -> msptiResult;
@@ -36,13 +29,18 @@ pub(crate) struct Rescue {
 }
 
 impl Rescue {
-    /// Starts checking every `every`.
-    pub(crate) fn start(flush_all: FlushAll, flow: Arc<Flow>, every: Duration) -> std::io::Result<Rescue> {
+    /// Starts checking every `every` (the buffers MSPTI holds and has handed back, from the live session's
+    /// route); each flush it makes is counted in `rescues`.
+    pub(crate) fn start(
+        flush_all: FlushAll,
+        rescues: Arc<AtomicU64>,
+        every: Duration,
+    ) -> std::io::Result<Rescue> {
         let stop = Arc::new((Mutex::new(false), Condvar::new()));
         let s = Arc::clone(&stop);
         let thread = std::thread::Builder::new().name("mspti-rescue".into()).spawn(move || {
             let (stopped, wake) = &*s;
-            let mut last_returned = flow.returned.load(SeqCst);
+            let mut last_returned = ROUTE.flow().map_or(0, |f| f.returned);
             let mut stuck = 0;
             let mut guard = stopped.lock().unwrap_or_else(|e| e.into_inner());
             loop {
@@ -50,8 +48,8 @@ impl Rescue {
                 if *guard {
                     return;
                 }
-                let returned = flow.returned.load(SeqCst);
-                let held = flow.handed_out.load(SeqCst).saturating_sub(returned);
+                let flow = ROUTE.flow().unwrap_or_default();
+                let (held, returned) = (flow.held, flow.returned);
                 stuck = if held >= 2 && returned == last_returned { stuck + 1 } else { 0 };
                 last_returned = returned;
                 if stuck >= 2 {
@@ -59,7 +57,7 @@ impl Rescue {
                     // SAFETY: MSPTI's FlushAll, called from a thread of ours (never from one of
                     // its callbacks, whose lock it takes); the flag is unused.
                     unsafe { flush_all(1) };
-                    flow.rescues.fetch_add(1, SeqCst);
+                    rescues.fetch_add(1, SeqCst);
                     stuck = 0;
                     guard = stopped.lock().unwrap_or_else(|e| e.into_inner());
                 }

@@ -1,115 +1,124 @@
-//! [`Activity`]: a running activity session.
+//! [`ActivitySession`]: MSPTI activity records, decoded off MSPTI's threads into column batches.
 
-use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
-use std::sync::Arc;
+use std::fmt;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use accelprof_core::activity::{ActivityError, Collected, FlushReport, Session, SessionConfig, Switch};
 use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::{Batch, BufferPool, FamilySet, Names, Pipeline, PipelineConfig};
+use accelprof_core::{Batch, BufferPool, FamilySet, Names, PipelineConfig};
 
-use super::buffers::{self, Shared};
-use super::decode::{MsptiWalker, WalkerTallies};
-use super::rescue::{Flow, FlushAll, Rescue};
-use super::{ActivityConfig, ActivityCounts};
+use super::backend::Backend;
+use super::buffers::CallbackTallies;
+use super::rescue::{FlushAll, Rescue};
+use super::{ActivityConfig, ActivityCounts, MsptiCounts};
+use crate::decode::{MsptiWalker, WalkerTallies};
 use crate::error::{check, Error, Result};
 use crate::ids::ActivityKind;
 use crate::Mspti;
 
-static RUNNING: AtomicBool = AtomicBool::new(false);
+/// How a session ended ([`ActivitySession::end`]): the final tallies and how the last flush went.
+pub type SessionEnd = accelprof_core::activity::SessionEnd<MsptiCounts, Error>;
 
-/// Collects MSPTI activity records into column batches.
+/// Pauses and resumes an [`ActivitySession`] from anywhere ([`ActivitySession::switch`]).
+pub type ActivitySwitch<'m> = Switch<Backend<'m>>;
+
+/// Collects MSPTI activity records into column batches: the shared core's [`Session`] over MSPTI's
+/// [`Backend`].
 ///
 /// The way of a record: MSPTI asks for a buffer (on the producing thread, under its internal
 /// lock) and gets one from a bounded lock-free pool, or NULL when the pool is at its bound (the
 /// record that asked is lost, and counted); MSPTI hands full buffers back on a new thread per
-/// buffer, concurrently, and the partial one on [`flush_all`](Self::flush_all); each is sent to a
-/// decode thread which walks it itself and appends rows to a [`Batch`] for the consumers
-/// registered with [`subscribe`](Self::subscribe). A thread of the session checks that MSPTI hands
-/// full buffers back, and flushes them out when it does not (its manager thread can be lost; see
+/// buffer, concurrently, and the partial one on [`flush`](Self::flush); each is sent to a decode
+/// thread which walks it itself and appends rows to a [`Batch`] for the consumers registered with
+/// [`subscribe`](Self::subscribe). A thread of the session checks that MSPTI hands full buffers back,
+/// and flushes them out when it does not (its manager thread can be lost; see
 /// [`ActivityConfig::stuck_buffer_check`]).
 ///
-/// Dropping it disables the kinds it enabled, flushes, delivers what was collected and stops
-/// the decode thread.
-#[derive(Debug)]
-pub struct Activity<'m> {
+/// One per process (MSPTI's buffer callbacks are process-wide):
+/// [`ActivityError::SessionActive`] while another lives. Ending it ([`stop`](Self::stop),
+/// [`end`](Self::end) or drop) flushes a last time, disables the kinds it enabled, delivers what was
+/// collected and stops the decode thread.
+///
+/// ```no_run
+/// use mspti::activity::{ActivityConfig, ActivitySession};
+/// use mspti::{ActivityKind, FamilySet, Mspti};
+///
+/// let mspti = Mspti::open()?;
+/// let _subscriber = mspti.subscribe(|_| {})?; // kernels come only while a subscriber exists
+/// let session = ActivitySession::new(&mspti, ActivityConfig::default())?;
+/// let kernels = session.collect(FamilySet::KERNEL);
+/// session.start()?;
+/// session.enable(ActivityKind::KERNEL)?;
+/// // ... work on the NPU ...
+/// session.fence()?; // every record MSPTI wrote up to here is delivered
+/// println!("{} kernels", kernels.take().kernels.len());
+/// let counts = session.stop()?;
+/// assert_eq!(counts.records_produced(), counts.records_delivered() + counts.records_dropped());
+/// # Ok::<(), mspti::Error>(())
+/// ```
+pub struct ActivitySession<'m> {
+    session: Session<Backend<'m>>,
     mspti: &'m Mspti,
-    pipeline: Option<Pipeline>,
-    enabled: BTreeSet<ActivityKind>,
-    tallies: Arc<WalkerTallies>,
-    flow: Arc<Flow>,
-    rescue: Option<Rescue>,
-    finished: bool,
+    rescue: Mutex<Option<Rescue>>,
 }
 
-impl<'m> Activity<'m> {
-    pub(crate) fn start(mspti: &'m Mspti, config: ActivityConfig) -> Result<Activity<'m>> {
-        if RUNNING.swap(true, SeqCst) {
-            return Err(Error::ActivityAlreadyRunning);
-        }
-        let tallies = Arc::new(WalkerTallies::default());
-        let pool = BufferPool::new(config.buffer_size, config.max_buffers);
-        let pipeline_config = PipelineConfig {
-            batch_rows: config.batch_rows,
-            flush_interval: config.batch_interval,
-            thread_name: "mspti-decode".into(),
-        };
-        let pipeline =
-            match Pipeline::start(MsptiWalker { tallies: Arc::clone(&tallies) }, pool, pipeline_config) {
-                Ok(p) => p,
-                Err(e) => {
-                    RUNNING.store(false, SeqCst);
-                    return Err(Error::Pipeline(e.to_string()));
-                }
-            };
-        let flow = Arc::new(Flow::default());
-        buffers::install(Box::new(Shared {
-            handoff: pipeline.handoff(),
-            null_completions: Default::default(),
-            foreign_buffers: Default::default(),
-            flow: Arc::clone(&flow),
-        }));
-        let mut activity = Activity {
-            mspti,
-            pipeline: Some(pipeline),
-            enabled: BTreeSet::new(),
-            tallies,
-            flow,
-            rescue: None,
-            finished: false,
-        };
-        // SAFETY: both functions have the C signatures MSPTI expects and live for the program.
-        let registered = check(
-            unsafe {
-                mspti.sys().msptiActivityRegisterCallbacks(
-                    Some(buffers::buffer_requested),
-                    Some(buffers::buffer_completed),
-                )
+impl<'m> ActivitySession<'m> {
+    /// Sets up a session (`msptiActivityRegisterCallbacks`): buffers come from a bounded pool,
+    /// completed buffers are decoded off MSPTI's threads into column batches. Nothing is collected
+    /// before [`start`](Self::start), which enables the configured kinds; [`enable`](Self::enable) adds
+    /// more.
+    #[doc(alias = "msptiActivityRegisterCallbacks")]
+    pub fn new(mspti: &'m Mspti, config: ActivityConfig) -> Result<Self> {
+        let walker = Arc::new(WalkerTallies::default());
+        let pool =
+            BufferPool::try_new(config.buffer_size, config.max_buffers).map_err(ActivityError::from)?;
+        let session_config = SessionConfig {
+            pipeline: PipelineConfig {
+                batch_rows: config.batch_rows,
+                flush_interval: config.batch_interval,
+                thread_name: "mspti-decode".into(),
             },
-            "buffer callbacks",
-        );
-        if let Err(e) = registered {
-            activity.stop();
-            return Err(e);
-        }
+            ..SessionConfig::default()
+        };
+        let backend = Backend {
+            mspti,
+            callbacks: Arc::new(CallbackTallies::default()),
+            walker: Arc::clone(&walker),
+            rescues: Arc::new(AtomicU64::new(0)),
+        };
+        let rescues = Arc::clone(&backend.rescues);
+        let session = Session::new(
+            backend,
+            MsptiWalker { tallies: walker },
+            pool,
+            config.kinds.iter(),
+            session_config,
+        )?;
+        let activity = ActivitySession { session, mspti, rescue: Mutex::new(None) };
         if let (Some(every), Some(flush)) =
             (config.stuck_buffer_check, mspti.sys().raw_symbol(c"msptiActivityFlushAll"))
         {
             // SAFETY: the library's `msptiActivityFlushAll` (C signature of the bindings); the
             // library is never unloaded, so the address stays valid for the thread's life.
             let flush: FlushAll = unsafe { std::mem::transmute(flush.as_ptr()) };
-            match Rescue::start(flush, Arc::clone(&activity.flow), every) {
-                Ok(r) => activity.rescue = Some(r),
-                Err(e) => {
-                    activity.stop();
-                    return Err(Error::Pipeline(format!("the stuck-buffer thread could not start: {e}")));
-                }
-            }
+            let rescue = Rescue::start(flush, rescues, every)
+                .map_err(|e| ActivityError::spawn("stuck-buffer check", e))?;
+            *activity.rescue.lock().unwrap_or_else(|e| e.into_inner()) = Some(rescue);
         }
         Ok(activity)
     }
 
-    /// Enables records of `kind` (`msptiActivityEnable`).
+    /// Enables the configured kinds (`msptiActivityEnable`): collection begins. Starting again is a
+    /// no-op.
+    #[doc(alias = "msptiActivityEnable")]
+    pub fn start(&self) -> Result<()> {
+        self.session.start()
+    }
+
+    /// Collects records of `kind` too: enabled now (`msptiActivityEnable`) once the session started,
+    /// else at [`start`](Self::start).
     ///
     /// - HCCL, MEMORY, MEMSET and MEMCPY come from MSPTI's interposed functions: they need
     ///   `libmspti.so` preloaded ([`Error::WithoutLdPreload`] or [`Error::InterpositionNotLive`]).
@@ -118,27 +127,18 @@ impl<'m> Activity<'m> {
     ///   this crate's [`Subscriber`](crate::Subscriber)s this returns [`Error::SubscriberRequired`]
     ///   (enabling would succeed in MSPTI and collect nothing). Records stop when the subscriber
     ///   is dropped.
+    ///
+    /// Both are checked at once, even before the session started.
     #[doc(alias = "msptiActivityEnable")]
-    pub fn enable(&mut self, kind: ActivityKind) -> Result<()> {
-        if kind.needs_subscriber() && !crate::callback::subscribed() {
-            return Err(Error::SubscriberRequired(kind));
-        }
-        if kind.needs_ld_preload() {
-            self.mspti.interposition_live()?;
-        }
-        // SAFETY: a known kind (MSPTI checks it against its supported set).
-        check(unsafe { self.mspti.sys().msptiActivityEnable(kind.into()) }, "activity kind")?;
-        self.enabled.insert(kind);
-        Ok(())
+    pub fn enable(&self, kind: ActivityKind) -> Result<()> {
+        self.session.backend().check_kind(kind)?;
+        self.session.enable(kind)
     }
 
-    /// Disables records of `kind` (`msptiActivityDisable`).
+    /// Stops collecting records of `kind` (`msptiActivityDisable`).
     #[doc(alias = "msptiActivityDisable")]
-    pub fn disable(&mut self, kind: ActivityKind) -> Result<()> {
-        // SAFETY: a plain value.
-        check(unsafe { self.mspti.sys().msptiActivityDisable(kind.into()) }, "activity kind")?;
-        self.enabled.remove(&kind);
-        Ok(())
+    pub fn disable(&self, kind: ActivityKind) -> Result<()> {
+        self.session.disable(kind)
     }
 
     /// Whether MSPTI collects `kind` now (`msptiActivityIsEnabled`, new in 2026: an older
@@ -151,37 +151,71 @@ impl<'m> Activity<'m> {
         Ok(unsafe { self.mspti.sys().msptiActivityIsEnabled(kind.into()) }?)
     }
 
-    /// The kinds this session enabled.
-    pub fn enabled(&self) -> impl Iterator<Item = ActivityKind> + '_ {
-        self.enabled.iter().copied()
+    /// The kinds this session collects.
+    pub fn kinds(&self) -> Vec<ActivityKind> {
+        self.session.kinds()
     }
 
-    /// Calls `consumer` on the decode thread with each batch holding rows of `families`.
+    /// Disables the kinds until [`resume`](Self::resume); `Ok(false)` when it was not collecting.
+    /// Allowed from any thread, consumers included.
+    #[doc(alias = "msptiActivityDisable")]
+    pub fn pause(&self) -> Result<bool> {
+        self.session.pause()
+    }
+
+    /// Enables the kinds again after [`pause`](Self::pause); `Ok(false)` when not paused.
+    pub fn resume(&self) -> Result<bool> {
+        self.session.resume()
+    }
+
+    /// Whether the session collects now (started, not paused, not ended).
+    pub fn is_collecting(&self) -> bool {
+        self.session.is_collecting()
+    }
+
+    /// A handle that pauses and resumes this session from anywhere.
+    pub fn switch(&self) -> ActivitySwitch<'m> {
+        self.session.switch()
+    }
+
+    /// Calls `consumer` on the decode thread with each batch holding rows of `families`. A consumer must
+    /// not wait for this session ([`flush`](Self::flush) and [`fence`](Self::fence) refuse there).
     pub fn subscribe<F>(&self, families: FamilySet, consumer: F) -> ConsumerId
     where
         F: FnMut(&Batch, &Names) + Send + 'static,
     {
-        self.pipeline().subscribe(families, consumer)
+        self.session.subscribe(families, consumer)
     }
 
     /// Removes a consumer.
     pub fn unsubscribe(&self, id: ConsumerId) -> bool {
-        self.pipeline().unsubscribe(id)
+        self.session.unsubscribe(id)
+    }
+
+    /// A consumer that keeps a copy of every row of `families`; read them with [`Collected::take`].
+    pub fn collect(&self, families: FamilySet) -> Collected {
+        self.session.collect(families)
     }
 
     /// The names the batches' `NameId`s refer to.
     pub fn names(&self) -> Names {
-        self.pipeline().names()
+        self.session.names()
     }
 
     /// Makes MSPTI hand back every buffer, the partly filled one included
     /// (`msptiActivityFlushAll`, synchronous), then waits until all of it has been decoded and
     /// delivered to the consumers. Records of calls still running are not in it yet.
+    /// [`ActivityError::OnDecodeThread`] inside a consumer.
     #[doc(alias = "msptiActivityFlushAll")]
-    pub fn flush_all(&self) -> Result<()> {
-        // SAFETY: a plain value.
-        check(unsafe { self.mspti.sys().msptiActivityFlushAll(1) }, "flush")?;
-        self.pipeline().sync().map_err(|e| Error::Pipeline(e.to_string()))
+    pub fn flush(&self) -> Result<FlushReport> {
+        self.session.flush()
+    }
+
+    /// The fence. MSPTI's flush is synchronous and MSPTI has no record that proves the device finished
+    /// (`fenced` is false): a flush and a wait, as [`flush`](Self::flush), serialized with other fences
+    /// and the end of the session.
+    pub fn fence(&self) -> Result<FlushReport> {
+        self.session.fence()
     }
 
     /// Sets MSPTI's periodic flush (`msptiActivityFlushPeriod`): every `period` MSPTI hands back
@@ -190,61 +224,64 @@ impl<'m> Activity<'m> {
     pub fn flush_period(&self, period: Option<Duration>) -> Result<()> {
         let ms = period.map_or(0, |p| p.as_millis().clamp(1, u32::MAX.into()) as u32);
         // SAFETY: a plain value.
-        check(unsafe { self.mspti.sys().msptiActivityFlushPeriod(ms) }, "flush period")
+        check(unsafe { self.mspti.sys().msptiActivityFlushPeriod(ms) }, "msptiActivityFlushPeriod")
     }
 
     /// The tallies now: see [`ActivityCounts`].
     pub fn counts(&self) -> ActivityCounts {
-        let pipeline = self.pipeline();
-        let mut counts = ActivityCounts::gather(pipeline.counts(), pipeline.pool().stats(), &self.tallies);
-        counts.rescue_flushes = self.flow.rescues.load(SeqCst);
-        counts
+        self.session.counts()
     }
 
-    /// Stops like drop does, and returns the final tallies.
-    pub fn finish(mut self) -> ActivityCounts {
-        self.stop()
+    /// Ends the session (as drop does) and returns the final tallies; `Err` when the last flush failed
+    /// (the session is ended all the same: see [`end`](Self::end) to get the tallies then too).
+    pub fn stop(self) -> Result<ActivityCounts> {
+        let end = self.end();
+        end.fence.map(|_| end.counts)
     }
 
-    fn pipeline(&self) -> &Pipeline {
-        self.pipeline.as_ref().expect("the pipeline lives until the session stops")
+    /// Ends the session: the final tallies, and how the last flush went.
+    pub fn end(self) -> SessionEnd {
+        self.finish()
     }
 
-    fn stop(&mut self) -> ActivityCounts {
-        let Some(pipeline) = self.pipeline.as_ref() else {
-            return ActivityCounts::default();
-        };
-        if self.finished {
-            return ActivityCounts::gather(pipeline.counts(), pipeline.pool().stats(), &self.tallies);
-        }
-        self.finished = true;
-        if let Some(mut rescue) = self.rescue.take() {
+    /// The library.
+    pub fn mspti(&self) -> &'m Mspti {
+        self.mspti
+    }
+
+    /// The shared core's session this one is.
+    pub fn core(&self) -> &Session<Backend<'m>> {
+        &self.session
+    }
+
+    /// Teardown, once: the stuck-buffer thread first (it calls MSPTI), then the core's end.
+    fn finish(&self) -> SessionEnd {
+        if let Some(mut rescue) = self.rescue.lock().unwrap_or_else(|e| e.into_inner()).take() {
             rescue.stop();
         }
-        for kind in std::mem::take(&mut self.enabled) {
-            // SAFETY: a plain value.
-            let _ = unsafe { self.mspti.sys().msptiActivityDisable(kind.into()) };
-        }
-        // SAFETY: a plain value.
-        let _ = unsafe { self.mspti.sys().msptiActivityFlushAll(1) };
-        let _ = pipeline.sync();
-        let shared = buffers::uninstall();
-        let pipeline = self.pipeline.take().expect("checked above");
-        let pool = pipeline.pool().stats();
-        let final_counts = pipeline.shutdown();
-        RUNNING.store(false, SeqCst);
-        let mut counts = ActivityCounts::gather(final_counts, pool, &self.tallies);
-        if let Some(shared) = shared {
-            counts.add_shared(&shared);
-        }
-        counts
+        self.session.end()
     }
 }
 
-impl Drop for Activity<'_> {
+impl Drop for ActivitySession<'_> {
     fn drop(&mut self) {
-        if !self.finished {
-            self.stop();
+        if !self.session.has_ended() {
+            let _ = self.finish();
         }
     }
 }
+
+impl fmt::Debug for ActivitySession<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ActivitySession")
+            .field("kinds", &self.kinds())
+            .field("counts", &self.counts())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A session is shared between threads (a flush on one, counts on another).
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<ActivitySession<'static>>();
+};

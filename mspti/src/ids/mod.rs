@@ -10,7 +10,7 @@ mod hccl_cbid;
 mod runtime_cbid;
 mod site;
 
-pub use activity_kind::ActivityKind;
+pub use activity_kind::{ActivityKind, ActivityKinds};
 pub use callback_id::CallbackId;
 pub use domain::CallbackDomain;
 pub use external_kind::ExternalKind;

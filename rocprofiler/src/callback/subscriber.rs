@@ -7,10 +7,10 @@ use rocprofiler_sys as sys;
 
 use super::data::CallbackData;
 use super::trampoline::{trampoline, Service, Tracing};
-use crate::context::Context;
-use crate::error::{call, Result};
+use crate::error::{check, Result};
 use crate::ids::{CallbackDomain, Operation};
 use crate::library::{OperationNames, Rocprofiler};
+use crate::tool::Context;
 
 /// A callback-tracing closure configured on a context
 /// ([`Configurator::callback_tracing`](crate::Configurator::callback_tracing)): the SDK calls it
@@ -77,17 +77,20 @@ where
         context: ctx.id(),
     }));
     let (p, n) = if ops.is_empty() { (std::ptr::null(), 0) } else { (ops.as_ptr().cast::<i32>(), ops.len()) };
-    // SAFETY: the trampoline matches the callback type; the service is leaked; `p` holds `n`
-    // operations (`Operation` is a transparent `i32`).
-    call(unsafe {
-        lib.sys().rocprofiler_configure_callback_tracing_service(
-            ctx.raw(),
-            sys::rocprofiler_callback_tracing_kind_t(domain.0),
-            p,
-            n,
-            Some(trampoline),
-            (service as *const Service).cast_mut().cast(),
-        )
-    })?;
+    check(
+        // SAFETY: the trampoline matches the callback type; the service is leaked; `p` holds `n`
+        // operations (`Operation` is a transparent `i32`).
+        unsafe {
+            lib.sys().rocprofiler_configure_callback_tracing_service(
+                ctx.raw(),
+                sys::rocprofiler_callback_tracing_kind_t(domain.0),
+                p,
+                n,
+                Some(trampoline),
+                (service as *const Service).cast_mut().cast(),
+            )
+        },
+        "rocprofiler_configure_callback_tracing_service",
+    )?;
     Ok(Subscriber { service })
 }

@@ -13,7 +13,7 @@ mod domain;
 mod handles;
 mod site;
 
-pub use activity_kind::BufferKind;
+pub use activity_kind::{ActivityKind, ActivityKinds, BufferKind};
 pub use buffer_policy::BufferPolicy;
 pub use callback_id::{CallbackId, Operation};
 pub use correlation::Correlation;

@@ -1,0 +1,93 @@
+//! Many ranks' GPU traces analysed with SQL: a directory of per-rank Parquet files written by
+//! `accelprof-export` is one table, `events`, queried in-process by Apache DataFusion.
+//!
+//! The analyses are those HolisticTraceAnalysis (HTA) users reach for first, with HTA's classification of
+//! kernels ([`KernelRules`]: NCCL kernels are communication, copies and sets memory, the rest computation):
+//!
+//! | analysis | function | HTA's |
+//! |---|---|---|
+//! | time per kernel name per rank | [`Analysis::kernels`] | `get_gpu_kernel_breakdown`, per-kernel table |
+//! | time per kernel type per rank | [`Analysis::categories`] | |
+//! | computation / communication / memory overlap per rank | [`Analysis::breakdown`], [`Report::breakdown_totals`] | `get_gpu_kernel_breakdown`, kernel-type table |
+//! | idle time per rank | [`Analysis::idle`] | `get_temporal_breakdown` |
+//! | steps per rank, the slowest rank per step | [`Analysis::steps`], [`Analysis::stragglers`] | `get_potential_stragglers`' late-start metric |
+//! | NCCL kernels per rank | [`Analysis::communication`] | |
+//!
+//! ```no_run
+//! use accelprof_analyze::{analyze, Options};
+//!
+//! let report = analyze("traces/", Options::default())?;
+//! for k in report.kernels.iter().filter(|k| k.rank == 0).take(5) {
+//!     println!("{} {} x{} {} ns", k.kernel_type, k.name, k.count, k.sum_ns);
+//! }
+//! for s in &report.stragglers {
+//!     println!("step {}: slowest rank {} ({} ns)", s.step, s.slowest_rank, s.slowest_ns);
+//! }
+//! # Ok::<(), accelprof_analyze::Error>(())
+//! ```
+//!
+//! From the command line: `accelprof-analyze analyze DIR` (add `--json` for machine-readable output,
+//! `accelprof-analyze sql` prints the queries, `accelprof-analyze query DIR 'SELECT ...'` runs your own).
+//!
+//! Memory stays bounded whatever the traces' size: the engine reads only the columns a query needs, row
+//! group by row group, and sorts and aggregations spill to temporary files past
+//! [`Options::memory_limit`].
+//!
+//! # The same queries at cluster scale
+//!
+//! [`sql`] gives each analysis as plain SQL over a table `events` (common table expressions, `LIKE`,
+//! `POSITION`, `CASE`, window functions with explicit frames, `STDDEV_SAMP`): define `events` over the
+//! files and run the text unchanged. On DuckDB every query gives the rows DataFusion gives
+//! (`python/check_duckdb.py`); Spark SQL and Trino accept the same constructs.
+//! The files are ordinary Parquet (signed integer columns, dictionary-encoded strings), one per rank, with
+//! a `rank` column, so a directory (or an object-store prefix) of them is one table.
+//!
+//! - DuckDB: `CREATE VIEW events AS SELECT * FROM read_parquet('traces/*.parquet');`
+//! - Spark SQL: `spark.read.parquet("s3://bucket/job/").createOrReplaceTempView("events")`, then
+//!   `spark.sql(text)`.
+//! - Trino (Hive or Iceberg connector): `CREATE TABLE hive.traces.events (...) WITH (external_location =
+//!   's3://bucket/job/', format = 'PARQUET')`, with the columns of
+//!   `accelprof_export::arrow::events_schema` (`VARCHAR` for the dictionary columns), then
+//!   `USE hive.traces;` and the text.
+//!
+//! Each file's metadata (`accelprof.rank`, `accelprof.host`, `accelprof.clock`, ...) says where it comes
+//! from and how its clock maps to Unix time (DuckDB: `parquet_kv_metadata('traces/*.parquet')`).
+
+mod engine;
+mod queries;
+mod report;
+mod results;
+mod rules;
+
+pub use engine::{analyze, Analysis, Options};
+pub use queries::{sql, Query, QueryOptions, GPU_FAMILIES, NAME_SQL};
+pub use report::render;
+pub use results::{
+    state_label, CategoryTime, CommStat, IdleTime, KernelStat, OverlapTime, RankInfo, Report, StepTime,
+    Straggler,
+};
+pub use rules::{KernelRules, KernelType};
+
+/// What can go wrong analysing a directory.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The directory has no `*.parquet` file.
+    #[error("no *.parquet file in {0}")]
+    NoFiles(std::path::PathBuf),
+    /// A file is not one of ours, or cannot be read.
+    #[error("{0}: {1}")]
+    File(std::path::PathBuf, accelprof_export::Error),
+    /// The query engine failed.
+    #[error("query engine: {0}")]
+    DataFusion(#[from] datafusion::error::DataFusionError),
+    /// A result could not be read.
+    #[error("arrow: {0}")]
+    Arrow(#[from] datafusion::arrow::error::ArrowError),
+    /// The directory or the runtime failed.
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+    /// A result had another shape than the query gives.
+    #[error("unexpected result: {0}")]
+    Unexpected(String),
+}

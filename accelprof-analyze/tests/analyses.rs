@@ -1,0 +1,306 @@
+//! The analyses on two small hand-made ranks, against values computed by hand (in the comments).
+
+use std::path::PathBuf;
+
+use accelprof_analyze::{sql, Analysis, Error, KernelRules, KernelType, Options, Query, QueryOptions};
+use accelprof_core::columns::{
+    ApiRow, CopyKind, KernelRow, MarkerRow, MemcpyRow, MemoryKind, SyncRow, HOST_DEVICE,
+};
+use accelprof_core::intern::Interner;
+use accelprof_core::{Batch, NameId};
+use accelprof_export::parquet::{ParquetOptions, ParquetWriter};
+use accelprof_export::RunMeta;
+
+const NCCL: &str = "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)";
+
+struct Rank {
+    interner: Interner,
+    batch: Batch,
+    device: u32,
+}
+
+impl Rank {
+    fn new(device: u32) -> Self {
+        Rank { interner: Interner::new(), batch: Batch::new(), device }
+    }
+
+    fn step(&mut self, n: u32, start: u64, end: u64) {
+        let name = self.interner.intern(&format!("ProfilerStep#{n}"));
+        self.batch.markers.push(MarkerRow {
+            start,
+            end,
+            id: n.into(),
+            process: 10,
+            thread: 11,
+            device: HOST_DEVICE,
+            name,
+            ..Default::default()
+        });
+    }
+
+    fn launch(&mut self, correlation: u64, at: u64) {
+        let name = self.interner.intern("cudaLaunchKernel");
+        self.batch.api_calls.push(ApiRow {
+            start: at,
+            end: at + 5,
+            process: 10,
+            thread: 11,
+            correlation,
+            domain: 2,
+            cbid: 211,
+            name,
+        });
+    }
+
+    fn kernel(&mut self, name: &str, stream: u64, correlation: u64, start: u64, end: u64) {
+        let name = if name.is_empty() { NameId::NONE } else { self.interner.intern(name) };
+        let device = self.device;
+        self.batch.kernels.push(KernelRow {
+            start,
+            end,
+            device,
+            stream,
+            correlation,
+            name,
+            ..Default::default()
+        });
+    }
+
+    fn write(self, dir: &std::path::Path, rank: u32) {
+        let meta =
+            RunMeta { rank, world_size: 2, host: "h".into(), vendor: "cupti".into(), ..RunMeta::default() };
+        let path = dir.join(format!("rank{rank}.parquet"));
+        let mut w = ParquetWriter::create(path, &meta, ParquetOptions::default()).unwrap();
+        w.write_batch(&self.batch, &self.interner.names()).unwrap();
+        w.finish().unwrap();
+    }
+}
+
+/// Rank 0: step 1 [0, 1000) launches gemm [100, 300], gemm [300, 400] (stream 7) and NCCL [350, 600]
+/// (stream 13); step 2 [1000, 2500) launches relu [1150, 1250], NCCL [1300, 1500] and a copy [1600, 1700];
+/// a sync [1700, 1800] with no launch. Rank 1: step 1 [0, 1200) launches gemm [100, 500] and NCCL [450,
+/// 700]; step 2 [1200, 2400) launches NCCL [1500, 1600].
+fn two_ranks(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("accelprof-analyze-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+
+    let mut r = Rank::new(0);
+    r.step(1, 0, 1000);
+    r.step(2, 1000, 2500);
+    for (c, at) in [(1, 10), (2, 20), (3, 30), (4, 1100), (5, 1110), (6, 1200)] {
+        r.launch(c, at);
+    }
+    r.kernel("gemm", 7, 1, 100, 300);
+    r.kernel("gemm", 7, 2, 300, 400);
+    r.kernel(NCCL, 13, 3, 350, 600);
+    r.kernel("relu", 7, 4, 1150, 1250);
+    r.kernel(NCCL, 13, 5, 1300, 1500);
+    r.batch.memcpys.push(MemcpyRow {
+        start: 1600,
+        end: 1700,
+        stream: 7,
+        correlation: 6,
+        bytes: 64,
+        copy_kind: CopyKind::HTOD,
+        src_kind: MemoryKind::PINNED,
+        dst_kind: MemoryKind::DEVICE,
+        ..Default::default()
+    });
+    let sync = r.interner.intern("Stream Sync");
+    r.batch.syncs.push(SyncRow {
+        start: 1700,
+        end: 1800,
+        stream: 7,
+        correlation: 0,
+        name: sync,
+        ..Default::default()
+    });
+    r.write(&dir, 0);
+
+    let mut r = Rank::new(1);
+    r.step(1, 0, 1200);
+    r.step(2, 1200, 2400);
+    for (c, at) in [(1, 10), (2, 20), (3, 1250)] {
+        r.launch(c, at);
+    }
+    r.kernel("gemm", 7, 1, 100, 500);
+    r.kernel(NCCL, 13, 2, 450, 700);
+    r.kernel(NCCL, 13, 3, 1500, 1600);
+    r.write(&dir, 1);
+    dir
+}
+
+fn open(dir: &std::path::Path, queries: QueryOptions) -> Analysis {
+    Analysis::open(dir, Options { queries, memory_limit: 64 << 20, ..Options::default() }).unwrap()
+}
+
+#[test]
+fn time_per_kernel_and_per_type_per_rank() {
+    let dir = two_ranks("kernels");
+    let a = open(&dir, QueryOptions::default());
+    assert_eq!(a.ranks().iter().map(|r| r.meta.rank).collect::<Vec<_>>(), [0, 1]);
+    let k = a.kernels().unwrap();
+    let find = |rank: u32, name: &str| k.iter().find(|s| s.rank == rank && s.name == name).unwrap().clone();
+
+    let gemm = find(0, "gemm");
+    assert_eq!(
+        (gemm.kernel_type, gemm.count, gemm.sum_ns, gemm.min_ns, gemm.max_ns),
+        (KernelType::Computation, 2, 300, 100, 200)
+    );
+    assert_eq!(gemm.mean_ns, 150.0);
+    assert!((gemm.stddev_ns - 5000f64.sqrt()).abs() < 1e-9, "{}", gemm.stddev_ns); // sample std of 200, 100
+    let relu = find(0, "relu");
+    assert_eq!((relu.count, relu.sum_ns, relu.stddev_ns), (1, 100, 0.0));
+    let nccl = find(0, NCCL);
+    assert_eq!(
+        (nccl.kernel_type, nccl.count, nccl.sum_ns, nccl.min_ns, nccl.max_ns),
+        (KernelType::Communication, 2, 450, 200, 250)
+    );
+    let copy = find(0, "Memcpy HtoD (Pinned -> Device)");
+    assert_eq!((copy.kernel_type, copy.count, copy.sum_ns), (KernelType::Memory, 1, 100));
+    let sync = find(0, "Stream Sync");
+    assert_eq!((sync.kernel_type, sync.sum_ns), (KernelType::Other, 100));
+    let nccl1 = find(1, NCCL);
+    assert_eq!((nccl1.count, nccl1.sum_ns, nccl1.mean_ns), (2, 350, 175.0));
+    assert!((nccl1.stddev_ns - (2.0f64 * 75.0 * 75.0).sqrt()).abs() < 1e-9);
+    assert_eq!(k.len(), 5 + 2);
+
+    let c = a.categories().unwrap();
+    let cat = |rank: u32, t: KernelType| {
+        c.iter().find(|x| x.rank == rank && x.kernel_type == t).map(|x| (x.count, x.sum_ns))
+    };
+    assert_eq!(cat(0, KernelType::Computation), Some((3, 400)));
+    assert_eq!(cat(0, KernelType::Communication), Some((2, 450)));
+    assert_eq!(cat(0, KernelType::Memory), Some((1, 100)));
+    assert_eq!(cat(0, KernelType::Other), Some((1, 100)));
+    assert_eq!(cat(1, KernelType::Computation), Some((1, 400)));
+    assert_eq!(cat(1, KernelType::Memory), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn overlap_breakdown_and_idle_time_per_rank() {
+    let dir = two_ranks("breakdown");
+    let a = open(&dir, QueryOptions::default());
+    let b = a.breakdown().unwrap();
+    let state = |rank: u32, s: u32| b.iter().find(|x| x.rank == rank && x.state == s).map(|x| x.time_ns);
+    // Rank 0: computation alone [100, 350) + [1150, 1250); with communication [350, 400); communication
+    // alone [400, 600) + [1300, 1500); memory [1600, 1700). The sync is OTHER: not in the breakdown.
+    assert_eq!(state(0, 1), Some(350));
+    assert_eq!(state(0, 3), Some(50));
+    assert_eq!(state(0, 2), Some(400));
+    assert_eq!(state(0, 4), Some(100));
+    assert_eq!(b.iter().filter(|x| x.rank == 0).count(), 4);
+    // Rank 1: [100, 450) computation, [450, 500) both, [500, 700) + [1500, 1600) communication.
+    assert_eq!((state(1, 1), state(1, 3), state(1, 2)), (Some(350), Some(50), Some(300)));
+
+    let idle = a.idle().unwrap();
+    // Rank 0: busy [100, 600] + [1150, 1250] + [1300, 1500] + [1600, 1800] = 1000 of a 1700 span; computation
+    // [100, 400] + [1150, 1250].
+    let r0 = &idle[0];
+    assert_eq!(
+        (r0.rank, r0.kernel_time_ns, r0.idle_ns, r0.compute_ns, r0.non_compute_ns),
+        (0, 1700, 700, 400, 600)
+    );
+    let r1 = &idle[1];
+    assert_eq!(
+        (r1.rank, r1.kernel_time_ns, r1.idle_ns, r1.compute_ns, r1.non_compute_ns),
+        (1, 1500, 800, 400, 300)
+    );
+
+    // Without copies and sets in the breakdown, the memory state is gone.
+    let a = open(&dir, QueryOptions { include_memory_kernels: false, ..QueryOptions::default() });
+    assert!(a.breakdown().unwrap().iter().all(|x| x.state & 4 == 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn steps_stragglers_and_nccl_kernels_per_rank() {
+    let dir = two_ranks("steps");
+    let a = open(&dir, QueryOptions::default());
+    let steps = a.steps().unwrap();
+    let got: Vec<_> = steps.iter().map(|s| (s.step, s.rank, s.duration_ns, s.last_comm_start_ns)).collect();
+    // The NCCL kernel belongs to the step in which it was launched.
+    assert_eq!(
+        got,
+        [(1, 0, 1000, Some(350)), (1, 1, 1200, Some(450)), (2, 0, 1500, Some(300)), (2, 1, 1200, Some(300))]
+    );
+
+    let s = a.stragglers().unwrap();
+    assert_eq!(s.len(), 2);
+    assert_eq!(
+        (s[0].step, s[0].ranks, s[0].slowest_rank, s[0].slowest_ns, s[0].fastest_rank, s[0].fastest_ns),
+        (1, 2, 1, 1200, 0, 1000)
+    );
+    assert_eq!(s[0].mean_ns, 1100.0);
+    assert_eq!((s[0].latest_comm_rank, s[0].latest_comm_start_ns), (Some(1), Some(450)));
+    assert_eq!(
+        (s[1].slowest_rank, s[1].fastest_rank, s[1].latest_comm_rank),
+        (0, 1, Some(0)),
+        "a tie goes to the lower rank"
+    );
+
+    let c = a.communication().unwrap();
+    let got: Vec<_> =
+        c.iter().map(|x| (x.rank, x.name.as_str(), x.count, x.sum_ns, x.min_ns, x.max_ns)).collect();
+    assert_eq!(got, [(0, NCCL, 2, 450, 200, 250), (1, NCCL, 2, 350, 100, 250)]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_hta_window_keeps_the_work_launched_before_each_ranks_last_step() {
+    let dir = two_ranks("window");
+    let a = open(&dir, QueryOptions { hta_window: true, ..QueryOptions::default() });
+    let k = a.kernels().unwrap();
+    let got: Vec<_> = k.iter().map(|s| (s.rank, s.name.as_str(), s.count, s.sum_ns)).collect();
+    // Rank 0's last step starts at 1000: gemm x2 and the first NCCL kernel were launched before it; relu, the
+    // second NCCL kernel, the copy (launched in the last step) and the sync (no launch) are left out.
+    assert_eq!(got, [(0, NCCL, 1, 250), (1, NCCL, 1, 250), (0, "gemm", 2, 300), (1, "gemm", 1, 400)]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_release_rules_and_the_main_branch_rules_classify_differently() {
+    let dir = std::env::temp_dir().join(format!("accelprof-analyze-rules-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut r = Rank::new(0);
+    r.kernel("hcclAllReduce", 1, 1, 0, 10);
+    r.kernel("", 1, 2, 20, 30); // no name: "kernel", as the JSON trace names it
+    r.write(&dir, 0);
+    for (rules, hccl) in
+        [(KernelRules::Hta0_5, KernelType::Computation), (KernelRules::HtaMain, KernelType::Communication)]
+    {
+        let k = open(&dir, QueryOptions { rules, ..QueryOptions::default() }).kernels().unwrap();
+        assert_eq!(k.iter().find(|s| s.name == "hcclAllReduce").unwrap().kernel_type, hccl);
+        assert_eq!(k.iter().find(|s| s.name == "kernel").unwrap().kernel_type, KernelType::Computation);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_sql_text_runs_as_it_is_given() {
+    let dir = two_ranks("sql");
+    let a = open(&dir, QueryOptions::default());
+    for q in Query::ALL {
+        let text = sql(q, &QueryOptions::default());
+        let rows: usize = a.query(&text).unwrap().iter().map(|b| b.num_rows()).sum();
+        assert!(rows > 0, "{}", q.name());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_directory_without_our_files_is_an_error_naming_them() {
+    let dir = std::env::temp_dir().join(format!("accelprof-analyze-empty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(matches!(Analysis::open(&dir, Options::default()), Err(Error::NoFiles(_))));
+    std::fs::write(dir.join("other.parquet"), b"PAR1 not really").unwrap();
+    match Analysis::open(&dir, Options::default()) {
+        Err(Error::File(path, _)) => assert!(path.ends_with("other.parquet")),
+        other => panic!("{other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

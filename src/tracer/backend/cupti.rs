@@ -1,0 +1,265 @@
+//! NVIDIA CUPTI through the `cupti` crate: one activity session.
+//!
+//! | family | CUPTI activity kinds |
+//! | --- | --- |
+//! | kernels | `CONCURRENT_KERNEL` |
+//! | copies, sets | `MEMCPY`, `MEMSET` |
+//! | API calls | `RUNTIME`, `DRIVER` (the calls PyTorch's profiler shows: [`ApiFilter::timeline`], where the library can filter) |
+//! | markers | `MARKER` (NVTX) |
+//! | memory, synchronizations, external correlations | `MEMORY2`, `SYNCHRONIZATION`, `EXTERNAL_CORRELATION` |
+//! | collectives, counters | none: NCCL kernels are kernels (named `nccl...`) |
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+use accelprof_core::columns::Family;
+use accelprof_core::demangle::Demangler;
+use accelprof_core::pipeline::ConsumerId;
+use accelprof_core::trace::{Categories, TimeMap};
+use accelprof_core::{FamilySet, Names};
+use cupti::activity::{
+    ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, ApiFilter, DeviceSync, KernelNameTransform,
+};
+use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD, API_DOMAIN_RUNTIME};
+use cupti::Cupti;
+
+use super::{unmapped, Backend, Consumer, Stopped, TraceStyle};
+use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
+
+const VENDOR: Vendor = Vendor::Cupti;
+
+/// Opens `libcupti` (the process-wide one, or `library`) and checks that CUPTI can reach a GPU
+/// driver: a `libcupti` from a Python wheel on a machine without an NVIDIA GPU loads, but refuses to
+/// subscribe (`NOT_INITIALIZED` from 12.x, `UNKNOWN` from 13.x).
+pub(super) fn locate(library: Option<&Path>) -> Result<&'static Cupti, VendorAttempt> {
+    let opened = match library {
+        None => Cupti::global(),
+        Some(path) => match Cupti::init_global(Some(path)) {
+            Ok(global) if global.path() == path => Ok(global),
+            // The process-wide one is another file: this one gets a handle of its own, kept for the
+            // process (CUPTI is never unloaded).
+            Ok(_) => Cupti::open_path(path).map(|c| &*Box::leak(Box::new(c))),
+            Err(e) => Err(e),
+        },
+    };
+    let cupti = opened.map_err(|e| attempt(e, None))?;
+    if let Err(e) = cupti.subscribe(|_| {}) {
+        if e.is_no_driver() {
+            return Err(attempt(e, Some(cupti)));
+        }
+        // Anything else (another tool holds the subscription) says CUPTI reached the driver.
+    }
+    Ok(cupti)
+}
+
+fn attempt(e: cupti::Error, found: Option<&Cupti>) -> VendorAttempt {
+    let tried = match &e {
+        cupti::Error::Load(load) => load.tried().to_vec(),
+        _ => Vec::new(),
+    };
+    let reason = match found {
+        Some(c) => format!(
+            "libcupti {} at {} loads, but CUPTI cannot reach a GPU driver: {e}",
+            c.version(),
+            c.path().display()
+        ),
+        None => e.to_string(),
+    };
+    VendorAttempt { vendor: VENDOR, reason, tried }
+}
+
+pub(super) fn info(cupti: &Cupti) -> LibraryInfo {
+    LibraryInfo {
+        vendor: VENDOR,
+        path: cupti.path().to_path_buf(),
+        version: cupti.version().to_string(),
+        found: cupti.sys().origin().to_string(),
+    }
+}
+
+/// The CUPTI kinds of `families`, and the families it has no kind for.
+fn kinds(families: FamilySet) -> (ActivityKinds, FamilySet) {
+    let mut kinds = ActivityKinds::empty();
+    let mut mapped = FamilySet::empty();
+    for family in families.iter_families() {
+        let of: &[ActivityKind] = match family {
+            Family::KERNEL => &[ActivityKind::CONCURRENT_KERNEL],
+            Family::MEMCPY => &[ActivityKind::MEMCPY],
+            Family::MEMSET => &[ActivityKind::MEMSET],
+            Family::API => &[ActivityKind::RUNTIME, ActivityKind::DRIVER],
+            Family::MARKER => &[ActivityKind::MARKER],
+            Family::MEMORY => &[ActivityKind::MEMORY],
+            Family::SYNC => &[ActivityKind::SYNCHRONIZATION],
+            Family::EXTERNAL_CORRELATION => &[ActivityKind::EXTERNAL_CORRELATION],
+            _ => &[],
+        };
+        for kind in of {
+            kinds.insert(*kind);
+            mapped |= family.set();
+        }
+    }
+    (kinds, mapped)
+}
+
+/// Kernel names as PyTorch's profiler shows them, each distinct raw name demangled once.
+fn demangled_names(demangler: Demangler) -> KernelNameTransform {
+    let memo: Mutex<HashMap<Box<[u8]>, Option<String>>> = Mutex::new(HashMap::new());
+    KernelNameTransform::new(move |raw: &[u8]| {
+        let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(known) = memo.get(raw) {
+            return known.clone();
+        }
+        let shown = demangler.demangle(raw);
+        memo.insert(raw.into(), shown.clone());
+        shown
+    })
+}
+
+struct CuptiBackend {
+    info: LibraryInfo,
+    session: ActivitySession<'static>,
+    families: FamilySet,
+    skipped: Vec<Skipped>,
+    demangler: Option<&'static str>,
+    filtered_api: bool,
+}
+
+pub(super) fn build(
+    cupti: &'static Cupti,
+    config: &TracerConfig,
+) -> Result<Box<dyn super::Backend>, TracerError> {
+    let (kinds, mapped) = kinds(config.families);
+    let skipped = unmapped(config.families, mapped, |family| match family {
+        Family::COLLECTIVE => Some(
+            "CUPTI has no collective records: NCCL's kernels are recorded as kernels (names starting `nccl`)"
+                .into(),
+        ),
+        Family::COUNTER => Some("counters need CUPTI's profiling API, which the tracer does not use".into()),
+        _ => None,
+    });
+    // A library that cannot filter API calls (before 12.5) records every call rather than none.
+    let filtered_api = ApiFilter::supported_by(cupti);
+    let mut activity = ActivityConfig {
+        kinds,
+        api_filter: if filtered_api { ApiFilter::timeline() } else { ApiFilter::all() },
+        flush_period: config.flush_period,
+        ..ActivityConfig::default()
+    };
+    if let Some(sync) = &config.synchronize {
+        let sync = sync.0.clone();
+        activity.device_sync = DeviceSync::custom(move || sync());
+    }
+    let mut demangler = None;
+    if config.demangle {
+        let d = Demangler::new();
+        demangler = Some(d.kind().label());
+        activity.kernel_names = Some(demangled_names(d));
+    }
+    let session = ActivitySession::new(cupti, activity)
+        .map_err(|e| TracerError::vendor(VENDOR, "creating the activity session", e))?;
+    Ok(Box::new(CuptiBackend {
+        info: info(cupti),
+        session,
+        families: mapped,
+        skipped,
+        demangler,
+        filtered_api,
+    }))
+}
+
+impl Backend for CuptiBackend {
+    fn library(&self) -> &LibraryInfo {
+        &self.info
+    }
+
+    fn families(&self) -> FamilySet {
+        self.families
+    }
+
+    fn skipped(&self) -> &[Skipped] {
+        &self.skipped
+    }
+
+    fn subscribe(&self, families: FamilySet, consumer: Consumer) -> ConsumerId {
+        self.session.subscribe(families, consumer)
+    }
+
+    fn unsubscribe(&self, id: ConsumerId) -> bool {
+        self.session.unsubscribe(id)
+    }
+
+    fn names(&self) -> Names {
+        self.session.names()
+    }
+
+    fn time_map(&self) -> TimeMap {
+        self.session.clock().time_map
+    }
+
+    fn trace_style(&self) -> TraceStyle {
+        let mut metadata = vec![
+            ("cupti_version".to_owned(), self.session.cupti().version().into()),
+            ("record_clock_is_realtime".to_owned(), self.session.clock().is_realtime.into()),
+            ("api_calls".to_owned(), if self.filtered_api { "timeline" } else { "all" }.into()),
+        ];
+        if let Some(kind) = self.demangler {
+            metadata.push(("kernel_name_demangler".to_owned(), kind.into()));
+        }
+        TraceStyle {
+            categories: Categories::default()
+                .with_api_domain(API_DOMAIN_DRIVER, "cuda_driver")
+                .with_api_domain(API_DOMAIN_OVERHEAD, "overhead"),
+            device_label: "GPU",
+            comm_backend: "nccl",
+            metadata,
+            devices: Vec::new(),
+        }
+    }
+
+    fn api_domain_name(&self, domain: u32) -> Option<Cow<'static, str>> {
+        match domain {
+            API_DOMAIN_RUNTIME => Some("cuda_runtime".into()),
+            API_DOMAIN_DRIVER => Some("cuda_driver".into()),
+            API_DOMAIN_OVERHEAD => Some("cupti_overhead".into()),
+            _ => None,
+        }
+    }
+
+    fn start(&mut self) -> Result<(), TracerError> {
+        self.session.start().map_err(|e| TracerError::vendor(VENDOR, "enabling the activity kinds", e))
+    }
+
+    fn flush(&mut self) -> Result<(), TracerError> {
+        self.session.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
+    }
+
+    fn counts(&self) -> TracerCounts {
+        counts(&self.session.counts())
+    }
+
+    fn stop(self: Box<Self>) -> Stopped {
+        let end = self.session.end();
+        Stopped {
+            counts: counts(&end.counts),
+            error: end.fence.err().map(|e| {
+                format!("{VENDOR}: the final fence did not complete ({e}); records were flushed all the same")
+            }),
+        }
+    }
+}
+
+fn counts(c: &cupti::activity::ActivityCounts) -> TracerCounts {
+    TracerCounts {
+        vendor: VENDOR,
+        pipeline: c.pipeline,
+        vendor_extras: vec![
+            ("overflow_buffers", c.overflow_buffers),
+            ("buffers_held_by_cupti", c.buffers_held_by_vendor as u64),
+            ("fence_records", c.vendor.decoder.fence_records),
+            ("open_ranges", c.vendor.decoder.open_ranges),
+            ("truncated_buffers", c.vendor.decoder.truncated_buffers),
+        ],
+    }
+}

@@ -1,0 +1,171 @@
+//! The vendors behind the tracer: one file per vendor, each implementing [`Backend`] over that
+//! vendor's crate. Everything vendor-specific lives in those files; this one only picks the file.
+//!
+//! A backend is made in two steps: [`locate`] opens the vendor's library (what [`Vendor::Auto`]
+//! tries vendor after vendor), [`build`] sets up the collection on it (a session, its consumers,
+//! the kinds to enable).
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use accelprof_core::pipeline::ConsumerId;
+use accelprof_core::trace::{Categories, DeviceProperties, TimeMap};
+use accelprof_core::{Batch, FamilySet, Names};
+use serde_json::Value;
+
+use super::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
+
+#[cfg(feature = "cupti")]
+mod cupti;
+#[cfg(feature = "mspti")]
+mod mspti;
+#[cfg(feature = "rocprofiler")]
+mod rocprofiler;
+
+/// A consumer of batches (runs on the vendor pipeline's decode thread).
+pub(crate) type Consumer = Box<dyn FnMut(&Batch, &Names) + Send + 'static>;
+
+/// How a vendor's records look in a trace file.
+pub(crate) struct TraceStyle {
+    /// The `cat` of each kind of event (API calls by the vendor's raw domain).
+    pub(crate) categories: Categories,
+    /// Prefix of a device timeline's name (`GPU`, `NPU`).
+    pub(crate) device_label: &'static str,
+    /// The collective library of a distributed job (`nccl`, `hccl`).
+    pub(crate) comm_backend: &'static str,
+    /// Further top-level keys (library version, clock, demangler).
+    pub(crate) metadata: Vec<(String, Value)>,
+    /// The devices, when the vendor describes them.
+    pub(crate) devices: Vec<DeviceProperties>,
+}
+
+/// How a backend ended.
+pub(crate) struct Stopped {
+    /// The final tallies.
+    pub(crate) counts: TracerCounts,
+    /// What went wrong at the end (a fence that did not complete), if anything.
+    pub(crate) error: Option<String>,
+}
+
+/// One vendor's collection: what [`Tracer`](super::Tracer) needs of it.
+pub(crate) trait Backend: Send {
+    /// What was opened.
+    fn library(&self) -> &LibraryInfo;
+
+    /// The families this backend was set up to produce.
+    fn families(&self) -> FamilySet;
+
+    /// Requested families (or kinds of them) it cannot produce, and why. Filled by `build` and
+    /// `start`.
+    fn skipped(&self) -> &[Skipped];
+
+    /// Calls `consumer` on the decode thread with each later batch holding rows of `families`.
+    fn subscribe(&self, families: FamilySet, consumer: Consumer) -> ConsumerId;
+
+    /// Stops calling a consumer.
+    fn unsubscribe(&self, id: ConsumerId) -> bool;
+
+    /// The names of the batches' name ids.
+    fn names(&self) -> Names;
+
+    /// Maps the records' timestamps to Unix time.
+    fn time_map(&self) -> TimeMap;
+
+    /// How the records look in a trace.
+    fn trace_style(&self) -> TraceStyle;
+
+    /// The vendor's name of an API row's raw `domain` (`cuda_runtime`, `acl_api`, `hip_runtime_api`).
+    fn api_domain_name(&self, domain: u32) -> Option<Cow<'static, str>>;
+
+    /// Enables the kinds: collection begins (a no-op when it already has).
+    fn start(&mut self) -> Result<(), TracerError>;
+
+    /// Makes the vendor hand over what it has, and waits until it was delivered to the consumers.
+    fn flush(&mut self) -> Result<(), TracerError>;
+
+    /// The tallies now.
+    fn counts(&self) -> TracerCounts;
+
+    /// Disables the kinds, hands over and delivers everything, and returns the final tallies.
+    fn stop(self: Box<Self>) -> Stopped;
+}
+
+/// A vendor's library, opened.
+pub(crate) enum Located {
+    #[cfg(feature = "cupti")]
+    Cupti(&'static ::cupti::Cupti),
+    #[cfg(feature = "mspti")]
+    Mspti(&'static ::mspti::Mspti),
+    #[cfg(feature = "rocprofiler")]
+    Rocprofiler(&'static ::rocprofiler::Rocprofiler),
+}
+
+impl Located {
+    /// What was opened.
+    pub(crate) fn info(&self) -> LibraryInfo {
+        match *self {
+            #[cfg(feature = "cupti")]
+            Located::Cupti(c) => cupti::info(c),
+            #[cfg(feature = "mspti")]
+            Located::Mspti(m) => mspti::info(m),
+            #[cfg(feature = "rocprofiler")]
+            Located::Rocprofiler(r) => rocprofiler::info(r),
+        }
+    }
+}
+
+/// Opens `vendor`'s library: `library` when given, else the vendor's search.
+pub(crate) fn locate(vendor: Vendor, library: Option<&Path>) -> Result<Located, VendorAttempt> {
+    let _ = library;
+    match vendor {
+        #[cfg(feature = "cupti")]
+        Vendor::Cupti => cupti::locate(library).map(Located::Cupti),
+        #[cfg(feature = "mspti")]
+        Vendor::Mspti => mspti::locate(library).map(Located::Mspti),
+        #[cfg(feature = "rocprofiler")]
+        Vendor::Rocprofiler => rocprofiler::locate(library).map(Located::Rocprofiler),
+        other => Err(VendorAttempt::not_built(other)),
+    }
+}
+
+/// Sets up the collection on an opened library.
+pub(crate) fn build(located: Located, config: &TracerConfig) -> Result<Box<dyn Backend>, TracerError> {
+    let _ = config;
+    match located {
+        #[cfg(feature = "cupti")]
+        Located::Cupti(c) => cupti::build(c, config),
+        #[cfg(feature = "mspti")]
+        Located::Mspti(m) => mspti::build(m, config),
+        #[cfg(feature = "rocprofiler")]
+        Located::Rocprofiler(r) => rocprofiler::build(r, config),
+    }
+}
+
+/// Makes the process ready for the vendor of `located` before anything else runs in it: MSPTI's
+/// `libmspti.so` preloaded (the program is restarted with it, and this does not return then).
+pub(crate) fn prepare_process(located: &Located) -> Result<(), TracerError> {
+    match *located {
+        #[cfg(feature = "mspti")]
+        Located::Mspti(m) => mspti::prepare_process(m),
+        #[allow(unreachable_patterns)]
+        _ => Ok(()),
+    }
+}
+
+/// `families` without what the backend makes of them: each family asked for that `mapped` leaves
+/// empty becomes a [`Skipped`] with `why`.
+#[cfg_attr(not(any(feature = "cupti", feature = "mspti", feature = "rocprofiler")), allow(dead_code))]
+pub(crate) fn unmapped(
+    asked: FamilySet,
+    mapped: FamilySet,
+    why: impl Fn(accelprof_core::columns::Family) -> Option<String>,
+) -> Vec<Skipped> {
+    (asked - mapped)
+        .iter_families()
+        .map(|family| Skipped {
+            family,
+            kind: None,
+            reason: why(family).unwrap_or_else(|| "the vendor has no records of this family".into()),
+        })
+        .collect()
+}

@@ -1,0 +1,376 @@
+//! The vendor-neutral tracer: [`Tracer`], its [`TracerConfig`], and what it hands back.
+//!
+//! # The way of a record
+//!
+//! ```text
+//! vendor library -> the vendor crate's activity session (pooled buffers, decoded off the vendor's threads)
+//!               -> column batches (accelprof_core::Batch, one schema for every vendor)
+//!               -> the tracer's consumer: each output's TraceSink, the kernel summary, the row counts
+//!               -> the subscribers of Tracer::subscribe (by FamilySet)
+//! ```
+//!
+//! # Families and each vendor's kinds
+//!
+//! [`TracerConfig::families`] picks what is collected; each family maps to the vendor's kinds
+//! (a family a vendor has no record for is listed in [`Tracer::skipped`] with the reason):
+//!
+//! | family | CUPTI | MSPTI | rocprofiler-sdk |
+//! | --- | --- | --- | --- |
+//! | kernels | `CONCURRENT_KERNEL` | `KERNEL` | `KERNEL_DISPATCH` |
+//! | copies | `MEMCPY` | `MEMCPY` (preloaded) | `MEMORY_COPY` |
+//! | sets | `MEMSET` | `MEMSET` (preloaded) | none |
+//! | API calls | `RUNTIME`, `DRIVER` | `ACL_API`, `API`, `NODE_API`, `RUNTIME_API` | `HIP_RUNTIME_API`, `RCCL_API` |
+//! | markers | `MARKER` (NVTX) | `MARKER` (MSTX) | `MARKER_CORE_API` (roctx) |
+//! | collectives | none (NCCL kernels are kernels) | `HCCL` (preloaded), `COMMUNICATION` | none (RCCL calls are API rows) |
+//! | memory | `MEMORY2` | `MEMORY` (preloaded) | none |
+//! | synchronizations | `SYNCHRONIZATION` | none | none |
+//! | external correlations | `EXTERNAL_CORRELATION` | `EXTERNAL_CORRELATION` | none |
+//!
+//! "Preloaded": MSPTI writes these only when `libmspti.so` was in `LD_PRELOAD` when the program
+//! started ([`Tracer::prepare_process`]). MSPTI writes API, kernel and marker records only while a
+//! subscriber exists: the tracer holds one (MSPTI allows one per process).
+//!
+//! # Columns
+//!
+//! Every column of [`accelprof_core::columns`] means the same for the three vendors (times in ns on
+//! the vendor's clock, mapped to Unix time by [`Tracer::time_map`]; `device` the GPU/NPU ordinal;
+//! `stream` the stream or queue; `correlation` links a call to the work it launched). These hold the
+//! vendor's own values, named for what they are:
+//!
+//! | column | CUPTI | MSPTI | rocprofiler-sdk |
+//! | --- | --- | --- | --- |
+//! | `ApiRow::domain` | callback domain (1 driver, 2 runtime) | activity kind (3 API, 10 ACL_API, ...) | buffer tracing kind |
+//! | `ApiRow::cbid` | callback id | 0 | operation |
+//! | `KernelRow::context` | CUDA context id | 0 | 0 |
+//! | `MarkerRow::flags` | `CUpti_ActivityFlag` | `msptiActivityFlag` | 0 |
+//! | `CollectiveRow::data_type` | (none) | `HcclDataType` | (none) |
+//!
+//! [`Tracer::api_domain_name`] names a `domain` (`cuda_runtime`, `acl_api`, `hip_runtime_api`).
+
+mod backend;
+mod config;
+pub(crate) mod counts;
+mod distributed;
+mod error;
+mod info;
+mod output;
+mod report;
+mod sinks;
+mod summary;
+mod vendor;
+
+use std::borrow::Cow;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use accelprof_core::pipeline::ConsumerId;
+use accelprof_core::trace::{TimeMap, TraceMeta};
+use accelprof_core::{Batch, FamilySet, Names};
+
+use backend::{Backend, Located};
+
+pub use config::{Synchronize, SynchronizeFn, TracerConfig};
+pub use counts::TracerCounts;
+pub use distributed::Distributed;
+pub use error::{TracerError, VendorAttempt, VendorError};
+pub use info::{LibraryInfo, Skipped};
+pub use output::{FileSinkFn, Format, Output, SinkFn};
+pub use report::TracerReport;
+pub use sinks::TraceOutcome;
+pub use summary::{KernelStat, KernelSummary};
+pub use vendor::Vendor;
+
+/// `CLOCK_REALTIME` in ns.
+pub(crate) fn unix_now_ns() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// Records of the vendor library the machine has, as shared column batches, to trace files and
+/// subscribers.
+///
+/// ```no_run
+/// use accel_profiling::{Tracer, TracerConfig};
+///
+/// let tracer = Tracer::new(TracerConfig { outputs: vec!["trace.json".into()], ..Default::default() })?;
+/// tracer.start()?;
+/// // ... work on the GPU/NPU ...
+/// let report = tracer.stop();
+/// print!("{}", report.render(15));
+/// # Ok::<(), accel_profiling::TracerError>(())
+/// ```
+///
+/// [`new`](Self::new) finds the library and sets up the collection (nothing is collected yet, so
+/// consumers [subscribed](Self::subscribe) before [`start`](Self::start) see every record);
+/// [`flush`](Self::flush) hands over everything collected so far (the files are whole traces up to
+/// there); [`stop`](Self::stop) ends it and returns the [`TracerReport`]. Dropping a tracer stops it
+/// too (the files are finished; the report is lost).
+///
+/// One tracer at a time per process: every vendor's activity records are process-wide (a second
+/// one is the vendor crate's "session already running" error).
+pub struct Tracer {
+    backend: Mutex<Option<Box<dyn Backend>>>,
+    collected: sinks::Shared,
+    info: LibraryInfo,
+    distributed: Distributed,
+    names: Names,
+    time_map: TimeMap,
+    summary_top: usize,
+    partials: Vec<PathBuf>,
+}
+
+impl fmt::Debug for Tracer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tracer")
+            .field("library", &self.info)
+            .field("distributed", &self.distributed)
+            .field("partials", &self.partials)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The library `config` names, or the first the search finds.
+fn find(config: &TracerConfig) -> Result<Located, TracerError> {
+    if config.library.is_some() && config.vendor == Vendor::Auto {
+        return Err(TracerError::Config(
+            "TracerConfig::library names a file: say whose library it is (TracerConfig::vendor)".into(),
+        ));
+    }
+    if config.vendor != Vendor::Auto {
+        if !config.vendor.is_built() {
+            return Err(TracerError::NotBuilt(config.vendor));
+        }
+        return backend::locate(config.vendor, config.library.as_deref())
+            .map_err(|a| TracerError::NotFound { attempts: vec![a] });
+    }
+    let mut attempts = Vec::new();
+    for vendor in Vendor::SEARCH_ORDER {
+        if !vendor.is_built() {
+            attempts.push(VendorAttempt::not_built(vendor));
+            continue;
+        }
+        match backend::locate(vendor, None) {
+            Ok(located) => return Ok(located),
+            Err(attempt) => attempts.push(attempt),
+        }
+    }
+    Err(TracerError::NotFound { attempts })
+}
+
+impl Tracer {
+    /// Finds the library (see [`Vendor::Auto`]), sets up its collection of
+    /// [`TracerConfig::families`] and creates the outputs. Nothing is collected until
+    /// [`start`](Self::start).
+    ///
+    /// Errors: [`TracerError::NotFound`] (every vendor's search, with what it tried),
+    /// [`TracerError::NotBuilt`], [`TracerError::Config`] (a rank that cannot be, a file every rank
+    /// would write), [`TracerError::UnknownFormat`], [`TracerError::Output`], and
+    /// [`TracerError::Vendor`] when the vendor refuses the setup (another session running, ...).
+    pub fn new(config: TracerConfig) -> Result<Tracer, TracerError> {
+        let distributed = match config.distributed {
+            Some(d) => d,
+            None => Distributed::from_env()?,
+        };
+        distributed.check()?;
+        let located = find(&config)?;
+        let backend = backend::build(located, &config)?;
+        let info = backend.library().clone();
+        let style = backend.trace_style();
+        let mut metadata = vec![
+            ("vendor".to_owned(), info.vendor.name().into()),
+            ("library".to_owned(), info.path.display().to_string().into()),
+        ];
+        if let Some(local) = distributed.local_rank {
+            metadata.push(("local_rank".to_owned(), local.into()));
+        }
+        metadata.extend(style.metadata);
+        let meta = TraceMeta {
+            base_time_unix_ns: unix_now_ns(),
+            rank: distributed.rank,
+            world_size: distributed.world_size,
+            backend: distributed.is_distributed().then(|| style.comm_backend.to_owned()),
+            device_properties: style.devices,
+            trace_name: Some(config.trace_name.clone().unwrap_or_else(|| "accel-profiling".to_owned())),
+            categories: style.categories,
+            device_label: style.device_label.to_owned(),
+            metadata,
+            ..TraceMeta::default()
+        };
+        let collected =
+            sinks::create(&config.outputs, &config.formats, &distributed, &meta, &sinks::process_label())?;
+        let partials = sinks::lock(&collected).partial_paths();
+        let time_map = backend.time_map();
+        let consumer_state = collected.clone();
+        backend.subscribe(
+            FamilySet::all(),
+            Box::new(move |batch: &Batch, names: &Names| {
+                sinks::lock(&consumer_state).add(batch, names, &time_map)
+            }),
+        );
+        Ok(Tracer {
+            names: backend.names(),
+            backend: Mutex::new(Some(backend)),
+            collected,
+            info,
+            distributed,
+            time_map,
+            summary_top: config.summary_top,
+            partials,
+        })
+    }
+
+    /// The library [`new`](Self::new) would use with `config`, without setting anything up.
+    pub fn locate(config: &TracerConfig) -> Result<LibraryInfo, TracerError> {
+        find(config).map(|l| l.info())
+    }
+
+    /// Makes the process ready for the library `config` finds, before anything else runs in it.
+    /// Call it first thing in `main`. For MSPTI: unless `libmspti.so` is preloaded already, restarts
+    /// the program (same executable, arguments and environment) with it in `LD_PRELOAD`, and does not
+    /// return then; MSPTI gets copies, sets, memory and collective records only that way. For the
+    /// other vendors, and when no library is found, it does nothing and returns `Ok`.
+    pub fn prepare_process(config: &TracerConfig) -> Result<(), TracerError> {
+        match find(config) {
+            Ok(located) => backend::prepare_process(&located),
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// The backend's lock (the option is `None` only once the tracer has ended, in `stop` or drop).
+    fn lock(&self) -> MutexGuard<'_, Option<Box<dyn Backend>>> {
+        self.backend.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The backend, while the tracer lives (`stop` consumes it; drop takes it last).
+    fn with<T>(&self, f: impl FnOnce(&mut dyn Backend) -> T) -> T {
+        let mut guard = self.lock();
+        f(guard.as_deref_mut().expect("the backend lives as long as the tracer"))
+    }
+
+    /// Begins collecting (a no-op once collecting). Kinds the vendor refuses here (MSPTI's copies
+    /// without the preload, a kind an older library lacks) are left out and listed in
+    /// [`skipped`](Self::skipped).
+    pub fn start(&self) -> Result<(), TracerError> {
+        self.with(|b| b.start())
+    }
+
+    /// Calls `consumer` on the decode thread with every later batch holding rows of `families` (the
+    /// batch is passed whole: it may hold other families too). Subscribe before
+    /// [`start`](Self::start) to see every record. A panic in `consumer` is caught and counted
+    /// (`counts().pipeline.consumer_panics`). It runs on the vendor pipeline's decode thread, which
+    /// [`flush`](Self::flush) and [`stop`](Self::stop) wait for: it must not call this tracer's
+    /// methods.
+    pub fn subscribe<F>(&self, families: FamilySet, consumer: F) -> ConsumerId
+    where
+        F: FnMut(&Batch, &Names) + Send + 'static,
+    {
+        self.with(|b| b.subscribe(families, Box::new(consumer)))
+    }
+
+    /// Stops calling a consumer; whether it was subscribed.
+    pub fn unsubscribe(&self, id: ConsumerId) -> bool {
+        self.with(|b| b.unsubscribe(id))
+    }
+
+    /// Hands over everything the vendor collected so far, delivers it to the subscribers and the
+    /// outputs, and waits until the files hold it (each a whole trace up to here). CUPTI's flush is
+    /// a fence: records of all work issued before the call are in (see
+    /// [`TracerConfig::synchronize`]).
+    pub fn flush(&self) -> Result<(), TracerError> {
+        self.with(|b| b.flush())?;
+        sinks::lock(&self.collected).sync().map_err(TracerError::Write)
+    }
+
+    /// The tallies now (they add up once the tracer is quiet: after a flush with no work running).
+    pub fn counts(&self) -> TracerCounts {
+        self.with(|b| b.counts())
+    }
+
+    /// The library used.
+    pub fn library(&self) -> &LibraryInfo {
+        &self.info
+    }
+
+    /// Which vendor.
+    pub fn vendor(&self) -> Vendor {
+        self.info.vendor
+    }
+
+    /// This process's rank.
+    pub fn distributed(&self) -> Distributed {
+        self.distributed
+    }
+
+    /// The families collected (those asked for that the vendor has).
+    pub fn families(&self) -> FamilySet {
+        self.with(|b| b.families())
+    }
+
+    /// Families (or vendor kinds) asked for and not collected, and why.
+    pub fn skipped(&self) -> Vec<Skipped> {
+        self.with(|b| b.skipped().to_vec())
+    }
+
+    /// The names of the batches' name ids.
+    pub fn names(&self) -> Names {
+        self.names.clone()
+    }
+
+    /// Maps the records' timestamps (the vendor's clock) to Unix time.
+    pub fn time_map(&self) -> TimeMap {
+        self.time_map
+    }
+
+    /// The files being written until [`stop`](Self::stop) (each a whole trace after every
+    /// [`flush`](Self::flush)).
+    pub fn partial_paths(&self) -> &[PathBuf] {
+        &self.partials
+    }
+
+    /// The vendor's name of an API row's raw `domain` (`cuda_runtime`, `cuda_driver`, `acl_api`,
+    /// `hip_runtime_api`, ...).
+    pub fn api_domain_name(&self, domain: u32) -> Option<Cow<'static, str>> {
+        self.with(|b| b.api_domain_name(domain))
+    }
+
+    /// Ends the collection (everything the vendor has is handed over and delivered), finishes the
+    /// outputs (the report's summary in each) and returns what was collected.
+    pub fn stop(self) -> TracerReport {
+        self.end().expect("a tracer ends once")
+    }
+
+    fn end(&self) -> Option<TracerReport> {
+        let backend = self.lock().take()?;
+        let skipped = backend.skipped().to_vec();
+        // The backend's last deliveries run the consumer, which takes `collected`: not held here.
+        let stopped = backend.stop();
+        let mut collected = sinks::lock(&self.collected);
+        let mut report = TracerReport {
+            library: self.info.clone(),
+            distributed: self.distributed,
+            counts: stopped.counts,
+            rows: collected.rows,
+            summary: std::mem::take(&mut collected.summary),
+            names: self.names.clone(),
+            traces: Vec::new(),
+            skipped,
+            errors: stopped.error.into_iter().collect(),
+        };
+        let summary = report.json(self.summary_top);
+        report.traces = collected.finish(&summary);
+        Some(report)
+    }
+}
+
+impl Drop for Tracer {
+    fn drop(&mut self) {
+        let _ = self.end();
+    }
+}
+
+/// A tracer is shared between threads (a flush on one, counts on another).
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<Tracer>();
+};

@@ -1,0 +1,142 @@
+//! [`TracerReport`]: what a stopped tracer collected.
+
+use std::fmt::Write;
+
+use accelprof_core::columns::Family;
+use accelprof_core::Names;
+use serde_json::{json, Value};
+
+use super::{Distributed, LibraryInfo, Skipped, TraceOutcome, TracerCounts};
+use crate::tracer::summary::KernelSummary;
+
+/// What a tracer collected, returned by [`Tracer::stop`](super::Tracer::stop).
+#[derive(Debug)]
+pub struct TracerReport {
+    /// The vendor library used.
+    pub library: LibraryInfo,
+    /// This process's rank.
+    pub distributed: Distributed,
+    /// The final tallies: produced = delivered + dropped.
+    pub counts: TracerCounts,
+    /// Rows delivered per family, in [`Family::ALL`] order (see [`rows_of`](Self::rows_of)).
+    pub rows: [u64; Family::ALL.len()],
+    /// Time per kernel name.
+    pub summary: KernelSummary,
+    /// Names of the summary's ids.
+    pub names: Names,
+    /// Each output, in the order of [`TracerConfig::outputs`](super::TracerConfig::outputs).
+    pub traces: Vec<TraceOutcome>,
+    /// Families (or vendor kinds) asked for and not collected, and why.
+    pub skipped: Vec<Skipped>,
+    /// What went wrong at the end (a final flush that did not complete), if anything.
+    pub errors: Vec<String>,
+}
+
+impl TracerReport {
+    /// Rows delivered of `family`.
+    pub fn rows_of(&self, family: Family) -> u64 {
+        Family::ALL.iter().position(|f| *f == family).map_or(0, |i| self.rows[i])
+    }
+
+    /// Whether everything went to plan: every output written whole, no error at the end, and the
+    /// counts add up.
+    pub fn is_complete(&self) -> bool {
+        self.errors.is_empty() && self.traces.iter().all(|t| t.result.is_ok()) && self.counts.adds_up()
+    }
+
+    /// The report as JSON (what a trace file's `traceSummary` holds, with every kernel).
+    pub fn to_json(&self) -> Value {
+        self.json(usize::MAX)
+    }
+
+    pub(crate) fn json(&self, top: usize) -> Value {
+        let ranked = self.summary.ranked();
+        let kernels: Vec<Value> = ranked
+            .iter()
+            .take(top)
+            .map(|(name, s)| {
+                json!({
+                    "name": self.names.resolve(*name),
+                    "count": s.count,
+                    "total_ns": s.total_ns,
+                    "min_ns": s.min_ns,
+                    "max_ns": s.max_ns,
+                })
+            })
+            .collect();
+        let rows: serde_json::Map<String, Value> =
+            Family::ALL.iter().zip(self.rows).map(|(f, n)| (f.name().to_owned(), n.into())).collect();
+        let extras: serde_json::Map<String, Value> =
+            self.counts.vendor_extras.iter().map(|(k, v)| ((*k).to_owned(), (*v).into())).collect();
+        let p = &self.counts.pipeline;
+        json!({
+            "vendor": self.library.vendor.name(),
+            "library": self.library.path.display().to_string(),
+            "library_version": self.library.version,
+            "rank": self.distributed.rank,
+            "world_size": self.distributed.world_size,
+            "records_produced": self.counts.produced(),
+            "records_delivered": self.counts.delivered(),
+            "records_dropped": self.counts.dropped(),
+            "vendor_dropped": p.vendor_dropped,
+            "buffers_declined": p.buffers_declined,
+            "skipped_unknown": p.skipped_unknown,
+            "records_unconsumed": p.records_unconsumed,
+            "vendor_counts": extras,
+            "rows": rows,
+            "kernel_records": self.summary.kernels(),
+            "incomplete_kernels": self.summary.incomplete(),
+            "distinct_kernels": ranked.len(),
+            "kernels": kernels,
+            "skipped": self.skipped.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            "errors": self.errors,
+        })
+    }
+
+    /// What a tracer prints at the end: the kernel table (`top` rows), the record counts per family,
+    /// what was not collected, and where each trace went.
+    pub fn render(&self, top: usize) -> String {
+        let mut out = self.summary.render(&self.names, top);
+        let rows: Vec<String> = Family::ALL
+            .iter()
+            .zip(self.rows)
+            .filter(|(_, n)| *n > 0)
+            .map(|(family, n)| format!("{} {n}", family.name()))
+            .collect();
+        let _ = writeln!(out, "records: {}", self.counts);
+        let _ = writeln!(out, "rows: {}", if rows.is_empty() { "none".to_owned() } else { rows.join(", ") });
+        for s in &self.skipped {
+            let _ = writeln!(out, "not collected: {s}");
+        }
+        for trace in &self.traces {
+            match &trace.result {
+                Ok(file) => {
+                    let _ = writeln!(
+                        out,
+                        "trace: {} ({} events, {})",
+                        file.path.display(),
+                        file.events,
+                        human_bytes(file.file_bytes)
+                    );
+                }
+                Err(e) => {
+                    let _ = writeln!(out, "trace NOT complete: {e}");
+                }
+            }
+        }
+        for e in &self.errors {
+            let _ = writeln!(out, "error: {e}");
+        }
+        out
+    }
+}
+
+/// `1.5 MB`, `320 kB`, `12 B`.
+pub(crate) fn human_bytes(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1_000_000_000 => format!("{:.2} GB", b as f64 / 1e9),
+        b if b >= 1_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+        b if b >= 1_000 => format!("{:.0} kB", b as f64 / 1e3),
+        b => format!("{b} B"),
+    }
+}
