@@ -29,7 +29,7 @@ use super::sync::Ordering::{AcqRel, Acquire, Release};
 use super::vendor::{Target, Vendor};
 
 /// Runs `f` under loom's exhaustive scheduler and reports how many executions it explored.
-fn check(name: &str, f: impl Fn() + Send + Sync + 'static) {
+pub(crate) fn check(name: &str, f: impl Fn() + Send + Sync + 'static) {
     let mut builder = loom::model::Builder::new();
     if builder.preemption_bound.is_none() {
         builder.preemption_bound = Some(3);

@@ -36,7 +36,7 @@ pub mod frames;
 pub mod rcu;
 pub mod routes;
 pub mod switchboard;
-mod sync;
+pub(crate) mod sync;
 pub mod trampoline;
 pub mod vendor;
 
@@ -49,6 +49,6 @@ pub use trampoline::Panics;
 pub use vendor::{Target, Vendor};
 
 #[cfg(all(test, loom))]
-mod loom_models;
+pub(crate) mod loom_models;
 #[cfg(all(test, not(loom)))]
 pub(crate) mod tests;
