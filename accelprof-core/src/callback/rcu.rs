@@ -480,7 +480,7 @@ pub fn pending() -> usize {
     PENDING.load(Ordering::SeqCst)
 }
 
-#[cfg(all(target_os = "linux", not(loom)))]
+#[cfg(all(target_os = "linux", not(loom), not(miri)))]
 mod membarrier {
     const CMD_QUERY: libc::c_int = 0;
     const CMD_GLOBAL: libc::c_int = 1;
@@ -511,9 +511,9 @@ mod membarrier {
     }
 }
 
-/// Elsewhere, and under loom (which cannot model a barrier forced on other threads: the models
+/// Elsewhere, and under loom and Miri (which cannot model a barrier forced on other threads: they
 /// check the fenced flavour), readers use fences.
-#[cfg(any(not(target_os = "linux"), loom))]
+#[cfg(any(not(target_os = "linux"), loom, miri))]
 mod membarrier {
     pub(super) fn register() -> bool {
         false
@@ -669,7 +669,6 @@ mod tests {
     /// another thread's poll had taken the item out of the list and was still freeing it, and
     /// `synchronize` returned (a waiting subscriber drop returned with its closure not yet freed).
     #[test]
-    #[cfg_attr(miri, ignore = "threads and a real sleep")]
     fn synchronize_waits_for_an_item_another_thread_is_still_freeing() {
         let _g = crate::callback::tests::serial();
         init();
