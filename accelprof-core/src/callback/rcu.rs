@@ -370,8 +370,8 @@ fn step(wait: bool) -> bool {
 /// Waits for a grace period: when it returns, every read section that was running when it was
 /// called has ended, so nothing can still hold a table unpublished before the call; and whatever
 /// was [`defer`]red before the call has been freed (also where another thread's [`poll`] took it
-/// and is still freeing it; except when called from a deferred item's own drop, see
-/// [`wait_for_frees`]).
+/// and is still freeing it; except when called from inside the drop of a deferred item, where
+/// waiting for other threads' frees could wait for a thread that waits for this one).
 ///
 /// Must not be called inside a read section (see [`in_read_section`]): it would wait for itself.
 pub fn synchronize() {
