@@ -56,6 +56,7 @@ fn check(d: &Demangler) {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "maps libstdc++ with dlopen")]
 fn names_are_the_cxx_runtimes_when_the_process_has_one_else_cpp_demangles() {
     // 1. A Rust test process has no C++ runtime: the crate's demangler, readable but not Kineto's strings.
     assert!(CxaDemangle::find().is_none(), "this test expects a process without libstdc++ at first");

@@ -66,6 +66,7 @@ fn invalid_utf8_is_kept_lossily_but_keyed_exactly() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "did not finish under Miri within minutes, even at 300 names (see docs/CHECKS.md)")]
 fn names_are_readable_from_other_threads_while_the_owner_interns() {
     const COUNT: u32 = 50_000;
     let mut interner = Interner::new();

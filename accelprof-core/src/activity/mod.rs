@@ -21,6 +21,8 @@ mod collected;
 mod counts;
 mod error;
 mod fence;
+#[cfg(all(test, loom))]
+mod loom_models;
 mod route;
 mod session;
 

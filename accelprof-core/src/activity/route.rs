@@ -16,11 +16,13 @@
 //! - A session ending detaches its route: no new buffer is handed out, then the callbacks are quiesced (a
 //!   count of callbacks in progress drops to zero) before the route is freed. If the vendor still holds
 //!   some of its buffers, the route is parked instead: never freed, so a late completion still finds it and
-//!   frees the buffer.
+//!   frees the buffer. From before it stops being live until it is parked (or freed), the route is the
+//!   slot's `closing` one, so that a completion in between finds it too.
 //! - The slot is the one-session guard: attaching fails while a route is live.
 
 use std::ptr;
-use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
+// loom's under `--cfg loom` (the models in `loom_models`).
+use crate::callback::sync::{backoff, fence, AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 
 use crate::pipeline::Handoff;
 use crate::pool::ActivityBuffer;
@@ -35,6 +37,9 @@ pub struct RouteSlot<T: 'static> {
     live: AtomicPtr<Route<T>>,
     /// Head of the list of parked routes (never freed).
     parked: AtomicPtr<Route<T>>,
+    /// The route being detached, from before it stops being live until it is parked or freed: a
+    /// completion in between finds it here.
+    closing: AtomicPtr<Route<T>>,
     /// Callbacks in progress.
     in_callback: AtomicUsize,
     /// Buffer requests that arrived with no session live (declined).
@@ -97,6 +102,10 @@ struct InCallback<'a>(&'a AtomicUsize);
 impl<'a> InCallback<'a> {
     fn enter(count: &'a AtomicUsize) -> Self {
         count.fetch_add(1, Ordering::SeqCst);
+        // Orders the count before the route loads that follow, against `RouteSlot::quiesce`'s fence
+        // (a store-buffering pair: SeqCst accesses alone order it too, fences make it plain, and
+        // checkable by loom, which models SeqCst fences but not SeqCst accesses).
+        fence(Ordering::SeqCst);
         InCallback(count)
     }
 }
@@ -191,10 +200,26 @@ impl<T> Route<T> {
 
 impl<T: Send + Sync + 'static> RouteSlot<T> {
     /// An empty slot (for a `static`).
+    #[cfg(not(loom))]
     pub const fn new() -> Self {
         RouteSlot {
             live: AtomicPtr::new(ptr::null_mut()),
             parked: AtomicPtr::new(ptr::null_mut()),
+            closing: AtomicPtr::new(ptr::null_mut()),
+            in_callback: AtomicUsize::new(0),
+            orphan_requests: AtomicU64::new(0),
+            foreign_buffers: AtomicU64::new(0),
+            late_buffers: AtomicU64::new(0),
+        }
+    }
+
+    /// An empty slot (under loom, whose atomics are not `const`: made in each model).
+    #[cfg(loom)]
+    pub fn new() -> Self {
+        RouteSlot {
+            live: AtomicPtr::new(ptr::null_mut()),
+            parked: AtomicPtr::new(ptr::null_mut()),
+            closing: AtomicPtr::new(ptr::null_mut()),
             in_callback: AtomicUsize::new(0),
             orphan_requests: AtomicU64::new(0),
             foreign_buffers: AtomicU64::new(0),
@@ -255,10 +280,25 @@ impl<T: Send + Sync + 'static> RouteSlot<T> {
             return Completion::Foreign;
         }
         let _in = InCallback::enter(&self.in_callback);
+        let mut before = Some(before);
+        let mut before = |data: &T| before.take().map_or((), |f| f(data));
         let live = self.live.load(Ordering::SeqCst);
         // SAFETY: a live route is not freed while a callback is in progress (see `detach`).
         if let Some(route) = unsafe { live.as_ref() } {
-            if let Some(done) = route.complete(ptr, valid, before) {
+            if let Some(done) = route.complete(ptr, valid, &mut before) {
+                return done;
+            }
+        }
+        // Then the route being detached, then the parked ones, in this order: a detach parks its route
+        // before it stops being `closing` (so a completion that finds `closing` empty after that finds
+        // the route parked), and makes it `closing` before it stops being live.
+        let closing = self.closing.load(Ordering::SeqCst);
+        // SAFETY: a closing route is not freed while a callback is in progress (see `Attached::drop`).
+        if let Some(route) = unsafe { closing.as_ref() } {
+            if let Some(done) = route.complete(ptr, valid, &mut before) {
+                if done == Completion::Late {
+                    self.late_buffers.fetch_add(1, Ordering::Relaxed);
+                }
                 return done;
             }
         }
@@ -287,6 +327,18 @@ impl<T: Send + Sync + 'static> RouteSlot<T> {
         note(&route.data);
         route.handoff.vendor_dropped(records);
         true
+    }
+
+    /// Waits until no callback is in progress (one that began before may still read a route that
+    /// stopped being live, or `closing`).
+    fn quiesce(&self) {
+        // Orders the caller's unpublishing before the count's loads (see `InCallback::enter`).
+        fence(Ordering::SeqCst);
+        let mut spins = 0u32;
+        while self.in_callback.load(Ordering::SeqCst) != 0 {
+            spins += 1;
+            backoff(spins);
+        }
     }
 
     /// Publishes `route` as the live one; `Err` (and the route back) when another is live.
@@ -346,14 +398,27 @@ impl<T: Send + Sync + 'static> Drop for Attached<T> {
     /// the vendor still holds some of its buffers.
     fn drop(&mut self) {
         let raw = self.route;
-        let _ = self.slot.live.compare_exchange(raw, ptr::null_mut(), Ordering::SeqCst, Ordering::SeqCst);
-        // Quiesce: a callback that loaded `raw` before the swap has registered itself in `in_callback`
-        // before loading (SeqCst on both sides), so once the count is zero none still reads the route.
-        while self.slot.in_callback.load(Ordering::SeqCst) != 0 {
-            std::thread::yield_now();
+        // Reachable as `closing` from before it stops being live until it is parked (found by the loom
+        // model of a completion racing a detach: in between, the buffer was taken for a foreign one and
+        // lost). One detach at a time uses `closing`.
+        let mut spins = 0u32;
+        while self
+            .slot
+            .closing
+            .compare_exchange(ptr::null_mut(), raw, Ordering::SeqCst, Ordering::SeqCst)
+            .is_err()
+        {
+            spins += 1;
+            backoff(spins);
         }
-        // SAFETY: the route is alive until freed below.
+        let _ = self.slot.live.compare_exchange(raw, ptr::null_mut(), Ordering::SeqCst, Ordering::SeqCst);
+        self.slot.quiesce();
+        // SAFETY: the route is alive until freed below. No buffer is handed out from it any more, so
+        // `outstanding` only falls from here on.
         if unsafe { &*raw }.outstanding() == 0 {
+            self.slot.closing.store(ptr::null_mut(), Ordering::SeqCst);
+            // A completion that found it `closing` may still be reading it.
+            self.slot.quiesce();
             // SAFETY: `raw` came from `Box::into_raw` in `attach`; no callback reads it any more and the
             // session does not use it after this handle.
             drop(unsafe { Box::from_raw(raw) });
@@ -366,9 +431,10 @@ impl<T: Send + Sync + 'static> Drop for Attached<T> {
         loop {
             parked.next_parked.store(head, Ordering::Release);
             match self.slot.parked.compare_exchange(head, raw, Ordering::AcqRel, Ordering::Acquire) {
-                Ok(_) => return,
+                Ok(_) => break,
                 Err(now) => head = now,
             }
         }
+        self.slot.closing.store(ptr::null_mut(), Ordering::SeqCst);
     }
 }

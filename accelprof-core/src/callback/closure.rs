@@ -31,7 +31,7 @@ use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::NonNull;
 
-use super::sync::{AtomicBool, AtomicU64, Ordering};
+use super::sync::{AtomicBool, Ordering};
 use super::trampoline::Panics;
 
 /// What a vendor's closures receive: `Fn(&Self::Data<'_>)`.
@@ -111,7 +111,7 @@ impl<A: CallbackArgs> std::fmt::Debug for Callback<A> {
 
 /// Keys of handlers: unique in the process (frames and routing tables tell handlers apart by them,
 /// whichever vendor they belong to).
-static NEXT_KEY: AtomicU64 = AtomicU64::new(1);
+static NEXT_KEY: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// One subscriber's closure, its key and its panics.
 pub struct Handler<A: CallbackArgs> {

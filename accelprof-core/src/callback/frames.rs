@@ -40,7 +40,8 @@ use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::OnceLock;
 
-use super::sync::{AtomicU64, Ordering};
+// Std's even under loom: epochs only ever move on (see `super::sync`).
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The `u64` shared by the ENTER and EXIT callbacks of one API call, per subscriber: a value
 /// stored at ENTER is read back at EXIT of the same call (0 when nothing was stored).

@@ -36,7 +36,7 @@ pub mod frames;
 pub mod rcu;
 pub mod routes;
 pub mod switchboard;
-mod sync;
+pub(crate) mod sync;
 pub mod trampoline;
 pub mod vendor;
 
@@ -48,5 +48,7 @@ pub use switchboard::{Switchboard, Ticket};
 pub use trampoline::Panics;
 pub use vendor::{Target, Vendor};
 
-#[cfg(test)]
+#[cfg(all(test, loom))]
+pub(crate) mod loom_models;
+#[cfg(all(test, not(loom)))]
 pub(crate) mod tests;

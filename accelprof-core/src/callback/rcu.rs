@@ -26,11 +26,11 @@ use std::cell::Cell;
 use std::marker::PhantomData;
 use std::ptr;
 use std::sync::Once;
-use std::time::Duration;
 
 use super::frames::FrameStack;
 use super::sync::{
-    compiler_fence, fence, lock, AtomicBool, AtomicPtr, AtomicU64, AtomicU8, AtomicUsize, Mutex, Ordering,
+    backoff, compiler_fence, fence, local, lock, statics, AtomicBool, AtomicPtr, AtomicU64, AtomicU8,
+    AtomicUsize, Mutex, Ordering,
 };
 use super::trampoline::guard;
 
@@ -41,37 +41,32 @@ const NEST_MASK: usize = (1 << (usize::BITS / 2)) - 1;
 /// The grace-period phase bit.
 const PHASE: usize = 1 << (usize::BITS / 2);
 
-/// The grace-period counter: [`PHASE`] flips once per step; the low bits hold [`NEST_ONE`] so that
-/// a reader copies "active, nesting 1, current phase" in one store.
-static GP_CTR: AtomicUsize = AtomicUsize::new(NEST_ONE);
-/// Serializes steps.
-static GP_LOCK: Mutex<()> = Mutex::new(());
-/// Steps completed (each flipped the phase), changed under [`GP_LOCK`].
-static GP_SEQ: AtomicU64 = AtomicU64::new(0);
-/// Head of the push-only list of reader slots (never freed, reused across threads).
-static SLOTS: AtomicPtr<ReaderSlot> = AtomicPtr::new(ptr::null_mut());
-/// Readers on threads whose thread-local state is gone (running thread-local destructors):
-/// they announce themselves here, with full fences, instead of in a slot.
-static ORPHANS: AtomicUsize = AtomicUsize::new(0);
+statics! {
+    /// The grace-period counter: [`PHASE`] flips once per step; the low bits hold [`NEST_ONE`] so that
+    /// a reader copies "active, nesting 1, current phase" in one store.
+    static GP_CTR: AtomicUsize = AtomicUsize::new(NEST_ONE);
+    /// Serializes steps.
+    static GP_LOCK: Mutex<()> = Mutex::new(());
+    /// Steps completed (each flipped the phase), changed under [`GP_LOCK`].
+    static GP_SEQ: AtomicU64 = AtomicU64::new(0);
+    /// Head of the push-only list of reader slots (never freed, reused across threads).
+    static SLOTS: AtomicPtr<ReaderSlot> = AtomicPtr::new(ptr::null_mut());
+    /// Readers on threads whose thread-local state is gone (running thread-local destructors):
+    /// they announce themselves here, with full fences, instead of in a slot.
+    static ORPHANS: AtomicUsize = AtomicUsize::new(0);
 
-/// What [`defer`] was given, each with the step count after which it may be freed.
-#[allow(clippy::type_complexity)]
-static DEFERRED: Mutex<Vec<(u64, Box<dyn Send>)>> = Mutex::new(Vec::new());
-/// Entries of [`DEFERRED`], read by [`poll`] without the lock.
-static PENDING: AtomicUsize = AtomicUsize::new(0);
-/// Reclaims under way: items taken out of `DEFERRED` whose drops have not all returned yet. A
-/// [`synchronize`] waits for them, or it could return while another thread is still dropping a
-/// closure retired before it began.
-static RECLAIMING: AtomicUsize = AtomicUsize::new(0);
+    /// What [`defer`] was given, each with the step count after which it may be freed.
+    #[allow(clippy::type_complexity)]
+    static DEFERRED: Mutex<Vec<(u64, Box<dyn Send>)>> = Mutex::new(Vec::new());
+    /// Entries of [`DEFERRED`], read by [`poll`] without the lock.
+    static PENDING: AtomicUsize = AtomicUsize::new(0);
+    /// Items taken out of [`DEFERRED`] by a [`reclaim`] and not yet freed: [`synchronize`] waits
+    /// for them (another thread's poll may have taken what the grace period was for).
+    static FREEING: AtomicUsize = AtomicUsize::new(0);
 
-thread_local! {
-    /// Whether this thread is dropping reclaimed items (a `Drop` that synchronizes must not wait for
-    /// its own reclaim).
-    static IN_RECLAIM: Cell<bool> = const { Cell::new(false) };
+    /// How readers order their slot store before the table load.
+    static MODE: AtomicU8 = AtomicU8::new(MODE_FENCE);
 }
-
-/// How readers order their slot store before the table load.
-static MODE: AtomicU8 = AtomicU8::new(MODE_FENCE);
 /// Readers use `SeqCst` fences.
 const MODE_FENCE: u8 = 0;
 /// Readers use compiler fences; writers call `membarrier`.
@@ -204,10 +199,10 @@ impl ReaderSlot {
     }
 }
 
-thread_local! {
+local! {
     /// The calling thread's slot: null before first use, [`DEAD`] once handed back. Drop-free,
     /// so reading it is a plain thread-local load.
-    static LOCAL: Cell<*const ReaderSlot> = const { Cell::new(ptr::null()) };
+    static LOCAL: Cell<*const ReaderSlot> = Cell::new(ptr::null());
 }
 
 /// [`LOCAL`] after the thread handed its slot back (its thread-locals are being destroyed).
@@ -218,7 +213,9 @@ struct Release;
 
 impl Drop for Release {
     fn drop(&mut self) {
-        let p = LOCAL.with(|l| l.replace(DEAD));
+        // (`LOCAL` is never destroyed with std; loom may have destroyed it first: then the slot
+        // stays taken, outside any read section, which holds no grace period off.)
+        let p = LOCAL.try_with(|l| l.replace(DEAD)).unwrap_or(ptr::null());
         if !p.is_null() && p != DEAD {
             // SAFETY: slots are never freed; this thread held it.
             let slot = unsafe { &*p };
@@ -230,8 +227,13 @@ impl Drop for Release {
     }
 }
 
-thread_local! {
-    static RELEASE: Release = const { Release };
+local! {
+    static RELEASE: Release = Release;
+}
+
+local! {
+    /// Of [`FREEING`], the items the calling thread is freeing.
+    static FREEING_HERE: Cell<usize> = Cell::new(0);
 }
 
 /// The calling thread's slot, taken on first use; `None` once handed back.
@@ -345,13 +347,7 @@ fn wait_for_old_readers() {
     let mut spins = 0u32;
     while old_readers() {
         spins += 1;
-        if spins < 100 {
-            std::hint::spin_loop();
-        } else if spins < 1_000 {
-            std::thread::yield_now();
-        } else {
-            std::thread::sleep(Duration::from_micros(50));
-        }
+        backoff(spins);
     }
 }
 
@@ -373,7 +369,9 @@ fn step(wait: bool) -> bool {
 
 /// Waits for a grace period: when it returns, every read section that was running when it was
 /// called has ended, so nothing can still hold a table unpublished before the call; and whatever
-/// was [`defer`]red before the call has been freed.
+/// was [`defer`]red before the call has been freed (also where another thread's [`poll`] took it
+/// and is still freeing it; except when called from inside the drop of a deferred item, where
+/// waiting for other threads' frees could wait for a thread that waits for this one).
 ///
 /// Must not be called inside a read section (see [`in_read_section`]): it would wait for itself.
 pub fn synchronize() {
@@ -388,16 +386,21 @@ pub fn synchronize() {
     writer_fence();
     drop(serial);
     reclaim(goal);
-    if !IN_RECLAIM.with(Cell::get) {
-        let mut spins = 0u32;
-        while RECLAIMING.load(Ordering::SeqCst) > 0 {
-            spins += 1;
-            if spins < 1_000 {
-                std::thread::yield_now();
-            } else {
-                std::thread::sleep(Duration::from_micros(50));
-            }
-        }
+    wait_for_frees();
+}
+
+/// Waits until no other thread is freeing deferred items: one may have taken out, before this
+/// grace period ended, an item it was for. Not on a thread freeing items itself (an item's drop
+/// that drops a subscriber): another thread could be waiting for this one (its items then outlive
+/// this call, and are freed when that drop returns).
+fn wait_for_frees() {
+    if FREEING_HERE.try_with(Cell::get).unwrap_or(1) != 0 {
+        return;
+    }
+    let mut spins = 0u32;
+    while FREEING.load(Ordering::Acquire) != 0 {
+        spins += 1;
+        backoff(spins);
     }
 }
 
@@ -463,17 +466,20 @@ fn reclaim(seq: u64) {
         }
         let (ready, kept): (Vec<_>, Vec<_>) = deferred.drain(..).partition(|(target, _)| *target <= seq);
         *deferred = kept;
+        // Counted before the lock is let go: a `synchronize` that finds the list without them
+        // finds them here.
+        FREEING.fetch_add(ready.len(), Ordering::SeqCst);
         PENDING.fetch_sub(ready.len(), Ordering::SeqCst);
-        // Counted before the lock goes: a synchronize that finds these gone waits for their drops.
-        RECLAIMING.fetch_add(1, Ordering::SeqCst);
         ready.into_iter().map(|(_, item)| item).collect()
     };
-    let nested = IN_RECLAIM.with(|r| r.replace(true));
+    let here = FREEING_HERE.try_with(|n| n.set(n.get() + ready.len())).is_ok();
     for item in ready {
         guard(move || drop(item));
+        if here {
+            let _ = FREEING_HERE.try_with(|n| n.set(n.get() - 1));
+        }
+        FREEING.fetch_sub(1, Ordering::Release);
     }
-    IN_RECLAIM.with(|r| r.set(nested));
-    RECLAIMING.fetch_sub(1, Ordering::SeqCst);
 }
 
 /// Items [`defer`] holds now (for tests).
@@ -481,7 +487,7 @@ pub fn pending() -> usize {
     PENDING.load(Ordering::SeqCst)
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", not(loom), not(miri)))]
 mod membarrier {
     const CMD_QUERY: libc::c_int = 0;
     const CMD_GLOBAL: libc::c_int = 1;
@@ -512,7 +518,9 @@ mod membarrier {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
+/// Elsewhere, and under loom and Miri (which cannot model a barrier forced on other threads: they
+/// check the fenced flavour), readers use fences.
+#[cfg(any(not(target_os = "linux"), loom, miri))]
 mod membarrier {
     pub(super) fn register() -> bool {
         false
@@ -523,10 +531,11 @@ mod membarrier {
     pub(super) fn global() {}
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(loom)))]
 mod tests {
     use super::*;
     use std::sync::Arc;
+    use std::time::Duration;
 
     /// A value that a writer poisons after the grace period: a reader that still saw it would
     /// read the poison.
@@ -647,6 +656,50 @@ mod tests {
         leave.wait();
         reader.join().unwrap();
         assert!(freed.load(Ordering::SeqCst), "the reader's own poll freed it once it left");
+    }
+
+    /// Blocks in its drop until released, then sets its flag.
+    struct SlowDrop {
+        entered: Arc<std::sync::Barrier>,
+        release: Arc<std::sync::Barrier>,
+        done: Arc<AtomicBool>,
+    }
+    impl Drop for SlowDrop {
+        fn drop(&mut self) {
+            self.entered.wait();
+            self.release.wait();
+            self.done.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Found by the loom model `loom_rcu_synchronize_returns_after_what_was_deferred_before_it_is_freed`:
+    /// another thread's poll had taken the item out of the list and was still freeing it, and
+    /// `synchronize` returned (a waiting subscriber drop returned with its closure not yet freed).
+    #[test]
+    fn synchronize_waits_for_an_item_another_thread_is_still_freeing() {
+        let _g = crate::callback::tests::serial();
+        init();
+        let (entered, release) = (Arc::new(std::sync::Barrier::new(2)), Arc::new(std::sync::Barrier::new(2)));
+        let done = Arc::new(AtomicBool::new(false));
+        let item = SlowDrop { entered: entered.clone(), release: release.clone(), done: done.clone() };
+        // Nobody reading: the deferring thread's own poll frees it at once, and blocks in the drop.
+        let freer = std::thread::spawn(move || defer(Box::new(item)));
+        entered.wait();
+        let waiter = {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                synchronize();
+                done.load(Ordering::SeqCst)
+            })
+        };
+        std::thread::sleep(Duration::from_millis(50));
+        release.wait();
+        assert!(
+            waiter.join().unwrap(),
+            "synchronize returned while an item deferred before it was being freed"
+        );
+        freer.join().unwrap();
+        assert_eq!(pending(), 0);
     }
 
     #[test]

@@ -21,7 +21,7 @@ use super::closure::{Callback, Handler};
 use super::frames;
 use super::rcu::{self, ReadGuard};
 use super::routes::{Registration, Routes, DOMAINS};
-use super::sync::{lock, AtomicPtr, AtomicU64, Mutex, Ordering};
+use super::sync::{lock, AtomicPtr, Mutex, Ordering};
 use super::vendor::{Target, Vendor};
 
 /// Domains and cbids beyond these are refused before reaching the vendor (they would only size the
@@ -31,7 +31,7 @@ pub const MAX_DOMAIN: u32 = DOMAINS as u32 - 1;
 pub const MAX_CBID: u32 = 1 << 16;
 
 /// Generations of vendor subscriptions: unique in the process, never 0.
-static GENERATION: AtomicU64 = AtomicU64::new(1);
+static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// What the vendor holds as `userdata` for one subscription of a switchboard that gives its
 /// subscription back ([`Vendor::KEEPS_SUBSCRIPTION`] false). Leaked (a few bytes per subscription):

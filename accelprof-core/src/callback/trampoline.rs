@@ -9,7 +9,9 @@
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use super::sync::{AtomicU64, Mutex, Ordering};
+// Std's even under loom: a statistic, no protocol (see `super::sync`).
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// Runs `f` for a C caller: its value, or `None` when it panicked (the panic is swallowed and its
 /// payload dropped by [`drop_payload`]).

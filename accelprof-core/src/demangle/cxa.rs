@@ -67,7 +67,7 @@ impl fmt::Debug for CxaDemangle {
     }
 }
 
-#[cfg(unix)]
+#[cfg(all(unix, not(miri)))]
 mod imp {
     use super::{CxaDemangle, CxaFn};
 
@@ -104,7 +104,8 @@ mod imp {
     }
 }
 
-#[cfg(not(unix))]
+/// Elsewhere, and under Miri (which cannot call `dlsym` or `dlopen`): no C++ runtime.
+#[cfg(any(not(unix), miri))]
 mod imp {
     pub(super) fn find() -> Option<super::CxaDemangle> {
         None

@@ -121,6 +121,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(miri, ignore = "under Miri, cpp_demangle 0.5.1 drops the parameters (see docs/CHECKS.md)")]
     fn the_fallback_demangles_symbols_and_keeps_everything_else() {
         let d = Demangler::cpp_demangle();
         assert_eq!(d.kind(), DemanglerKind::CppDemangle);

@@ -23,6 +23,13 @@ impl Handoff {
         Handoff { link }
     }
 
+    /// A handoff whose decode thread never runs, for the loom models: what it is given stays in
+    /// the channel (counted as completed).
+    #[cfg(all(test, loom))]
+    pub(crate) fn unattended(pool: Arc<BufferPool>) -> Handoff {
+        Handoff::new(Link::new(pool).0)
+    }
+
     /// A buffer for the vendor's buffer request, from the pipeline's pool; `None` (counted as a declined
     /// buffer) when the pool is at its bound.
     pub fn request_buffer(&self) -> Option<ActivityBuffer> {

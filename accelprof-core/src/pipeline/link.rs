@@ -1,4 +1,5 @@
-use std::sync::atomic::{AtomicBool, Ordering};
+// loom's under `--cfg loom` (the model in `loom_models`).
+use crate::callback::sync::{fence, AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
@@ -12,8 +13,9 @@ use crate::pool::BufferPool;
 /// Nothing sent is ever lost unseen, even while the pipeline shuts down under a still-running vendor:
 /// the link keeps a receiver of its own, so a send never fails. The decode thread raises `stopped` before
 /// its last drain; a sender that sees `stopped` after its send drains the channel itself, recycling
-/// buffers and counting them as discarded. (Sequentially consistent store/load: either the decode
-/// thread's last drain sees the message, or the sender sees `stopped`.)
+/// buffers and counting them as discarded. (A store-buffering pair, ordered by a `SeqCst` fence on each
+/// side, whatever orderings the channel uses inside: either the decode thread's last drain sees the
+/// message, or the sender sees `stopped`.)
 #[derive(Debug)]
 pub(crate) struct Link {
     tx: Sender<Message>,
@@ -42,6 +44,7 @@ impl Link {
     pub(crate) fn send(&self, message: Message) -> bool {
         // The link holds a receiver, so the channel is never disconnected and the send cannot fail.
         let _ = self.tx.send(message);
+        fence(Ordering::SeqCst);
         if self.stopped.load(Ordering::SeqCst) {
             self.discard_leftovers();
             return false;
@@ -52,6 +55,7 @@ impl Link {
     /// Called by the decode thread before its last drain.
     pub(crate) fn mark_stopped(&self) {
         self.stopped.store(true, Ordering::SeqCst);
+        fence(Ordering::SeqCst);
     }
 
     /// True once the decode thread stopped taking messages.

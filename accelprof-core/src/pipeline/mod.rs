@@ -17,6 +17,8 @@ mod decode_loop;
 mod error;
 mod handoff;
 mod link;
+#[cfg(all(test, loom))]
+mod loom_models;
 mod message;
 mod running;
 mod walker;

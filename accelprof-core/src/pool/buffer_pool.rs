@@ -1,4 +1,5 @@
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+// loom's under `--cfg loom` (the model in `loom_models`).
+use crate::callback::sync::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crossbeam_queue::ArrayQueue;

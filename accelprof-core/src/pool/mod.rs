@@ -8,6 +8,8 @@
 mod buffer;
 mod buffer_pool;
 mod error;
+#[cfg(all(test, loom))]
+mod loom_models;
 mod stats;
 
 pub use buffer::ActivityBuffer;
