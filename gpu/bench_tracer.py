@@ -202,6 +202,19 @@ def run(args):
         base = entry["untraced"]["median_step_ms"] if "untraced" in entry else float("nan")
         for m in modes:
             entry[m]["added_us"] = (entry[m]["median_step_ms"] - base) * 1e3
+        # Paired: each round's added time against the same round's untraced run (the modes of a round
+        # run back to back, so drift of the host between rounds cancels), then the median over rounds.
+        if "untraced" in entry:
+            untraced = entry["untraced"]["per_round_ms"]
+            for m in modes:
+                added = [(a - u) * 1e3 for a, u in zip(entry[m]["per_round_ms"], untraced)]
+                entry[m]["paired_added_us"] = median(added)
+                entry[m]["paired_added_per_round_us"] = added
+            for other in ("floor", "kineto"):
+                if "ours" in entry and other in entry:
+                    ratios = [o / f for o, f in zip(entry["ours"]["paired_added_per_round_us"],
+                                                    entry[other]["paired_added_per_round_us"]) if f > 0]
+                    entry["ours"][f"paired_ratio_{other}"] = median(ratios) if ratios else float("nan")
         results["workloads"][w] = entry
 
     # Records, kernels and names (round 0).
@@ -326,6 +339,16 @@ def render(results, workloads, modes):
         row += f" {ratio(ours, floor):>10s} {ratio(ours, kineto):>11s} {kernels:>19s}"
         row += f" {('yes' if eq else 'NO' if eq is False else 'n/a'):>12s}"
         lines.append(row)
+    if any("paired_added_us" in results["workloads"][w].get("ours", {}) for w in workloads):
+        lines.append("paired by round (each round's added time against that round's untraced run; medians over rounds):")
+        lines.append(f"{'workload':12s}" + "".join(f" {('+' + m):>10s}" for m in added_modes)
+                     + f" {'ours/floor':>10s} {'ours/kineto':>11s}   (added us/step; ratios: median of per-round ratios)")
+        for w in workloads:
+            e = results["workloads"][w]
+            row = f"{w:12s}" + "".join(f" {e[m].get('paired_added_us', float('nan')):+10.1f}" for m in added_modes)
+            o = e.get("ours", {})
+            row += f" {o.get('paired_ratio_floor', float('nan')):10.2f} {o.get('paired_ratio_kineto', float('nan')):11.2f}"
+            lines.append(row)
     lines.append("goals: ours within 5% of the floor (ours/floor <= 1.05, where the floor adds a measurable time), "
                  "ours <= kineto everywhere, ours <= 0.5 x kineto where kineto adds more than the floor")
     rec = results["records"]
