@@ -49,6 +49,18 @@ pub fn child_command(child_test: &str, scenario: &str) -> Command {
         .env(SCENARIO, scenario)
         .env("CUPTI_LIBRARY_PATH", mock_path())
         .env_remove("CUDA_INJECTION64_PATH");
+    // The signals a program started from a terminal has at their default: a test run started in the
+    // background by a non-interactive shell ignores SIGINT, the child would inherit that, and the
+    // tracer (rightly) leaves an ignored signal ignored.
+    // SAFETY: between fork and exec only signal(2), which is async-signal-safe, is called.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut cmd, || {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
     cmd
 }
 
