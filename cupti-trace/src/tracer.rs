@@ -28,7 +28,8 @@ struct TraceState {
 }
 
 /// A running tracer: CUPTI records of this process stream to a Chrome trace (PyTorch profiler
-/// conventions, written batch by batch: see [`ChromeTraceWriter`]) and a per-kernel summary.
+/// conventions, written batch by batch: see [`ChromeTraceWriter`](accelprof_core::trace::ChromeTraceWriter)),
+/// to the other outputs asked for (Parquet, Perfetto), and to a per-kernel summary.
 pub struct Tracer {
     session: ActivitySession<'static>,
     state: Arc<Mutex<TraceState>>,

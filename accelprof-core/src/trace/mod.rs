@@ -25,7 +25,7 @@
 
 mod categories;
 mod chrome_trace;
-mod cuda_devices;
+pub mod cuda_devices;
 mod device_events;
 mod device_properties;
 mod emit;
