@@ -12,6 +12,7 @@
 //! - [`activity`]: the activity session over a small vendor backend: buffer routing, pause and resume, the
 //!   fence, the ledger, the teardown order.
 //! - [`pool`]: the bounded, lock-free pool of 8-byte aligned activity buffers handed to the vendor.
+//! - [`summary`]: time per kernel name, the table the tracers print at the end.
 //! - [`callback`]: the callback machinery of the vendor crates: the switchboard that shares one
 //!   vendor subscription between subscribers, the lock-free routing table and its grace periods,
 //!   the entry/exit slot and frame stack, the closure's lifetime, panics kept out of C.
@@ -79,6 +80,7 @@ pub mod ids;
 pub mod intern;
 pub mod pipeline;
 pub mod pool;
+pub mod summary;
 pub mod trace;
 
 pub use columns::{Batch, Family, FamilySet};

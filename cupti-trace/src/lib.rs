@@ -33,13 +33,12 @@ mod injection;
 mod outputs;
 pub mod settings;
 mod signals;
-mod summary;
 mod tracer;
 
+pub use accelprof_core::summary::{KernelStat, KernelSummary};
 pub use collection::Collection;
 pub use config::TraceConfig;
 pub use injection::{finish_and_report, InitializeInjection};
-pub use summary::{KernelStat, KernelSummary};
 pub use tracer::{TraceReport, Tracer};
 
 /// Reports on stderr, prefixed so it stands out of the traced program's output.

@@ -59,7 +59,6 @@ mod info;
 mod output;
 mod report;
 mod sinks;
-mod summary;
 mod vendor;
 
 use std::borrow::Cow;
@@ -74,6 +73,7 @@ use accelprof_core::{Batch, FamilySet, Names};
 
 use backend::{Backend, Located};
 
+pub use accelprof_core::summary::{KernelStat, KernelSummary};
 pub use config::{Synchronize, SynchronizeFn, TracerConfig};
 pub use counts::TracerCounts;
 pub use distributed::Distributed;
@@ -82,7 +82,6 @@ pub use info::{LibraryInfo, Skipped};
 pub use output::{FileSinkFn, Format, Output, SinkFn};
 pub use report::TracerReport;
 pub use sinks::TraceOutcome;
-pub use summary::{KernelStat, KernelSummary};
 pub use vendor::Vendor;
 
 /// `CLOCK_REALTIME` in ns.

@@ -7,7 +7,7 @@ use accelprof_core::Names;
 use serde_json::{json, Value};
 
 use super::{Distributed, LibraryInfo, Skipped, TraceOutcome, TracerCounts};
-use crate::tracer::summary::KernelSummary;
+use accelprof_core::summary::KernelSummary;
 
 /// What a tracer collected, returned by [`Tracer::stop`](super::Tracer::stop).
 #[derive(Debug)]

@@ -9,7 +9,7 @@ use accelprof_core::{Batch, Names};
 use serde_json::Value;
 
 use super::{Distributed, Format, Output, TracerError};
-use crate::tracer::summary::KernelSummary;
+use accelprof_core::summary::KernelSummary;
 
 /// One output while it is written.
 struct Slot {

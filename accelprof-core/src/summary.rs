@@ -1,10 +1,11 @@
-//! The per-kernel summary table printed at exit.
+//! [`KernelSummary`]: time per kernel name, the table a tracer prints at the end (the root tracer and
+//! `cupti-trace` print the same one).
 
 use std::fmt::Write;
 
-use accelprof_core::{Batch, NameId, Names};
+use crate::{Batch, NameId, Names};
 
-/// Time per kernel name, accumulated from the kernel columns.
+/// Time per kernel name, accumulated from the kernel columns (the same for every vendor).
 #[derive(Clone, Debug, Default)]
 pub struct KernelSummary {
     /// Indexed by `NameId`.
@@ -33,7 +34,7 @@ impl KernelSummary {
         for ((start, end), name) in k.start().iter().zip(k.end()).zip(k.name()) {
             self.kernels += 1;
             if *end < *start {
-                // Delivered by the final forced flush while still running: no duration.
+                // Still running when the vendor handed it over (CUPTI's final forced flush): no duration.
                 self.incomplete += 1;
                 continue;
             }
@@ -121,8 +122,8 @@ impl KernelSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use accelprof_core::columns::KernelRow;
-    use accelprof_core::intern::Interner;
+    use crate::columns::KernelRow;
+    use crate::intern::Interner;
 
     #[test]
     fn ranks_by_total_time_and_counts_incomplete() {
