@@ -74,7 +74,8 @@ pub const SETTINGS: &[Setting] = &[
         short: None,
         value: "lossless|lossy",
         default: "lossless",
-        help: "when every buffer is in flight: extra buffers while decoding catches up, or drop (counted)",
+        help: "when every buffer is in flight: lossless takes up to 64 extra buffers, then makes the program wait \
+               for the decoding (nothing dropped unless it stalls 5 s); lossy drops (counted)",
     },
     Setting {
         var: vars::FLUSH_PERIOD_MS,
