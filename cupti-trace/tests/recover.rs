@@ -1,5 +1,6 @@
-//! `cupti-trace recover` in bounded memory: a trace whose last line never ends (here 512 MiB of zeros, as
-//! a torn write or `/dev/zero` behind the name would give) is closed under a 160 MiB address-space limit.
+//! `cupti-trace recover`: bounded memory (a trace whose last line never ends, here 512 MiB of zeros as a
+//! torn write or `/dev/zero` behind the name would give, is closed under a 160 MiB address-space limit),
+//! and names printed escaped.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -39,5 +40,19 @@ fn recover_closes_a_trace_with_an_endless_line_in_bounded_memory() {
     assert_eq!(trace["traceRecovered"]["dropped_bytes"], zeros);
     assert_eq!(trace["traceEvents"][0]["name"], "k");
     assert!(!partial.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file name with an escape sequence (clear the screen) reached the terminal raw in the error line.
+#[test]
+fn recover_prints_names_with_their_control_characters_escaped() {
+    let dir = std::env::temp_dir().join(format!("cupti-trace-recover-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = dir.join("x\x1b[2J.partial-1.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_cupti-trace")).arg("recover").arg(&name).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("x\\u{1b}[2J.partial-1.json") && !stderr.contains('\x1b'), "{stderr:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
