@@ -4,10 +4,14 @@ use std::sync::Arc;
 use accelprof_export::arrow::events_schema;
 use accelprof_export::parquet::read_meta;
 use datafusion::arrow::array::{ArrayRef, AsArray, RecordBatch};
-use datafusion::arrow::compute::{cast, concat_batches};
+use datafusion::arrow::compute::{can_cast_types, cast, concat_batches};
 use datafusion::arrow::datatypes::{DataType, Float64Type, Int64Type};
+use datafusion::datasource::file_format::options::ReadOptions;
+use datafusion::datasource::listing::{ListingTable, ListingTableConfig, ListingTableUrl};
+use datafusion::execution::context::SQLOptions;
 use datafusion::execution::memory_pool::FairSpillPool;
 use datafusion::execution::runtime_env::RuntimeEnvBuilder;
+use datafusion::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use datafusion::prelude::{ParquetReadOptions, SessionConfig, SessionContext};
 
 use crate::queries::{sql, Query, QueryOptions};
@@ -27,11 +31,21 @@ pub struct Options {
     pub spill_dir: Option<PathBuf>,
     /// Parallel partitions (default the machine's cores).
     pub partitions: Option<usize>,
+    /// Whether [`Analysis::query`] may run statements that write or read other files or change the
+    /// session (`COPY ... TO`, `CREATE EXTERNAL TABLE`, `INSERT`, `CREATE VIEW`, `SET`); default `false`:
+    /// queries only.
+    pub allow_writes: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { queries: QueryOptions::default(), memory_limit: 1 << 30, spill_dir: None, partitions: None }
+        Options {
+            queries: QueryOptions::default(),
+            memory_limit: 1 << 30,
+            spill_dir: None,
+            partitions: None,
+            allow_writes: false,
+        }
     }
 }
 
@@ -52,12 +66,21 @@ impl std::fmt::Debug for Analysis {
 
 impl Analysis {
     /// Registers every `*.parquet` file of `dir` (each one rank's) as the table `events`.
+    ///
+    /// The files are the ones listed here, each given to the engine by its own path: the directory's name
+    /// is never read as a pattern (`traces[1]/` is that directory). Each file must be one of ours (its
+    /// metadata and the columns the queries need), and no two may hold the same rank
+    /// ([`Error::SameRank`]: the analyses would add them together).
     pub fn open(dir: impl AsRef<Path>, options: Options) -> Result<Analysis, Error> {
         let dir = dir.as_ref();
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "parquet") && p.is_file())
-            .collect();
+        let listing = std::fs::read_dir(dir).map_err(|e| Error::Dir(dir.to_path_buf(), e))?;
+        let mut files = Vec::new();
+        for entry in listing {
+            let path = entry.map_err(|e| Error::Dir(dir.to_path_buf(), e))?.path();
+            if path.extension().is_some_and(|x| x == "parquet") && path.is_file() {
+                files.push(path);
+            }
+        }
         files.sort();
         if files.is_empty() {
             return Err(Error::NoFiles(dir.to_path_buf()));
@@ -65,9 +88,17 @@ impl Analysis {
         let mut ranks = Vec::with_capacity(files.len());
         for file in files {
             let meta = read_meta(&file).map_err(|e| Error::File(file.clone(), e))?;
+            check_columns(&file)?;
             ranks.push(RankInfo { file, meta });
         }
-        ranks.sort_by_key(|r| r.meta.rank);
+        ranks.sort_by(|a, b| a.meta.rank.cmp(&b.meta.rank).then_with(|| a.file.cmp(&b.file)));
+        if let Some(pair) = ranks.windows(2).find(|w| w[0].meta.rank == w[1].meta.rank) {
+            return Err(Error::SameRank {
+                rank: pair[0].meta.rank,
+                files: (pair[0].file.clone(), pair[1].file.clone()),
+            });
+        }
+        let urls = ranks.iter().map(|r| file_url(&r.file)).collect::<Result<Vec<_>, _>>()?;
 
         let partitions = options
             .partitions
@@ -81,13 +112,14 @@ impl Analysis {
         let ctx = SessionContext::new_with_config_rt(config, runtime_env.build_arc()?);
         let runtime =
             tokio::runtime::Builder::new_multi_thread().worker_threads(partitions.max(1)).build()?;
-        let schema = events_schema();
-        let location = format!("{}/", dir.display());
-        runtime.block_on(ctx.register_parquet(
-            "events",
-            &location,
-            ParquetReadOptions { schema: Some(&schema), ..Default::default() },
-        ))?;
+        let listing_options = ParquetReadOptions::default()
+            .to_listing_options(&ctx.copied_config(), ctx.copied_table_options());
+        let table = ListingTable::try_new(
+            ListingTableConfig::new_with_multi_paths(urls)
+                .with_listing_options(listing_options)
+                .with_schema(events_schema()),
+        )?;
+        ctx.register_table("events", Arc::new(table))?;
         Ok(Analysis { ctx, runtime, options, ranks })
     }
 
@@ -96,10 +128,17 @@ impl Analysis {
         &self.ranks
     }
 
-    /// Runs any SQL over `events` and returns every row.
+    /// Runs any query over `events` and returns every row.
+    ///
+    /// Read-only unless [`Options::allow_writes`]: a statement that writes or reads other files or
+    /// changes the session (`COPY ... TO`, `CREATE EXTERNAL TABLE`, `INSERT`, `CREATE VIEW`, `SET`, ...)
+    /// is refused before it runs.
     pub fn query(&self, sql: &str) -> Result<Vec<RecordBatch>, Error> {
+        let allow = self.options.allow_writes;
+        let access =
+            SQLOptions::new().with_allow_ddl(allow).with_allow_dml(allow).with_allow_statements(allow);
         self.runtime.block_on(async {
-            let df = self.ctx.sql(sql).await?;
+            let df = self.ctx.sql_with_options(sql, access).await?;
             Ok(df.collect().await?)
         })
     }
@@ -268,6 +307,45 @@ impl Analysis {
 /// Runs every analysis over the per-rank Parquet files of `dir`.
 pub fn analyze(dir: impl AsRef<Path>, options: Options) -> Result<Report, Error> {
     Analysis::open(dir, options)?.report()
+}
+
+/// The engine's name of `file`: a `file://` URL of its absolute path, never a pattern.
+fn file_url(file: &Path) -> Result<ListingTableUrl, Error> {
+    let not_utf8 = || Error::NotUtf8(file.to_path_buf());
+    // The engine's object store names files in UTF-8 only.
+    file.to_str().ok_or_else(not_utf8)?;
+    let absolute = std::path::absolute(file).map_err(|e| Error::Dir(file.to_path_buf(), e))?;
+    let url = url::Url::from_file_path(&absolute).map_err(|()| not_utf8())?;
+    ListingTableUrl::try_new(url, None).map_err(|e| Error::Schema(file.to_path_buf(), e.to_string()))
+}
+
+/// Whether `file` has the columns the table needs, of types the engine can read as the table's: a file
+/// without them would fail later, in a query, with an error that does not name it.
+fn check_columns(file: &Path) -> Result<(), Error> {
+    let open = std::fs::File::open(file).map_err(|e| Error::File(file.to_path_buf(), e.into()))?;
+    let reader = ParquetRecordBatchReaderBuilder::try_new(open)
+        .map_err(|e| Error::Schema(file.to_path_buf(), e.to_string()))?;
+    let found = reader.schema();
+    for field in events_schema().fields() {
+        match found.field_with_name(field.name()) {
+            Ok(have) if !can_cast_types(have.data_type(), field.data_type()) => {
+                let problem = format!(
+                    "column `{}` is {}, the table's is {}",
+                    field.name(),
+                    have.data_type(),
+                    field.data_type()
+                );
+                return Err(Error::Schema(file.to_path_buf(), problem));
+            }
+            Ok(_) => {}
+            Err(_) if !field.is_nullable() => {
+                let problem = format!("no column `{}` (every row needs one)", field.name());
+                return Err(Error::Schema(file.to_path_buf(), problem));
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(())
 }
 
 /// N of `ProfilerStep#N` (HTA's `^ProfilerStep#(\d+)`).

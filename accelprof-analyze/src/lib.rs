@@ -75,9 +75,26 @@ pub enum Error {
     /// The directory has no `*.parquet` file.
     #[error("no *.parquet file in {0}")]
     NoFiles(std::path::PathBuf),
+    /// The directory cannot be listed (or a file's absolute path cannot be made).
+    #[error("{0}: {1}")]
+    Dir(std::path::PathBuf, std::io::Error),
     /// A file is not one of ours, or cannot be read.
     #[error("{0}: {1}")]
     File(std::path::PathBuf, accelprof_export::Error),
+    /// A file lacks a column the table needs, or has one of another type.
+    #[error("{0}: {1}")]
+    Schema(std::path::PathBuf, String),
+    /// Two files hold the same rank (the analyses would add them together): keep one.
+    #[error("{} and {} are both rank {rank}", files.0.display(), files.1.display())]
+    SameRank {
+        /// The rank.
+        rank: u32,
+        /// The two files.
+        files: (std::path::PathBuf, std::path::PathBuf),
+    },
+    /// A file's path is not UTF-8 (the query engine names files in UTF-8).
+    #[error("{0:?}: the path is not UTF-8, which the query engine needs")]
+    NotUtf8(std::path::PathBuf),
     /// The query engine failed.
     #[error("query engine: {0}")]
     DataFusion(#[from] datafusion::error::DataFusionError),

@@ -1,5 +1,7 @@
 //! `accelprof-analyze`: the analyses of a directory of per-rank Parquet traces, from the command line.
 
+use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use accelprof_analyze::{render, sql, Analysis, KernelRules, Options, Query};
@@ -8,7 +10,9 @@ use datafusion::arrow::util::pretty::pretty_format_batches;
 const USAGE: &str = "\
 usage:
   accelprof-analyze analyze DIR [options]   every analysis of DIR/*.parquet (one file per rank)
-  accelprof-analyze query DIR 'SQL'         any SQL over the table `events`
+  accelprof-analyze query DIR 'SQL'         any query over the table `events` (read-only: statements that
+                                            write or read other files, COPY TO, CREATE EXTERNAL TABLE,
+                                            INSERT, SET, are refused unless --allow-writes)
   accelprof-analyze sql [options]           the analyses' SQL text (to run on DuckDB, Spark, Trino)
 
 options:
@@ -20,24 +24,54 @@ options:
   --hta-window           only the GPU work HTA analyses: launched before each rank's last ProfilerStep
   --memory-limit MIB     the engine's memory before it spills to disk (default 1024)
   --top N                kernels per rank in the tables (default 15)
+  --allow-writes         let `query` run statements that write or read files or change the session
 ";
 
 struct Args {
     command: String,
-    positional: Vec<String>,
+    positional: Vec<OsString>,
     json: bool,
     top: usize,
     options: Options,
 }
 
-fn parse() -> Result<Args, String> {
-    let mut it = std::env::args().skip(1);
-    let command = it.next().ok_or("no command")?;
+/// An argument that must be text (a command, an option, a value, the SQL), or why not.
+fn text(arg: OsString) -> Result<String, String> {
+    arg.into_string().map_err(|a| format!("{} is not UTF-8", escape(&a.to_string_lossy())))
+}
+
+/// `s` with its control characters escaped (`\x1b`, `\n`), so that nothing from a file or an argument
+/// drives the terminal.
+fn escape(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| -> Box<dyn Iterator<Item = char>> {
+            if c.is_control() {
+                Box::new(c.escape_default())
+            } else {
+                Box::new(std::iter::once(c))
+            }
+        })
+        .collect()
+}
+
+/// `s` with its control characters but the line ends escaped (a rendered table's).
+fn escape_keeping_lines(s: &str) -> String {
+    s.split('\n').map(escape).collect::<Vec<_>>().join("\n")
+}
+
+fn parse(argv: impl IntoIterator<Item = OsString>) -> Result<Args, String> {
+    let mut it = argv.into_iter();
+    let command = text(it.next().ok_or("no command")?)?;
     let mut args =
         Args { command, positional: Vec::new(), json: false, top: 15, options: Options::default() };
     while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
-        match a.as_str() {
+        // Positional arguments (directories) may be any bytes; options are text.
+        let Some(option) = a.to_str().filter(|a| a.starts_with('-')).map(str::to_owned) else {
+            args.positional.push(a);
+            continue;
+        };
+        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value")).and_then(text);
+        match option.as_str() {
             "--json" => args.json = true,
             "--no-memory-kernels" => args.options.queries.include_memory_kernels = false,
             "--hta-window" => args.options.queries.hta_window = true,
@@ -54,8 +88,9 @@ fn parse() -> Result<Args, String> {
                 args.options.memory_limit = mib.max(16) << 20;
             }
             "--top" => args.top = value("--top")?.parse().map_err(|e| format!("--top: {e}"))?,
+            "--allow-writes" => args.options.allow_writes = true,
             "-h" | "--help" => return Err(String::new()),
-            s if s.starts_with("--") => return Err(format!("unknown option `{s}`")),
+            s if s.starts_with("--") => return Err(format!("unknown option `{}`", escape(s))),
             _ => args.positional.push(a),
         }
     }
@@ -65,16 +100,17 @@ fn parse() -> Result<Args, String> {
 fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     match (args.command.as_str(), args.positional.as_slice()) {
         ("analyze", [dir]) => {
-            let report = Analysis::open(dir, args.options)?.report()?;
+            let report = Analysis::open(PathBuf::from(dir), args.options)?.report()?;
             if args.json {
                 println!("{}", serde_json::to_string_pretty(&report.to_json())?);
             } else {
-                print!("{}", render(&report, args.top));
+                print!("{}", escape_keeping_lines(&render(&report, args.top)));
             }
         }
-        ("query", [dir, text]) => {
-            let batches = Analysis::open(dir, args.options)?.query(text)?;
-            println!("{}", pretty_format_batches(&batches)?);
+        ("query", [dir, sql]) => {
+            let sql = text(sql.clone())?;
+            let batches = Analysis::open(PathBuf::from(dir), args.options)?.query(&sql)?;
+            println!("{}", escape_keeping_lines(&pretty_format_batches(&batches)?.to_string()));
         }
         ("sql", []) => {
             for q in Query::ALL {
@@ -87,21 +123,21 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn main() -> ExitCode {
-    let args = match parse() {
+    let args = match parse(std::env::args_os().skip(1)) {
         Ok(args) => args,
         Err(e) => {
             if e.is_empty() {
                 print!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
-            eprint!("accelprof-analyze: {e}\n{USAGE}");
+            eprint!("accelprof-analyze: {}\n{USAGE}", escape_keeping_lines(&e));
             return ExitCode::from(2);
         }
     };
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("accelprof-analyze: {e}");
+            eprintln!("accelprof-analyze: {}", escape_keeping_lines(&e.to_string()));
             ExitCode::FAILURE
         }
     }

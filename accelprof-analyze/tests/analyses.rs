@@ -84,7 +84,13 @@ fn two_ranks(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("accelprof-analyze-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    two_ranks_in(&dir);
+    dir
+}
 
+/// The two ranks of [`two_ranks`], written into `dir` (which exists).
+fn two_ranks_in(dir: &std::path::Path) {
+    let dir = dir.to_path_buf();
     let mut r = Rank::new(0);
     r.step(1, 0, 1000);
     r.step(2, 1000, 2500);
@@ -128,7 +134,6 @@ fn two_ranks(name: &str) -> PathBuf {
     r.kernel(NCCL, 13, 2, 450, 700);
     r.kernel(NCCL, 13, 3, 1500, 1600);
     r.write(&dir, 1);
-    dir
 }
 
 fn open(dir: &std::path::Path, queries: QueryOptions) -> Analysis {
@@ -301,6 +306,165 @@ fn a_directory_without_our_files_is_an_error_naming_them() {
     match Analysis::open(&dir, Options::default()) {
         Err(Error::File(path, _)) => assert!(path.ends_with("other.parquet")),
         other => panic!("{other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fresh, empty directory under the temporary one.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("accelprof-analyze-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A directory whose name holds `[`, `?` or `*` is that directory, not a pattern: the engine was given
+/// `dir/` and read `traces[1]` as "traces1", another directory (here an empty one: 0 kernels).
+#[test]
+fn a_directory_named_like_a_pattern_is_that_directory() {
+    let base = scratch("pattern");
+    for (name, decoy) in [("traces[1]", "traces1"), ("run?", "runx"), ("all*", "all-other")] {
+        let dir = base.join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        two_ranks_in(&dir);
+        std::fs::create_dir_all(base.join(decoy)).unwrap();
+        let a = open(&dir, QueryOptions::default());
+        let kernels: u64 = a.kernels().unwrap().iter().map(|k| k.count).sum();
+        assert_eq!(kernels, 10, "{name}: every kernel, copy and sync of the two ranks");
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// Two files of one rank were read as one rank, their kernels added together.
+#[test]
+fn two_files_of_one_rank_are_refused_naming_both() {
+    let dir = two_ranks("same-rank");
+    let mut r = Rank::new(0);
+    r.kernel("gemm", 7, 1, 100, 300);
+    r.write(&scratch("same-rank-other"), 1);
+    std::fs::rename(scratch_path("same-rank-other").join("rank1.parquet"), dir.join("rank1-again.parquet"))
+        .unwrap();
+    match Analysis::open(&dir, Options::default()) {
+        Err(e @ Error::SameRank { rank: 1, .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("rank1.parquet") && text.contains("rank1-again.parquet"), "{text}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(scratch_path("same-rank-other"));
+}
+
+fn scratch_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("accelprof-analyze-{name}-{}", std::process::id()))
+}
+
+/// `analyze /nonexistent` said only "i/o: No such file or directory".
+#[test]
+fn a_missing_directory_is_named() {
+    let missing = scratch_path("missing").join("not-there");
+    let err = Analysis::open(&missing, Options::default()).unwrap_err();
+    assert!(err.to_string().contains(&*missing.to_string_lossy()), "{err}");
+}
+
+/// A file of ours without the `rank` column (rewritten by another tool) opened, and every query then
+/// failed with "Non-nullable column 'rank' is missing", naming no file.
+#[test]
+fn a_file_without_a_needed_column_is_named() {
+    use datafusion::arrow::array::RecordBatch;
+    use datafusion::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use datafusion::parquet::arrow::ArrowWriter;
+    use datafusion::parquet::file::properties::WriterProperties;
+
+    let dir = two_ranks("no-rank-column");
+    let source = dir.join("rank1.parquet");
+    let reader = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&source).unwrap()).unwrap();
+    let kv = reader.metadata().file_metadata().key_value_metadata().cloned();
+    let batches: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
+    let keep: Vec<usize> = (1..batches[0].num_columns()).collect();
+    let target = dir.join("rewritten.parquet");
+    let properties = WriterProperties::builder().set_key_value_metadata(kv).build();
+    let schema = batches[0].schema().project(&keep).unwrap();
+    let mut w =
+        ArrowWriter::try_new(std::fs::File::create(&target).unwrap(), schema.into(), Some(properties))
+            .unwrap();
+    for b in &batches {
+        w.write(&b.project(&keep).unwrap()).unwrap();
+    }
+    w.close().unwrap();
+    std::fs::remove_file(&source).unwrap();
+
+    let err = Analysis::open(&dir, Options::default()).and_then(|a| a.report()).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("rewritten.parquet") && text.contains("rank"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `query` ran `COPY ... TO` (writing any file) and `CREATE EXTERNAL TABLE` (reading any file).
+#[test]
+fn queries_are_read_only_unless_writes_are_allowed() {
+    let dir = two_ranks("read-only");
+    let out = scratch("read-only-out").join("copy.parquet");
+    let copy = format!("COPY (SELECT rank FROM events) TO '{}' STORED AS PARQUET", out.display());
+    let external = format!(
+        "CREATE EXTERNAL TABLE other STORED AS PARQUET LOCATION '{}'",
+        dir.join("rank0.parquet").display()
+    );
+    let a = open(&dir, QueryOptions::default());
+    for statement in [&copy, &external, &"SET datafusion.execution.batch_size = 1".to_owned()] {
+        let err = a.query(statement).unwrap_err();
+        assert!(err.to_string().contains("not supported"), "{statement}: {err}");
+    }
+    assert!(!out.exists(), "COPY wrote {}", out.display());
+    assert_eq!(a.query("SELECT COUNT(*) FROM events").unwrap()[0].num_rows(), 1);
+
+    let a = Analysis::open(&dir, Options { allow_writes: true, ..Options::default() }).unwrap();
+    a.query(&copy).unwrap();
+    assert!(out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(out.parent().unwrap());
+}
+
+fn cli(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_accelprof-analyze")).args(args).output().unwrap()
+}
+
+/// A directory argument that is not UTF-8 made `std::env::args` panic (exit 101).
+#[test]
+fn a_non_utf8_argument_is_an_error_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = scratch_path("non-utf8").into_os_string().into_encoded_bytes();
+    let dir = std::ffi::OsStr::from_bytes(&[bytes.as_slice(), b"-\xff"].concat()).to_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    two_ranks_in(std::path::Path::new(&dir));
+    let out = cli(&["analyze".as_ref(), &dir]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("non-utf8-") && stderr.contains("not UTF-8"), "{stderr}");
+    let out = cli(&["query".as_ref(), &dir, std::ffi::OsStr::from_bytes(b"SELECT '\xff'")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code() == Some(1) && stderr.contains("is not UTF-8"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A kernel named with an escape sequence reached the terminal raw (here: clear the screen).
+#[test]
+fn names_are_printed_with_their_control_characters_escaped() {
+    let dir = scratch("escapes");
+    let mut r = Rank::new(0);
+    r.step(1, 0, 1000);
+    r.launch(1, 10);
+    r.kernel("\x1b[2Jevil\x07kernel", 7, 1, 100, 300);
+    r.write(&dir, 0);
+    for args in [vec!["analyze", ""], vec!["query", "", "SELECT name FROM events"]] {
+        let mut args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        args[1] = dir.as_os_str();
+        let out = cli(&args);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(stdout.contains("\\u{1b}[2Jevil\\u{7}kernel"), "{stdout}");
+        assert!(!stdout.contains('\x1b') && !stdout.contains('\x07'), "{stdout:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

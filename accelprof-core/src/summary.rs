@@ -1,6 +1,7 @@
 //! [`KernelSummary`]: time per kernel name, the table a tracer prints at the end (the root tracer and
 //! `cupti-trace` print the same one).
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use crate::{Batch, NameId, Names};
@@ -90,6 +91,8 @@ impl KernelSummary {
             if shown.chars().count() > 100 {
                 shown = shown.chars().take(97).collect::<String>() + "...";
             }
+            // A name is the program's: it must not drive the terminal.
+            let shown = escape_control(&shown);
             let _ = writeln!(
                 out,
                 "{pct:>5.1}%  {:>12.3}  {:>8}  {:>11.3}  {:>11.3}  {:>11.3}  {shown}",
@@ -119,6 +122,33 @@ impl KernelSummary {
     }
 }
 
+/// `text` with its control characters (C0, DEL, C1: escape sequences, bells, line ends) written as Rust
+/// escapes (`\u{1b}`, `\n`), for anything printed to a terminal that a program or a file chose (kernel
+/// names, paths, variable names). Other characters, backslashes included, are kept.
+pub fn escape_control(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// [`escape_control`] line by line: the line ends (`\n`) of a rendered text are kept, every other
+/// control character is escaped.
+pub fn escape_control_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.split('\n').map(escape_control).collect::<Vec<_>>().join("\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,5 +172,22 @@ mod tests {
         let table = s.render(&names.names(), 1);
         assert!(table.contains("gemm") && !table.contains("relu"), "{table}");
         assert!(table.contains("... and 1 more kernels") && table.contains("1 still running"), "{table}");
+    }
+
+    /// A kernel named with an escape sequence (clear the screen) reached the terminal raw.
+    #[test]
+    fn names_are_rendered_with_their_control_characters_escaped() {
+        let mut names = Interner::new();
+        let evil = names.intern("\x1b[2J\x1b]0;title\x07k\u{9b}31m\nnext");
+        let mut batch = Batch::new();
+        batch.kernels.push(KernelRow { name: evil, start: 0, end: 10, ..Default::default() });
+        let mut s = KernelSummary::default();
+        s.add(&batch);
+        let table = s.render(&names.names(), 5);
+        assert!(!table.chars().any(|c| c.is_control() && c != '\n'), "{table:?}");
+        assert!(table.contains("\\u{1b}[2J\\u{1b}]0;title\\u{7}k\\u{9b}31m\\nnext"), "{table}");
+        assert_eq!(table.lines().count(), 3, "the name's line end is escaped: {table}");
+        assert_eq!(escape_control("plain \\ text"), "plain \\ text");
+        assert_eq!(escape_control_lines("a\x1b\nb\n"), "a\\u{1b}\nb\n");
     }
 }

@@ -190,6 +190,87 @@ fn recovery_refuses_what_is_not_a_streamed_trace() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A whole partial trace (one event) at `path`.
+fn small_partial(path: &Path) {
+    let mut names = Interner::new();
+    let mut writer = ChromeTraceWriter::create(path, meta()).unwrap();
+    writer.add_batch(&launches(&mut names, 1, 1), &names.names(), &TimeMap::IDENTITY).unwrap();
+    writer.sync().unwrap();
+    let partial = writer.partial_path().to_path_buf();
+    std::mem::forget(writer); // the process "died": the partial file stays
+    std::fs::rename(partial, path).unwrap();
+}
+
+/// `recover` followed a symbolic link (and renamed the link); a FIFO made it wait forever in `open`;
+/// `/dev/zero` was read until a 2 GiB allocation aborted the process.
+#[test]
+fn recovery_reads_only_regular_files_and_follows_no_link() {
+    let dir = temp_dir("links");
+    let real = dir.join("real.partial-1.json");
+    small_partial(&real);
+    let before = std::fs::read(&real).unwrap();
+    let link = dir.join("link.partial-2.json");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let err = recover(&link, None).unwrap_err();
+    assert!(err.to_string().contains("symbolic link"), "{err}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is left");
+    assert_eq!(std::fs::read(&real).unwrap(), before, "its target is left");
+    assert!(!dir.join("link.json").exists());
+
+    let err = recover("/dev/zero", Some(&dir.join("zero.json"))).unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+
+    let fifo = dir.join("fifo.partial-3.json");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(recover(&fifo, None).map_err(|e| e.to_string())));
+    match rx.recv_timeout(std::time::Duration::from_secs(20)) {
+        Ok(Err(e)) => assert!(e.contains("not a regular file"), "{e}"),
+        Ok(Ok(r)) => panic!("a FIFO recovered: {r:?}"),
+        Err(_) => panic!("recover waited on a FIFO"),
+    }
+    assert_eq!(
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .count(),
+        0,
+        "no temporary file left"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A line without an end (a file of zeros after the head) was read whole into memory; now it is left
+/// out and counted as soon as it passes `MAX_LINE`, and the trace is closed.
+#[test]
+fn an_endless_line_is_left_out_and_counted() {
+    let dir = temp_dir("endless");
+    let partial = dir.join("t.partial-4.json");
+    small_partial(&partial);
+    let events_before = {
+        let copy = dir.join("copy.partial-5.json");
+        std::fs::copy(&partial, &copy).unwrap();
+        recover(&copy, None).unwrap().events
+    };
+    // In place of the tail (`]` and `}`), a long run of zeros without a line end (sparse: no disk used).
+    let text = std::fs::read(&partial).unwrap();
+    let tail = text.windows(4).rposition(|w| w == b"\n  ]").unwrap() + 1;
+    let zeros = accelprof_core::trace::MAX_LINE as u64 + 5;
+    let file = std::fs::OpenOptions::new().write(true).open(&partial).unwrap();
+    file.set_len(tail as u64).unwrap();
+    file.set_len(tail as u64 + zeros).unwrap();
+    drop(file);
+    let r = recover(&partial, None).unwrap();
+    assert_eq!((r.was_complete, r.dropped_bytes, r.events), (false, zeros, events_before), "{r:?}");
+    let trace = read(&r.path);
+    assert_eq!(trace["traceRecovered"]["events"], r.events);
+    assert_eq!(trace["traceRecovered"]["dropped_bytes"], zeros);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_flow_table_is_bounded_whatever_the_runs_length() {
     let dir = temp_dir("bounded");

@@ -26,7 +26,9 @@ pub mod vars {
     pub const BUFFER_SIZE: &str = "CUPTI_TRACE_BUFFER_SIZE";
     /// Most pool buffers at once. Default 16.
     pub const MAX_BUFFERS: &str = "CUPTI_TRACE_MAX_BUFFERS";
-    /// `lossless` (default: extra buffers beyond the pool while decoding lags) or `lossy`.
+    /// `lossless` (default: extra buffers beyond the pool while decoding lags, then the program's thread
+    /// waits for the decoding; records are dropped, counted, only if no buffer is decoded for 5 s) or
+    /// `lossy` (dropped, counted, as soon as the buffers are out).
     pub const POLICY: &str = "CUPTI_TRACE_POLICY";
     /// Flush CUPTI's completed buffers every N ms on a background thread (default: off).
     pub const FLUSH_PERIOD_MS: &str = "CUPTI_TRACE_FLUSH_PERIOD_MS";

@@ -41,7 +41,8 @@ pub use config::TraceConfig;
 pub use injection::{finish_and_report, InitializeInjection};
 pub use tracer::{TraceReport, Tracer};
 
-/// Reports on stderr, prefixed so it stands out of the traced program's output.
+/// Reports on stderr, prefixed so it stands out of the traced program's output (control characters
+/// escaped: a message may hold a name the program chose).
 pub(crate) fn report(message: &str) {
-    eprintln!("[cupti-trace] {message}");
+    eprintln!("[cupti-trace] {}", accelprof_core::summary::escape_control_lines(message));
 }

@@ -74,7 +74,8 @@ pub const SETTINGS: &[Setting] = &[
         short: None,
         value: "lossless|lossy",
         default: "lossless",
-        help: "when every buffer is in flight: extra buffers while decoding catches up, or drop (counted)",
+        help: "when every buffer is in flight: lossless takes up to 64 extra buffers, then makes the program wait \
+               for the decoding (nothing dropped unless it stalls 5 s); lossy drops (counted)",
     },
     Setting {
         var: vars::FLUSH_PERIOD_MS,
@@ -231,14 +232,25 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     (d <= name.len().max(3) / 3).then_some(best)
 }
 
-/// A warning for each `CUPTI_TRACE_*` variable among `names` that the tracer does not know, naming the
-/// closest known one.
+/// Whether an environment variable's name looks like one of ours: it starts with `CUPTI_TRACE`, in any
+/// case (`cupti_trace_output` is a typo of `CUPTI_TRACE_OUTPUT`, not someone else's variable).
+fn looks_like_ours(name: &str) -> bool {
+    name.get(..PREFIX.len()).is_some_and(|p| p.eq_ignore_ascii_case(PREFIX))
+}
+
+const PREFIX: &str = "CUPTI_TRACE";
+
+/// A warning for each variable among `names` that looks like the tracer's (`CUPTI_TRACE...`, in any case)
+/// but is not one it reads, naming the closest known one.
 pub fn unknown_variables<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     let known = || SETTINGS.iter().map(|s| s.var).chain(INTERNAL_VARS.iter().copied());
     names
         .into_iter()
-        .filter(|n| n.starts_with("CUPTI_TRACE_") && !known().any(|k| k == *n))
+        .filter(|n| looks_like_ours(n) && !known().any(|k| k == *n))
         .map(|n| match closest(n, SETTINGS.iter().map(|s| s.var)) {
+            Some(near) if near.eq_ignore_ascii_case(n) => {
+                format!("unknown variable {n} ignored: did you mean {near}? (names are case-sensitive)")
+            }
             Some(near) => format!("unknown variable {n} ignored: did you mean {near}?"),
             None => format!("unknown variable {n} ignored (cupti-trace --help lists the settings)"),
         })
@@ -262,6 +274,36 @@ mod tests {
         let warnings =
             unknown_variables(["CUPTI_TRACE_KIND", "CUPTI_TRACE_KINDS", "PATH", vars::LAUNCHER_REPORT]);
         assert_eq!(warnings, ["unknown variable CUPTI_TRACE_KIND ignored: did you mean CUPTI_TRACE_KINDS?"]);
+    }
+
+    /// A lowercase or mixed-case variable (a typo of ours) was passed over without a word.
+    #[test]
+    fn variables_that_look_like_ours_in_any_case_are_warned_about() {
+        let warnings = unknown_variables([
+            "cupti_trace_output",
+            "cupti_trace_outpt",
+            "Cupti_Trace_Kinds",
+            "CUPTI_TRACE_OUTPT",
+            "CUPTI_TRACEOUTPUT",
+            "CUPTI_TRACE_OUTPUT",
+            "CUPTI_TRACER_HOME_OF_SOMEONE_ELSE_ENTIRELY",
+            "MY_CUPTI_TRACE_OUTPUT",
+            "cupti",
+        ]);
+        assert_eq!(
+            warnings,
+            [
+                "unknown variable cupti_trace_output ignored: did you mean CUPTI_TRACE_OUTPUT? (names are \
+                 case-sensitive)",
+                "unknown variable cupti_trace_outpt ignored: did you mean CUPTI_TRACE_OUTPUT?",
+                "unknown variable Cupti_Trace_Kinds ignored: did you mean CUPTI_TRACE_KINDS? (names are \
+                 case-sensitive)",
+                "unknown variable CUPTI_TRACE_OUTPT ignored: did you mean CUPTI_TRACE_OUTPUT?",
+                "unknown variable CUPTI_TRACEOUTPUT ignored: did you mean CUPTI_TRACE_OUTPUT?",
+                "unknown variable CUPTI_TRACER_HOME_OF_SOMEONE_ELSE_ENTIRELY ignored (cupti-trace --help lists \
+                 the settings)",
+            ]
+        );
     }
 
     #[test]

@@ -127,7 +127,8 @@ impl TracerReport {
         for e in &self.errors {
             let _ = writeln!(out, "error: {e}");
         }
-        out
+        // Names and paths are the program's: none may drive the terminal.
+        accelprof_core::summary::escape_control_lines(&out).into_owned()
     }
 }
 

@@ -141,14 +141,18 @@ impl<T> Route<T> {
     /// A buffer for the vendor, tracked; `None` (counted as declined) when there is none to give.
     fn request(&self) -> Option<(*mut u8, usize)> {
         let pool = self.handoff.pool();
+        // The pool, then its overflow, then (a lossless pool) the decode thread's next returned buffer.
         let (buf, overflow) = match pool.take() {
             Some(buf) => (buf, false),
             None => match pool.take_overflow() {
                 Some(buf) => (buf, true),
-                None => {
-                    self.handoff.declined();
-                    return None;
-                }
+                None => match self.handoff.wait_for_buffer() {
+                    Some(taken) => taken,
+                    None => {
+                        self.handoff.declined();
+                        return None;
+                    }
+                },
             },
         };
         let (ptr, size) = buf.into_raw();

@@ -94,6 +94,7 @@ impl<W: RecordWalker> DecodeLoop<W> {
         let (batch, interner) = (&mut self.batch, &mut self.interner);
         let walked = catch_unwind(AssertUnwindSafe(|| walker.walk(buf.as_slice(valid), batch, interner)));
         self.link.pool.give_back(buf);
+        add(&self.link.buffers_returned, 1);
         match walked {
             Ok(stats) => {
                 add(&self.link.counters.skipped_unknown, stats.skipped_unknown);

@@ -5,6 +5,7 @@ use super::counts::add;
 use super::link::Link;
 use super::message::Message;
 use super::Counts;
+use crate::callback::sync::Ordering;
 use crate::pool::{ActivityBuffer, BufferPool};
 
 /// The vendor-thread side of a [`Pipeline`](super::Pipeline): hands completed buffers to the decode
@@ -49,6 +50,48 @@ impl Handoff {
             return;
         }
         self.link.send(Message::Buffer { buf, valid });
+    }
+
+    /// For a vendor's buffer request when the pool and its overflow are out: waits for the decode thread
+    /// to give a buffer back, as the pool's [`producer_wait`](BufferPool::set_producer_wait) says (not at
+    /// all by default). Returns the buffer and whether it is an overflow one; `None` when the pool does
+    /// not wait, when the pipeline stopped, or when no buffer came back for the whole stall time (then
+    /// later calls do not wait until one does). Takes no lock: it sleeps between looks at the pool.
+    pub fn wait_for_buffer(&self) -> Option<(ActivityBuffer, bool)> {
+        let (link, pool) = (&self.link, &self.link.pool);
+        let stall = pool.producer_wait();
+        if stall.is_zero() {
+            return None;
+        }
+        let returned = || link.buffers_returned.load(Ordering::Acquire);
+        let mut progress = returned();
+        if link.stalled_at.load(Ordering::Acquire) == progress + 1 {
+            return None;
+        }
+        let mut since = std::time::Instant::now();
+        let mut pause = std::time::Duration::from_micros(20);
+        loop {
+            if let Some(buf) = pool.take() {
+                return Some((buf, false));
+            }
+            if let Some(buf) = pool.take_overflow() {
+                return Some((buf, true));
+            }
+            // Buffers may be on their way (the vendor's delivery thread, the decode queue): only the
+            // decode thread's progress tells whether waiting helps.
+            let now = returned();
+            if link.is_stopped() {
+                return None;
+            }
+            if now != progress {
+                (progress, since) = (now, std::time::Instant::now());
+            } else if since.elapsed() >= stall {
+                link.stalled_at.store(now + 1, Ordering::Release);
+                return None;
+            }
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(std::time::Duration::from_millis(1));
+        }
     }
 
     /// Counts a vendor buffer request we could not serve (use when not going through

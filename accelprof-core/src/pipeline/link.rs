@@ -1,5 +1,5 @@
 // loom's under `--cfg loom` (the model in `loom_models`).
-use crate::callback::sync::{fence, AtomicBool, Ordering};
+use crate::callback::sync::{fence, AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
@@ -23,6 +23,12 @@ pub(crate) struct Link {
     stopped: AtomicBool,
     pub(crate) counters: Counters,
     pub(crate) pool: Arc<BufferPool>,
+    /// Buffers the decode thread gave back to the pool (or discarded): its progress, which a producer
+    /// waiting for a buffer watches.
+    pub(crate) buffers_returned: AtomicU64,
+    /// `buffers_returned + 1` when a producer last gave up waiting (0: never): no producer waits again
+    /// until the decode thread returns another buffer.
+    pub(crate) stalled_at: AtomicU64,
 }
 
 impl Link {
@@ -35,6 +41,8 @@ impl Link {
             stopped: AtomicBool::new(false),
             counters: Counters::default(),
             pool,
+            buffers_returned: AtomicU64::new(0),
+            stalled_at: AtomicU64::new(0),
         };
         (Arc::new(link), rx)
     }
@@ -70,6 +78,7 @@ impl Link {
             if let Message::Buffer { buf, .. } = message {
                 add(&self.counters.buffers_discarded, 1);
                 self.pool.give_back(buf);
+                add(&self.buffers_returned, 1);
             }
         }
     }

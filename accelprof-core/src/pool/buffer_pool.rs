@@ -27,6 +27,8 @@ pub struct BufferPool {
     max_overflow: usize,
     overflow_out: AtomicUsize,
     overflow_total: AtomicU64,
+    /// How long a producer may wait for the decode thread to return a buffer, in ns (0: never waits).
+    producer_wait_ns: AtomicU64,
 }
 
 impl BufferPool {
@@ -83,7 +85,24 @@ impl BufferPool {
             max_overflow,
             overflow_out: AtomicUsize::new(0),
             overflow_total: AtomicU64::new(0),
+            producer_wait_ns: AtomicU64::new(0),
         })
+    }
+
+    /// Makes a vendor's buffer request wait when every buffer (overflow ones included) is out, for as long
+    /// as the decode thread keeps returning buffers: the request is declined only once `stall` passed
+    /// without any buffer coming back (a stalled consumer), and later requests do not wait again until one
+    /// does. `Duration::ZERO` (the default): never wait. This is what makes a lossless policy lossless: the
+    /// producing thread is slowed to the decode thread's pace instead of its records being dropped, and
+    /// memory stays within the pool's bound plus its overflow.
+    pub fn set_producer_wait(&self, stall: std::time::Duration) {
+        let ns = u64::try_from(stall.as_nanos()).unwrap_or(u64::MAX);
+        self.producer_wait_ns.store(ns, Ordering::Relaxed);
+    }
+
+    /// See [`set_producer_wait`](Self::set_producer_wait).
+    pub fn producer_wait(&self) -> std::time::Duration {
+        std::time::Duration::from_nanos(self.producer_wait_ns.load(Ordering::Relaxed))
     }
 
     /// The size in bytes of every buffer of this pool.

@@ -52,7 +52,7 @@ pub use flows::FlowStats;
 pub use meta::{host_name, TraceMeta};
 pub use op_names::{memcpy_name, memset_name};
 pub use output::{finished_path, partial_path, OutputStats};
-pub use recover::{recover, Recovery};
+pub use recover::{recover, Recovery, MAX_LINE};
 pub use sink::TraceSink;
 pub use time_map::{ClockAnchor, TimeMap};
 pub use writer::{ChromeTraceWriter, TraceFile, WriterOptions, DEFAULT_PENDING_FLOWS};

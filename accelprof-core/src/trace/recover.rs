@@ -5,9 +5,13 @@
 //! `.partial-<pid>` file that Perfetto and HolisticTraceAnalysis open as it is. Only a death during the
 //! write of a chunk (one `pwrite`) can leave it torn: [`recover`] keeps every complete event before it
 //! and closes the file.
+//!
+//! It streams: memory stays bounded whatever the file holds (a line longer than [`MAX_LINE`] is taken as
+//! torn), and it reads only a regular file, never through a symbolic link.
 
-use std::fs::{self, File};
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use flate2::read::MultiGzDecoder;
@@ -75,15 +79,22 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
             )
         })?,
     };
+    let mut file = open_regular(partial)?;
     let mut magic = [0u8; 2];
-    let gzip = File::open(partial)?.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
-    let file = File::open(partial)?;
+    let gzip = file.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
+    file.rewind()?;
     let reader: Box<dyn Read> = if gzip { Box::new(MultiGzDecoder::new(file)) } else { Box::new(file) };
     let mut lines = BufReader::new(UntilError { inner: reader, failed: false });
 
     let tmp = temporary_path(&output);
     let result = (|| {
-        let sink = BufWriter::new(File::create(&tmp)?);
+        // A new file (never one already there, nor a link's target).
+        let created = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(&tmp)?;
+        let sink = BufWriter::new(created);
         let file = if is_gzip_name(&output) {
             let mut gz = GzEncoder::new(sink, flate2::Compression::new(1));
             let kept = copy_complete(&mut lines, &mut gz)?;
@@ -117,6 +128,66 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
     Ok(Recovery { path: output, events: kept.events, was_complete: false, dropped_bytes: kept.dropped })
 }
 
+/// The longest line [`recover`] reads (16 MiB): a longer one is taken as torn, and it and what follows are
+/// left out (counted in [`Recovery::dropped_bytes`]). The writer's event lines are far shorter.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// Opens `path` for reading if it is a regular file, without following a symbolic link (nor blocking on a
+/// FIFO or a device while opening it).
+fn open_regular(path: &Path) -> io::Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) => io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is a symbolic link: not followed", path.display()),
+            ),
+            _ => e,
+        })?;
+    if !file.metadata()?.file_type().is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a regular file", path.display()),
+        ));
+    }
+    // O_NONBLOCK means nothing for a regular file's reads; it only kept the open from waiting.
+    Ok(file)
+}
+
+/// Reads one line (up to and with its `\n`) into `line`, at most `max` bytes: returns the bytes read and
+/// whether the line ended within them (`false` at the end of the data without a `\n`, or past `max`).
+fn read_line_bounded(lines: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io::Result<(usize, bool)> {
+    let mut read = 0;
+    loop {
+        let available = match lines.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok((read, false));
+        }
+        let room = max - line.len();
+        let (take, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) if at < room => (at + 1, true),
+            _ => (available.len().min(room), false),
+        };
+        line.extend_from_slice(&available[..take]);
+        lines.consume(take);
+        read += take;
+        if done || line.len() == max {
+            return Ok((read, done));
+        }
+    }
+}
+
+/// Reads the rest of `lines` without keeping it: the bytes read.
+fn count_rest(lines: &mut impl BufRead) -> io::Result<u64> {
+    io::copy(lines, &mut io::sink())
+}
+
 struct Kept {
     events: u64,
     complete: bool,
@@ -136,8 +207,16 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
     let mut host_pid = None;
     loop {
         line.clear();
-        let n = lines.read_until(b'\n', &mut line)?;
+        let (n, ended) = read_line_bounded(lines, &mut line, MAX_LINE)?;
         if n == 0 {
+            break;
+        }
+        if !ended && n == MAX_LINE {
+            // Too long to be one of the writer's lines.
+            if !in_events {
+                return Err(not_a_trace());
+            }
+            kept.dropped += n as u64 + count_rest(lines)?;
             break;
         }
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
@@ -159,9 +238,7 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
             Some(Ok(event)) if event.is_object() => event,
             _ => {
                 // A torn line: it and whatever follows are left out.
-                kept.dropped += n as u64;
-                let mut rest = Vec::new();
-                kept.dropped += lines.read_to_end(&mut rest)? as u64;
+                kept.dropped += n as u64 + count_rest(lines)?;
                 break;
             }
         };

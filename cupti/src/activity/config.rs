@@ -9,9 +9,14 @@ use super::{ActivityApi, ActivityKinds, ApiFilter, FieldSelection};
 /// What to do when every buffer of the pool is in flight and CUPTI asks for one more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BufferPolicy {
-    /// Hand CUPTI an extra buffer allocated outside the pool (freed once decoded), up to `max_overflow`
-    /// of them at once; only past that is the request declined (and counted). Nothing is lost while the
-    /// decode thread catches up; memory grows only during the backlog.
+    /// Nothing is dropped while the decode thread makes progress: CUPTI gets an extra buffer allocated
+    /// outside the pool (freed once decoded), up to `max_overflow` of them at once, and past that the
+    /// thread asking for a buffer (the one producing records) waits until the decode thread gives one
+    /// back. Memory stays within the pool's buffers plus `max_overflow` extra ones; the program is slowed
+    /// to the decode thread's pace instead. Only a decode thread that returns no buffer for
+    /// [`ActivityConfig::stall_timeout`] (a consumer that blocks) makes requests declined, counted as
+    /// under [`Lossy`](Self::Lossy), and no request waits again until a buffer comes back: a stalled
+    /// consumer never hangs the program.
     Lossless {
         /// Most extra buffers at once.
         max_overflow: usize,
@@ -105,6 +110,10 @@ pub struct ActivityConfig {
     pub max_buffers_in_flight: usize,
     /// What happens when they are all in flight (default lossless with up to 64 extra buffers).
     pub policy: BufferPolicy,
+    /// Under [`BufferPolicy::Lossless`]: how long a buffer request waits with no buffer coming back from
+    /// the decode thread before it is declined (default 5 s; `Duration::ZERO`: never wait, so a backlog
+    /// past the overflow buffers drops records, counted).
+    pub stall_timeout: Duration,
     /// Flush CUPTI's completed buffers (never forced) on a background thread at this period, and deliver
     /// decoded rows to consumers at least that often (default `None`: the caller flushes, and CUPTI hands
     /// over buffers as they fill).
@@ -134,6 +143,7 @@ impl Default for ActivityConfig {
             buffer_size: 4 << 20,
             max_buffers_in_flight: 16,
             policy: BufferPolicy::Lossless { max_overflow: 64 },
+            stall_timeout: Duration::from_secs(5),
             flush_period: None,
             batch_rows: 64 * 1024,
             batch_interval: None,

@@ -107,6 +107,9 @@ impl<'lib> ActivitySession<'lib> {
         let pool =
             BufferPool::try_with_overflow(config.buffer_size, config.max_buffers_in_flight, max_overflow)
                 .map_err(accelprof_core::activity::ActivityError::from)?;
+        if let BufferPolicy::Lossless { .. } = config.policy {
+            pool.set_producer_wait(config.stall_timeout);
+        }
         pool.warm(WARM_BUFFERS.min(config.max_buffers_in_flight));
         let session_config = SessionConfig {
             pipeline: PipelineConfig {

@@ -12,7 +12,8 @@ use cupti_trace::config::{vars, TraceConfig};
 use cupti_trace::settings::unknown_variables;
 
 fn say(message: &str) {
-    eprintln!("[cupti-trace] {message}");
+    // Paths and variable names come from files and the environment: escaped.
+    eprintln!("[cupti-trace] {}", accelprof_core::summary::escape_control_lines(message));
 }
 
 /// The tracer library: `explicit`, else `libcupti_trace.so` next to this executable (or in `../lib`).
@@ -280,7 +281,8 @@ pub(crate) fn recover(files: &[OsString]) -> ExitCode {
             )),
             Err(e) => {
                 failed = true;
-                eprintln!("cupti-trace: {}: {e}", Path::new(file).display());
+                let message = format!("cupti-trace: {}: {e}", Path::new(file).display());
+                eprintln!("{}", accelprof_core::summary::escape_control_lines(&message));
             }
         }
     }
