@@ -206,8 +206,12 @@ fn kernel(name: &CStr) -> u64 {
     ctl().kernel_symbol(name.as_ptr())
 }
 
+/// A kernel run to completion: its completion comes on HSA's async-signal thread, and the mock's
+/// sync waits until that thread has handled it.
 fn dispatch(agent: u64, kernel_id: u64, grid: u32) -> u64 {
-    ctl().dispatch(agent, 1, kernel_id, grid, 1, 1, 64, 1, 1)
+    let d = ctl().dispatch(agent, 1, kernel_id, grid, 1, 1, 64, 1, 1);
+    ctl().sync();
+    d
 }
 
 // ================= tests =================
@@ -736,6 +740,7 @@ fn buffers_deliver_header_arrays_on_one_internal_thread_out_of_time_order() {
         std::thread::sleep(std::time::Duration::from_millis(2));
         ctl().dispatch_end(second);
         ctl().dispatch_end(first);
+        ctl().sync();
         assert_eq!(ctl().buffer_pending(buf.handle), 2, "below the watermark nothing is delivered");
         assert!(DELIVERED.lock().unwrap().is_empty());
         assert_eq!(fns().rocprofiler_flush_buffer(buf).unwrap(), S::ROCPROFILER_STATUS_SUCCESS);

@@ -58,6 +58,7 @@ mod names;
 mod registration;
 mod results;
 mod set_agents;
+mod signal;
 mod state;
 
 pub(crate) use base::*;
