@@ -25,8 +25,7 @@ fn kernel() -> u64 {
     ctl().kernel_symbol(c"reduce".as_ptr())
 }
 
-/// One dispatch of `grid` work-items in work-groups of 64 on GPU `g`; its dispatch id.
-/// A kernel on GPU `g`, run to completion: its completion comes on HSA's async-signal thread,
+/// One dispatch of `grid` work-items in work-groups of 64 on GPU `g`, run to completion: its completion comes on HSA's async-signal thread,
 /// and the mock's sync waits until that thread has handled it (counter results then go to the
 /// SDK's counting thread, which delivers them later still).
 fn dispatch(g: u32, k: u64, grid: u32) -> u64 {
