@@ -228,7 +228,8 @@ pub extern "C" fn mock_rocprofiler_memory_copy(op: i32, src_agent: u64, dst_agen
         bytes,
         ..Default::default()
     };
-    let mut slots: Vec<Box<rocprofiler_user_data_t>> = targets.iter().map(|_| Box::default()).collect();
+    // One slot per context, on the heap (moving the Vec keeps it where it is) from ENTER to EXIT.
+    let mut slots: Vec<rocprofiler_user_data_t> = vec![rocprofiler_user_data_t::default(); targets.len()];
     for ((ctx, svc), slot) in targets.iter().zip(slots.iter_mut()) {
         invoke(
             *ctx,
@@ -238,7 +239,7 @@ pub extern "C" fn mock_rocprofiler_memory_copy(op: i32, src_agent: u64, dst_agen
             rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_ENTER,
             correlation,
             &mut data as *mut _ as *mut c_void,
-            &mut **slot,
+            slot,
         );
     }
     let start = now_ns();
@@ -251,7 +252,7 @@ pub extern "C" fn mock_rocprofiler_memory_copy(op: i32, src_agent: u64, dst_agen
 struct PendingCopy {
     op: i32,
     targets: Vec<(u64, CallbackService)>,
-    slots: Vec<Box<rocprofiler_user_data_t>>,
+    slots: Vec<rocprofiler_user_data_t>,
     buffers: Vec<u64>,
     correlation: rocprofiler_correlation_id_t,
     data: rocprofiler_callback_tracing_memory_copy_data_t,
@@ -277,7 +278,7 @@ impl PendingCopy {
                 rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_EXIT,
                 self.correlation,
                 &mut self.data as *mut _ as *mut c_void,
-                &mut **slot,
+                slot,
             );
         }
         let record = rocprofiler_buffer_tracing_memory_copy_record_t {
