@@ -24,6 +24,8 @@ fn build() {
             "--example",
             "rocprofiler_tool_two_gpu_counting",
             "--example",
+            "rocprofiler_tool_foreign_kernel_count",
+            "--example",
             "rocprofiler_runtime_stand_in",
         ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -63,4 +65,27 @@ fn tool_libraries_named_by_rocp_tool_libraries_are_configured_and_finalized() {
     let first_only = run_stand_in(&format!("{}:{}", buffered.display(), two_gpu.display()));
     assert!(first_only.contains("records: produced 36"), "{first_only}");
     assert!(!first_only.contains("context 0 (GPU"), "{first_only}");
+}
+
+/// Issue 23: rocprofiler-sdk lets several tools register; ours neither breaks nor is broken by
+/// another vendor's tool library (here one on the SDK's C API only, as rocprofv3 is). In either
+/// order both get every kernel of the workload (12), each through its own client id, priority,
+/// context and buffer, and ours accounts for every record.
+#[test]
+fn another_tool_library_next_to_ours_both_get_every_kernel() {
+    build();
+    let dir = examples_dir();
+    let ours = dir.join("librocprofiler_tool_buffered_tracing.so");
+    let foreign = dir.join("librocprofiler_tool_foreign_kernel_count.so");
+    for (first, second, foreign_priority) in [(&ours, &foreign, 1), (&foreign, &ours, 0)] {
+        let out = run_stand_in(&format!("{}:{}:", first.display(), second.display()));
+        assert!(out.contains(&format!("priority {foreign_priority}): 12 kernels")), "{out}");
+        assert!(out.contains("records: produced 36, delivered 36, dropped 0"), "{out}");
+        let launches: u64 = out
+            .lines()
+            .filter(|l| l.starts_with("vector_add") || l.starts_with("reduce_sum"))
+            .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+            .sum();
+        assert_eq!(launches, 12, "ours saw every kernel too:\n{out}");
+    }
 }

@@ -2,8 +2,9 @@
 //! `rocprofiler_dispatch_counting_service_set_agents`, as every released SDK is) and its
 //! `mock_rocprofiler_*` controls ([`MockRocprofiler`]): the caller plays the ROCm runtime (tool
 //! loading, HIP/HSA calls, kernels, copies, process exit) and the machine (no KFD). Played calls
-//! run on the calling thread, as the real call would; a kernel's counter results are delivered
-//! later on the SDK's own counting thread. The controls are documented in full where the mock
+//! run on the calling thread, as the real call would; a kernel's or copy's completion (COMPLETE
+//! or EXIT callbacks, buffer records) comes later on HSA's async-signal thread, and its counter
+//! results later still, on the SDK's own counting thread. The controls are documented in full where the mock
 //! defines them (`libs/rocprofiler/*.rs`).
 
 use std::ffi::c_char;
@@ -78,14 +79,27 @@ controls! {
     fn api_call(kind: u32, op: i32) -> u64;
     /// A roctx marker call (`op`: 0 mark, 1 push, 2 pop, 3 start, 4 stop) with its message.
     fn marker(op: i32, message: *const c_char) -> u64;
-    /// A memory copy (`op` 1..=4) between two agents; its correlation id.
+    /// A memory copy (`op` 1..=4) between two agents, submitted now (ENTER callbacks here); its
+    /// EXIT and records come at completion on the async-signal thread. Its correlation id.
     fn memory_copy(op: i32, src: u64, dst: u64, bytes: u64) -> u64;
     /// Registers a kernel symbol (code object tracing); its kernel id.
     fn kernel_symbol(name: *const c_char) -> u64;
     /// Enqueues a kernel on GPU `agent`; its dispatch id (0: not a GPU).
     fn dispatch_begin(agent: u64, queue: u64, kernel: u64, gx: u32, gy: u32, gz: u32, wx: u32, wy: u32, wz: u32) -> u64;
-    /// Completes a dispatch; its counter results go to the SDK's counting thread.
+    /// Completes a dispatch: its COMPLETE callbacks and records come later on the async-signal
+    /// thread, its counter results then go to the SDK's counting thread.
     fn dispatch_end(dispatch: u64) -> i32;
+    /// Makes HSA fail to read an in-flight dispatch's timing (no COMPLETE callback, no record).
+    fn dispatch_fail_timing(dispatch: u64) -> i32;
+    /// Waits until the async-signal thread has run every completion queued so far.
+    fn sync();
+    /// Completions queued on the async-signal thread and not yet run.
+    fn completions_pending() -> u64;
+    /// How long after it ran a completion reaches the tools (microseconds; default 1000).
+    fn set_completion_latency_us(micros: u64);
+    /// 0: an SDK without late start (`rocprofiler_force_configure` after the window is
+    /// CONFIGURATION_LOCKED); 1: the newest (the default).
+    fn set_late_start(enabled: i32);
     /// A dispatch from enqueue to completion.
     fn dispatch(agent: u64, queue: u64, kernel: u64, gx: u32, gy: u32, gz: u32, wx: u32, wy: u32, wz: u32) -> u64;
     /// Whether a dispatch was serialized (1/0; -1 unknown).

@@ -25,9 +25,13 @@ fn kernel() -> u64 {
     ctl().kernel_symbol(c"reduce".as_ptr())
 }
 
-/// One dispatch of `grid` work-items in work-groups of 64 on GPU `g`; its dispatch id.
+/// One dispatch of `grid` work-items in work-groups of 64 on GPU `g`, run to completion: its completion comes on HSA's async-signal thread,
+/// and the mock's sync waits until that thread has handled it (counter results then go to the
+/// SDK's counting thread, which delivers them later still).
 fn dispatch(g: u32, k: u64, grid: u32) -> u64 {
-    ctl().dispatch(gpu(g), 1, k, grid, 1, 1, 64, 1, 1)
+    let d = ctl().dispatch(gpu(g), 1, k, grid, 1, 1, 64, 1, 1);
+    ctl().sync();
+    d
 }
 
 fn serialized(dispatch: u64) -> i32 {
@@ -824,6 +828,7 @@ fn a_dispatch_running_at_stop_delivers_its_results_when_it_completes() {
     ctx.stop().unwrap();
     assert!(seen.lock().unwrap().is_empty(), "still running");
     ctl().dispatch_end(d);
+    ctl().sync();
     assert_eq!(seen.lock().unwrap().iter().map(|s| s.0).collect::<Vec<_>>(), vec![d]);
 }
 

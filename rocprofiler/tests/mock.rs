@@ -172,6 +172,20 @@ unsafe extern "C" fn buffer_callback(
     let mut thread = 0;
     fns().rocprofiler_get_thread_id(&mut thread).unwrap();
     DELIVERED.lock().unwrap().push(Delivered { hashes, drop_count, thread, spans });
+    // A test may hold the callback here (the gate is open unless a test closes it).
+    let (closed, cv) = &GATE;
+    let mut c = closed.lock().unwrap();
+    while *c {
+        c = cv.wait(c).unwrap();
+    }
+}
+
+/// Closed (true): buffer callbacks wait until it opens.
+static GATE: (Mutex<bool>, std::sync::Condvar) = (Mutex::new(false), std::sync::Condvar::new());
+
+fn set_gate(closed: bool) {
+    *GATE.0.lock().unwrap() = closed;
+    GATE.1.notify_all();
 }
 
 fn create_buffer(
@@ -206,8 +220,12 @@ fn kernel(name: &CStr) -> u64 {
     ctl().kernel_symbol(name.as_ptr())
 }
 
+/// A kernel run to completion: its completion comes on HSA's async-signal thread, and the mock's
+/// sync waits until that thread has handled it.
 fn dispatch(agent: u64, kernel_id: u64, grid: u32) -> u64 {
-    ctl().dispatch(agent, 1, kernel_id, grid, 1, 1, 64, 1, 1)
+    let d = ctl().dispatch(agent, 1, kernel_id, grid, 1, 1, 64, 1, 1);
+    ctl().sync();
+    d
 }
 
 // ================= tests =================
@@ -736,6 +754,7 @@ fn buffers_deliver_header_arrays_on_one_internal_thread_out_of_time_order() {
         std::thread::sleep(std::time::Duration::from_millis(2));
         ctl().dispatch_end(second);
         ctl().dispatch_end(first);
+        ctl().sync();
         assert_eq!(ctl().buffer_pending(buf.handle), 2, "below the watermark nothing is delivered");
         assert!(DELIVERED.lock().unwrap().is_empty());
         assert_eq!(fns().rocprofiler_flush_buffer(buf).unwrap(), S::ROCPROFILER_STATUS_SUCCESS);
@@ -1350,4 +1369,64 @@ fn notes_another_agents_config_id_crashes_the_dispatch() {
     let _g = exclusive();
     let (_, gpu1s) = config(gpu(1), &[1], 0);
     collected(gpu1s);
+}
+
+/// Issue 19 item 10: in the SDK a full LOSSLESS buffer makes the producing thread flush it and
+/// wait until the buffer callback returned (`buffer.hpp`); the mock once handed the records off
+/// and went on.
+#[test]
+fn a_full_lossless_buffer_makes_the_producer_wait_for_the_callback() {
+    let _g = exclusive();
+    DELIVERED.lock().unwrap().clear();
+    let record = std::mem::size_of::<rocprofiler_buffer_tracing_hip_api_record_t>().div_ceil(8) * 8 + 16;
+    let out = std::sync::Arc::new(Mutex::new(None));
+    let o = out.clone();
+    configure_tool(move || {
+        let ctx = create_context();
+        let size = record * 3 + record / 2;
+        let buf = create_buffer(ctx, size, size, true);
+        let k = rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_HIP_RUNTIME_API;
+        // SAFETY: valid ids.
+        unsafe { fns().rocprofiler_configure_buffer_tracing_service(ctx, k, std::ptr::null(), 0, buf) }
+            .unwrap();
+        assert_eq!(start(ctx), S::ROCPROFILER_STATUS_SUCCESS);
+        *o.lock().unwrap() = Some(buf);
+    });
+    let buf = out.lock().unwrap().unwrap();
+    set_gate(true);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let producer = std::thread::spawn(move || {
+        for _ in 0..4 {
+            ctl().api_call(5, 5);
+        }
+        let _ = tx.send(());
+    });
+    // The fourth record does not fit: the producer flushes and waits for the (held) callback.
+    let begun = std::time::Instant::now();
+    while DELIVERED.lock().unwrap().is_empty() {
+        assert!(begun.elapsed() < std::time::Duration::from_secs(20), "the buffer was never flushed");
+        std::thread::yield_now();
+    }
+    let early = rx.recv_timeout(std::time::Duration::from_millis(200));
+    set_gate(false);
+    assert!(early.is_err(), "the producer went on while the buffer callback was still running");
+    rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the producer returns once the callback did");
+    producer.join().unwrap();
+    assert_eq!(DELIVERED.lock().unwrap()[0].hashes.len(), 3);
+    assert_eq!(ctl().buffer_pending(buf.handle), 1, "the fourth record is stored after the flush");
+}
+
+/// Issue 19 item 12: a library named in `ROCP_TOOL_LIBRARIES` that cannot be opened is fatal in
+/// the SDK (the mock once warned and went on).
+#[test]
+fn a_tool_library_that_cannot_be_opened_aborts() {
+    if !support::in_child_expecting_abort(
+        "a_tool_library_that_cannot_be_opened_aborts",
+        "/nonexistent/librocprofiler-test-tool.so, which cannot be opened",
+    ) {
+        return;
+    }
+    let _g = exclusive();
+    std::env::set_var("ROCP_TOOL_LIBRARIES", "/nonexistent/librocprofiler-test-tool.so");
+    ctl().load_tools();
 }

@@ -354,6 +354,7 @@ fn buffered_tracing_is_decoded_into_columns_out_of_order_included() {
         ctl().marker(0, c"checkpoint".as_ptr());
         launch
     };
+    ctl().sync(); // the kernels' and the copy's records come on HSA's async-signal thread
     buffer.flush().unwrap();
     let rows = rows.lock().unwrap().clone();
     let kernels: Vec<&String> = rows.iter().filter(|r| r.starts_with("kernel")).collect();
@@ -401,6 +402,7 @@ fn discarded_records_reach_the_counts() {
     for _ in 0..fits + 3 {
         ctl().dispatch(gpu(0), 1, k, 64, 1, 1, 64, 1, 1);
     }
+    ctl().sync();
     buffer.flush().unwrap();
     let counts = buffer.counts().pipeline;
     assert_eq!(buffer.sdk_drop_count(), 3);
@@ -464,6 +466,7 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
     let _g = exclusive();
     let seen: Arc<Mutex<Vec<String>>> = Arc::default();
     let s = seen.clone();
+    let launcher = std::thread::current().id();
     configure(move |cfg| {
         let ctx = cfg.create_context()?;
         for kind in
@@ -471,11 +474,12 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
         {
             let s = s.clone();
             cfg.callback_tracing(&ctx, kind, &[], move |r| {
+                let here = if std::thread::current().id() == launcher { "launcher" } else { "async" };
                 let line = if let Some((id, name)) = r.kernel_symbol() {
                     format!("symbol {} {}", id.0, name.to_string_lossy())
                 } else if let Some(d) = r.kernel_dispatch() {
                     format!(
-                        "dispatch {} {} k{} grid{:?} wg{:?} ended:{}",
+                        "dispatch {} {} k{} grid{:?} wg{:?} ended:{} {here}",
                         r.operation_name().unwrap(),
                         r.site().0,
                         d.info.kernel.0,
@@ -484,13 +488,23 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
                         d.end > d.start
                     )
                 } else if let Some(c) = r.memory_copy() {
+                    // The slot carries ENTER's mark to EXIT.
+                    if r.is_enter() {
+                        r.correlation_slot().set(7);
+                    }
                     format!(
-                        "copy {} {} {}->{} {}",
+                        "copy {} {} {} {}->{} times:{} slot:{} {here}",
                         r.operation_name().unwrap(),
+                        r.site().0,
                         c.bytes,
                         c.src.0,
                         c.dst.0,
-                        c.end > c.start
+                        if c.start == 0 && c.end == 0 {
+                            "zero".to_owned()
+                        } else {
+                            (c.end > c.start).to_string()
+                        },
+                        r.correlation_slot().get(),
                     )
                 } else {
                     format!("other {:?}", r.domain())
@@ -502,21 +516,32 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
     })
     .unwrap();
     let k = kernel(c"stencil");
-    {
-        ctl().dispatch(gpu(0), 3, k, 512, 4, 1, 128, 2, 1);
-        ctl().memory_copy(3, gpu(0), support::cpu(), 100);
-    }
+    ctl().dispatch(gpu(0), 3, k, 512, 4, 1, 128, 2, 1);
+    ctl().memory_copy(3, gpu(0), support::cpu(), 100);
+    let submitted = seen.lock().unwrap().clone();
+    // Completions come later, on HSA's async-signal thread: wait for them (bounded: the mock's
+    // sync returns once that thread has run every completion queued).
+    ctl().sync();
     let seen = seen.lock().unwrap().clone();
+    let (cpu, g0) = (support::cpu(), gpu(0));
     assert_eq!(
         seen,
         vec![
             format!("symbol {k} stencil"),
-            format!("dispatch KERNEL_DISPATCH_ENQUEUE 1 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:false"),
-            format!("dispatch KERNEL_DISPATCH_ENQUEUE 2 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:false"),
-            format!("dispatch KERNEL_DISPATCH_COMPLETE 0 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:true"),
-            format!("copy MEMORY_COPY_DEVICE_TO_HOST 100 {}->{} true", gpu(0), support::cpu()),
+            format!(
+                "dispatch KERNEL_DISPATCH_ENQUEUE 1 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:false launcher"
+            ),
+            format!(
+                "dispatch KERNEL_DISPATCH_ENQUEUE 2 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:false launcher"
+            ),
+            format!("copy MEMORY_COPY_DEVICE_TO_HOST 1 100 {g0}->{cpu} times:zero slot:7 launcher"),
+            format!(
+                "dispatch KERNEL_DISPATCH_COMPLETE 0 k{k} grid[512, 4, 1] wg[128, 2, 1] ended:true async"
+            ),
+            format!("copy MEMORY_COPY_DEVICE_TO_HOST 2 100 {g0}->{cpu} times:true slot:7 async"),
         ]
     );
+    assert_eq!(submitted.len(), 4, "before the completions ran: {submitted:?}");
 }
 
 /// Notes: "Agents come from `/sys/class/kfd`: with no KFD there are zero agents, not even a CPU
@@ -582,6 +607,7 @@ fn buffers_on_a_callback_thread_of_their_own() {
     .unwrap();
     let k = kernel(c"k");
     ctl().dispatch(gpu(0), 1, k, 64, 1, 1, 64, 1, 1);
+    ctl().sync();
     get(&slot).flush().unwrap();
     assert_eq!(*delivered.lock().unwrap(), 1);
 }

@@ -39,6 +39,8 @@ mod names;
 mod registration;
 #[path = "../rocprofiler/results.rs"]
 mod results;
+#[path = "../rocprofiler/signal.rs"]
+mod signal;
 #[path = "../rocprofiler/state.rs"]
 mod state;
 

@@ -1,12 +1,15 @@
 //! Runtime API calls as the tool sees them: callback tracing with ENTER and EXIT on the calling
 //! thread (one `rocprofiler_user_data_t` per call and context, kept from ENTER to EXIT), and an
 //! API record in the buffers of contexts that trace the kind. Markers are marker-API calls whose
-//! first argument is the message. Memory copies report on completion.
+//! first argument is the message. Memory copies as `hsa/async_copy.cpp` reports them: ENTER on
+//! the submitting thread at submit (timestamps 0), EXIT with the copy's times and its buffer
+//! record later, at completion, on the async-signal thread (one user-data slot per context from
+//! ENTER to EXIT; the contexts are those active at submit).
 
 use std::cell::RefCell;
 use std::ffi::{c_char, c_void, CStr};
 
-use crate::buffers::{emplace, Record};
+use crate::buffers::{emplace, wait_all, Record};
 use crate::names;
 use crate::state::{state, CallbackService, State};
 use crate::*;
@@ -142,9 +145,14 @@ fn end() -> u64 {
             end_timestamp: end,
             thread_id: thread_id(),
         };
-        for buffer in buffer_targets(&st, buffer_kind, frame.op) {
-            emplace(&mut st, buffer, Record::new(CATEGORY_TRACING, buffer_kind, &record));
-        }
+        let waits: Vec<_> = buffer_targets(&st, buffer_kind, frame.op)
+            .into_iter()
+            .filter_map(|buffer| {
+                emplace(&mut st, buffer, Record::new(CATEGORY_TRACING, buffer_kind, &record))
+            })
+            .collect();
+        drop(st);
+        wait_all(waits);
     }
     frame.correlation.internal
 }
@@ -194,66 +202,110 @@ pub extern "C" fn mock_rocprofiler_marker(op: i32, message: *const c_char) -> u6
 }
 
 /// A memory copy of `bytes` between two agents, `op` of `rocprofiler_memory_copy_operation_t`
-/// (1 host-to-host .. 4 device-to-device). Reports on completion (phase NONE) and in buffers.
-/// Returns its correlation id (0: bad arguments).
+/// (1 host-to-host .. 4 device-to-device), submitted now: ENTER callbacks here (timestamps 0);
+/// the copy completes after the completion latency, and its EXIT callbacks and buffer records
+/// come then, on the async-signal thread. Returns its correlation id (0: bad arguments).
 #[no_mangle]
 pub extern "C" fn mock_rocprofiler_memory_copy(op: i32, src_agent: u64, dst_agent: u64, bytes: u64) -> u64 {
     if !(1..=4).contains(&op) || !crate::agents::is_agent(src_agent) || !crate::agents::is_agent(dst_agent) {
         return 0;
     }
-    let start = now_ns();
-    let (targets, correlation) = {
+    let (targets, buffers, correlation) = {
         let mut st = state();
         let correlation = match current_correlation() {
             Some(c) => c,
             None => rocprofiler_correlation_id_t { internal: st.new_correlation(), ..Default::default() },
         };
-        (callback_targets(&st, 13, op), correlation)
+        (callback_targets(&st, 13, op), buffer_targets(&st, 10, op), correlation)
     };
-    let end = start + 1000 + bytes / 16;
+    let submitter = thread_id();
     let mut data = rocprofiler_callback_tracing_memory_copy_data_t {
         size: std::mem::size_of::<rocprofiler_callback_tracing_memory_copy_data_t>() as u64,
-        start_timestamp: start,
-        end_timestamp: end,
+        start_timestamp: 0,
+        end_timestamp: 0,
         dst_agent_id: rocprofiler_agent_id_t { handle: dst_agent },
         src_agent_id: rocprofiler_agent_id_t { handle: src_agent },
         bytes,
         ..Default::default()
     };
-    for (ctx, svc) in targets {
-        let mut user_data = rocprofiler_user_data_t::default();
+    // One slot per context, on the heap (moving the Vec keeps it where it is) from ENTER to EXIT.
+    let mut slots: Vec<rocprofiler_user_data_t> = vec![rocprofiler_user_data_t::default(); targets.len()];
+    for ((ctx, svc), slot) in targets.iter().zip(slots.iter_mut()) {
         invoke(
-            ctx,
-            &svc,
+            *ctx,
+            svc,
             13,
             op,
-            rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_NONE,
+            rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_ENTER,
             correlation,
             &mut data as *mut _ as *mut c_void,
-            &mut user_data,
+            slot,
         );
     }
-    let mut st = state();
-    let record = rocprofiler_buffer_tracing_memory_copy_record_t {
-        size: std::mem::size_of::<rocprofiler_buffer_tracing_memory_copy_record_t>() as u64,
-        kind: rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_MEMORY_COPY,
-        operation: rocprofiler_memory_copy_operation_t(op as u32),
-        correlation_id: rocprofiler_async_correlation_id_t {
-            internal: correlation.internal,
-            external: correlation.external,
-        },
-        thread_id: thread_id(),
-        start_timestamp: start,
-        end_timestamp: end,
-        dst_agent_id: rocprofiler_agent_id_t { handle: dst_agent },
-        src_agent_id: rocprofiler_agent_id_t { handle: src_agent },
-        bytes,
-        ..Default::default()
-    };
-    for buffer in buffer_targets(&st, 10, op) {
-        emplace(&mut st, buffer, Record::new(CATEGORY_TRACING, 10, &record));
-    }
+    let start = now_ns();
+    let copy = PendingCopy { op, targets, slots, buffers, correlation, data, submitter, start };
+    crate::signal::submit(move || copy.complete());
     correlation.internal
+}
+
+/// A submitted memory copy, until its completion runs on the async-signal thread.
+struct PendingCopy {
+    op: i32,
+    targets: Vec<(u64, CallbackService)>,
+    slots: Vec<rocprofiler_user_data_t>,
+    buffers: Vec<u64>,
+    correlation: rocprofiler_correlation_id_t,
+    data: rocprofiler_callback_tracing_memory_copy_data_t,
+    submitter: u64,
+    start: u64,
+}
+
+// SAFETY: the pointers inside (the tool's callback data, the user-data unions) belong to the
+// tool, which registered them to be handed back on the SDK's threads.
+unsafe impl Send for PendingCopy {}
+
+impl PendingCopy {
+    fn complete(mut self) {
+        let end = now_ns().max(self.start + 1);
+        self.data.start_timestamp = self.start;
+        self.data.end_timestamp = end;
+        for ((ctx, svc), slot) in self.targets.iter().zip(self.slots.iter_mut()) {
+            invoke(
+                *ctx,
+                svc,
+                13,
+                self.op,
+                rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_EXIT,
+                self.correlation,
+                &mut self.data as *mut _ as *mut c_void,
+                slot,
+            );
+        }
+        let record = rocprofiler_buffer_tracing_memory_copy_record_t {
+            size: std::mem::size_of::<rocprofiler_buffer_tracing_memory_copy_record_t>() as u64,
+            kind: rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_MEMORY_COPY,
+            operation: rocprofiler_memory_copy_operation_t(self.op as u32),
+            correlation_id: rocprofiler_async_correlation_id_t {
+                internal: self.correlation.internal,
+                external: self.correlation.external,
+            },
+            thread_id: self.submitter,
+            start_timestamp: self.start,
+            end_timestamp: end,
+            dst_agent_id: self.data.dst_agent_id,
+            src_agent_id: self.data.src_agent_id,
+            bytes: self.data.bytes,
+            ..Default::default()
+        };
+        let mut st = state();
+        let waits: Vec<_> = self
+            .buffers
+            .iter()
+            .filter_map(|&buffer| emplace(&mut st, buffer, Record::new(CATEGORY_TRACING, 10, &record)))
+            .collect();
+        drop(st);
+        wait_all(waits);
+    }
 }
 
 /// The arguments of a traced call: marker calls that carry a message report it as argument 0

@@ -2,8 +2,10 @@
 //! delivery thread when the watermark is reached or on flush.
 //!
 //! As in the real library: a record that does not fit is dropped under DISCARD (the cumulative
-//! drop count is passed to every callback) and flushed-then-stored under LOSSLESS; reaching the
-//! watermark starts an asynchronous flush; `rocprofiler_flush_buffer` waits until the callback
+//! drop count is passed to every callback) and, under LOSSLESS, the producing thread (an API
+//! thread, HSA's async-signal thread, the counting thread) flushes the buffer and waits until
+//! the buffer callback has returned before it stores the record (`buffer.hpp`): a slow buffer
+//! callback stalls whoever produces; reaching the watermark starts an asynchronous flush; `rocprofiler_flush_buffer` waits until the callback
 //! has returned. Asking for that wait from inside a callback on the delivery thread waits for
 //! itself forever in the real library (its task group waits for every task, the running one
 //! included); the mock aborts. `rocprofiler_create_buffer` checks neither the context nor the
@@ -12,7 +14,7 @@
 //! internal one every buffer starts on, can be assigned.
 
 use std::cell::Cell;
-use std::sync::mpsc::{channel, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Mutex, OnceLock};
 
 use crate::state::{state, State, BUFFER_OFFSET};
@@ -126,7 +128,7 @@ fn deliver(job: Job) {
 }
 
 /// Takes the buffer's records and queues them for delivery; returns a receiver to wait on.
-fn hand_off(st: &mut State, handle: u64, wait: bool) -> Option<std::sync::mpsc::Receiver<()>> {
+fn hand_off(st: &mut State, handle: u64, wait: bool) -> Option<Receiver<()>> {
     let buf = st.buffer_mut(handle)?;
     let records = std::mem::take(&mut buf.records);
     buf.used = 0;
@@ -152,27 +154,41 @@ fn hand_off(st: &mut State, handle: u64, wait: bool) -> Option<std::sync::mpsc::
     rx
 }
 
-/// Stores a record (called with the state locked; never waits).
-pub fn emplace(st: &mut State, handle: u64, record: Record) {
-    let Some(buf) = st.buffer_mut(handle) else { return };
+/// Stores a record (called with the state locked, so it does not wait itself). When a LOSSLESS
+/// buffer was full, its records were handed to the callback and the producer must wait for it:
+/// the returned receiver, to wait on (with [`wait_all`]) once the state lock is released.
+#[must_use = "a LOSSLESS flush makes the producer wait for the buffer callback"]
+pub fn emplace(st: &mut State, handle: u64, record: Record) -> Option<Receiver<()>> {
+    let buf = st.buffer_mut(handle)?;
     let bytes = record.bytes();
     if bytes > buf.size {
         // The real library logs "buffer too small" and loses the record without counting it.
-        return;
+        return None;
     }
+    let mut wait = None;
     if buf.used + bytes > buf.size {
         if buf.policy == rocprofiler_buffer_policy_t::ROCPROFILER_BUFFER_POLICY_LOSSLESS.0 {
-            hand_off(st, handle, false);
+            // Flush and wait (on the delivery thread itself there is nothing to wait for).
+            let own = ON_DELIVERY_THREAD.with(|f| f.get());
+            wait = hand_off(st, handle, !own);
         } else {
             buf.drop_count += 1;
-            return;
+            return None;
         }
     }
-    let Some(buf) = st.buffer_mut(handle) else { return };
+    let buf = st.buffer_mut(handle)?;
     buf.used += bytes;
     buf.records.push(record);
     if buf.used >= buf.watermark {
         hand_off(st, handle, false);
+    }
+    wait
+}
+
+/// Waits for the buffer callbacks a LOSSLESS flush made the producer wait for.
+pub fn wait_all(waits: Vec<Receiver<()>>) {
+    for rx in waits {
+        let _ = rx.recv();
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void};
+use std::sync::{RwLock, RwLockReadGuard};
 
 use crate::counting;
 use crate::names;
@@ -40,11 +41,27 @@ pub unsafe extern "C" fn rocprofiler_create_context(
         buffered: HashMap::new(),
         counting: Vec::new(),
         agents: None,
+        queue_callbacks: false,
     });
     (*context_id).handle = handle;
     status::SUCCESS
 }
 
+/// The queues' callback lock (`hsa/queue.hpp`: each queue's `_callbacks`, and the controller's
+/// callback cache): read-held while a dispatch's enqueue callbacks run, write-held when a
+/// counting context's callbacks are added to the queues (`queue_controller.cpp`, `add_callback`,
+/// at its first start). Not reentrant: a write from a thread that holds the read waits forever.
+static QUEUE_CALLBACKS: RwLock<()> = RwLock::new(());
+
+/// The read side, for the enqueue section of a dispatch.
+pub fn queue_callbacks_read() -> RwLockReadGuard<'static, ()> {
+    QUEUE_CALLBACKS.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Starts a context. The first start of a counting context adds its callbacks to the queues
+/// under the queues' callback write-lock (from inside a dispatch's enqueue callbacks, which
+/// hold the read side, it never returns), and starts the counting results thread (taking its
+/// mutex, which an inline delivery of results holds around the record callback).
 #[no_mangle]
 pub extern "C" fn rocprofiler_start_context(context_id: rocprofiler_context_id_t) -> rocprofiler_status_t {
     let mut st = state();
@@ -68,16 +85,26 @@ pub extern "C" fn rocprofiler_start_context(context_id: rocprofiler_context_id_t
             *st.serialization.entry(agent).or_insert(0) += 1;
         }
     }
+    let mut first = false;
     if let Some(ctx) = st.context_mut(context_id.handle) {
         ctx.active = true;
+        first = counting && !ctx.queue_callbacks;
+        ctx.queue_callbacks |= counting;
     }
     drop(st);
+    if first {
+        drop(QUEUE_CALLBACKS.write().unwrap_or_else(|e| e.into_inner()));
+    }
     if counting {
         crate::results::start();
     }
     status::SUCCESS
 }
 
+/// Stops a context: the completions of work enqueued before are delivered first (the SDK's
+/// queue sync: the async-signal thread runs what is queued; work still running on the device
+/// completes later, to the contexts it was enqueued with), then, for a counting context, the
+/// counting thread drains and stops.
 #[no_mangle]
 pub extern "C" fn rocprofiler_stop_context(context_id: rocprofiler_context_id_t) -> rocprofiler_status_t {
     let mut st = state();
@@ -95,6 +122,7 @@ pub extern "C" fn rocprofiler_stop_context(context_id: rocprofiler_context_id_t)
         ctx.active = false;
     }
     drop(st);
+    crate::signal::sync();
     if counting {
         // The SDK's only drain of counter results: its counting thread delivers what it holds,
         // then exits (for every counting context: the thread is shared).

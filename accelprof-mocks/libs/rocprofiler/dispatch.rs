@@ -2,6 +2,16 @@
 //! callbacks, serialization) and completion (dispatch records, COMPLETE tracing, counter
 //! results handed to the SDK's counting thread).
 //!
+//! Completion comes as on a GPU: `mock_rocprofiler_dispatch_end` says the kernel finished; its
+//! COMPLETE callbacks, buffer records and counter results come later, on HSA's async-signal
+//! thread (`signal.rs`), to the contexts and buffers that were active when it was enqueued
+//! (whether or not they still are), and the COMPLETE callbacks and records only when the
+//! dispatch's timing could be read (`mock_rocprofiler_dispatch_fail_timing` plays a failure).
+//! The enqueue section (ENQUEUE ENTER, the counting callbacks, ENQUEUE EXIT) runs with the
+//! queue's callback read-lock held (`hsa/queue.hpp`), which the first start of a counting
+//! context takes for writing: that start from inside the section waits for itself forever.
+//! A counter config with no counters collects nothing (no result at all).
+//!
 //! As `hsa/queue.cpp` does it: KERNEL_DISPATCH ENQUEUE ENTER callbacks run first, then every
 //! counting dispatch callback of the active contexts that count on the agent, then ENQUEUE
 //! EXIT. The dispatch has one `rocprofiler_user_data_t`, zeroed, handed to every counting
@@ -15,9 +25,9 @@ use std::ffi::{c_char, c_void, CStr};
 
 use crate::agents;
 use crate::api::{callback_targets, current_correlation, invoke, CATEGORY_TRACING};
-use crate::buffers::{emplace, Record};
+use crate::buffers::{emplace, wait_all, Record};
 use crate::results;
-use crate::state::{state, CountingService};
+use crate::state::{state, CallbackService, CountingService};
 use crate::*;
 
 /// A counter collection chosen by a dispatch callback.
@@ -35,10 +45,18 @@ pub struct InFlight {
     serialized: bool,
     instrumented: u32,
     tracing_buffers: Vec<u64>,
+    /// COMPLETE callback services of the contexts active at enqueue.
+    complete: Vec<(u64, CallbackService)>,
     collections: Vec<Collection>,
     /// The dispatch's one user-data slot, shared by its counting callbacks.
     user_data: rocprofiler_user_data_t,
+    /// Whether HSA could read the dispatch's timing (else no COMPLETE callback, no record).
+    timing_ok: bool,
 }
+
+// SAFETY: the pointers inside (the tool's callback data, the user-data union) belong to the
+// tool, which registered them to be handed back on the SDK's threads.
+unsafe impl Send for InFlight {}
 
 /// Registers a kernel symbol as a code object load would: contexts tracing CODE_OBJECT get
 /// CODE_OBJECT_DEVICE_KERNEL_SYMBOL_REGISTER (phase LOAD) with its name. Returns the kernel id.
@@ -138,6 +156,7 @@ pub extern "C" fn mock_rocprofiler_dispatch_begin(
             .flat_map(|c| c.counting.clone())
             .collect();
         let tracing_buffers = crate::api::buffer_targets(&st, 11, 2);
+        let complete = callback_targets(&st, 12, 2);
         let flight = InFlight {
             info,
             correlation,
@@ -146,8 +165,10 @@ pub extern "C" fn mock_rocprofiler_dispatch_begin(
             serialized: st.serialization.get(&agent).copied().unwrap_or(0) > 0,
             instrumented: 0,
             tracing_buffers,
+            complete,
             collections: Vec::new(),
             user_data: rocprofiler_user_data_t { value: 0 },
+            timing_ok: true,
         };
         (flight, services, callback_targets(&st, 12, 1))
     };
@@ -156,6 +177,8 @@ pub extern "C" fn mock_rocprofiler_dispatch_begin(
         dispatch_info: flight.info,
         ..Default::default()
     };
+    // The queue's callback read-lock, held through the enqueue section.
+    let _callbacks = crate::contexts::queue_callbacks_read();
     // One tracing slot per (context, call), kept from ENTER to EXIT.
     let mut slots: Vec<rocprofiler_user_data_t> = vec![rocprofiler_user_data_t::default(); enqueue.len()];
     for ((ctx, svc), slot) in enqueue.iter().zip(slots.iter_mut()) {
@@ -194,6 +217,10 @@ pub extern "C" fn mock_rocprofiler_dispatch_begin(
         }
         let counters = cfg.counters.clone();
         drop(st);
+        if counters.is_empty() {
+            // The SDK builds no packet and delivers nothing for a config without counters.
+            continue;
+        }
         flight.collections.push(Collection { service, config: counters });
     }
     for ((ctx, svc), slot) in enqueue.iter().zip(slots.iter_mut()) {
@@ -214,59 +241,85 @@ pub extern "C" fn mock_rocprofiler_dispatch_begin(
     id
 }
 
-/// Completes a dispatch: KERNEL_DISPATCH records (in completion order), COMPLETE tracing, and
-/// the counter results of every collection its dispatch callbacks chose.
+/// Completes a dispatch (the kernel finished now): its KERNEL_DISPATCH records, COMPLETE tracing
+/// and counter results come later on the async-signal thread. Returns 0, or -1 for an unknown
+/// dispatch.
 #[no_mangle]
 pub extern "C" fn mock_rocprofiler_dispatch_end(dispatch_id: u64) -> i32 {
-    let (flight, complete) = {
+    let flight = {
         let mut st = state();
         let Some(flight) = st.in_flight.remove(&dispatch_id) else { return -1 };
         st.finished.insert(dispatch_id, (flight.serialized, flight.instrumented));
-        let complete = callback_targets(&st, 12, 2);
-        (flight, complete)
+        flight
     };
     let end = now_ns().max(flight.start + 1);
+    crate::signal::submit(move || complete(flight, end));
+    0
+}
+
+/// Makes HSA fail to read an in-flight dispatch's timing: it completes without COMPLETE
+/// callbacks and without buffer records (its counter results still come). Returns 0, or -1 for
+/// an unknown dispatch.
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_dispatch_fail_timing(dispatch_id: u64) -> i32 {
+    match state().in_flight.get_mut(&dispatch_id) {
+        Some(f) => {
+            f.timing_ok = false;
+            0
+        }
+        None => -1,
+    }
+}
+
+/// What the async-signal handler does for a completed dispatch.
+fn complete(flight: InFlight, end: u64) {
+    let dispatch_id = flight.info.dispatch_id;
     let correlation = rocprofiler_async_correlation_id_t {
         internal: flight.correlation.internal,
         external: flight.correlation.external,
     };
-    let mut data = rocprofiler_callback_tracing_kernel_dispatch_data_t {
-        size: std::mem::size_of::<rocprofiler_callback_tracing_kernel_dispatch_data_t>() as u64,
-        start_timestamp: flight.start,
-        end_timestamp: end,
-        dispatch_info: flight.info,
-    };
-    for (ctx, svc) in &complete {
-        let mut user_data = rocprofiler_user_data_t::default();
-        invoke(
-            *ctx,
-            svc,
-            12,
-            2,
-            rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_NONE,
-            flight.correlation,
-            &mut data as *mut _ as *mut c_void,
-            &mut user_data,
-        );
+    if flight.timing_ok {
+        let mut data = rocprofiler_callback_tracing_kernel_dispatch_data_t {
+            size: std::mem::size_of::<rocprofiler_callback_tracing_kernel_dispatch_data_t>() as u64,
+            start_timestamp: flight.start,
+            end_timestamp: end,
+            dispatch_info: flight.info,
+        };
+        for (ctx, svc) in &flight.complete {
+            let mut user_data = rocprofiler_user_data_t::default();
+            invoke(
+                *ctx,
+                svc,
+                12,
+                2,
+                rocprofiler_callback_phase_t::ROCPROFILER_CALLBACK_PHASE_NONE,
+                flight.correlation,
+                &mut data as *mut _ as *mut c_void,
+                &mut user_data,
+            );
+        }
+        let record = rocprofiler_buffer_tracing_kernel_dispatch_record_t {
+            size: std::mem::size_of::<rocprofiler_buffer_tracing_kernel_dispatch_record_t>() as u64,
+            kind: rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_KERNEL_DISPATCH,
+            operation: rocprofiler_kernel_dispatch_operation_t::ROCPROFILER_KERNEL_DISPATCH_COMPLETE,
+            correlation_id: correlation,
+            thread_id: flight.thread,
+            start_timestamp: flight.start,
+            end_timestamp: end,
+            dispatch_info: flight.info,
+        };
+        let mut st = state();
+        let waits: Vec<_> = flight
+            .tracing_buffers
+            .iter()
+            .filter_map(|&buffer| emplace(&mut st, buffer, Record::new(CATEGORY_TRACING, 11, &record)))
+            .collect();
+        drop(st);
+        wait_all(waits);
     }
     let grid = flight.info.grid_size;
     let work_items = grid.x as u64 * grid.y as u64 * grid.z as u64;
     let agent = flight.info.agent_id;
-    let mut st = state();
-    let record = rocprofiler_buffer_tracing_kernel_dispatch_record_t {
-        size: std::mem::size_of::<rocprofiler_buffer_tracing_kernel_dispatch_record_t>() as u64,
-        kind: rocprofiler_buffer_tracing_kind_t::ROCPROFILER_BUFFER_TRACING_KERNEL_DISPATCH,
-        operation: rocprofiler_kernel_dispatch_operation_t::ROCPROFILER_KERNEL_DISPATCH_COMPLETE,
-        correlation_id: correlation,
-        thread_id: flight.thread,
-        start_timestamp: flight.start,
-        end_timestamp: end,
-        dispatch_info: flight.info,
-    };
-    for &buffer in &flight.tracing_buffers {
-        emplace(&mut st, buffer, Record::new(CATEGORY_TRACING, 11, &record));
-    }
-    drop(st);
     // Counter results go to the SDK's counting thread (or, while it is stopped, are delivered
     // here); buffered records carry user data 0, the record callback gets the dispatch's slot.
     for c in &flight.collections {
@@ -292,10 +345,10 @@ pub extern "C" fn mock_rocprofiler_dispatch_end(dispatch_id: u64) -> i32 {
             user_data: flight.user_data,
         });
     }
-    0
 }
 
-/// A dispatch from enqueue to completion. Returns the dispatch id (0: not a GPU agent).
+/// A dispatch from enqueue to completion (its completion reaches the tools later, on the
+/// async-signal thread). Returns the dispatch id (0: not a GPU agent).
 #[no_mangle]
 pub extern "C" fn mock_rocprofiler_dispatch(
     agent: u64,

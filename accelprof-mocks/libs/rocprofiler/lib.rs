@@ -21,6 +21,13 @@
 //!   drained by `rocprofiler_stop_context`, per-agent reference-counted serialization,
 //!   `CONTEXT_CONFLICT`, and `rocprofiler_dispatch_counting_service_set_agents` (absent from the
 //!   mainline build, `libs/rocprofiler-mainline`);
+//! - completions as on a GPU (`signal.rs`): a kernel's COMPLETE callbacks, records and counter
+//!   results, and a memory copy's EXIT (its ENTER at submit, timestamps 0), come later on one
+//!   async-signal thread, to the contexts of enqueue, kernels only when timing could be read;
+//!   `rocprofiler_stop_context` waits for those queued before it; a full LOSSLESS buffer makes
+//!   its producer wait for the buffer callback; the queue callback lock (read-held around the
+//!   enqueue callbacks, written by a counting context's first start) and inline result delivery
+//!   under the counting consumer's mutex, both of which hang where the SDK deadlocks;
 //! - status names and strings, NULL at and past LAST.
 //!
 //! Where the real library crashes (a NULL list with a count, a kind past LAST, an unknown counter
@@ -58,6 +65,7 @@ mod names;
 mod registration;
 mod results;
 mod set_agents;
+mod signal;
 mod state;
 
 pub(crate) use base::*;

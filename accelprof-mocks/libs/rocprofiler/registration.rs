@@ -16,6 +16,11 @@
 //! configure and initialize run now; while the window is open on another thread the call waits
 //! for the registration lock and answers CONFIGURATION_LOCKED; from the window's own thread (a
 //! tool's configure or initialize) it would wait for that lock forever, and the mock aborts.
+//! SDKs before late start (`mock_rocprofiler_set_late_start(0)`) answer CONFIGURATION_LOCKED
+//! once configuration began or a function was forced.
+//!
+//! A library named in `ROCP_TOOL_LIBRARIES` that cannot be opened is fatal (ROCP_FATAL): the
+//! mock aborts the process.
 
 use std::cell::Cell;
 use std::ffi::{c_char, c_int, c_void, CString};
@@ -115,8 +120,8 @@ fn find_clients(st: &State) -> Vec<Client> {
             handle = unsafe { dlopen(path.as_ptr(), RTLD_LAZY) };
         }
         if handle.is_null() {
-            eprintln!("[mock rocprofiler] ROCP_TOOL_LIBRARIES: cannot dlopen {lib}");
-            continue;
+            // The SDK's ROCP_FATAL: a tool library named and not opened ends the process.
+            crash(&format!("ROCP_TOOL_LIBRARIES names {lib}, which cannot be opened (fatal in the SDK)"));
         }
         match configure_symbol(handle) {
             Some(f) => add(lib, f),
@@ -281,6 +286,9 @@ pub extern "C" fn rocprofiler_force_configure(
         return status::FINALIZED;
     }
     let Some(f) = configure_func else { return status::INVALID_ARGUMENT };
+    if state().no_late_start {
+        return force_configure_before_late_start(f);
+    }
     if IN_WINDOW.with(Cell::get) {
         crash("rocprofiler_force_configure from a tool's configure or initialize waits for the registration lock its own thread holds");
     }
@@ -312,6 +320,20 @@ pub extern "C" fn rocprofiler_force_configure(
     status::SUCCESS
 }
 
+/// `rocprofiler_force_configure` of the SDKs before late start: once a function was forced, or
+/// once configuration began, CONFIGURATION_LOCKED (nothing is added); else the window runs now.
+fn force_configure_before_late_start(f: ConfigureFn) -> rocprofiler_status_t {
+    {
+        let mut st = state();
+        if !st.forced.is_empty() || st.init_status != 0 {
+            return status::CONFIGURATION_LOCKED;
+        }
+        st.forced.push(Some(f));
+    }
+    initialize();
+    status::SUCCESS
+}
+
 /// Threads waiting inside `rocprofiler_force_configure` (for the registration lock).
 #[no_mangle]
 pub extern "C" fn mock_rocprofiler_force_configure_waiters() -> u32 {
@@ -334,6 +356,13 @@ pub unsafe extern "C" fn rocprofiler_is_finalized(out: *mut i32) -> rocprofiler_
     }
     *out = state().fini_status;
     status::SUCCESS
+}
+
+/// Plays an SDK without late start (`0`: `rocprofiler_force_configure` after the window answers
+/// CONFIGURATION_LOCKED, as SDKs before it did) or the newest one (`1`, the default).
+#[no_mangle]
+pub extern "C" fn mock_rocprofiler_set_late_start(enabled: i32) {
+    state().no_late_start = enabled == 0;
 }
 
 /// Registers a configure function found "in the process" (as if a loaded library exported
@@ -379,6 +408,7 @@ pub extern "C" fn mock_rocprofiler_shutdown() {
     for h in handles {
         finalize_client(h);
     }
+    crate::signal::sync();
     quiesce();
     state().fini_status = 1;
 }
@@ -388,6 +418,7 @@ pub extern "C" fn mock_rocprofiler_shutdown() {
 #[no_mangle]
 pub extern "C" fn mock_rocprofiler_reset() {
     FORCING.store(0, Ordering::Release);
+    crate::signal::discard();
     crate::results::discard();
     quiesce();
     crate::agents::reset_kfd();

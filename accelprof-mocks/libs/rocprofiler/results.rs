@@ -6,7 +6,9 @@
 //! callback. Starting a counting context starts the thread; stopping *any* counting context
 //! stops it after it has delivered everything queued (the only drain a tool has). While the
 //! thread is stopped, or when 128 results are already queued, a result is processed on the
-//! completing thread itself.
+//! completing thread itself (HSA's async-signal thread), with the consumer's mutex held
+//! (`sample_consumer.hpp`): a record callback there that starts a counting context (the start
+//! takes that mutex) waits for itself forever.
 //!
 //! When the thread delivers is not something a tool can know: here it holds what it is given
 //! until a stop drains it, or until `mock_rocprofiler_counting_release` plays time passing. A
@@ -16,7 +18,7 @@ use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 use std::thread::ThreadId;
 
-use crate::buffers::{emplace, Record};
+use crate::buffers::{emplace, wait_all, Record};
 use crate::state::{state, CountingService};
 use crate::*;
 
@@ -76,10 +78,13 @@ fn deliver(job: Job) {
                 dispatch_info: job.data.dispatch_info,
             };
             let mut st = state();
-            emplace(&mut st, buffer, Record::new(CATEGORY_COUNTERS, 1, &header));
+            let mut waits: Vec<_> =
+                emplace(&mut st, buffer, Record::new(CATEGORY_COUNTERS, 1, &header)).into_iter().collect();
             for r in &job.records {
-                emplace(&mut st, buffer, Record::new(CATEGORY_COUNTERS, 2, r));
+                waits.extend(emplace(&mut st, buffer, Record::new(CATEGORY_COUNTERS, 2, r)));
             }
+            drop(st);
+            wait_all(waits);
         }
         None => {
             let Some(cb) = job.service.record_cb else {
@@ -95,13 +100,15 @@ fn deliver(job: Job) {
 }
 
 /// A completed dispatch's results: queued for the thread, or processed here when the thread is
-/// stopped or its ring is full.
+/// stopped or its ring is full, with the consumer's mutex held (`sample_consumer.hpp`): a
+/// record callback that starts a counting context then (the start takes that mutex) waits for
+/// itself forever.
 pub fn add(job: Job) {
     let (m, cv) = consumer();
     let mut c = m.lock().unwrap_or_else(|e| e.into_inner());
     if !c.valid || c.queue.len() >= RING {
-        drop(c);
         deliver(job);
+        drop(c);
         return;
     }
     c.queue.push_back(job);

@@ -63,6 +63,9 @@ pub struct Context {
     pub counting: Vec<CountingService>,
     /// `set_agents`: None = every GPU agent.
     pub agents: Option<Vec<u64>>,
+    /// Its counting callbacks were added to the queues (at its first start, under the queues'
+    /// callback write-lock).
+    pub queue_callbacks: bool,
 }
 
 impl Context {
@@ -106,6 +109,9 @@ pub struct State {
     /// Dispatches that are done: (serialized, number of counting callbacks invoked).
     pub finished: HashMap<u64, (bool, u32)>,
     pub callback_threads: u64,
+    /// Whether `rocprofiler_force_configure` after the window starts a tool late (the newest
+    /// SDKs) or answers CONFIGURATION_LOCKED (SDKs before late start).
+    pub no_late_start: bool,
 }
 
 impl State {

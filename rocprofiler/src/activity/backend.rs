@@ -66,12 +66,19 @@ impl ActivityBackend for Backend {
         Ok(())
     }
 
-    /// Starts or stops the session's context (`rocprofiler_start_context` / `rocprofiler_stop_context`;
-    /// a stop drains counter results, see [`Context::stop`]).
+    /// Starts or stops the session's context (`rocprofiler_start_context` / `rocprofiler_stop_context`).
+    /// A stop is the SDK's drain: the completions of work enqueued before it (kernel and copy
+    /// records, which come later on HSA's async-signal thread) and counter results reach the
+    /// buffer during the stop, so the buffer is flushed after it (their records reach the session
+    /// before it pauses or ends).
     fn collect(&self, on: bool) -> Result<()> {
         match &self.context {
             Some(ctx) if on => ctx.start(),
-            Some(ctx) => ctx.stop(),
+            Some(ctx) => {
+                let stopped = ctx.stop();
+                let flushed = self.flush(FlushDepth::All);
+                stopped.and(flushed)
+            }
             None => Ok(()),
         }
     }

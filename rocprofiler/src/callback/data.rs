@@ -55,12 +55,15 @@ pub struct KernelDispatch {
     pub info: DispatchInfo,
 }
 
-/// A memory copy as callback tracing reports it.
+/// A memory copy as callback tracing reports it: at ENTER, when the copy is submitted, on the
+/// submitting thread (times 0); at EXIT, when it completed, on HSA's async-signal thread (some
+/// time later, with the copy's times). ENTER and EXIT share the call's
+/// [`correlation_slot`](CallbackData::correlation_slot).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryCopy {
-    /// Start (ns).
+    /// Start (ns, SDK clock); 0 at ENTER.
     pub start: u64,
-    /// End (ns).
+    /// End (ns, SDK clock); 0 at ENTER.
     pub end: u64,
     /// Source agent.
     pub src: AgentId,
@@ -165,7 +168,9 @@ impl<'a> CallbackData<'a> {
         self.raw
     }
 
-    /// For KERNEL_DISPATCH records: the dispatch (times are 0 at ENQUEUE).
+    /// For KERNEL_DISPATCH records: the dispatch (times are 0 at ENQUEUE). COMPLETE (site NONE)
+    /// comes on HSA's async-signal thread after the kernel ran, to the contexts active when it
+    /// was enqueued, and only when the SDK could read the kernel's timing.
     pub fn kernel_dispatch(&self) -> Option<KernelDispatch> {
         if self.domain() != CallbackDomain::KERNEL_DISPATCH || self.raw.payload.is_null() {
             return None;
@@ -181,7 +186,8 @@ impl<'a> CallbackData<'a> {
         })
     }
 
-    /// For MEMORY_COPY records: the copy.
+    /// For MEMORY_COPY records: the copy (ENTER at submit with times 0; EXIT at completion, on
+    /// HSA's async-signal thread).
     pub fn memory_copy(&self) -> Option<MemoryCopy> {
         if self.domain() != CallbackDomain::MEMORY_COPY || self.raw.payload.is_null() {
             return None;

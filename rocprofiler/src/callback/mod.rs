@@ -1,5 +1,7 @@
 //! Callback tracing: a closure runs on the application's thread at ENTER and EXIT of each traced
-//! call (or once, site NONE, for completions), with the call's own entry/exit slot.
+//! call, with the call's own entry/exit slot. Asynchronous work reports its completion later, on
+//! HSA's async-signal thread: a kernel's KERNEL_DISPATCH COMPLETE (site NONE; ENQUEUE ENTER and
+//! EXIT on the launching thread), a memory copy's EXIT (its ENTER at submit, times 0).
 //!
 //! The vocabulary is the one of every vendor crate: a [`Subscriber`] (a callback-tracing closure on
 //! a context, made by [`Configurator::callback_tracing`](crate::Configurator::callback_tracing))

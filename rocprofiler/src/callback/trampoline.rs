@@ -57,9 +57,18 @@ pub(crate) unsafe extern "C" fn trampoline(
             names: &service.names,
             lib: service.lib,
         };
-        service.handler.call(&data);
+        // KERNEL_DISPATCH ENQUEUE runs with the queue's callback read-lock held.
+        if service.domain == CallbackDomain::KERNEL_DISPATCH && record.operation == KERNEL_DISPATCH_ENQUEUE {
+            crate::counters::dispatch_counting::as_queue_callback(|| service.handler.call(&data));
+        } else {
+            service.handler.call(&data);
+        }
     });
 }
+
+/// `ROCPROFILER_KERNEL_DISPATCH_ENQUEUE`.
+const KERNEL_DISPATCH_ENQUEUE: i32 =
+    sys::rocprofiler_kernel_dispatch_operation_t::ROCPROFILER_KERNEL_DISPATCH_ENQUEUE.0 as i32;
 
 // Keeps the parameter types honest against the bindings' callback type.
 const _: sys::rocprofiler_callback_tracing_cb_t = Some(trampoline);

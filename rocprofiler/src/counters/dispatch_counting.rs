@@ -161,6 +161,29 @@ pub(crate) fn in_results() -> bool {
     IN_RESULTS.with(Cell::get)
 }
 
+thread_local! {
+    /// Set while a dispatch counting closure or a KERNEL_DISPATCH ENQUEUE tracing closure runs:
+    /// the SDK holds the queue's callback read-lock there.
+    static IN_QUEUE_CALLBACK: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the calling thread is inside the enqueue callbacks of a dispatch.
+pub(crate) fn in_queue_callback() -> bool {
+    IN_QUEUE_CALLBACK.with(Cell::get)
+}
+
+/// Runs `f` marked as inside the enqueue callbacks of a dispatch.
+pub(crate) fn as_queue_callback<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            IN_QUEUE_CALLBACK.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(IN_QUEUE_CALLBACK.with(|c| c.replace(true)));
+    f()
+}
+
 pub(crate) unsafe extern "C" fn dispatch_trampoline(
     data: sys::rocprofiler_dispatch_counting_service_data_t,
     config: *mut sys::rocprofiler_counter_config_id_t,
@@ -172,12 +195,14 @@ pub(crate) unsafe extern "C" fn dispatch_trampoline(
     }
     // SAFETY: `args` is the leaked service registered with this callback.
     let service = unsafe { &*(args as *const CountingService) };
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: the SDK's out-parameters are valid for the callback.
-        let (config, user_data) = unsafe { (&mut *config, &mut *user_data) };
-        let mut req = CountingRequest { data: &data, config, user_data, lib: service.lib };
-        (service.dispatch)(&mut req);
-    }));
+    let result = as_queue_callback(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            // SAFETY: the SDK's out-parameters are valid for the callback.
+            let (config, user_data) = unsafe { (&mut *config, &mut *user_data) };
+            let mut req = CountingRequest { data: &data, config, user_data, lib: service.lib };
+            (service.dispatch)(&mut req);
+        }))
+    });
     if result.is_err() {
         // A panicking closure collects nothing for this dispatch.
         // SAFETY: as above.

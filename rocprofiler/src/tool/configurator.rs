@@ -122,9 +122,11 @@ impl<'w> Configurator<'w> {
         Ok(Context { id: id.handle, lib: self.lib })
     }
 
-    /// Calls `f` on the calling thread for each traced call of `kind` in `ctx` (ENTER and EXIT
-    /// for API calls; NONE for completions), for `ops` only (empty: every operation). Once per
-    /// kind per context ([`Error::ServiceAlreadyConfigured`](crate::Error::ServiceAlreadyConfigured)).
+    /// Calls `f` for each traced call of `kind` in `ctx`, for `ops` only (empty: every operation):
+    /// API calls at ENTER and EXIT on the calling thread; kernels at ENQUEUE (ENTER and EXIT, on
+    /// the launching thread) and COMPLETE (site NONE); memory copies at ENTER (submit, times 0)
+    /// and EXIT (completion). Completions come on HSA's async-signal thread some time after the
+    /// work ran, to the contexts active when it was enqueued. Once per kind per context ([`Error::ServiceAlreadyConfigured`](crate::Error::ServiceAlreadyConfigured)).
     /// A kind the library does not list is [`Error::KindNotFound`](crate::Error::KindNotFound),
     /// an operation it does not list for the kind [`Error::OperationNotFound`](crate::Error::OperationNotFound),
     /// both before the SDK is called (so a failed call configures nothing and may be retried).

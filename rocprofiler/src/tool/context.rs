@@ -36,10 +36,31 @@ impl Context {
     /// Starts collecting. Starting an active context again is a no-op. A context with a dispatch
     /// counting service fails with [`Error::ContextConflict`] while another active counting
     /// context claims one of its agents (both unrestricted, or overlapping `set_agents` sets).
+    ///
+    /// Refused with [`Error::WouldDeadlock`], before the SDK is called, where the SDK would wait
+    /// for itself: inside a dispatch counting closure (`choose`) or a KERNEL_DISPATCH ENQUEUE
+    /// tracing closure (the SDK holds the queue's callback read-lock there, and the first start
+    /// of a counting context takes it for writing), and inside a counting record closure
+    /// (`results`: when the SDK delivers results on the completing thread it holds its
+    /// consumer's mutex, which starting a counting context takes).
     #[doc(alias = "rocprofiler_start_context")]
     pub fn start(&self) -> Result<()> {
+        if crate::counters::dispatch_counting::in_queue_callback() {
+            return Err(Error::WouldDeadlock(
+                "starting a context from a dispatch counting or KERNEL_DISPATCH ENQUEUE closure (the SDK \
+                 holds the queue's callback read-lock there; starting a counting context takes it for writing)",
+            ));
+        }
+        if crate::counters::dispatch_counting::in_results() {
+            return Err(Error::WouldDeadlock(
+                "starting a context from a counting record closure (results delivered on the completing \
+                 thread hold the SDK's consumer mutex, which starting a counting context takes)",
+            ));
+        }
         // SAFETY: a plain id.
-        check(unsafe { self.lib.sys().rocprofiler_start_context(self.raw()) }, "rocprofiler_start_context")
+        check(unsafe { self.lib.sys().rocprofiler_start_context(self.raw()) }, "rocprofiler_start_context")?;
+        crate::tool::started_in_setup(*self);
+        Ok(())
     }
 
     /// Stops collecting. Stopping a context that is not active is a no-op here (the SDK itself
@@ -50,10 +71,21 @@ impl Context {
     /// that had completed (buffered ones are then in their buffer, for
     /// [`Buffer::flush`](crate::Buffer::flush)); the SDK's counting thread is shared, so this
     /// drains every counting context's results. Dispatches still running deliver theirs when
-    /// they complete. Not from inside a counting record closure (it runs on that thread):
-    /// [`Error::WouldDeadlock`].
+    /// they complete. Kernel and copy completions (records, COMPLETE and EXIT callbacks) come
+    /// on HSA's async-signal thread some time after the work ran; the stop first waits for those
+    /// of work enqueued before it (the SDK's queue sync, bounded in the newest SDKs).
+    ///
+    /// Not from inside a counting record closure (it runs on that thread), nor from a dispatch
+    /// counting or KERNEL_DISPATCH ENQUEUE closure (the SDK holds the queue's callback lock
+    /// there): [`Error::WouldDeadlock`].
     #[doc(alias = "rocprofiler_stop_context")]
     pub fn stop(&self) -> Result<()> {
+        if crate::counters::dispatch_counting::in_queue_callback() {
+            return Err(Error::WouldDeadlock(
+                "stopping a context from a dispatch counting or KERNEL_DISPATCH ENQUEUE closure (the SDK \
+                 holds the queue's callback lock there)",
+            ));
+        }
         if crate::counters::dispatch_counting::in_results() {
             return Err(Error::WouldDeadlock(
                 "stopping a context from a counting record closure (the stop waits for the SDK's \

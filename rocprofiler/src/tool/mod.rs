@@ -32,7 +32,9 @@ pub trait Tool: Sized + Send + 'static {
 
     /// Runs in the configure window: create contexts, buffers and services here, start
     /// contexts if they should collect from the beginning. Do not call HIP or HSA here (the
-    /// runtime is in the middle of initializing; real ROCm deadlocks).
+    /// runtime is in the middle of initializing; real ROCm deadlocks). When it fails (or
+    /// panics), the contexts it started are stopped again (the SDK ignores the failure and
+    /// would keep them running).
     fn setup(config: &mut Configurator<'_>) -> Result<Self>;
 
     /// Runs at finalization, after the SDK stopped this tool's contexts (delivering the counter
@@ -51,6 +53,18 @@ thread_local! {
     /// Set while a tool's setup runs (inside the SDK's configure window, which holds the SDK's
     /// registration lock).
     static IN_SETUP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+thread_local! {
+    /// Contexts started during the setup running on this thread (stopped again if it fails).
+    static STARTED: std::cell::RefCell<Vec<Context>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Notes a context started (called by [`Context::start`]); kept only while a setup runs.
+pub(crate) fn started_in_setup(ctx: Context) {
+    if IN_SETUP.with(std::cell::Cell::get) {
+        STARTED.with(|s| s.borrow_mut().push(ctx));
+    }
 }
 
 /// The outcome of the last setup, for [`force_configure`].
@@ -128,12 +142,21 @@ unsafe extern "C" fn initialize<T: Tool>(
     // SAFETY: `data` is the leaked ToolState<T> returned by `configure::<T>`.
     let state = unsafe { &*(data as *const ToolState<T>) };
     let was = IN_SETUP.with(|f| f.replace(true));
+    let outer = STARTED.with(|s| std::mem::take(&mut *s.borrow_mut()));
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let mut shared = state.shared.lock().unwrap_or_else(|e| e.into_inner());
         let mut config = Configurator::new(state.lib, &mut shared);
         T::setup(&mut config)
     }));
     IN_SETUP.with(|f| f.set(was));
+    let started = STARTED.with(|s| std::mem::replace(&mut *s.borrow_mut(), outer));
+    if !matches!(outcome, Ok(Ok(_))) {
+        // The SDK ignores initialize's return value: what the failed setup started would keep
+        // collecting (into closures and buffers nobody reads). Stop it, newest first.
+        for ctx in started.iter().rev() {
+            let _ = catch_unwind(AssertUnwindSafe(|| ctx.stop()));
+        }
+    }
     match outcome {
         Ok(Ok(tool)) => {
             *state.tool.lock().unwrap_or_else(|e| e.into_inner()) = Some(tool);

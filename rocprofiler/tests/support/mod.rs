@@ -103,3 +103,38 @@ pub fn in_child_expecting_abort(test: &str, message: &str) -> bool {
 }
 
 pub mod tool;
+
+/// Runs the calling test again in a new process and fails it if that child does not pass within
+/// `limit` (it is killed): for a body that hangs forever where the real SDK deadlocks. Returns
+/// true in that child, where the test body should run.
+pub fn in_child_with_watchdog(test: &str, limit: std::time::Duration) -> bool {
+    if std::env::var_os(CHILD_VAR).is_some() {
+        return true;
+    }
+    let exe = std::env::current_exe().expect("the test binary");
+    let mut child = std::process::Command::new(exe)
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD_VAR, "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run the test binary");
+    let begun = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for the child") {
+            break Some(status);
+        }
+        if begun.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let out = child.wait_with_output().expect("the child's output");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let Some(status) = status else { panic!("the child for {test} hung (killed after {limit:?}):\n{text}") };
+    assert!(status.success(), "child process for {test} failed:\n{text}");
+    assert!(text.contains("1 passed"), "child process did not run {test}:\n{text}");
+    false
+}
