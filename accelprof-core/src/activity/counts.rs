@@ -59,6 +59,23 @@ impl OtherClient {
         self.buffers_taken > 0 || self.foreign_buffers > 0
     }
 
+    /// The summary line of a tracer (`vendor`: "CUPTI"), without a newline: what was lost, to whom, from
+    /// when. Empty when nothing was seen.
+    pub fn summary_line(&self, vendor: &str) -> String {
+        if !self.seen() {
+            return String::new();
+        }
+        let since = self.missing_since().map_or_else(
+            || "an unknown time".to_owned(),
+            |ns| format!("Unix time {}.{:09} s", ns / 1_000_000_000, ns % 1_000_000_000),
+        );
+        format!(
+            "LOST to another client of {vendor} in the process: {} buffers of ours taken (their records are in \
+             no count), {} of its buffers handed to us (left untouched); records missing from {since}",
+            self.buffers_taken, self.foreign_buffers
+        )
+    }
+
     /// From when records may be missing (Unix ns): the earlier of the two times.
     pub fn missing_since(&self) -> Option<u64> {
         match (self.missing_since_unix_ns, self.first_foreign_unix_ns) {
