@@ -119,5 +119,12 @@ mod tests {
         assert!(!c.adds_up(), "3 rows still in flight");
         assert_eq!(c.extra("x"), Some(1));
         assert!(c.to_string().starts_with("18 produced = 12 delivered + 3 dropped (3 lost by MSPTI"), "{c}");
+        let quiet = TracerCounts { pipeline: Counts::default(), ..c.clone() };
+        assert!(quiet.adds_up());
+        let lost = TracerCounts {
+            other_client: OtherClient { foreign_buffers: 1, ..OtherClient::default() },
+            ..quiet
+        };
+        assert!(!lost.adds_up(), "another client took records that no count holds");
     }
 }

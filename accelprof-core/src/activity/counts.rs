@@ -136,3 +136,32 @@ impl<V> ActivityCounts<V> {
             && self.records_produced() == self.records_delivered() + self.records_dropped()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn another_client_unbalances_the_ledger_and_is_named_in_one_line() {
+        let quiet = ActivityCounts::<()>::default();
+        assert!(quiet.is_balanced());
+        assert_eq!(quiet.other_client.summary_line("CUPTI"), "");
+        let taken = OtherClient {
+            buffers_taken: 2,
+            missing_since_unix_ns: Some(1_700_000_000_000_000_123),
+            foreign_buffers: 1,
+            first_foreign_unix_ns: Some(1_700_000_001_000_000_000),
+        };
+        let counts = ActivityCounts::<()> { other_client: taken, ..quiet };
+        assert!(!counts.is_balanced(), "records were lost that no count holds");
+        assert_eq!(taken.missing_since(), Some(1_700_000_000_000_000_123), "the earlier time");
+        let line = taken.summary_line("CUPTI");
+        assert!(!line.contains('\n'));
+        assert_eq!(
+            line,
+            "LOST to another client of CUPTI in the process: 2 buffers of ours taken (their records are in no \
+             count), 1 of its buffers handed to us (left untouched); records missing from Unix time \
+             1700000000.000000123 s"
+        );
+    }
+}
