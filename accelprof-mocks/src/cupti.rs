@@ -96,6 +96,19 @@ controls! {
     fn marker_end(id: u32);
     /// An instantaneous marker; returns its id.
     fn marker_instant(name: *const c_char, domain: *const c_char) -> u32;
+    /// A second CUPTI client in the process starts as PyTorch's profiler (Kineto) does: `cuptiSubscribe`
+    /// (once; its result is `foreign_stat("subscribe_result")`), `cuptiActivityRegisterCallbacks` with its
+    /// own callbacks (the last registration wins), `cuptiActivityEnable` of MEMCPY, MEMSET,
+    /// CONCURRENT_KERNEL, EXTERNAL_CORRELATION, RUNTIME. Returns the first failing call's code.
+    fn foreign_start() -> u32;
+    /// A second client of the per-subscriber API (13.3+): `cuptiSubscribe_v2` allowing others, its own
+    /// `_v2` buffer callbacks, CONCURRENT_KERNEL with fixed records.
+    fn foreign_start_v2() -> u32;
+    /// The foreign client's `cuptiActivityFlushAll(flag)` (1 = FORCED).
+    fn foreign_flush(flag: u32) -> u32;
+    /// The foreign client stops as Kineto does: its kinds disabled (process-wide under V1), then a
+    /// forced flush.
+    fn foreign_stop() -> u32;
 }
 
 impl MockCupti {
@@ -115,6 +128,20 @@ impl MockCupti {
                 .lib
                 .get::<unsafe extern "C" fn(*const c_char) -> u64>(b"mock_cupti_stat\0")
                 .expect("mock_cupti_stat");
+            f(name.as_ptr())
+        }
+    }
+
+    /// A tally of the foreign client (`"records"`, `"kernels"`, `"buffers"` and `"buffers_held"` of its
+    /// own buffers; `"unknown_buffers"` and `"unknown_records"`: another client's buffers completed to its
+    /// callbacks and left untouched, as Kineto does; `"subscribe_result"`).
+    pub fn foreign_stat(&self, name: &CStr) -> u64 {
+        // SAFETY: the control's C signature; `name` is a C string.
+        unsafe {
+            let f = self
+                .lib
+                .get::<unsafe extern "C" fn(*const c_char) -> u64>(b"mock_cupti_foreign_stat\0")
+                .expect("mock_cupti_foreign_stat");
             f(name.as_ptr())
         }
     }

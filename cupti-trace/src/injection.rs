@@ -203,6 +203,11 @@ pub fn finish_and_report() {
     }
     eprint!("{}", indent(&finished.render(config.summary_top, config.summary)));
     let pid = std::process::id();
+    let other = finished.counts.other_client;
+    if other.seen() {
+        // The launcher exits non-zero for it.
+        tell_launcher(&config, &format!("lost\t{pid}\t{}\t{}", other.buffers_taken, other.foreign_buffers));
+    }
     if let Some(file) = &finished.trace {
         tell_launcher(
             &config,

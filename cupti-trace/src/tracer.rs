@@ -342,6 +342,11 @@ impl TraceReport {
             "buffers_completed": p.buffers_completed,
             "overflow_buffers": self.counts.overflow_buffers,
             "fence_records": self.counts.vendor.decoder.fence_records,
+            "other_client": {
+                "buffers_taken": self.counts.other_client.buffers_taken,
+                "foreign_buffers": self.counts.other_client.foreign_buffers,
+                "missing_since_unix_ns": self.counts.other_client.missing_since(),
+            },
             "trace": self.output.as_ref().map(|p| p.display().to_string()),
             "trace_events": self.events,
             "trace_bytes": self.trace.as_ref().map(|t| t.file_bytes),
@@ -388,6 +393,9 @@ impl TraceReport {
             p.skipped_unknown,
             p.records_unconsumed,
         ));
+        if self.counts.other_client.seen() {
+            out.push_str(&format!("{}\n", self.counts.other_client.summary_line("CUPTI")));
+        }
         match (&self.trace, &self.write_result) {
             (Some(file), Ok(())) => out.push_str(&format!(
                 "trace: {} ({} events, {})\n",

@@ -107,6 +107,25 @@ fn start_and_end_lines_say_where_the_trace_went_and_the_status_is_passed_on() {
 }
 
 #[test]
+fn records_lost_to_another_cupti_client_are_named_in_one_line_and_the_status_is_not_zero() {
+    let dir = temp_dir("another_client");
+    let output = dir.join("trace.json");
+    let out = under_launcher("another_client", &["-o", output.to_str().unwrap()]).output().unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("it got 1 of our buffers"), "{stdout}");
+    assert_eq!(out.status.code(), Some(4), "the program succeeded, records were lost: {stderr}");
+    let line: Vec<&str> = stderr.lines().filter(|l| l.contains("LOST to another client of CUPTI")).collect();
+    assert_eq!(line.len(), 1, "one summary line: {stderr}");
+    assert!(
+        line[0].contains("1 buffers of ours taken") && line[0].contains("records missing from Unix time")
+    );
+    assert!(stderr.contains("records were lost to another CUPTI client in pid"), "{stderr}");
+    let trace = read_trace(&output);
+    assert_eq!(trace["traceSummary"]["other_client"]["buffers_taken"], 1, "{}", trace["traceSummary"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn sigterm_to_the_launcher_reaches_the_program_whose_trace_is_finished() {
     let dir = temp_dir("forward");
     let output = dir.join("trace.json");

@@ -30,6 +30,8 @@ use cupti::{Cupti, Error};
 mod api_filter;
 #[path = "activity/contexts.rs"]
 mod contexts;
+#[path = "activity/other_client.rs"]
+mod other_client;
 #[path = "activity/user_defined.rs"]
 mod user_defined;
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use accelprof_core::activity::OtherClient;
 use accelprof_core::Counts;
 
 use super::Vendor;
@@ -23,6 +24,9 @@ pub struct TracerCounts {
     /// The vendor's own tallies (`("overflow_buffers", 0)`, `("sdk_drop_count", 0)`, ...): what the
     /// vendor crate counts beyond the pipeline, named as that crate names it.
     pub vendor_extras: Vec<(&'static str, u64)>,
+    /// What another client of the vendor library took (CUPTI's and MSPTI's process-wide buffer
+    /// callbacks): records lost that no other count holds.
+    pub other_client: OtherClient,
 }
 
 impl TracerCounts {
@@ -41,9 +45,10 @@ impl TracerCounts {
         self.pipeline.records_dropped()
     }
 
-    /// Whether produced = delivered + dropped (true once the tracer is quiet).
+    /// Whether produced = delivered + dropped (true once the tracer is quiet), and no other client of the
+    /// vendor library took records that no count holds ([`OtherClient::seen`]).
     pub fn adds_up(&self) -> bool {
-        self.produced() == self.delivered() + self.dropped()
+        !self.other_client.seen() && self.produced() == self.delivered() + self.dropped()
     }
 
     /// A vendor extra by name.
@@ -108,10 +113,18 @@ mod tests {
             vendor: Vendor::Mspti,
             pipeline: since(now, before),
             vendor_extras: vec![("x", 1)],
+            other_client: OtherClient::default(),
         };
         assert_eq!((c.produced(), c.delivered(), c.dropped()), (18, 12, 3));
         assert!(!c.adds_up(), "3 rows still in flight");
         assert_eq!(c.extra("x"), Some(1));
         assert!(c.to_string().starts_with("18 produced = 12 delivered + 3 dropped (3 lost by MSPTI"), "{c}");
+        let quiet = TracerCounts { pipeline: Counts::default(), ..c.clone() };
+        assert!(quiet.adds_up());
+        let lost = TracerCounts {
+            other_client: OtherClient { foreign_buffers: 1, ..OtherClient::default() },
+            ..quiet
+        };
+        assert!(!lost.adds_up(), "another client took records that no count holds");
     }
 }

@@ -82,6 +82,7 @@ impl TracerReport {
             "buffers_declined": p.buffers_declined,
             "skipped_unknown": p.skipped_unknown,
             "records_unconsumed": p.records_unconsumed,
+            "other_client": other_client_json(&self.counts.other_client),
             "vendor_counts": extras,
             "rows": rows,
             "kernel_records": self.summary.kernels(),
@@ -104,6 +105,10 @@ impl TracerReport {
             .map(|(family, n)| format!("{} {n}", family.name()))
             .collect();
         let _ = writeln!(out, "records: {}", self.counts);
+        if self.counts.other_client.seen() {
+            let _ =
+                writeln!(out, "{}", self.counts.other_client.summary_line(&self.counts.vendor.to_string()));
+        }
         let _ = writeln!(out, "rows: {}", if rows.is_empty() { "none".to_owned() } else { rows.join(", ") });
         for s in &self.skipped {
             let _ = writeln!(out, "not collected: {s}");
@@ -130,6 +135,15 @@ impl TracerReport {
         // Names and paths are the program's: none may drive the terminal.
         accelprof_core::summary::escape_control_lines(&out).into_owned()
     }
+}
+
+/// What another client of the vendor library took, as JSON.
+pub(crate) fn other_client_json(o: &accelprof_core::activity::OtherClient) -> Value {
+    json!({
+        "buffers_taken": o.buffers_taken,
+        "foreign_buffers": o.foreign_buffers,
+        "missing_since_unix_ns": o.missing_since(),
+    })
 }
 
 /// `1.5 MB`, `320 kB`, `12 B`.

@@ -20,8 +20,69 @@ pub struct ActivityCounts<V = ()> {
     pub overflow_buffers: u64,
     /// Buffers the vendor holds now (handed to it and not yet given back).
     pub buffers_held_by_vendor: usize,
+    /// What another client of the vendor library took from this session, or left with it.
+    pub other_client: OtherClient,
     /// What only this vendor counts.
     pub vendor: V,
+}
+
+/// Another client of the vendor library in the process (a framework's profiler, a monitoring agent), seen
+/// through the process-wide buffer callbacks (CUPTI's and MSPTI's V1 activity API: one pair per process, the
+/// last registration wins, buffers in flight complete to the winner, and any client's disable or flush acts
+/// for every client). What it costs this session is counted here by cause, "taken by another client of the
+/// vendor library"; while anything here is non-zero, [`ActivityCounts::is_balanced`] is false.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OtherClient {
+    /// Buffers of ours that the vendor never gave back, even after the final forced flush at the end of
+    /// the session: it completed them to another client's callbacks (registered after ours). Their records
+    /// are in no count: they are the other client's to read now (or to ignore), and we cannot read them
+    /// safely (the other client may free or reuse the memory). Known only at the end; the buffers' memory
+    /// is never freed (the route is parked), so whatever the other client does with them is safe.
+    pub buffers_taken: u64,
+    /// When the earliest of those buffers was handed to the vendor (Unix ns): no record written before it
+    /// is missing; records from then on may be (those in the taken buffers, and every record written into
+    /// the other client's buffers afterwards).
+    pub missing_since_unix_ns: Option<u64>,
+    /// Buffers that were not ours, completed to our callbacks (another client registered before us and
+    /// had buffers in flight): left untouched, never freed (their memory is the other client's, which will
+    /// not see them again; the records in them, ours included, are lost to both). Such a client shares the
+    /// process-wide state: its disable calls switch our kinds off too, so records may be missing from
+    /// [`first_foreign_unix_ns`](Self::first_foreign_unix_ns) on even where no buffer of ours was taken.
+    pub foreign_buffers: u64,
+    /// When the first such buffer reached our callbacks (Unix ns).
+    pub first_foreign_unix_ns: Option<u64>,
+}
+
+impl OtherClient {
+    /// Whether another client took anything from this session or handed it its buffers.
+    pub fn seen(&self) -> bool {
+        self.buffers_taken > 0 || self.foreign_buffers > 0
+    }
+
+    /// The summary line of a tracer (`vendor`: "CUPTI"), without a newline: what was lost, to whom, from
+    /// when. Empty when nothing was seen.
+    pub fn summary_line(&self, vendor: &str) -> String {
+        if !self.seen() {
+            return String::new();
+        }
+        let since = self.missing_since().map_or_else(
+            || "an unknown time".to_owned(),
+            |ns| format!("Unix time {}.{:09} s", ns / 1_000_000_000, ns % 1_000_000_000),
+        );
+        format!(
+            "LOST to another client of {vendor} in the process: {} buffers of ours taken (their records are in \
+             no count), {} of its buffers handed to us (left untouched); records missing from {since}",
+            self.buffers_taken, self.foreign_buffers
+        )
+    }
+
+    /// From when records may be missing (Unix ns): the earlier of the two times.
+    pub fn missing_since(&self) -> Option<u64> {
+        match (self.missing_since_unix_ns, self.first_foreign_unix_ns) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
 }
 
 /// Why records were dropped (see [`ActivityCounts::dropped`]); their sum is
@@ -64,11 +125,43 @@ impl<V> ActivityCounts<V> {
 
     /// Whether the ledger balances: produced = delivered + dropped, nothing pending, and every record
     /// of every buffer counted (no buffer cut short at a record of unknown size, no walker panic:
-    /// records after such a point are in no count, so no balance can be claimed).
+    /// records after such a point are in no count, so no balance can be claimed), and no other client of
+    /// the vendor library took buffers of ours or handed us its own ([`OtherClient::seen`]: records were
+    /// lost that no count holds).
     pub fn is_balanced(&self) -> bool {
-        self.pipeline.records_pending() == 0
+        !self.other_client.seen()
+            && self.pipeline.records_pending() == 0
             && self.pipeline.buffers_cut_short == 0
             && self.pipeline.walker_panics == 0
             && self.records_produced() == self.records_delivered() + self.records_dropped()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn another_client_unbalances_the_ledger_and_is_named_in_one_line() {
+        let quiet = ActivityCounts::<()>::default();
+        assert!(quiet.is_balanced());
+        assert_eq!(quiet.other_client.summary_line("CUPTI"), "");
+        let taken = OtherClient {
+            buffers_taken: 2,
+            missing_since_unix_ns: Some(1_700_000_000_000_000_123),
+            foreign_buffers: 1,
+            first_foreign_unix_ns: Some(1_700_000_001_000_000_000),
+        };
+        let counts = ActivityCounts::<()> { other_client: taken, ..quiet };
+        assert!(!counts.is_balanced(), "records were lost that no count holds");
+        assert_eq!(taken.missing_since(), Some(1_700_000_000_000_000_123), "the earlier time");
+        let line = taken.summary_line("CUPTI");
+        assert!(!line.contains('\n'));
+        assert_eq!(
+            line,
+            "LOST to another client of CUPTI in the process: 2 buffers of ours taken (their records are in no \
+             count), 1 of its buffers handed to us (left untouched); records missing from Unix time \
+             1700000000.000000123 s"
+        );
     }
 }

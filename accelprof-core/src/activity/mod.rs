@@ -28,7 +28,7 @@ mod session;
 
 pub use backend::{ActivityBackend, FlushDepth};
 pub use collected::{copy_families, Collected};
-pub use counts::{ActivityCounts, Dropped};
+pub use counts::{ActivityCounts, Dropped, OtherClient};
 pub use error::ActivityError;
 pub use route::{BufferFlow, Completion, RouteSlot, RouteStats};
 pub use session::{FlushReport, Session, SessionConfig, SessionEnd, Switch};

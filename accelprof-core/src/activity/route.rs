@@ -19,6 +19,12 @@
 //!   frees the buffer. From before it stops being live until it is parked (or freed), the route is the
 //!   slot's `closing` one, so that a completion in between finds it too.
 //! - The slot is the one-session guard: attaching fails while a route is live.
+//!
+//! Another client of the vendor library (a framework's profiler) can register its own callbacks: the last
+//! registration wins, and buffers in flight complete to the winner. The route sees both sides of that: a
+//! buffer of the other client completed to us is left untouched and counted (per route, with the time the
+//! first came), and a buffer of ours completed to the other client stays in `outstanding` (with the time
+//! it was handed out), which the session reads once the vendor has given back everything it will.
 
 use std::ptr;
 // loom's under `--cfg loom` (the models in `loom_models`).
@@ -90,7 +96,13 @@ pub(crate) struct Route<T> {
     overflow_size: usize,
     /// Addresses (| OVERFLOW_TAG) of buffers the vendor holds; 0 = free slot.
     outstanding: Box<[AtomicUsize]>,
+    /// When the buffer in the same slot of `outstanding` was handed to the vendor (Unix ns).
+    requested_at: Box<[AtomicU64]>,
     returned: AtomicU64,
+    /// Buffers that were not ours, completed to our callbacks while this route was live.
+    foreign: AtomicU64,
+    /// When the first of them came (Unix ns; 0: none yet).
+    first_foreign_ns: AtomicU64,
     parked: AtomicBool,
     next_parked: AtomicPtr<Route<T>>,
     data: T,
@@ -126,7 +138,10 @@ impl<T> Route<T> {
             pool_size,
             overflow_size,
             outstanding: (0..slots).map(|_| AtomicUsize::new(0)).collect(),
+            requested_at: (0..slots).map(|_| AtomicU64::new(0)).collect(),
             returned: AtomicU64::new(0),
+            foreign: AtomicU64::new(0),
+            first_foreign_ns: AtomicU64::new(0),
             parked: AtomicBool::new(false),
             next_parked: AtomicPtr::new(ptr::null_mut()),
             data,
@@ -136,6 +151,32 @@ impl<T> Route<T> {
     /// Buffers the vendor holds now.
     pub(crate) fn outstanding(&self) -> usize {
         self.outstanding.iter().filter(|s| s.load(Ordering::Acquire) != 0).count()
+    }
+
+    /// The buffers the vendor holds now, and when the earliest of them was handed to it (Unix ns).
+    pub(crate) fn held_since(&self) -> (usize, Option<u64>) {
+        let mut held = 0;
+        let mut since: Option<u64> = None;
+        for (slot, at) in self.outstanding.iter().zip(self.requested_at.iter()) {
+            if slot.load(Ordering::Acquire) != 0 {
+                held += 1;
+                let at = at.load(Ordering::Relaxed);
+                since = Some(since.map_or(at, |s| s.min(at)));
+            }
+        }
+        (held, since)
+    }
+
+    /// Buffers not ours that reached our callbacks while this route was live, and when the first came.
+    pub(crate) fn foreign(&self) -> (u64, Option<u64>) {
+        let first = self.first_foreign_ns.load(Ordering::Relaxed);
+        (self.foreign.load(Ordering::Relaxed), (first != 0).then_some(first))
+    }
+
+    fn note_foreign(&self) {
+        let _ =
+            self.first_foreign_ns.compare_exchange(0, unix_now_ns(), Ordering::Relaxed, Ordering::Relaxed);
+        self.foreign.fetch_add(1, Ordering::Relaxed);
     }
 
     /// A buffer for the vendor, tracked; `None` (counted as declined) when there is none to give.
@@ -160,8 +201,12 @@ impl<T> Route<T> {
         let tracked = self
             .outstanding
             .iter()
-            .any(|slot| slot.compare_exchange(0, entry, Ordering::AcqRel, Ordering::Relaxed).is_ok());
-        if !tracked {
+            .position(|slot| slot.compare_exchange(0, entry, Ordering::AcqRel, Ordering::Relaxed).is_ok());
+        if let Some(at) = tracked {
+            // Read only once the vendor is done (at the end of the session): a stale value for a moment is
+            // harmless, and the slot stays ours until the vendor hands the buffer back.
+            self.requested_at[at].store(unix_now_ns(), Ordering::Relaxed);
+        } else {
             // Cannot happen (one slot per buffer that can exist); decline rather than lose track.
             // SAFETY: `(ptr, size)` came from `into_raw` just above and was not handed to anyone.
             let buf = unsafe { ActivityBuffer::from_raw(ptr, size) };
@@ -316,6 +361,10 @@ impl<T: Send + Sync + 'static> RouteSlot<T> {
             parked = route.next_parked.load(Ordering::Acquire);
         }
         self.foreign_buffers.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: as above (`live` was loaded inside this callback's count).
+        if let Some(route) = unsafe { live.as_ref() } {
+            route.note_foreign();
+        }
         Completion::Foreign
     }
 
@@ -395,6 +444,23 @@ impl<T: Send + Sync + 'static> Attached<T> {
     pub(crate) fn outstanding(&self) -> usize {
         self.route().outstanding()
     }
+
+    /// Buffers the vendor holds now, and when the earliest of them was handed to it (Unix ns).
+    pub(crate) fn held_since(&self) -> (usize, Option<u64>) {
+        self.route().held_since()
+    }
+
+    /// Buffers not ours that reached our callbacks while this route was live, and when the first came.
+    pub(crate) fn foreign(&self) -> (u64, Option<u64>) {
+        self.route().foreign()
+    }
+}
+
+/// The system clock now, in ns since the Unix epoch (0 before it).
+fn unix_now_ns() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX))
 }
 
 impl<T: Send + Sync + 'static> Drop for Attached<T> {

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use super::fence;
 use super::route::{Attached, Route};
-use super::{ActivityBackend, ActivityCounts, ActivityError, Collected, FlushDepth};
+use super::{ActivityBackend, ActivityCounts, ActivityError, Collected, FlushDepth, OtherClient};
 use crate::columns::{Batch, FamilySet};
 use crate::intern::Names;
 use crate::pipeline::{ConsumerId, Handoff, Pipeline, PipelineConfig, RecordWalker};
@@ -181,7 +181,9 @@ impl<B: ActivityBackend> fmt::Debug for Switch<B> {
 ///   [`RouteSlot`](super::RouteSlot), when the vendor's callbacks carry no user data);
 /// - enabling the kinds at [`start`](Self::start), [`pause`](Self::pause) and [`resume`](Self::resume);
 /// - [`flush`](Self::flush) and the [`fence`](Self::fence) loop;
-/// - the ledger ([`counts`](Self::counts): produced = delivered + dropped);
+/// - the ledger ([`counts`](Self::counts): produced = delivered + dropped), and what another client of the
+///   vendor library took from it ([`OtherClient`](super::OtherClient): buffers never given back after the
+///   final forced flush, buffers not ours completed to our callbacks);
 /// - the teardown order at [`end`](Self::end) (or drop): a last fence, the kinds disabled, a forced flush
 ///   only while the vendor still holds buffers, the route detached once no callback can reach it (parked
 ///   when the vendor keeps buffers), the decode thread drained and stopped.
@@ -195,6 +197,8 @@ pub struct Session<B: ActivityBackend> {
     pipeline: Pipeline,
     handoff: Handoff,
     route: Mutex<Option<Attached<B::RouteData>>>,
+    /// What another client of the vendor library took, as found at the end.
+    other_client: Mutex<Option<OtherClient>>,
     /// Fences run one at a time (never taken on the decode thread).
     fence_serial: Mutex<()>,
     config: SessionConfig,
@@ -239,6 +243,7 @@ impl<B: ActivityBackend> Session<B> {
             pipeline,
             handoff,
             route: Mutex::new(attached),
+            other_client: Mutex::new(None),
             fence_serial: Mutex::new(()),
             config,
         };
@@ -426,6 +431,10 @@ impl<B: ActivityBackend> Session<B> {
         if !on_decode_thread {
             let _ = self.pipeline.sync();
         }
+        // What the vendor did not give back after the forced flush, it gave to another client (see
+        // `OtherClient::buffers_taken`).
+        let other = self.other_client_now(true);
+        *self.other_client.lock().unwrap_or_else(|e| e.into_inner()) = Some(other);
         let last = self.counts();
         drop(self.route.lock().unwrap_or_else(|e| e.into_inner()).take());
         backend.ended();
@@ -447,7 +456,26 @@ impl<B: ActivityBackend> Session<B> {
             pool: pool.stats(),
             overflow_buffers: pool.overflow_stats().total,
             buffers_held_by_vendor: self.buffers_held(),
+            other_client: self.other_client_now(false),
             vendor: self.shared.backend.extras(),
+        }
+    }
+
+    /// The other client's tally: the one found at the end once ended; else, from the route, the foreign
+    /// buffers so far, and (`at_end`) the buffers still held as taken.
+    fn other_client_now(&self, at_end: bool) -> OtherClient {
+        if let Some(found) = *self.other_client.lock().unwrap_or_else(|e| e.into_inner()) {
+            return found;
+        }
+        let route = self.route.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(route) = route.as_ref() else { return OtherClient::default() };
+        let (foreign_buffers, first_foreign_unix_ns) = route.foreign();
+        let (held, since) = if at_end { route.held_since() } else { (0, None) };
+        OtherClient {
+            buffers_taken: held as u64,
+            missing_since_unix_ns: since,
+            foreign_buffers,
+            first_foreign_unix_ns,
         }
     }
 

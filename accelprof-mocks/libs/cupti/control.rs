@@ -25,12 +25,14 @@ unsafe fn arg(s: *const c_char) -> Option<&'static CStr> {
 
 /// Back to a freshly loaded library: version 130001, driver present, no subscriber, no kind
 /// enabled, no buffer callbacks, counters zero, nested driver calls on, per-thread state (device,
-/// external correlation stacks, pending failures, open runtime calls) forgotten. Waits for
+/// external correlation stacks, pending failures, open runtime calls) forgotten, the foreign client
+/// (`mock_cupti_foreign_*`) gone and its buffers freed. Waits for
 /// queued deliveries first; buffers the mock still holds are forgotten, not handed back.
 #[no_mangle]
 pub extern "C" fn mock_cupti_reset() {
     activity::reset();
     subscribers::reset();
+    crate::foreign::reset();
     runtime::reset();
     clock::reset();
     version::set(version::DEFAULT_VERSION);

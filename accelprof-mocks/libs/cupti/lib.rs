@@ -9,7 +9,8 @@
 //! Reading order: [`version`] (which library is played) -> [`results`] -> [`subscribers`] and
 //! [`dispatch`] (callback API) -> [`activity`] (sinks per subscriber, per-callback-id filters, the V2
 //! API and user-defined records, buffers, records, delivery thread) -> [`runtime`] (the played CUDA
-//! runtime) -> [`control`] (the `mock_cupti_*` symbols).
+//! runtime) -> [`control`] (the `mock_cupti_*` symbols) -> [`foreign`] (a second CUPTI client in the
+//! process, played in Kineto's order of calls).
 //!
 //! Every exported function is `extern "C"` and never unwinds (`panic=abort`).
 
@@ -22,6 +23,7 @@ mod callback_names;
 mod clock;
 mod control;
 mod dispatch;
+mod foreign;
 mod results;
 mod runtime;
 mod stats;

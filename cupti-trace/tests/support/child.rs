@@ -132,6 +132,20 @@ pub fn run() {
             }
             println!("ran on after the window");
         }
+        "another_client" => {
+            // PyTorch's profiler in the same process (the mock's foreign client, in Kineto's order of
+            // calls) starts after the tracer: its buffer callbacks replace ours for the whole process.
+            for _ in 0..10 {
+                launch(&m, &kernel_name("before"), 3);
+            }
+            assert_eq!(m.foreign_start(), 0);
+            println!("its cuptiSubscribe returned {}", m.foreign_stat(c"subscribe_result"));
+            for _ in 0..20 {
+                launch(&m, &kernel_name("while_both"), 3);
+            }
+            assert_eq!(m.foreign_stop(), 0);
+            println!("it got {} of our buffers", m.foreign_stat(c"unknown_buffers"));
+        }
         other => panic!("unknown scenario {other}"),
     }
 }

@@ -261,5 +261,6 @@ fn counts(c: &cupti::activity::ActivityCounts) -> TracerCounts {
             ("open_ranges", c.vendor.decoder.open_ranges),
             ("truncated_buffers", c.vendor.decoder.truncated_buffers),
         ],
+        other_client: c.other_client,
     }
 }

@@ -247,5 +247,6 @@ fn counts(c: &mspti::ActivityCounts) -> TracerCounts {
             ("late_buffers", route.late_buffers),
             ("foreign_buffers", route.foreign_buffers),
         ],
+        other_client: c.other_client,
     }
 }

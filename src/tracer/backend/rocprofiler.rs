@@ -292,6 +292,7 @@ impl Backend for RocprofilerBackend {
             vendor: VENDOR,
             pipeline: since(self.buffer.counts().pipeline, self.baseline),
             vendor_extras: vec![("sdk_drop_count", self.buffer.sdk_drop_count())],
+            other_client: Default::default(),
         }
     }
 

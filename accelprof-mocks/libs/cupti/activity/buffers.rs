@@ -13,6 +13,11 @@
 //!   incomplete record, then the partially filled current buffer if it is complete.
 //!   `flush(true)` (FORCED) delivers everything, incomplete records included (end = 0); a kernel
 //!   that finishes afterwards is never re-delivered (counted as lost). Both flush every sink.
+//! - The V1 callbacks are one process-wide pair (vendor notes, seen on an H200 with PyTorch's profiler
+//!   as a second client): the last `cuptiActivityRegisterCallbacks` wins, later requests go to its
+//!   request callback, and every buffer still in the mock (current, closed, in delivery) is completed
+//!   through the completion callback registered at the moment it is handed back, whichever client's
+//!   request callback gave it. A client's `cuptiActivityFlushAll` flushes every client's buffers.
 //! - A V2 subscriber's buffers are completed through its `_v2` callback, with the record layouts of
 //!   its user-defined records (see [`super::udr`]), valid only during the call.
 
@@ -42,7 +47,10 @@ enum Callbacks {
 
 /// How a buffer is handed back.
 pub enum Completion {
-    V1(CompleteFn),
+    /// Through the V1 completion callback registered when it is handed back (not when it was requested):
+    /// CUPTI has one process-wide pair of V1 callbacks, the last `cuptiActivityRegisterCallbacks` wins, and
+    /// a buffer in flight completes to the callbacks registered then, whoever requested it.
+    V1,
     /// With the layouts of the sink's user-defined records (`None` for fixed records), built when the
     /// buffer is handed to the delivery thread.
     V2(CompleteFnV2, Option<CLayouts>),
@@ -59,7 +67,7 @@ pub struct Buffer {
     /// Records in it that are not complete yet.
     pending: usize,
     id: u64,
-    /// The completion callback registered when the buffer was requested.
+    /// How it is handed back (see [`Completion`]).
     pub complete: Completion,
 }
 
@@ -179,6 +187,14 @@ pub fn register(request: CUpti_BuffersCallbackRequestFunc, complete: CUpti_Buffe
     };
 }
 
+/// The V1 completion callback registered now (the one a V1 buffer is handed back through).
+pub fn v1_complete() -> Option<CompleteFn> {
+    match queue(sinks::GLOBAL).callbacks {
+        Some(Callbacks::V1(_, complete)) => Some(complete),
+        _ => None,
+    }
+}
+
 /// A V2 subscriber's callbacks (`cuptiActivityRegisterCallbacks_v2`).
 pub fn register_v2(
     sink: usize,
@@ -240,10 +256,10 @@ pub fn emit(sink: usize, record: &[u8], incomplete: Option<(u32, [Option<usize>;
         stats::add(&stats::BUFFERS_REQUESTED, 1);
         let (mut ptr, mut size, mut max_records) = (std::ptr::null_mut::<u8>(), 0usize, 0usize);
         let complete = match callbacks {
-            Callbacks::V1(request, complete) => {
+            Callbacks::V1(request, _) => {
                 // SAFETY: the client registered this request callback; the out-pointers are valid.
                 unsafe { request(&mut ptr, &mut size, &mut max_records) };
-                Completion::V1(complete)
+                Completion::V1
             }
             Callbacks::V2(request, complete) => {
                 let mut info = v135::CUpti_BufferCallbackRequestInfo {

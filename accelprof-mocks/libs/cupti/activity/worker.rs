@@ -52,10 +52,14 @@ fn run(job: Job) {
         Job::Deliver(buffers) => {
             for b in buffers {
                 match b.complete {
-                    // SAFETY: the client registered this completion callback; the buffer is the one
-                    // its request callback handed over, and ownership returns to it here.
-                    Completion::V1(complete) => unsafe {
-                        complete(std::ptr::null_mut(), 0, b.ptr, b.size, b.used)
+                    // The V1 callbacks registered now, whoever's request callback gave the buffer (CUPTI's
+                    // one process-wide pair: the last registration wins).
+                    Completion::V1 => match super::buffers::v1_complete() {
+                        // SAFETY: a client registered this completion callback; the buffer came from a
+                        // request callback of the V1 API, and ownership passes to the callee here.
+                        Some(complete) => unsafe { complete(std::ptr::null_mut(), 0, b.ptr, b.size, b.used) },
+                        // Only `mock_cupti_reset` forgets the V1 callbacks (after waiting for deliveries).
+                        None => continue,
                     },
                     Completion::V2(complete, layouts) => {
                         let mut plain = v135::CUpti_BufferCallbackCompleteInfo {

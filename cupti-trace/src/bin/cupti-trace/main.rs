@@ -4,7 +4,8 @@
 //! executable by default) and the `CUPTI_TRACE_*` variables from its options, runs the program, forwards
 //! the signals it receives to it, and at the end lists the trace each traced process wrote (closing the
 //! trace of one that died before finishing it). It exits as the program did (same status, or the same
-//! signal). `cupti-trace --help` lists every setting.
+//! signal), except with status 4 when the program succeeded and a traced process lost records to another
+//! CUPTI client in it (a framework's profiler that registered its own buffer callbacks). `cupti-trace --help` lists every setting.
 
 mod args;
 mod run;

@@ -112,7 +112,12 @@ struct Traced {
     output: Option<PathBuf>,
     /// (path, events, bytes) once finished.
     finished: Option<(PathBuf, String, String)>,
+    /// Records lost to another CUPTI client in the process: (our buffers it took, its buffers we got).
+    lost: Option<(String, String)>,
 }
+
+/// The exit status when the program succeeded but records were lost to another CUPTI client in it.
+const LOST_TO_ANOTHER_CLIENT: u8 = 4;
 
 fn read_report(path: &Path) -> BTreeMap<u32, Traced> {
     let mut traced: BTreeMap<u32, Traced> = BTreeMap::new();
@@ -125,6 +130,10 @@ fn read_report(path: &Path) -> BTreeMap<u32, Traced> {
                 let t = traced.entry(pid).or_default();
                 t.partial = Some(PathBuf::from(partial));
                 t.output = Some(PathBuf::from(output));
+            }
+            ["lost", pid, taken, foreign] => {
+                let Ok(pid) = pid.parse() else { continue };
+                traced.entry(pid).or_default().lost = Some(((*taken).to_owned(), (*foreign).to_owned()));
             }
             ["end", pid, path, events, bytes] => {
                 let Ok(pid) = pid.parse() else { continue };
@@ -257,6 +266,21 @@ pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> 
     }
     if !traced.is_empty() {
         say(&format!("`{}` {}", shown[0], describe(status)));
+    }
+    let lost: Vec<String> = traced
+        .iter()
+        .filter_map(|(pid, t)| {
+            t.lost.as_ref().map(|(taken, foreign)| format!("pid {pid} ({taken} taken, {foreign} foreign)"))
+        })
+        .collect();
+    if !lost.is_empty() {
+        say(&format!(
+            "records were lost to another CUPTI client in {} (see its summary); exit status {LOST_TO_ANOTHER_CLIENT} if the program succeeded",
+            lost.join(", ")
+        ));
+        if status.success() {
+            return ExitCode::from(LOST_TO_ANOTHER_CLIENT);
+        }
     }
     exit_like(status)
 }
