@@ -92,7 +92,9 @@ fn state() -> MutexGuard<'static, State> {
 thread_local! {
     /// How many dispatches this thread is inside (an unsubscribe from a callback must not wait for itself).
     static DEPTH: Cell<usize> = const { Cell::new(0) };
-    /// Per-call `correlationData` slots of the subscribers, keyed by CUPTI's slot of the call.
+    /// Per-call `correlationData` slots of the subscribers, keyed by CUPTI's slot of the call. Boxed:
+    /// a subscriber holds a pointer into its frame while other frames come and go.
+    #[allow(clippy::vec_box)]
     static FRAMES: RefCell<Vec<Box<Frame>>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -279,8 +281,8 @@ fn release(i: usize) {
 
 /// Releases every subscriber of activity slot `owner` (its `cuptiFinalize` while others stay).
 pub(crate) fn release_owner(owner: usize) {
-    for i in 0..MAX_SUBS {
-        if SUBS[i].live.load(Ordering::Acquire) && SUBS[i].owner.load(Ordering::Acquire) == owner {
+    for (i, sub) in SUBS.iter().enumerate() {
+        if sub.live.load(Ordering::Acquire) && sub.owner.load(Ordering::Acquire) == owner {
             release(i);
         }
     }

@@ -107,6 +107,8 @@ fn find() -> Option<Real> {
     None
 }
 
+// Each field's type annotates its transmute.
+#[allow(clippy::missing_transmute_annotations)]
 fn resolve(handle: *mut c_void) -> Real {
     macro_rules! sym {
         ($name:literal) => {{

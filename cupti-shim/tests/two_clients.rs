@@ -27,9 +27,9 @@ const LAUNCH: u32 = 211;
 const GET_DEVICE: u32 = 10;
 
 fn shim() -> PathBuf {
+    // `cargo test` builds the library (cdylib and rlib) into `deps/`, next to this test binary.
     let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    let shim = dir.join("libcupti_shim.so");
+    let shim = exe.parent().unwrap().join("libcupti_shim.so");
     assert!(shim.is_file(), "{} is built with this crate", shim.display());
     shim
 }
@@ -160,6 +160,7 @@ unsafe extern "C" fn kineto_complete(_: *mut c_void, _: u32, buffer: *mut u8, _:
     let mut record: *mut c_void = std::ptr::null_mut();
     // SAFETY: the buffer Kineto gave, `valid` bytes; the records CUPTI returns are in it.
     while unsafe { next(buffer, valid, &mut record) } == 0 {
+        // SAFETY: a record CUPTI returned starts with its kind and (API records) callback id.
         let (kind, cbid) = unsafe { (*record.cast::<u32>(), *record.cast::<u32>().add(1)) };
         if kind == CONCURRENT_KERNEL {
             KINETO_KERNELS.fetch_add(1, Ordering::Relaxed);
