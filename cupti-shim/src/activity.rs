@@ -4,7 +4,8 @@
 
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use cupti_sys::{CUcontext, CUpti_Activity};
 
@@ -89,6 +90,18 @@ impl Filter {
     }
 }
 
+/// A client's buffer being filled: held across real completions, as CUPTI holds a buffer it was given
+/// until it is full or flushed (a client may count on holding one: Kineto's flush reads nothing while
+/// it has no buffer outstanding).
+#[derive(Clone, Copy)]
+struct Open {
+    buffer: usize,
+    capacity: usize,
+    used: usize,
+    records: usize,
+    max: usize,
+}
+
 #[derive(Default)]
 struct Slot {
     request: Option<RequestFn>,
@@ -96,6 +109,7 @@ struct Slot {
     filter: Filter,
     dropped: u64,
     period: u32,
+    open: Option<Open>,
 }
 
 #[derive(Default)]
@@ -109,9 +123,21 @@ struct State {
     flush_done: u64,
     pool: Vec<Box<[u64]>>,
     outstanding: HashMap<usize, Box<[u64]>>,
+    /// Fan-outs under way (each holds the open buffers it took): a flush waits for them.
+    fanouts: u32,
 }
 
 static STATE: Mutex<Option<State>> = Mutex::new(None);
+/// Signalled when a fan-out ends.
+static FANOUT_DONE: Condvar = Condvar::new();
+/// How long a flush waits for fan-outs under way on other threads.
+const FANOUT_WAIT: Duration = Duration::from_secs(2);
+
+thread_local! {
+    /// Set while this thread runs a fan-out (a client that flushes from its own callback must not
+    /// wait for itself).
+    static IN_FANOUT: Cell<bool> = const { Cell::new(false) };
+}
 
 fn with<R>(f: impl FnOnce(&mut State) -> R) -> R {
     let mut guard: MutexGuard<'_, Option<State>> = STATE.lock().unwrap_or_else(|e| e.into_inner());
@@ -207,11 +233,29 @@ pub(crate) fn register(slot: usize, request: Option<RequestFn>, complete: Option
     if request.is_none() || complete.is_none() {
         return INVALID_PARAMETER;
     }
+    let r = register_state(slot, request, complete);
+    if r == SUCCESS && with(|s| s.slots[slot].filter.active()) {
+        ensure_open(slot);
+    }
+    r
+}
+
+fn register_state(slot: usize, request: Option<RequestFn>, complete: Option<CompleteFn>) -> u32 {
     config(|real| {
-        with(|s| {
-            s.slots[slot].request = request;
-            s.slots[slot].complete = complete;
+        let old = with(|s| {
+            let sl = &mut s.slots[slot];
+            let old = sl.complete.zip(sl.open.take());
+            sl.request = request;
+            sl.complete = complete;
+            old
         });
+        if let Some((old_complete, open)) = old {
+            // SAFETY: the buffer came from the slot's previous request callback; it goes back to the
+            // complete callback registered with it.
+            unsafe {
+                old_complete(std::ptr::null_mut(), 0, open.buffer as *mut u8, open.capacity, open.used)
+            };
+        }
         if with(|s| s.registered) {
             return SUCCESS;
         }
@@ -228,6 +272,50 @@ pub(crate) fn set_kind(slot: usize, kind: u32, on: bool, context: Option<CUconte
     if kind as usize >= KINDS || kind == 0 {
         return crate::INVALID_KIND;
     }
+    let r = set_kind_state(slot, kind, on, context);
+    if on && r == SUCCESS {
+        ensure_open(slot);
+    }
+    r
+}
+
+/// Gives `slot` an open buffer now, from its request callback, as CUPTI asks a client for a buffer as
+/// soon as a kind is on: a client may take "no buffer of mine outstanding" for "nothing recorded"
+/// (Kineto's `activityBuffers()` then reads nothing, not even buffers completed to it before).
+fn ensure_open(slot: usize) {
+    let Some(request) = with(|s| {
+        let sl = &s.slots[slot];
+        if sl.open.is_some() || sl.complete.is_none() {
+            None
+        } else {
+            sl.request
+        }
+    }) else {
+        return;
+    };
+    let (mut buffer, mut size, mut max) = (std::ptr::null_mut::<u8>(), 0usize, 0usize);
+    // SAFETY: the slot's own request callback with valid out-pointers.
+    unsafe { request(&mut buffer, &mut size, &mut max) };
+    if buffer.is_null() || size == 0 {
+        return;
+    }
+    let extra = with(|s| {
+        let sl = &mut s.slots[slot];
+        let same = sl.request.map(|f| f as usize) == Some(request as usize);
+        if same && sl.open.is_none() {
+            sl.open = Some(Open { buffer: buffer as usize, capacity: size, used: 0, records: 0, max });
+            None
+        } else {
+            sl.complete
+        }
+    });
+    if let Some(complete) = extra {
+        // SAFETY: an empty buffer from the slot's request callback, given back at once.
+        unsafe { complete(std::ptr::null_mut(), 0, buffer, size, 0) };
+    }
+}
+
+fn set_kind_state(slot: usize, kind: u32, on: bool, context: Option<CUcontext>) -> u32 {
     config(|real| {
         let previous = with(|s| {
             let next_flush = s.flush_started + 1;
@@ -309,7 +397,32 @@ pub(crate) fn flush(slot: usize, flag: u32) -> u32 {
     });
     let r = call1(real.flush_all, flag);
     with(|s| s.flush_done = s.flush_done.max(n));
+    complete_open(slot);
     r
+}
+
+/// Completes `slot`'s open buffer to it on this thread, once no fan-out on another thread holds it
+/// (bounded: a fan-out stuck in another client's callback is not waited for past [`FANOUT_WAIT`]).
+fn complete_open(slot: usize) {
+    let in_fanout = IN_FANOUT.with(Cell::get);
+    let taken = {
+        let mut guard = STATE.lock().unwrap_or_else(|e| e.into_inner());
+        let deadline = Instant::now() + FANOUT_WAIT;
+        while !in_fanout && guard.as_ref().is_some_and(|s| s.fanouts > 0) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            guard = FANOUT_DONE.wait_timeout(guard, left).unwrap_or_else(|e| e.into_inner()).0;
+        }
+        let s = guard.get_or_insert_with(State::default);
+        let sl = &mut s.slots[slot];
+        sl.complete.zip(sl.open.take())
+    };
+    if let Some((complete, open)) = taken {
+        // SAFETY: the buffer came from the slot's request callback, `used` bytes of whole records.
+        unsafe { complete(std::ptr::null_mut(), 0, open.buffer as *mut u8, open.capacity, open.used) };
+    }
 }
 
 pub(crate) fn flush_period(slot: usize, ms: u32) -> u32 {
@@ -357,6 +470,7 @@ pub(crate) fn others_active(slot: usize) -> bool {
 
 /// Releases `slot` (its `cuptiFinalize` while another client stays): its kinds off, its callbacks gone.
 pub(crate) fn release(slot: usize) -> u32 {
+    complete_open(slot);
     config(|real| {
         with(|s| {
             let sl = &mut s.slots[slot];
@@ -487,18 +601,22 @@ unsafe fn complete(context: CUcontext, stream: u32, buffer: *mut u8, valid: usiz
         return;
     };
     let (mut writers, done) = with(|s| {
+        s.fanouts += 1;
         let writers: Vec<(usize, Writer)> = s
             .slots
-            .iter()
+            .iter_mut()
             .enumerate()
             .filter_map(|(i, sl)| {
+                let (request, complete) = (sl.request?, sl.complete?);
+                let current =
+                    sl.open.take().map(|o| (o.buffer as *mut u8, o.capacity, o.used, o.records, o.max));
                 Some((
                     i,
                     Writer {
-                        request: sl.request?,
-                        complete: sl.complete?,
+                        request,
+                        complete,
                         filter: sl.filter.clone(),
-                        current: None,
+                        current,
                         exhausted: false,
                         dropped: 0,
                     },
@@ -507,6 +625,7 @@ unsafe fn complete(context: CUcontext, stream: u32, buffer: *mut u8, valid: usiz
             .collect();
         (writers, s.flush_done)
     });
+    let _fanout = FanoutGuard::enter();
     let valid = valid.min(owned.len() * 8);
     if let (Some(next), false) = (real().and_then(|r| r.next_record), writers.is_empty()) {
         let mut starts = Vec::new();
@@ -542,17 +661,50 @@ unsafe fn complete(context: CUcontext, stream: u32, buffer: *mut u8, valid: usiz
             }
         }
     }
-    for (_, w) in writers.iter_mut() {
-        w.finish(context, stream);
-    }
+    // Each client's partly filled buffer stays open (completed when full, at its flush, or at its
+    // finalize), unless the client asked for periodic flushing, or it re-registered meanwhile, or
+    // another fan-out already put an open buffer back.
+    let mut to_finish = Vec::new();
     with(|s| {
-        for (i, w) in &writers {
-            s.slots[*i].dropped += w.dropped;
+        for (i, w) in writers.iter_mut() {
+            let sl = &mut s.slots[*i];
+            sl.dropped += w.dropped;
+            if let Some((buffer, capacity, used, records, max)) = w.current.take() {
+                let same = sl.complete.map(|f| f as usize) == Some(w.complete as usize);
+                if same && sl.period == 0 && sl.open.is_none() {
+                    sl.open = Some(Open { buffer: buffer as usize, capacity, used, records, max });
+                } else {
+                    to_finish.push((w.complete, buffer, capacity, used));
+                }
+            }
         }
         if s.pool.len() < POOL {
             s.pool.push(owned);
         }
     });
+    for (complete, buffer, capacity, used) in to_finish {
+        // SAFETY: a buffer from this client's request callback, to its complete callback.
+        unsafe { complete(context, stream, buffer, capacity, used) };
+    }
+}
+
+/// A fan-out under way on this thread (counted in [`State::fanouts`], which the caller raised); its
+/// end, a panic's included, is signalled to waiting flushes.
+struct FanoutGuard;
+
+impl FanoutGuard {
+    fn enter() -> FanoutGuard {
+        IN_FANOUT.with(|c| c.set(true));
+        FanoutGuard
+    }
+}
+
+impl Drop for FanoutGuard {
+    fn drop(&mut self) {
+        IN_FANOUT.with(|c| c.set(false));
+        with(|s| s.fanouts = s.fanouts.saturating_sub(1));
+        FANOUT_DONE.notify_all();
+    }
 }
 
 /// The slot's request and complete callbacks, as registered (tests and diagnostics).
