@@ -89,7 +89,7 @@ pub use accelprof_loader::{LoadError, MissingSymbol, Resolver};
 pub use cbid::{cbid_name, is_api_version_12};
 pub use generated::functions::CuptiFunctions;
 pub use generated::types::*;
-pub use loader::{search_places, Library, LIBRARY_PATH_VAR, SPEC};
+pub use loader::{search_places, shared_resolver, Library, LIBRARY_PATH_VAR, SPEC};
 
 /// The directory of this crate's generated files (`types.rs`, `params.rs`, `cbid_names.rs`,
 /// `functions.rs`, `v12/`, `v13_5/`), as this build found it. For code that compiles against

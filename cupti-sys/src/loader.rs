@@ -143,7 +143,70 @@ pub type Library = accelprof_loader::Library<CuptiFunctions>;
 
 impl accelprof_loader::FunctionTable for CuptiFunctions {
     const SPEC: &'static LibrarySpec = &SPEC;
+    /// Through the CUPTI sharing shim when the process has it ([`shared_resolver`]), else `resolver`.
     fn from_resolver(resolver: accelprof_loader::Resolver) -> Self {
-        CuptiFunctions::new(resolver)
+        CuptiFunctions::new(shared_resolver(resolver))
     }
+}
+
+/// The sharing shim's functions (`libcupti_shim.so`, crate `cupti-shim`), when the process has it.
+#[cfg(unix)]
+mod shim {
+    use std::ffi::{c_char, c_int, c_void, CStr};
+    use std::ptr::NonNull;
+    use std::sync::OnceLock;
+
+    extern "C" {
+        fn dlsym(handle: *mut c_void, name: *const c_char) -> *mut c_void;
+    }
+
+    type ClientFn = unsafe extern "C" fn(*const c_char) -> c_int;
+    type SymbolFn = unsafe extern "C" fn(c_int, *const c_char) -> *mut c_void;
+
+    /// This process's slot in the shim and its lookup, when the shim is loaded and gave a slot.
+    pub(super) fn lookup() -> Option<(c_int, SymbolFn)> {
+        static FOUND: OnceLock<Option<(c_int, usize)>> = OnceLock::new();
+        let found = *FOUND.get_or_init(|| {
+            // SAFETY: RTLD_DEFAULT (NULL on glibc) and NUL-terminated names; the addresses found are
+            // the shim's exported functions of these C signatures (docs/CUPTI-SHARING.md).
+            unsafe {
+                let marker = dlsym(std::ptr::null_mut(), c"accelprof_cupti_shim_marker".as_ptr());
+                let client = dlsym(std::ptr::null_mut(), c"accelprof_cupti_shim_client".as_ptr());
+                let symbol = dlsym(std::ptr::null_mut(), c"accelprof_cupti_shim_symbol".as_ptr());
+                if marker.is_null() || client.is_null() || symbol.is_null() {
+                    return None;
+                }
+                let client = std::mem::transmute::<*mut c_void, ClientFn>(client);
+                let slot = client(c"cupti-rs".as_ptr());
+                (slot >= 0).then_some((slot, symbol as usize))
+            }
+        });
+        // SAFETY: the address stored is the shim's `accelprof_cupti_shim_symbol`.
+        found.map(|(slot, f)| (slot, unsafe { std::mem::transmute::<usize, SymbolFn>(f) }))
+    }
+
+    /// `name` as the shim hands it to our slot.
+    pub(super) fn find(slot: c_int, symbol: SymbolFn, name: &CStr) -> Option<NonNull<c_void>> {
+        // SAFETY: the shim's lookup with a slot it gave and a NUL-terminated name.
+        NonNull::new(unsafe { symbol(slot, name.as_ptr()) })
+    }
+}
+
+/// `resolver`, or, when the process has the CUPTI sharing shim loaded (preloaded by `cupti-trace`;
+/// see the repository's `docs/CUPTI-SHARING.md`), a resolver that asks the shim for every function:
+/// its own for the calls it shares between clients (subscription, buffer callbacks, enables, flush,
+/// dropped counts, finalize), NULL for `cuptiSubscribe_v2` and the V2 activity functions (a client
+/// of the shim uses the V1 API), and the real library's, from the copy the shim shares, for the
+/// rest. This crate is then one client of the shim next to the program's own (PyTorch's profiler).
+pub fn shared_resolver(resolver: accelprof_loader::Resolver) -> accelprof_loader::Resolver {
+    #[cfg(unix)]
+    if let Some((slot, symbol)) = shim::lookup() {
+        let library = resolver.library();
+        // SAFETY: the shim returns, for each CUPTI name, a function of that name's C signature (its
+        // own or the real library's), valid for the life of the process (neither is unloaded).
+        return unsafe {
+            accelprof_loader::Resolver::new(library, move |name| shim::find(slot, symbol, name))
+        };
+    }
+    resolver
 }

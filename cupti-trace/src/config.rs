@@ -62,6 +62,9 @@ pub mod vars {
     /// The launcher's: the tracer library it has the CUDA driver load (default: `libcupti_trace.so` next
     /// to the `cupti-trace` executable).
     pub const LIBRARY: &str = "CUPTI_TRACE_LIBRARY";
+    /// The launcher's: `off` leaves the CUPTI sharing shim (`libcupti_shim.so`) out of the program's
+    /// `LD_PRELOAD` (default `on`; see docs/CUPTI-SHARING.md).
+    pub const SHARE: &str = "CUPTI_TRACE_SHARE";
 }
 
 /// The largest CUPTI buffer the tracer asks for (the pool's own limit).

@@ -183,6 +183,15 @@ pub const SETTINGS: &[Setting] = &[
         default: "libcupti_trace.so next to cupti-trace",
         help: "the tracer library the CUDA driver loads (CUDA_INJECTION64_PATH)",
     },
+    Setting {
+        var: vars::SHARE,
+        option: "--share",
+        short: None,
+        value: "on|off",
+        default: "on",
+        help: "preload libcupti_shim.so so that the program's own CUPTI client (PyTorch's profiler) and \
+               the tracer both get every record (off: the launcher leaves it out)",
+    },
 ];
 
 /// Variables read by the tracer that are not user settings (the launcher sets them).

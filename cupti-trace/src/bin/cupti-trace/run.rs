@@ -38,6 +38,32 @@ fn find_library(explicit: Option<&OsStr>) -> Result<PathBuf, String> {
     })
 }
 
+/// Puts the CUPTI sharing shim (`libcupti_shim.so` next to the tracer library) first in the program's
+/// `LD_PRELOAD`, unless `--share off` (docs/CUPTI-SHARING.md): with it, the program's own CUPTI client
+/// (PyTorch's profiler) and the tracer both complete. A missing shim is said, and tracing goes on.
+fn share_cupti(command: &mut Command, library: &Path, settings: &[(&'static str, String)]) {
+    let share = settings.iter().find(|(v, _)| *v == vars::SHARE).map(|(_, s)| s.clone());
+    let share = share.or_else(|| std::env::var(vars::SHARE).ok()).unwrap_or_else(|| "on".into());
+    if matches!(share.trim(), "off" | "0" | "no" | "false") {
+        return;
+    }
+    let shim = library.with_file_name("libcupti_shim.so");
+    if !shim.is_file() {
+        say(&format!(
+            "warning: {} not found: a CUPTI client of the program's own (PyTorch's profiler) and the tracer \
+             will take records from each other (build it with `cargo build --release -p cupti-shim`)",
+            shim.display()
+        ));
+        return;
+    }
+    let mut preload = shim.into_os_string();
+    if let Some(previous) = std::env::var_os("LD_PRELOAD").filter(|p| !p.is_empty()) {
+        preload.push(":");
+        preload.push(previous);
+    }
+    command.env("LD_PRELOAD", preload);
+}
+
 /// The program's child pid, for the signal handler (0: none yet).
 static CHILD: AtomicI32 = AtomicI32::new(0);
 
@@ -185,6 +211,7 @@ pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> 
 
     let mut command = Command::new(&program[0]);
     command.args(&program[1..]).env("CUDA_INJECTION64_PATH", &library).env(vars::LAUNCHER_REPORT, &report);
+    share_cupti(&mut command, &library, settings);
     for (var, value) in settings.iter().filter(|(v, _)| *v != vars::LIBRARY) {
         command.env(var, value);
     }

@@ -1,0 +1,344 @@
+//! Two CUPTI clients in one process on the mock `libcupti`: a Kineto-like client that calls the
+//! `cupti*` symbols through the global scope (as `libtorch_cuda` does through its PLT), in Kineto's
+//! order of calls, and our `cupti` crate's `ActivitySession` plus a raw subscriber through
+//! `cupti-sys`. Each scenario runs in a child process of this test binary, with the shim in
+//! `LD_PRELOAD` or without it.
+
+use std::collections::HashSet;
+use std::ffi::c_void;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use accelprof_core::FamilySet;
+use accelprof_mocks::cupti::{MockCupti, LIBRARY};
+use cupti::activity::{ActivityConfig, ActivityKind, ActivitySession, DeviceSync};
+use cupti::Cupti;
+
+const KERNELS: u64 = 40;
+const CONCURRENT_KERNEL: u32 = 10;
+const RUNTIME: u32 = 5;
+const DOMAIN_RUNTIME_API: u32 = 2;
+/// `CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000`.
+const LAUNCH: u32 = 211;
+/// `CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020`.
+const GET_DEVICE: u32 = 10;
+
+fn shim() -> PathBuf {
+    // `cargo test` builds the library (cdylib and rlib) into `deps/`, next to this test binary.
+    let exe = std::env::current_exe().unwrap();
+    let shim = exe.parent().unwrap().join("libcupti_shim.so");
+    assert!(shim.is_file(), "{} is built with this crate", shim.display());
+    shim
+}
+
+/// Runs scenario `order` in a child, with or without the shim; its counts.
+fn run(order: &str, with_shim: bool) -> Counts {
+    let mut cmd = Command::new(std::env::current_exe().unwrap());
+    cmd.args(["--exact", "child", "--ignored", "--nocapture", "--test-threads=1"])
+        .env("SHIM_TEST_ORDER", order);
+    if with_shim {
+        cmd.env("LD_PRELOAD", shim());
+    } else {
+        cmd.env_remove("LD_PRELOAD");
+    }
+    let out = cmd.output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let line = text
+        .lines()
+        .find_map(|l| l.find("COUNTS ").map(|at| &l[at..]))
+        .unwrap_or_else(|| panic!("no counts:\n{text}"));
+    let field = |name: &str| -> u64 {
+        line.split_whitespace()
+            .find_map(|kv| kv.strip_prefix(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("{name} in {line}"))
+            .parse()
+            .unwrap()
+    };
+    Counts {
+        kineto_kernels: field("kineto_kernels"),
+        kineto_unknown: field("kineto_unknown"),
+        kineto_get_device: field("kineto_get_device"),
+        kineto_callbacks: field("kineto_callbacks"),
+        ours_kernels: field("ours_kernels"),
+        ours_callbacks: field("ours_callbacks"),
+        ours_dropped: field("ours_dropped"),
+        ours_balanced: field("ours_balanced"),
+    }
+}
+
+#[derive(Debug)]
+struct Counts {
+    kineto_kernels: u64,
+    kineto_unknown: u64,
+    kineto_get_device: u64,
+    kineto_callbacks: u64,
+    ours_kernels: u64,
+    ours_callbacks: u64,
+    ours_dropped: u64,
+    ours_balanced: u64,
+}
+
+fn assert_both_complete(c: &Counts) {
+    assert_eq!(c.kineto_kernels, KERNELS, "Kineto got every kernel: {c:?}");
+    assert_eq!(c.kineto_unknown, 0, "no foreign buffer reached Kineto: {c:?}");
+    assert_eq!(c.kineto_get_device, 0, "Kineto's cudaGetDevice filter held: {c:?}");
+    assert_eq!(c.ours_kernels, KERNELS, "we got every kernel: {c:?}");
+    assert_eq!(c.ours_dropped, 0, "{c:?}");
+    assert_eq!(c.ours_balanced, 1, "{c:?}");
+    assert_eq!(c.kineto_callbacks, KERNELS, "Kineto's subscriber saw every launch: {c:?}");
+    assert_eq!(c.ours_callbacks, KERNELS, "our subscriber saw every launch: {c:?}");
+}
+
+#[test]
+fn both_complete_with_the_shim_session_started_before_kineto() {
+    assert_both_complete(&run("before", true));
+}
+
+#[test]
+fn both_complete_with_the_shim_session_started_after_kineto() {
+    assert_both_complete(&run("after", true));
+}
+
+/// The same scenarios without the shim: CUPTI's one subscription and one pair of buffer callbacks
+/// do not let both complete (this is what the shim is for).
+#[test]
+fn without_the_shim_one_client_loses() {
+    for order in ["before", "after"] {
+        let c = run(order, false);
+        let whole = c.kineto_kernels == KERNELS
+            && c.ours_kernels == KERNELS
+            && c.kineto_callbacks == KERNELS
+            && c.ours_callbacks == KERNELS;
+        assert!(!whole, "{order}: both complete without the shim? {c:?}");
+    }
+}
+
+// ---- The child ----
+
+static KINETO_BUFFERS: Mutex<Option<HashSet<usize>>> = Mutex::new(None);
+static KINETO_KERNELS: AtomicU64 = AtomicU64::new(0);
+static KINETO_READY: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
+static KINETO_UNKNOWN: AtomicU64 = AtomicU64::new(0);
+static KINETO_GET_DEVICE: AtomicU64 = AtomicU64::new(0);
+static KINETO_CALLBACKS: AtomicU64 = AtomicU64::new(0);
+static OURS_CALLBACKS: AtomicU64 = AtomicU64::new(0);
+
+/// The process-wide symbols, as `libtorch_cuda` binds them.
+struct Global(libloading::os::unix::Library);
+
+impl Global {
+    fn f<T: Copy>(&self, name: &str) -> T {
+        // SAFETY: each name is looked up with its C signature below.
+        unsafe { *self.0.get::<T>(name.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}")) }
+    }
+}
+
+type NextFn = unsafe extern "C" fn(*mut u8, usize, *mut *mut c_void) -> u32;
+static NEXT: Mutex<Option<NextFn>> = Mutex::new(None);
+
+unsafe extern "C" fn kineto_request(buffer: *mut *mut u8, size: *mut usize, max: *mut usize) {
+    let b = Box::leak(vec![0u64; 1 << 15].into_boxed_slice());
+    let p = b.as_mut_ptr().cast::<u8>();
+    KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).insert(p as usize);
+    // SAFETY: CUPTI's out-pointers.
+    unsafe {
+        *buffer = p;
+        *size = 1 << 18;
+        *max = 0;
+    }
+}
+
+/// Kineto's `bufferCompleted`: a buffer it gave moves from its allocated map to its ready map, read
+/// only later, in `activityBuffers()` ([`kineto_stop`]).
+unsafe extern "C" fn kineto_complete(_: *mut c_void, _: u32, buffer: *mut u8, _: usize, valid: usize) {
+    if !KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).remove(&(buffer as usize)) {
+        // Kineto: "bufferCompleted called with unknown buffer", and returns.
+        KINETO_UNKNOWN.fetch_add(1, Ordering::Relaxed);
+        return;
+    }
+    KINETO_READY.lock().unwrap().push((buffer as usize, valid));
+}
+
+/// Kineto's reading of its ready buffers.
+fn kineto_read_ready() {
+    let next = NEXT.lock().unwrap().unwrap();
+    for (buffer, valid) in std::mem::take(&mut *KINETO_READY.lock().unwrap()) {
+        let mut record: *mut c_void = std::ptr::null_mut();
+        // SAFETY: a buffer Kineto gave, `valid` bytes; the records CUPTI returns are in it.
+        while unsafe { next(buffer as *mut u8, valid, &mut record) } == 0 {
+            // SAFETY: a record CUPTI returned starts with its kind and (API records) callback id.
+            let (kind, cbid) = unsafe { (*record.cast::<u32>(), *record.cast::<u32>().add(1)) };
+            if kind == CONCURRENT_KERNEL {
+                KINETO_KERNELS.fetch_add(1, Ordering::Relaxed);
+            }
+            if kind == RUNTIME && cbid == GET_DEVICE {
+                KINETO_GET_DEVICE.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+unsafe extern "C" fn count_callback(userdata: *mut c_void, domain: u32, cbid: u32, data: *const c_void) {
+    // SAFETY: runtime API data is a CUpti_CallbackData.
+    let d = unsafe { &*data.cast::<cupti_sys::CUpti_CallbackData>() };
+    if domain == DOMAIN_RUNTIME_API && cbid == LAUNCH && d.callbackSite.0 == 1 {
+        // SAFETY: userdata is one of the two static counters.
+        unsafe { &*userdata.cast::<AtomicU64>() }.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+type SubscribeFn = unsafe extern "C" fn(
+    *mut *mut c_void,
+    unsafe extern "C" fn(*mut c_void, u32, u32, *const c_void),
+    *mut c_void,
+) -> u32;
+type EnableCbFn = unsafe extern "C" fn(u32, *mut c_void, u32, u32) -> u32;
+
+/// Kineto's `enableCuptiActivities` and its callback API's subscription.
+fn kineto_start(g: &Global) {
+    type Register = unsafe extern "C" fn(
+        unsafe extern "C" fn(*mut *mut u8, *mut usize, *mut usize),
+        unsafe extern "C" fn(*mut c_void, u32, *mut u8, usize, usize),
+    ) -> u32;
+    // SAFETY: CUPTI's C signatures; the callbacks live for the process.
+    unsafe {
+        let mut handle = std::ptr::null_mut();
+        let r = g.f::<SubscribeFn>("cuptiSubscribe")(
+            &mut handle,
+            count_callback,
+            (&KINETO_CALLBACKS as *const AtomicU64).cast_mut().cast(),
+        );
+        if r == 0 {
+            g.f::<EnableCbFn>("cuptiEnableCallback")(1, handle, DOMAIN_RUNTIME_API, LAUNCH);
+        } else {
+            println!("kineto: cuptiSubscribe = {r}");
+        }
+        assert_eq!(g.f::<Register>("cuptiActivityRegisterCallbacks")(kineto_request, kineto_complete), 0);
+        let enable = g.f::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityEnable");
+        assert_eq!(enable(CONCURRENT_KERNEL), 0);
+        assert_eq!(enable(RUNTIME), 0);
+        assert_eq!(
+            g.f::<unsafe extern "C" fn(u32, u8) -> u32>("cuptiActivityEnableRuntimeApi")(GET_DEVICE, 0),
+            0
+        );
+    }
+}
+
+/// Kineto's `disableCuptiActivities`, then `activityBuffers()`: with no buffer of its own still out
+/// (its allocated map empty) it reads nothing at all; else a forced flush, then its ready buffers.
+fn kineto_stop(g: &Global) {
+    // SAFETY: CUPTI's C signatures.
+    unsafe {
+        let disable = g.f::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityDisable");
+        assert_eq!(disable(CONCURRENT_KERNEL), 0);
+        assert_eq!(disable(RUNTIME), 0);
+        if KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).is_empty() {
+            println!("kineto: no buffer outstanding at its flush: activityBuffers() returns nothing");
+            return;
+        }
+        g.f::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityFlushAll")(1);
+    }
+    kineto_read_ready();
+}
+
+#[test]
+#[ignore = "a scenario run by the tests above in a child process"]
+fn child() {
+    let order = std::env::var("SHIM_TEST_ORDER").expect("run by the parent tests");
+    // The mock in the global scope, as a DT_NEEDED libcupti is for the program's own symbols.
+    // SAFETY: the mock's initialisers are plain Rust statics.
+    let lib = unsafe {
+        libloading::os::unix::Library::open(
+            Some(LIBRARY),
+            libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_GLOBAL,
+        )
+    }
+    .unwrap();
+    std::mem::forget(lib);
+    let g = Global(libloading::os::unix::Library::this());
+    *NEXT.lock().unwrap() = Some(g.f::<NextFn>("cuptiActivityGetNextRecord"));
+    let m: &'static MockCupti = Box::leak(Box::new(MockCupti::open(LIBRARY)));
+    let cupti: &'static Cupti = Box::leak(Box::new(Cupti::open_path(LIBRARY).unwrap()));
+    let config = ActivityConfig {
+        kinds: [ActivityKind::CONCURRENT_KERNEL, ActivityKind::RUNTIME].into_iter().collect(),
+        device_sync: DeviceSync::custom(move || {
+            m.device_synchronize();
+            Ok(true)
+        }),
+        fence_timeout: Duration::from_secs(2),
+        ..ActivityConfig::default()
+    };
+    let sys: &'static cupti_sys::Library =
+        Box::leak(Box::new(cupti_sys::Library::open(Some(std::path::Path::new(LIBRARY))).unwrap()));
+    let ours_subscribe = |_: ()| {
+        let mut handle: cupti_sys::CUpti_SubscriberHandle = std::ptr::null_mut();
+        // SAFETY: valid out-pointer; the callback and its counter live for the process.
+        let r = unsafe {
+            sys.functions().cuptiSubscribe(
+                &mut handle,
+                Some(std::mem::transmute::<
+                    unsafe extern "C" fn(*mut c_void, u32, u32, *const c_void),
+                    unsafe extern "C" fn(*mut c_void, cupti_sys::CUpti_CallbackDomain, u32, *const c_void),
+                >(count_callback)),
+                (&OURS_CALLBACKS as *const AtomicU64).cast_mut().cast(),
+            )
+        }
+        .unwrap();
+        if r.0 == 0 {
+            // SAFETY: plain values and the handle just made.
+            unsafe {
+                sys.functions().cuptiEnableCallback(
+                    1,
+                    handle,
+                    cupti_sys::CUpti_CallbackDomain(DOMAIN_RUNTIME_API),
+                    LAUNCH,
+                )
+            }
+            .unwrap();
+        } else {
+            println!("ours: cuptiSubscribe = {}", r.0);
+        }
+    };
+    let session = ActivitySession::new(cupti, config).unwrap();
+    let rows = session.collect(FamilySet::KERNEL);
+    if order == "before" {
+        session.start().unwrap();
+        ours_subscribe(());
+        kineto_start(&g);
+    } else {
+        kineto_start(&g);
+        session.start().unwrap();
+        ours_subscribe(());
+    }
+    for _ in 0..KERNELS {
+        m.launch_kernel(c"gemm".as_ptr(), 4, 2, 1, 128, 1, 1, 0, 7, 1_000);
+        m.api_call(2, GET_DEVICE, std::ptr::null(), std::ptr::null(), 0);
+    }
+    m.device_synchronize();
+    kineto_stop(&g);
+    let fenced = session.fence().map(|f| f.fenced).unwrap_or(false);
+    let kernels = rows.take().kernels.len();
+    let (dropped, balanced) = match session.stop() {
+        Ok(counts) => (counts.dropped().by_vendor, counts.is_balanced()),
+        Err(e) => {
+            println!("ours: stop: {e}");
+            (u64::MAX, false)
+        }
+    };
+    m.wait_idle();
+    println!(
+        "COUNTS kineto_kernels={} kineto_unknown={} kineto_get_device={} kineto_callbacks={} ours_kernels={} ours_callbacks={} ours_dropped={} ours_balanced={} fenced={}",
+        KINETO_KERNELS.load(Ordering::Relaxed),
+        KINETO_UNKNOWN.load(Ordering::Relaxed),
+        KINETO_GET_DEVICE.load(Ordering::Relaxed),
+        KINETO_CALLBACKS.load(Ordering::Relaxed),
+        kernels,
+        OURS_CALLBACKS.load(Ordering::Relaxed),
+        dropped,
+        u8::from(balanced),
+        fenced,
+    );
+}
