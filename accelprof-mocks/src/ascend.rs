@@ -320,6 +320,16 @@ impl Acl {
         true
     }
 
+    /// `mstxMarkA(message, stream)`: a mark on `stream` (MSPTI also has the device mark its time
+    /// on the stream, `aclrtProfTrace`); `false` when `libms_tools_ext.so` is not installed.
+    pub fn mark_on(&self, message: &str, stream: Handle) -> bool {
+        let Some(mark) = self.mark else { return false };
+        let m = CString::new(message).expect("no NUL");
+        // SAFETY: a NUL-terminated message and a stream of `create_stream` (or NULL).
+        unsafe { mark(m.as_ptr(), stream.0 as Ptr) };
+        true
+    }
+
     /// Whether `libhccl.so` is installed.
     pub fn has_hccl(&self) -> bool {
         self.hccl.is_some()

@@ -242,6 +242,9 @@ preloaded_test! {
                 buffer_size: 1024,
                 max_buffers: 1 + (round as usize % 3),
                 batch_rows: 32,
+                // The races of flushes and ends, not the wait for the device (tests/activity.rs):
+                // its 100 ms per fence would cost seconds here.
+                device_settle: Duration::ZERO,
                 ..ActivityConfig::default()
             };
             let before = produced();
@@ -399,7 +402,7 @@ preloaded_test! {
         for round in 0..rounds {
             dog.progress(&format!("round {round}: setup"));
             let before = produced();
-            let session = Arc::new(ActivitySession::new(mspti(), ActivityConfig { buffer_size: 1024, max_buffers: 4, batch_rows: 16, ..ActivityConfig::default() }).unwrap());
+            let session = Arc::new(ActivitySession::new(mspti(), ActivityConfig { buffer_size: 1024, max_buffers: 4, batch_rows: 16, device_settle: Duration::ZERO, ..ActivityConfig::default() }).unwrap());
             let (cflag, cfreed) = DropFlag::new();
             session.subscribe(FamilySet::all(), move |_, _| {
                 cflag.check();
