@@ -1325,3 +1325,57 @@ preloaded_test! {
         assert_eq!(done.iter().map(|c| kinds_in(&c.bytes).len()).sum::<usize>(), 20);
     }
 }
+
+/// Defect: the CANN stand-ins did not drive the real `libmspti.so` as the README says: their
+/// `libc_sec.so` lacked `memset_s` and `sprintf_s`, which the real library imports (besides
+/// `memcpy_s`). Each is there and behaves as securec's; `sprintf_s` is called as the real library
+/// calls it (variadic, its log prefix).
+#[test]
+fn the_libc_sec_stand_in_has_what_the_real_library_imports() {
+    use std::ffi::{c_char, CStr};
+    let path = Path::new(&support::ascend_home()).join("lib64/libc_sec.so");
+    // SAFETY: the stand-in (or the toolkit's securec library): no initialiser of consequence.
+    let lib = unsafe { libloading::Library::new(&path) }.expect("libc_sec.so");
+    type MemsetS = unsafe extern "C" fn(*mut c_void, usize, i32, usize) -> i32;
+    type SprintfS = unsafe extern "C" fn(*mut c_char, usize, *const c_char, ...) -> i32;
+    // SAFETY: securec's functions, declared with their C signatures.
+    let (memset_s, sprintf_s, _memcpy_s) = unsafe {
+        (
+            *lib.get::<MemsetS>(b"memset_s\0").expect("memset_s"),
+            *lib.get::<SprintfS>(b"sprintf_s\0").expect("sprintf_s"),
+            *lib.get::<*mut c_void>(b"memcpy_s\0").expect("memcpy_s"),
+        )
+    };
+    let mut buf = [7u8; 16];
+    // SAFETY: a 16-byte buffer.
+    assert_eq!(unsafe { memset_s(buf.as_mut_ptr().cast(), 16, 0, 8) }, 0);
+    assert_eq!(buf[..8], [0; 8]);
+    assert_eq!(buf[8..], [7; 8]);
+    // SAFETY: as above; count > destMax is refused (nonzero) after setting destMax bytes.
+    assert_ne!(unsafe { memset_s(buf.as_mut_ptr().cast(), 16, 1, 32) }, 0);
+    assert_eq!(buf, [1; 16]);
+    let mut out = [0 as c_char; 128];
+    let (file, fmt) = (c"activity_manager.cpp", c"Flush all activity buffer.");
+    // SAFETY: the real library's call: a 128-byte buffer, its format, a string, an int, an
+    // unsigned and a string.
+    let n = unsafe {
+        sprintf_s(
+            out.as_mut_ptr(),
+            out.len(),
+            c"(mspti)[%s:%d] >>> (tid:%u) %s\n".as_ptr(),
+            file.as_ptr(),
+            283i32,
+            4242u32,
+            fmt.as_ptr(),
+        )
+    };
+    let expected = "(mspti)[activity_manager.cpp:283] >>> (tid:4242) Flush all activity buffer.\n";
+    // SAFETY: NUL-terminated by sprintf_s.
+    assert_eq!(unsafe { CStr::from_ptr(out.as_ptr()) }.to_str().unwrap(), expected);
+    assert_eq!(n, expected.len() as i32);
+    // Too small: -1 and an empty string.
+    // SAFETY: a 10-byte prefix of the buffer.
+    let n = unsafe { sprintf_s(out.as_mut_ptr(), 10, c"%s".as_ptr(), fmt.as_ptr()) };
+    assert_eq!(n, -1);
+    assert_eq!(out[0], 0);
+}
