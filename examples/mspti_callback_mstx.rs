@@ -1,5 +1,6 @@
 //! Guide scenario 2 (`samples/callback_mstx`): only the kernel-launch callback, user data carried
-//! by the closure, an MSTX mark (`mstxMarkA`) at the launch's entry and exit, and the activity API
+//! by the closure (the stream the program launches on, as the guide's `userdata`), an MSTX mark
+//! on that stream (`mstxMarkA(name, stream)`) at the launch's entry and exit, and the activity API
 //! collecting the MARKER and KERNEL records.
 //!
 //! ```text
@@ -10,21 +11,26 @@
 #[path = "mspti_common/mod.rs"]
 mod common;
 
+use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 use std::sync::{Arc, Mutex};
+
+use accelprof_mocks::ascend::Handle;
 
 use mspti::accelprof_core::FamilySet;
 use mspti::{ActivityConfig, ActivityKind, ActivitySession, CallbackDomain, RuntimeCbid};
 
-/// What the guide passes through `userdata`: here simply captured by the closure.
+/// What the guide passes through `userdata`: here simply captured by the closure. The stream is
+/// the program's, set once created (the guide's `*(ud->stream)`).
 struct UserData {
     context: u64,
-    stream: u64,
+    stream: Arc<AtomicUsize>,
 }
 
 fn main() -> Result<(), mspti::Error> {
     let common::Setup { mspti, acl } = common::setup();
 
-    let ud = UserData { context: 1, stream: 1 };
+    let stream = Arc::new(AtomicUsize::new(0));
+    let ud = UserData { context: 1, stream: Arc::clone(&stream) };
     // 1. Subscribe with the user data.
     let subscriber = mspti.subscribe(move |cb| {
         if cb.domain() != CallbackDomain::RUNTIME || cb.id() != RuntimeCbid::LAUNCH.id() {
@@ -32,8 +38,9 @@ fn main() -> Result<(), mspti::Error> {
         }
         let site = if cb.is_enter() { "enter" } else { "exit" };
         let name = cb.function_name().unwrap_or("?");
-        // Instrument the launch's entry and exit.
-        acl.mark(&format!("{name} {site} (context {}, stream {})", ud.context, ud.stream));
+        // Instrument the launch's entry and exit, on the launch's stream.
+        let stream = ud.stream.load(SeqCst);
+        acl.mark_on(&format!("{name} {site} (context {}, stream {stream:#x})", ud.context), Handle(stream));
     })?;
     // 2. Enable one callback id.
     subscriber.enable(RuntimeCbid::LAUNCH)?;
@@ -54,7 +61,7 @@ fn main() -> Result<(), mspti::Error> {
         }
     });
     // 4. Run the service code.
-    common::runtime_calls(acl);
+    common::runtime_calls_with(acl, |s| stream.store(s.0, SeqCst));
     // 5. Clean up: disabling the kinds reads what the device still holds, then flushes.
     let counts = activity.stop()?;
     subscriber.unsubscribe()?;

@@ -214,12 +214,17 @@ fn another_tool_holding_mspti_leaves_the_tracer_without_its_own() {
         "{skipped:?}"
     );
     // MSPTI would write kernel records while the other tool's subscription lives, but the crate
-    // cannot know that it does (nor for how long): those kinds are skipped, and say why; the
+    // cannot know that it does (nor for how long): each kind that needs a subscriber is skipped
+    // and names the other subscriber (not "subscribe first", which the user cannot do); the
     // records that need no subscriber come.
-    assert!(
-        skipped.iter().any(|s| s.family == Family::KERNEL && s.reason.contains("subscribe first")),
-        "{skipped:?}"
-    );
+    for kind in ["KERNEL", "MARKER", "API", "ACL_API"] {
+        let s = skipped.iter().find(|s| s.kind.as_deref() == Some(kind));
+        assert!(
+            s.is_some_and(|s| s.reason.contains("another subscriber holds MSPTI's one subscription")),
+            "{kind}: {skipped:?}"
+        );
+    }
+    assert!(!skipped.iter().any(|s| s.reason.contains("subscribe first")), "{skipped:?}");
     program(&acl);
     let report = tracer.stop();
     assert_eq!(report.rows_of(Family::KERNEL), 0, "{}", report.render(5));

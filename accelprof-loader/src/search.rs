@@ -243,7 +243,12 @@ pub fn open_preferring_loaded(
     search(spec, explicit, true)
 }
 
-fn reuse_loaded_copy(spec: &LibrarySpec, tried: &mut Vec<Attempt>) -> Option<LoadedLibrary> {
+/// A copy the process already has loaded, after the spec's preflight (a loaded copy can still
+/// need what it opens later; it is refused, not passed over: another copy must not be mapped).
+fn reuse_loaded_copy(
+    spec: &LibrarySpec,
+    tried: &mut Vec<Attempt>,
+) -> Result<Option<LoadedLibrary>, LoadError> {
     for soname in spec.sonames {
         match dlopen(Path::new(soname), true) {
             Ok(lib) if !lacks(spec, &lib).is_empty() => tried.push(Attempt {
@@ -252,12 +257,20 @@ fn reuse_loaded_copy(spec: &LibrarySpec, tried: &mut Vec<Attempt>) -> Option<Loa
                 reason: wrong_library(&lacks(spec, &lib)),
             }),
             Ok(lib) => {
-                return Some(opened(
+                if let Some(Err(reason)) = spec.preflight.map(|check| check(Path::new(soname))) {
+                    return Err(LoadError::Refused {
+                        library: spec.name,
+                        path: PathBuf::from(soname),
+                        reason,
+                        tried: std::mem::take(tried),
+                    });
+                }
+                return Ok(Some(opened(
                     lib,
                     spec,
                     PathBuf::from(soname),
                     "already loaded in this process".into(),
-                ))
+                )));
             }
             Err(_) => tried.push(Attempt {
                 origin: "already loaded in this process".into(),
@@ -266,7 +279,7 @@ fn reuse_loaded_copy(spec: &LibrarySpec, tried: &mut Vec<Attempt>) -> Option<Loa
             }),
         }
     }
-    None
+    Ok(None)
 }
 
 fn search(
@@ -276,7 +289,7 @@ fn search(
 ) -> Result<LoadedLibrary, LoadError> {
     let mut tried = Vec::new();
     if loaded_first {
-        if let Some(lib) = reuse_loaded_copy(spec, &mut tried) {
+        if let Some(lib) = reuse_loaded_copy(spec, &mut tried)? {
             return Ok(lib);
         }
     }
@@ -380,7 +393,7 @@ fn search(
     }
 
     if spec.reuse_loaded && !loaded_first {
-        if let Some(lib) = reuse_loaded_copy(spec, &mut tried) {
+        if let Some(lib) = reuse_loaded_copy(spec, &mut tried)? {
             return Ok(lib);
         }
     }

@@ -320,6 +320,16 @@ impl Acl {
         true
     }
 
+    /// `mstxMarkA(message, stream)`: a mark on `stream` (MSPTI also has the device mark its time
+    /// on the stream, `aclrtProfTrace`); `false` when `libms_tools_ext.so` is not installed.
+    pub fn mark_on(&self, message: &str, stream: Handle) -> bool {
+        let Some(mark) = self.mark else { return false };
+        let m = CString::new(message).expect("no NUL");
+        // SAFETY: a NUL-terminated message and a stream of `create_stream` (or NULL).
+        unsafe { mark(m.as_ptr(), stream.0 as Ptr) };
+        true
+    }
+
     /// Whether `libhccl.so` is installed.
     pub fn has_hccl(&self) -> bool {
         self.hccl.is_some()
@@ -351,6 +361,44 @@ impl Acl {
         self.free(send)?;
         self.free(recv)?;
         result
+    }
+
+    /// A one-rank communicator (`HcclGetRootInfo` + `HcclCommInitRootInfo(1, ..., 0)`), kept for
+    /// the process. Needs `libhccl.so` and a device set on this thread.
+    pub fn communicator(&self) -> Result<Handle, CallError> {
+        let Some(h) = &self.hccl else { return Err(CallError { function: "libhccl.so", code: -1 }) };
+        let mut root = vec![0u8; ROOT_INFO_BYTES];
+        let mut comm = std::ptr::null_mut();
+        // SAFETY: HCCL's documented single-rank sequence with valid out-pointers.
+        unsafe {
+            ok("HcclGetRootInfo", (h.get_root_info)(root.as_mut_ptr()))?;
+            ok("HcclCommInitRootInfo", (h.comm_init_root_info)(1, root.as_ptr(), 0, &mut comm))?;
+        }
+        Ok(Handle(comm as usize))
+    }
+
+    /// `HcclAllReduce` (sum) of `count` floats from `send` into `recv` (device buffers of at least
+    /// `count * 4` bytes) on `comm` and `stream`.
+    pub fn all_reduce(
+        &self,
+        send: Handle,
+        recv: Handle,
+        count: u64,
+        comm: Handle,
+        stream: Handle,
+    ) -> Result<(), CallError> {
+        let Some(h) = &self.hccl else { return Err(CallError { function: "libhccl.so", code: -1 }) };
+        // SAFETY: HCCL's function with the caller's device buffers, communicator and stream.
+        ok("HcclAllReduce", unsafe {
+            (h.all_reduce)(send.ptr(), recv.ptr(), count, HCCL_FP32, HCCL_SUM, comm.ptr(), stream.ptr())
+        })
+    }
+
+    /// `HcclBarrier` on `comm` and `stream`.
+    pub fn barrier(&self, comm: Handle, stream: Handle) -> Result<(), CallError> {
+        let Some(h) = &self.hccl else { return Err(CallError { function: "libhccl.so", code: -1 }) };
+        // SAFETY: HCCL's function with the caller's communicator and stream.
+        ok("HcclBarrier", unsafe { (h.barrier)(comm.ptr(), stream.ptr()) })
     }
 
     /// `aclrtMalloc` looked up in a `dlopen` handle of `libascendcl.so` instead of the global

@@ -106,9 +106,16 @@ fn check<T>(r: Result<T, accelprof_mocks::ascend::CallError>) -> Option<T> {
 /// A short runtime sequence on device 0: device, stream, allocations, a copy, the kernel
 /// launches, a memset, a synchronize, frees, and back.
 pub fn runtime_calls(acl: &Acl) {
+    runtime_calls_with(acl, |_| {});
+}
+
+/// [`runtime_calls`], telling `created` the stream once it exists (before the first launch), as
+/// the guide's samples hand their stream to the callback through `userdata`.
+pub fn runtime_calls_with(acl: &Acl, created: impl FnOnce(Handle)) {
     const SIZE: usize = 1 << 20;
     check(acl.set_device(0));
     let Some(stream) = check(acl.create_stream()) else { return };
+    created(stream);
     let kernels = kernels(acl);
     let dev = check(acl.malloc(SIZE));
     let host = check(acl.malloc_host(SIZE));

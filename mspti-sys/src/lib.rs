@@ -36,8 +36,8 @@ pub use accelprof_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
 pub use generated::functions::MsptiFunctions;
 pub use generated::types::*;
 pub use loader::{
-    places, preflight, securec_dir, Dependency, Library, CANN_DEPENDENCIES, DEFAULT_TOOLKIT, ENV_VAR,
-    SECUREC, SPEC,
+    check_driver, places, preflight, securec_dir, Dependency, Library, CANN_DEPENDENCIES, DEFAULT_TOOLKIT,
+    ENV_VAR, SECUREC, SPEC,
 };
 
 // The README's examples are compiled (and the runnable ones run) as doctests.

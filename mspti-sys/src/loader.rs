@@ -183,15 +183,25 @@ pub fn preflight(candidate: &Path) -> Result<(), String> {
     }
     // A copy already loaded is safe to open again, when it is libmspti.so: any other library the
     // process has mapped (libc, the program itself) is not.
+    // Loaded, its static constructors found what they need; the driver it opens at
+    // `msptiSubscribe` is checked as for a copy not loaded yet (a preloaded copy on a machine
+    // without the NPU driver loads fine and aborts the process at the first subscription).
     if let Ok(loaded) = dlopen(candidate, true) {
         let missing: Vec<&str> = IDENTITY.iter().copied().filter(|s| !loaded.has_symbol(s)).collect();
-        if missing.is_empty() {
-            return Ok(());
+        if !missing.is_empty() {
+            return Err(format!(
+                "it is loaded in this process, but it is not libmspti.so: it does not export {}",
+                missing.join(", ")
+            ));
         }
-        return Err(format!(
-            "it is loaded in this process, but it is not libmspti.so: it does not export {}",
-            missing.join(", ")
-        ));
+        return check_driver().map_err(|p| {
+            format!(
+                "it is loaded in this process (preloaded), but {p}. The real libmspti.so aborts the process at \
+                 the first msptiSubscribe without it. Install {} and `source <toolkit>/set_env.sh`, or set \
+                 ASCEND_HOME_PATH to a directory whose lib64 holds it",
+                DRIVER.install
+            )
+        });
     }
     let mut problems = Vec::new();
     let mut install: Vec<&str> = Vec::new();
@@ -243,6 +253,31 @@ pub fn preflight(candidate: &Path) -> Result<(), String> {
         ));
     }
     Err(reason)
+}
+
+/// The NPU driver's library among [`CANN_DEPENDENCIES`], which `libmspti.so` opens at
+/// `msptiSubscribe`.
+const DRIVER: &Dependency = &CANN_DEPENDENCIES[2];
+
+/// Checks that the NPU driver's `libascend_hal.so`, which `libmspti.so` opens at each first
+/// `msptiSubscribe` (and without which it throws a C++ exception there, aborting the process),
+/// opens from where it will look (`$ASCEND_HOME_PATH/lib64`, else the system loader's path) and
+/// exports what it needs. `Err` names the file and what is wrong.
+pub fn check_driver() -> Result<(), String> {
+    let (origin, path) = dependency_path(DRIVER.file);
+    match dlopen(&path, false) {
+        Ok(handle) => {
+            let missing: Vec<&str> =
+                DRIVER.symbols.iter().copied().filter(|s| !handle.has_symbol(s)).collect();
+            handle.keep_loaded();
+            if missing.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{} ({origin}) lacks {}", path.display(), missing.join(", ")))
+            }
+        }
+        Err(e) => Err(format!("{} cannot be opened ({origin}: {e}); it is {}", DRIVER.file, DRIVER.when)),
+    }
 }
 
 /// The toolkit directory of a candidate installed as `<toolkit>/lib64/libmspti.so` or

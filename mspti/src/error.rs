@@ -165,6 +165,37 @@ pub enum Error {
     /// inside a consumer, its decode thread, ...).
     #[error("{0}")]
     Activity(#[from] ActivityError),
+    /// `msptiSubscribe` would abort the process: the NPU driver's `libascend_hal.so`, which
+    /// MSPTI opens there, is missing (MSPTI throws a C++ exception that no caller can catch).
+    #[error(
+        "msptiSubscribe would abort the process: {0}. Install the Ascend NPU driver and `source \
+         <toolkit>/set_env.sh` (it puts the driver's lib64/driver on LD_LIBRARY_PATH), or set ASCEND_HOME_PATH \
+         to a directory whose lib64 holds libascend_hal.so"
+    )]
+    DriverMissing(String),
+    /// Another copy of `libmspti.so` (another file) is loaded in this process. MSPTI's reporters
+    /// live in CANN's `libprofapi.so`, one per process: the copy that subscribes last takes them
+    /// from the other for good, whose records stop with no error. Use one copy (`Mspti::open()`
+    /// reuses a preloaded one).
+    #[error(
+        "another libmspti.so is loaded in this process ({other}) besides this one ({ours}): subscribing with \
+         this copy would take CANN's profiling reporters from the other for good (they are one per process), \
+         and its records would stop silently. Open the copy already loaded (`Mspti::open()` reuses a \
+         preloaded one)"
+    )]
+    AnotherCopyLoaded {
+        /// The file this `Mspti` opened.
+        ours: String,
+        /// The other copy's file.
+        other: String,
+    },
+    /// A callback id that the MSPTI headers of this crate do not define (RUNTIME 0..=36, HCCL
+    /// 0..=12): MSPTI accepts any id below 64 and never calls it back.
+    #[error(
+        "{0} is not a callback MSPTI defines (RUNTIME 0..=36, HCCL 0..=12 in the headers this crate was \
+         built from): MSPTI would accept it and never call back. A newer MSPTI's id needs a newer crate"
+    )]
+    UnknownCallbackId(crate::CallbackId),
     /// A name passed to MSPTI contains a NUL byte.
     #[error("the name contains a NUL byte")]
     NulInName,

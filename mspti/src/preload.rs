@@ -70,6 +70,54 @@ pub fn object_of(address: NonNull<c_void>) -> Option<String> {
     Some(unsafe { CStr::from_ptr(info.fname) }.to_string_lossy().into_owned())
 }
 
+/// The file names of every object loaded in the process (`dl_iterate_phdr`), the program's own
+/// (empty name) left out.
+pub fn loaded_objects() -> Vec<String> {
+    #[repr(C)]
+    struct PhdrInfo {
+        addr: usize,
+        name: *const c_char,
+    }
+    extern "C" {
+        fn dl_iterate_phdr(
+            callback: unsafe extern "C" fn(*mut PhdrInfo, usize, *mut c_void) -> i32,
+            data: *mut c_void,
+        ) -> i32;
+    }
+    unsafe extern "C" fn each(info: *mut PhdrInfo, _size: usize, data: *mut c_void) -> i32 {
+        // SAFETY: the loader passes a valid entry, whose first two fields are `dlpi_addr` and
+        // `dlpi_name` (`PhdrInfo` declares only those); `data` is the `Vec` below, borrowed for
+        // the call. Nothing here unwinds (a failed allocation aborts).
+        let (info, names) = unsafe { (&*info, &mut *data.cast::<Vec<String>>()) };
+        if !info.name.is_null() {
+            // SAFETY: the loader's NUL-terminated name of the object.
+            let name = unsafe { CStr::from_ptr(info.name) }.to_string_lossy();
+            if !name.is_empty() {
+                names.push(name.into_owned());
+            }
+        }
+        0
+    }
+    let mut names: Vec<String> = Vec::new();
+    // SAFETY: `each` matches the callback type and only reads what the loader passes.
+    unsafe { dl_iterate_phdr(each, (&mut names as *mut Vec<String>).cast()) };
+    names
+}
+
+/// The (device, inode) of a file, to tell two names of one file apart from two files.
+pub(crate) fn file_id(path: &str) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
+}
+
 /// `LD_PRELOAD` with `library` put first (the previous value kept after a `:`).
 pub fn ld_preload_with(library: &Path) -> OsString {
     let mut v = OsString::from(library.as_os_str());

@@ -108,9 +108,10 @@ preloaded_test! {
 }
 
 preloaded_test! {
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn every_kind_is_decoded_into_its_columns() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
         let activity = session(ActivityConfig::default());
         for kind in ActivityKind::all_enableable() {
@@ -209,9 +210,10 @@ impl ExternalForTest for ActivitySession<'_> {
 }
 
 preloaded_test! {
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn external_correlation_push_pop_and_records() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
         let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::EXTERNAL_CORRELATION).unwrap();
@@ -240,9 +242,10 @@ preloaded_test! {
     /// Trap: completions run concurrently on a new thread per buffer. Many small buffers from
     /// several producer threads, completions slowed down so that they overlap: every record is
     /// decoded once and the counts add up.
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn concurrent_completions_lose_nothing() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         let config =
             ActivityConfig { buffer_size: 1024, max_buffers: 4096, batch_rows: 256, ..Default::default() };
         let _sub = mspti().subscribe(|_| {}).unwrap();
@@ -292,9 +295,10 @@ preloaded_test! {
 preloaded_test! {
     /// Trap: a declined buffer (the pool at its bound) costs MSPTI the record that asked for it and
     /// comes back later as NULL/0/0: counted as dropped, so produced = delivered + dropped holds.
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn declined_buffers_are_counted_as_dropped() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         // One 512-byte buffer: full after 8 kernels; the next request finds the pool empty until
         // the decode thread gives the buffer back.
         let config = ActivityConfig { buffer_size: 512, max_buffers: 1, batch_rows: 64, ..Default::default() };
@@ -326,9 +330,10 @@ preloaded_test! {
 preloaded_test! {
     /// A record of a kind newer than this crate: decoding stops there (its size is unknown), the
     /// record is counted as skipped and the bytes after it as abandoned.
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn an_unknown_future_kind_is_skipped_and_counted() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
         let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::KERNEL).unwrap();
@@ -355,9 +360,10 @@ preloaded_test! {
 }
 
 preloaded_test! {
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn flush_period_passes_through_and_zero_disables() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         let activity = session(ActivityConfig::default());
         activity.flush_period(Some(Duration::from_millis(250))).unwrap();
         assert_eq!(mock().counter("flush_period_ms"), 250);
@@ -369,9 +375,10 @@ preloaded_test! {
 }
 
 preloaded_test! {
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn marker_domains_can_be_switched_off() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
         let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::MARKER).unwrap();
@@ -390,9 +397,10 @@ preloaded_test! {
 }
 
 preloaded_test! {
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn one_session_at_a_time_and_drop_disables_and_flushes() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
         let activity = session(ActivityConfig::default());
         assert!(matches!(ActivitySession::new(mspti(), ActivityConfig::default()), Err(Error::Activity(ActivityError::SessionActive { .. }))));
@@ -415,7 +423,6 @@ preloaded_test! {
     /// domain-level subscription and the API activity see the same calls.
     fn guide_5_callback_and_activity_see_the_same_calls() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
         let seen = Arc::new(Mutex::new(0usize));
         let s = Arc::clone(&seen);
         let sub = mspti()
@@ -429,12 +436,14 @@ preloaded_test! {
         let activity = session(ActivityConfig::default());
         activity.enable(ActivityKind::ACL_API).unwrap();
         let got = collect(&activity);
-        for cbid in [1, 15, 22, 16, 2] {
-            mock().api_call(RUNTIME, cbid, "aclrtCall", None);
+        for (cbid, name) in
+            [(1, "aclrtSetDevice"), (15, "aclrtMalloc"), (10, "aclrtLaunchKernel"), (9, "aclrtSynchronizeStream")]
+        {
+            support::call(RUNTIME, cbid, name);
         }
         activity.flush().unwrap();
-        assert_eq!(*seen.lock().unwrap(), 5);
-        assert_eq!(got.lock().unwrap().batch.api_calls.len(), 5);
+        assert_eq!(*seen.lock().unwrap(), 4);
+        assert_eq!(got.lock().unwrap().batch.api_calls.len(), 4);
     }
 }
 
@@ -488,6 +497,7 @@ preloaded_test! {
     /// The real library's activity manager thread can be lost at start (full buffers then stay in
     /// MSPTI until a FlushAll, and the pool runs dry): the session notices that full buffers do not
     /// come back and flushes them out, so records arrive without `flush_all` and none is lost.
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn full_buffers_kept_by_a_lost_activity_manager_are_flushed_out() {
         let _g = serial();
         let _ = mock();
@@ -522,9 +532,10 @@ preloaded_test! {
 preloaded_test! {
     /// A consumer that flushes (it runs on the decode thread, which the flush would wait for) gets a
     /// typed refusal at once, and may pause the session.
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn a_flush_from_inside_a_consumer_is_refused_with_a_typed_error() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
         let activity = Arc::new(session(ActivityConfig::default()));
         activity.enable(ActivityKind::KERNEL).unwrap();
@@ -556,13 +567,95 @@ preloaded_test! {
 preloaded_test! {
     /// The library's vocabulary: where it was opened, and a version only newer libraries export
     /// (`msptiGetVersion`; the mock plays an older one): a missing symbol, named.
+    #[cfg_attr(mspti_test_another_library, ignore = "needs the mock's mock_mspti_* controls")]
     fn the_library_says_where_it_is_and_a_missing_version_function_is_named() {
         let _g = serial();
-        let _ = mock(); // skips the test at once against another library
+        let _ = mock(); // the mock only (ignored against another library)
         let m = mspti();
         assert_eq!(m.path(), m.sys().path());
         let e = m.version().unwrap_err();
         assert!(matches!(&e, Error::MissingSymbol(s) if s.symbol == "msptiGetVersion"), "{e}");
         assert!(e.to_string().contains("msptiGetVersion"), "{e}");
+    }
+}
+
+/// Launches `n` kernels on a new stream of device 0 and waits for the stream.
+fn launch_and_sync(n: u32) {
+    acl().set_device(0).unwrap();
+    let stream = acl().create_stream().unwrap();
+    for i in 0..n {
+        let kernel = acl().kernel("kernels.o", &format!("kernel{i}")).unwrap();
+        acl().launch(kernel, 1, stream).unwrap();
+    }
+    acl().synchronize_stream(stream).unwrap();
+}
+
+preloaded_test! {
+    /// Defect: `stop` right after the work lost its kernels (the real library: 3 of 30 runs had
+    /// 0 of 3, the ledger at "0 dropped"). The device's data reaches MSPTI after the work ran,
+    /// with a latency (the CANN stand-ins: 30 ms after the task's end), and
+    /// `msptiActivityDisable(KERNEL)` waits at most 20 ms, only for what the driver already
+    /// holds, then drops every kernel converted later. `stop` now waits for the device's records
+    /// to go quiet before disabling. Against the real library too.
+    fn stop_right_after_the_work_delivers_every_kernel() {
+        let _g = serial();
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = session(ActivityConfig::default());
+        activity.enable(ActivityKind::KERNEL).unwrap();
+        let got = collect(&activity);
+        launch_and_sync(3);
+        let counts = activity.stop().unwrap();
+        assert_eq!(got.lock().unwrap().batch.kernels.len(), 3, "every kernel of the work before stop: {counts:?}");
+        assert_eq!(counts.vendor.unsettled_waits, 0, "{counts:?}");
+        assert_eq!(counts.records_produced(), counts.records_delivered() + counts.records_dropped());
+    }
+}
+
+preloaded_test! {
+    /// The same for a fence: every kernel of the work before it is delivered when it returns.
+    fn a_fence_after_the_work_delivers_every_kernel() {
+        let _g = serial();
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = session(ActivityConfig::default());
+        activity.enable(ActivityKind::KERNEL).unwrap();
+        let got = collect(&activity);
+        launch_and_sync(3);
+        activity.fence().unwrap();
+        assert_eq!(got.lock().unwrap().batch.kernels.len(), 3, "every kernel of the work before the fence");
+    }
+}
+
+preloaded_test! {
+    /// A device whose records keep arriving past `device_settle_max` when the session ends: the
+    /// wait gives up and says so in the ledger (`unsettled_waits`), instead of promising a whole
+    /// trace.
+    fn a_wait_for_the_device_that_runs_out_is_counted() {
+        let _g = serial();
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let config = ActivityConfig {
+            device_settle: Duration::from_millis(50),
+            device_settle_max: Duration::from_millis(200),
+            ..ActivityConfig::default()
+        };
+        let activity = session(config);
+        activity.enable(ActivityKind::KERNEL).unwrap();
+        let _got = collect(&activity);
+        // Kernels keep finishing on another thread while the session ends.
+        let busy = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let b = Arc::clone(&busy);
+        let worker = std::thread::spawn(move || {
+            while b.load(std::sync::atomic::Ordering::SeqCst) {
+                launch_and_sync(1);
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
+        std::thread::sleep(Duration::from_millis(100));
+        let started = Instant::now();
+        let counts = activity.end().counts;
+        let took = started.elapsed();
+        busy.store(false, std::sync::atomic::Ordering::SeqCst);
+        worker.join().unwrap();
+        assert_eq!(counts.vendor.unsettled_waits, 1, "{counts:?}");
+        assert!(took < Duration::from_secs(5), "bounded by device_settle_max: {took:?}");
     }
 }

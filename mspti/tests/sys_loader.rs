@@ -282,6 +282,49 @@ fn child_refused_without_driver() {
     assert!(!reason.contains("libascendalog.so"), "the toolkit's libraries are there: {reason}");
 }
 
+/// Defect: a preloaded `libmspti.so` whose `libascend_hal.so` is missing: `open()` reused the
+/// loaded copy without the preflight, and the first `subscribe()` aborted the process (MSPTI
+/// throws a C++ exception when it cannot open the driver). The preflight runs for an
+/// already-loaded copy too (the driver it opens at subscribe). Against the library under test
+/// (`MSPTI_TEST_LIBRARY`, the real one too).
+#[test]
+fn a_preloaded_copy_without_the_npu_driver_is_refused_at_open() {
+    let home = cann_home_without("loader-preload-nohal", &["libascend_hal.so"], None);
+    let lib64 = home.join("lib64");
+    let library = support::library();
+    let out = run_child(
+        "child_preloaded_without_driver",
+        &env(&[
+            ("ASCEND_HOME_PATH", home.to_str()),
+            ("LD_LIBRARY_PATH", lib64.to_str()),
+            ("LD_PRELOAD", Some(&library)),
+        ]),
+    );
+    let _ = std::fs::remove_dir_all(&home);
+    assert_child_passed(&out);
+}
+
+#[test]
+#[ignore = "run by a_preloaded_copy_without_the_npu_driver_is_refused_at_open"]
+fn child_preloaded_without_driver() {
+    if !in_child() {
+        return;
+    }
+    assert!(mspti::preload::is_preloaded(), "the library under test is preloaded");
+    match mspti::Mspti::open() {
+        Err(e) => {
+            let text = e.to_string();
+            assert!(text.contains("libascend_hal.so") && text.contains("msptiSubscribe"), "{text}");
+            assert!(text.contains("preloaded"), "{text}");
+        }
+        Ok(m) => {
+            // Before the fix: opened, and this aborts the process.
+            let s = m.subscribe(|_| {});
+            panic!("opened a preloaded copy without the driver; subscribe gave {s:?}");
+        }
+    }
+}
+
 /// The securec library `libmspti.so` is linked against: refused with advice when it is nowhere.
 #[test]
 fn refused_when_libc_sec_is_nowhere() {

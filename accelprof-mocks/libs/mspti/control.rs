@@ -311,4 +311,11 @@ pub extern "C" fn mock_mspti_reset() {
     crate::reporters::reset();
     *STALLED.lock().unwrap_or_else(|e| e.into_inner()) = None;
     crate::REENTRANT_CALLS.store(0, Ordering::SeqCst);
+    // The driver stand-in's latency back to its default, nothing in flight.
+    let reset_hal = crate::cann::symbol(crate::cann::open_dependency("libascend_hal.so"), "mock_hal_reset");
+    if !reset_hal.is_null() {
+        // SAFETY: the stand-in's `void mock_hal_reset(void)`.
+        let f: extern "C" fn() = unsafe { std::mem::transmute(reset_hal) };
+        f();
+    }
 }

@@ -22,6 +22,8 @@ pub struct Backend<'m> {
     pub(crate) walker: Arc<WalkerTallies>,
     /// `msptiActivityFlushAll` calls the stuck-buffer watcher made.
     pub(crate) rescues: Arc<AtomicU64>,
+    /// Device waits that ran out with records still arriving.
+    pub(crate) unsettled: Arc<AtomicU64>,
 }
 
 impl Backend<'_> {
@@ -91,6 +93,7 @@ impl<'m> ActivityBackend for Backend<'m> {
             abandoned_bytes: self.walker.abandoned_bytes.load(Relaxed),
             last_unknown_kind: self.walker.last_unknown_kind.load(Relaxed) as u32,
             rescue_flushes: self.rescues.load(Relaxed),
+            unsettled_waits: self.unsettled.load(Relaxed),
         }
     }
 }

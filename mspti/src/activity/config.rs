@@ -25,11 +25,25 @@ pub struct ActivityConfig {
     /// How often to check that MSPTI hands full buffers back, flushing them out when it does not
     /// (its manager thread can be lost at start, see `rescue.rs`); `None`: never check.
     pub stuck_buffer_check: Option<Duration>,
+    /// How long the device's data of earlier work may take to reach MSPTI, while a kind written
+    /// from it ([`ActivityKind::FROM_DEVICE`](crate::ActivityKind::FROM_DEVICE): KERNEL, HCCL,
+    /// COMMUNICATION, MARKER) is collected. It arrives after the work ran, with a latency, and
+    /// MSPTI drops every record written after its kind was disabled (`msptiActivityDisable(KERNEL)`
+    /// waits at most 20 ms, and only for what the driver already holds). So
+    /// [`fence`](super::ActivitySession::fence) first waits this long, flushing; the end of the
+    /// session ([`stop`](super::ActivitySession::stop), drop) waits this long and then until no
+    /// record came for this long, before it disables the kinds. `Duration::ZERO`: no wait.
+    pub device_settle: Duration,
+    /// The longest the end of a session waits for the device to go quiet: records still arriving
+    /// then are counted ([`MsptiCounts::unsettled_waits`](super::MsptiCounts::unsettled_waits)),
+    /// and those MSPTI writes after the end are lost with no count (it counts none).
+    pub device_settle_max: Duration,
 }
 
 impl Default for ActivityConfig {
     /// No kinds, 2 MiB buffers, at most 16 (32 MiB), batches of 16 Ki rows, no time-based delivery,
-    /// stuck buffers checked for every 100 ms.
+    /// stuck buffers checked for every 100 ms, device records waited for 100 ms at a fence, and at the
+    /// end until quiet for 100 ms (at most 2 s).
     fn default() -> Self {
         ActivityConfig {
             kinds: ActivityKinds::empty(),
@@ -38,6 +52,8 @@ impl Default for ActivityConfig {
             batch_rows: 16 * 1024,
             batch_interval: None,
             stuck_buffer_check: Some(Duration::from_millis(100)),
+            device_settle: Duration::from_millis(100),
+            device_settle_max: Duration::from_secs(2),
         }
     }
 }

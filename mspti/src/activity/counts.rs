@@ -22,4 +22,8 @@ pub struct MsptiCounts {
     pub last_unknown_kind: u32,
     /// `msptiActivityFlushAll` calls made because MSPTI kept full buffers (its manager thread lost).
     pub rescue_flushes: u64,
+    /// Waits for the device's records ([`ActivityConfig::device_settle`](super::ActivityConfig::device_settle))
+    /// that ran out with records still arriving: records MSPTI wrote after the session ended (or
+    /// after a fence) may be missing, how many cannot be known. Non-zero: the ledger is not whole.
+    pub unsettled_waits: u64,
 }

@@ -2,8 +2,9 @@
 
 use std::fmt;
 use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use accelprof_core::activity::{ActivityError, Collected, FlushReport, Session, SessionConfig, Switch};
 use accelprof_core::pipeline::ConsumerId;
@@ -62,6 +63,8 @@ pub struct ActivitySession<'m> {
     session: Session<Backend<'m>>,
     mspti: &'m Mspti,
     rescue: Mutex<Option<Rescue>>,
+    /// [`ActivityConfig::device_settle`] and its bound.
+    settle: (Duration, Duration),
 }
 
 impl<'m> ActivitySession<'m> {
@@ -87,6 +90,7 @@ impl<'m> ActivitySession<'m> {
             callbacks: Arc::new(CallbackTallies::default()),
             walker: Arc::clone(&walker),
             rescues: Arc::new(AtomicU64::new(0)),
+            unsettled: Arc::new(AtomicU64::new(0)),
         };
         let rescues = Arc::clone(&backend.rescues);
         let session = Session::new(
@@ -98,7 +102,8 @@ impl<'m> ActivitySession<'m> {
             config.kinds.iter(),
             session_config,
         )?;
-        let activity = ActivitySession { session, mspti, rescue: Mutex::new(None) };
+        let settle = (config.device_settle, config.device_settle_max.max(config.device_settle));
+        let activity = ActivitySession { session, mspti, rescue: Mutex::new(None), settle };
         if let (Some(every), Some(flush)) =
             (config.stuck_buffer_check, mspti.sys().raw_symbol(c"msptiActivityFlushAll"))
         {
@@ -214,10 +219,48 @@ impl<'m> ActivitySession<'m> {
     }
 
     /// The fence. MSPTI's flush is synchronous and MSPTI has no record that proves the device finished
-    /// (`fenced` is false): a flush and a wait, as [`flush`](Self::flush), serialized with other fences
-    /// and the end of the session.
+    /// (`fenced` is false): while a kind written from the device's data is collected
+    /// ([`ActivityKind::FROM_DEVICE`]), it first waits [`ActivityConfig::device_settle`], flushing
+    /// (the device's data of work done before arrives with a latency); then a flush and a wait, as
+    /// [`flush`](Self::flush), serialized with other fences and the end of the session.
     pub fn fence(&self) -> Result<FlushReport> {
+        self.settle_device(false)?;
         self.session.fence()
+    }
+
+    /// Waits for the device's records of the work done before now (see
+    /// [`ActivityConfig::device_settle`]), flushing as they come: for the configured time, and at
+    /// the end of the session (`until_quiet`) also until none came for that long, at most
+    /// [`ActivityConfig::device_settle_max`] (a wait that runs out is counted).
+    fn settle_device(&self, until_quiet: bool) -> Result<()> {
+        let (quiet, max) = self.settle;
+        if quiet.is_zero()
+            || !self.session.is_collecting()
+            || !self.session.kinds().iter().any(|k| k.from_device())
+        {
+            return Ok(());
+        }
+        let start = Instant::now();
+        let mut seen = None;
+        let mut last_change = start;
+        let step = (quiet / 8).clamp(Duration::from_millis(1), Duration::from_millis(20));
+        loop {
+            self.session.flush()?;
+            let produced = self.session.counts().records_produced();
+            let now = Instant::now();
+            if seen != Some(produced) {
+                seen = Some(produced);
+                last_change = now;
+            }
+            if now - start >= quiet && (!until_quiet || now - last_change >= quiet) {
+                return Ok(());
+            }
+            if now - start >= max {
+                self.session.backend().unsettled.fetch_add(1, Relaxed);
+                return Ok(());
+            }
+            std::thread::sleep(step);
+        }
     }
 
     /// Sets MSPTI's periodic flush (`msptiActivityFlushPeriod`): every `period` MSPTI hands back
@@ -256,8 +299,12 @@ impl<'m> ActivitySession<'m> {
         &self.session
     }
 
-    /// Teardown, once: the stuck-buffer thread first (it calls MSPTI), then the core's end.
+    /// Teardown, once: the device's records waited for while their kinds are still enabled
+    /// (MSPTI drops what it writes after `msptiActivityDisable`), the stuck-buffer thread (it calls
+    /// MSPTI), then the core's end (a last fence, the kinds disabled, a forced flush).
     fn finish(&self) -> SessionEnd {
+        // A failed flush here is the core's last fence's to report.
+        let _ = self.settle_device(true);
         if let Some(mut rescue) = self.rescue.lock().unwrap_or_else(|e| e.into_inner()).take() {
             rescue.stop();
         }

@@ -76,11 +76,16 @@ impl<'m> Subscriber<'m> {
 
     /// Enables one callback (`msptiEnableCallback(1, ...)` when it is the first to):
     /// `RuntimeCbid::LAUNCH`, `HcclCbid::ALLREDUCE`, or a raw [`CallbackId`]. MSPTI accepts any id
-    /// below 64 without checking it belongs to the domain.
+    /// below 64 without checking it belongs to the domain, and never calls back one it does not
+    /// define: such an id ([`CallbackId::is_defined`] false) is refused with
+    /// [`Error::UnknownCallbackId`](crate::Error::UnknownCallbackId).
     #[doc(alias = "msptiEnableCallback")]
     pub fn enable(&self, id: impl Into<CallbackId>) -> Result<()> {
-        self.mspti.interposition_live()?;
         let id = id.into();
+        if !id.is_defined() && matches!(id.domain, CallbackDomain::RUNTIME | CallbackDomain::HCCL) {
+            return Err(crate::Error::UnknownCallbackId(id));
+        }
+        self.mspti.interposition_live()?;
         self.hub.enable(self.key(), Target::Id(id.domain.0, id.cbid))
     }
 

@@ -79,6 +79,31 @@ pub(crate) fn hub_for(mspti: &Mspti) -> Result<&'static Hub> {
     Ok(hub)
 }
 
+impl MsptiVendor {
+    /// [`Error::AnotherCopyLoaded`] when a `libmspti.so` other than this one is loaded in the
+    /// process and this one is not the copy in the program's global symbol scope (the preloaded
+    /// one, which the program's calls reach): CANN's reporters are one per process, and the copy
+    /// that subscribes takes them from the other for good.
+    fn refuse_another_copy(&self) -> Result<()> {
+        let Some(subscribe) = self.functions.resolver().find(c"msptiSubscribe") else { return Ok(()) };
+        if crate::preload::global_symbol(c"msptiSubscribe") == Some(subscribe) {
+            return Ok(());
+        }
+        let Some(ours) = crate::preload::object_of(subscribe) else { return Ok(()) };
+        let ours_id = crate::preload::file_id(&ours);
+        match crate::preload::loaded_objects().into_iter().find(|name| {
+            let file = name.rsplit('/').next().unwrap_or(name);
+            file.starts_with("libmspti")
+                && file.contains(".so")
+                && *name != ours
+                && (ours_id.is_none() || crate::preload::file_id(name) != ours_id)
+        }) {
+            Some(other) => Err(Error::AnotherCopyLoaded { ours, other }),
+            None => Ok(()),
+        }
+    }
+}
+
 impl Vendor for MsptiVendor {
     type Error = Error;
     type Entry = ();
@@ -87,6 +112,10 @@ impl Vendor for MsptiVendor {
     const KEEPS_SUBSCRIPTION: bool = false;
 
     fn subscribe(&self, (): (), userdata: *mut c_void) -> Result<usize> {
+        // MSPTI opens the NPU driver at each first subscription and throws (an abort) without it:
+        // checked here too, for a copy opened before the driver went (or preloaded).
+        mspti_sys::check_driver().map_err(Error::DriverMissing)?;
+        self.refuse_another_copy()?;
         let mut handle: msptiSubscriberHandle = std::ptr::null_mut();
         // SAFETY: `handle` is a valid out-pointer; the trampoline matches `msptiCallbackFunc` and
         // `userdata` is the ticket it expects, which is never freed once MSPTI has it.

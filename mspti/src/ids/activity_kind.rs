@@ -87,6 +87,18 @@ impl ActivityKind {
         ActivityKind::NEED_LD_PRELOAD.contains(&self)
     }
 
+    /// The kinds MSPTI writes from the device's data (the driver's channels, read by a thread of
+    /// MSPTI's after the work ran, with a latency): KERNEL, HCCL and COMMUNICATION, and MARKER
+    /// (marks on a stream carry the device's time). A session waits for them to go quiet before a
+    /// fence and before it ends ([`ActivityConfig::device_settle`](crate::ActivityConfig::device_settle)).
+    pub const FROM_DEVICE: [ActivityKind; 4] =
+        [ActivityKind::KERNEL, ActivityKind::HCCL, ActivityKind::COMMUNICATION, ActivityKind::MARKER];
+
+    /// Whether MSPTI writes it from the device's data (see [`Self::FROM_DEVICE`]).
+    pub fn from_device(self) -> bool {
+        ActivityKind::FROM_DEVICE.contains(&self)
+    }
+
     /// Whether MSPTI produces it only while a subscriber exists (see [`Self::NEED_SUBSCRIBER`]).
     pub fn needs_subscriber(self) -> bool {
         ActivityKind::NEED_SUBSCRIBER.contains(&self)

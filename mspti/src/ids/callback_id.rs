@@ -30,6 +30,13 @@ impl CallbackId {
         (self.domain == CallbackDomain::HCCL).then_some(HcclCbid(self.cbid))
     }
 
+    /// Whether MSPTI defines this callback (in the headers this crate was built from: RUNTIME
+    /// 1..=36, HCCL 1..=12; id 0 of each domain is INVALID). MSPTI accepts any id below 64 and
+    /// never calls back one it does not define.
+    pub fn is_defined(self) -> bool {
+        self.cbid != 0 && self.name().is_some()
+    }
+
     /// The id's name (`"LAUNCH"`, `"ALLREDUCE"`), when known.
     pub fn name(self) -> Option<&'static str> {
         match self.domain {

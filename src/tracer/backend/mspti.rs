@@ -115,13 +115,25 @@ pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<
     // MSPTI produces API, kernel and marker records only while a subscriber exists.
     let subscriber = match mspti.subscribe(|_| {}) {
         Ok(s) => Some(s),
+        // Another tool of the program holds MSPTI's one subscription (a second one is refused, and
+        // no shim can share it: see the vendor notes). MSPTI would write the kinds that need a
+        // subscriber while that tool keeps it, and stop without a count when it lets go, so they
+        // are not collected; each is named in the report. The rest (memory, copies, sets, HCCL
+        // with the preload, external correlation) come as usual.
         Err(mspti::Error::MultipleSubscribersNotSupported) => {
-            skipped.push(Skipped {
-                family: Family::API,
-                kind: None,
-                reason: "another subscriber holds MSPTI's one subscription: API, kernel and marker records \
-                         come only while it lives"
-                    .into(),
+            wanted.retain(|(family, kind)| {
+                if !kind.needs_subscriber() {
+                    return true;
+                }
+                skipped.push(Skipped {
+                    family: *family,
+                    kind: Some(kind.to_string()),
+                    reason: "another subscriber holds MSPTI's one subscription (another tool of this program): \
+                             MSPTI writes these records only while a subscriber exists, and this tracer cannot \
+                             know for how long the other keeps it; not collected"
+                        .into(),
+                });
+                false
             });
             None
         }

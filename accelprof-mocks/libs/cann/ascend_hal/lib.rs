@@ -2,6 +2,11 @@
 //! carries the begin and end of each task the runtime stand-in ran (`mock_hal_task`), read by the
 //! profiling library with `prof_channel_poll` / `prof_channel_read` as from the real driver. The
 //! device counter is CLOCK_MONOTONIC_RAW in nanoseconds (frequency 1e6 ticks per ms).
+//!
+//! As on a real device, a task's logs reach the host after the task ran, with a latency
+//! ([`DEFAULT_LATENCY_NS`], `mock_hal_set_latency_ns`): not at launch, and not necessarily before
+//! the program's `aclrtSynchronizeStream` returns. `halProfDataFlush` counts only what reached
+//! the host (stricter than a driver that would push the device's pending data first).
 
 #![allow(clippy::missing_safety_doc)]
 
@@ -9,6 +14,7 @@
 mod protocol;
 
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -18,10 +24,38 @@ use protocol::{
 
 struct Channel {
     started: bool,
+    /// Logs on the host, readable.
     queued: Vec<u8>,
+    /// Logs still on their way from the device: (when they arrive, in device ticks; the bytes).
+    in_flight: Vec<(u64, Vec<u8>)>,
 }
 
-static STARS: Mutex<Channel> = Mutex::new(Channel { started: false, queued: Vec::new() });
+impl Channel {
+    /// Moves the logs whose time has come to the host queue, in order of arrival.
+    fn arrive(&mut self) {
+        let now = protocol::monotonic_raw_ns();
+        self.in_flight.sort_by_key(|(due, _)| *due);
+        let n = self.in_flight.iter().take_while(|(due, _)| *due <= now).count();
+        for (_, bytes) in self.in_flight.drain(..n) {
+            self.queued.extend_from_slice(&bytes);
+        }
+    }
+
+    /// Nanoseconds until the next log in flight arrives.
+    fn next_arrival(&self) -> Option<u64> {
+        let now = protocol::monotonic_raw_ns();
+        self.in_flight.iter().map(|(due, _)| due.saturating_sub(now)).min()
+    }
+}
+
+static STARS: Mutex<Channel> =
+    Mutex::new(Channel { started: false, queued: Vec::new(), in_flight: Vec::new() });
+
+/// Time from a task's end on the device to its logs on the host, by default: longer than the
+/// 20 ms `msptiActivityDisable(KERNEL)` waits for the driver.
+pub const DEFAULT_LATENCY_NS: u64 = 30_000_000;
+
+static LATENCY_NS: AtomicU64 = AtomicU64::new(DEFAULT_LATENCY_NS);
 static DATA: Condvar = Condvar::new();
 
 fn stars() -> MutexGuard<'static, Channel> {
@@ -100,6 +134,7 @@ pub extern "C" fn prof_stop(_dev: u32, channel: u32) -> i32 {
         let mut s = stars();
         s.started = false;
         s.queued.clear();
+        s.in_flight.clear();
     }
     0
 }
@@ -107,10 +142,17 @@ pub extern "C" fn prof_stop(_dev: u32, channel: u32) -> i32 {
 /// Waits (at most 50 ms here, `timeout` seconds in the driver) for a channel with data.
 #[no_mangle]
 pub unsafe extern "C" fn prof_channel_poll(out: *mut ProfPollInfo, num: i32, _timeout: i32) -> i32 {
-    let s = stars();
-    let (s, _) = DATA
-        .wait_timeout_while(s, Duration::from_millis(50), |s| s.queued.is_empty())
-        .unwrap_or_else(|e| e.into_inner());
+    let deadline = std::time::Instant::now() + Duration::from_millis(50);
+    let mut s = stars();
+    loop {
+        s.arrive();
+        let now = std::time::Instant::now();
+        if !s.queued.is_empty() || now >= deadline {
+            break;
+        }
+        let wait = s.next_arrival().map_or(deadline - now, |ns| Duration::from_nanos(ns).min(deadline - now));
+        s = DATA.wait_timeout(s, wait).unwrap_or_else(|e| e.into_inner()).0;
+    }
     if s.queued.is_empty() || num < 1 {
         return 0;
     }
@@ -126,6 +168,7 @@ pub unsafe extern "C" fn prof_channel_read(_dev: u32, channel: u32, buf: *mut u8
         return 0;
     }
     let mut s = stars();
+    s.arrive();
     let n = s.queued.len().min(size as usize);
     let n = n - n % STARS_LOG_SIZE;
     // SAFETY: the caller's buffer of `size >= n` bytes.
@@ -137,21 +180,46 @@ pub unsafe extern "C" fn prof_channel_read(_dev: u32, channel: u32, buf: *mut u8
 /// How many bytes the channel still holds (what a flush would deliver).
 #[no_mangle]
 pub unsafe extern "C" fn halProfDataFlush(_dev: u32, channel: u32, len: *mut u32) -> i32 {
-    let n = if channel == CHANNEL_STARS_SOC_LOG { stars().queued.len() } else { 0 };
+    let n = if channel == CHANNEL_STARS_SOC_LOG {
+        let mut s = stars();
+        s.arrive();
+        s.queued.len()
+    } else {
+        0
+    };
     // SAFETY: the caller's out-pointer.
     unsafe { *len = n as u32 };
     0
 }
 
-/// For the runtime stand-in: a task that ran on the device from `start` to `end` (device ticks);
-/// its begin and end logs reach the STARS channel if profiling started it.
+/// For the runtime stand-in: a task that runs on the device from `start` to `end` (device ticks);
+/// if profiling started the STARS channel, its begin and end logs reach the host the latency after
+/// `end`.
 #[no_mangle]
 pub extern "C" fn mock_hal_task(_dev: u32, stream: u16, task: u16, start: u64, end: u64) {
     let mut s = stars();
     if !s.started {
         return;
     }
-    s.queued.extend_from_slice(&protocol::stars_log(protocol::STARS_FUNC_BEGIN, stream, task, start));
-    s.queued.extend_from_slice(&protocol::stars_log(protocol::STARS_FUNC_END, stream, task, end));
+    let mut bytes = protocol::stars_log(protocol::STARS_FUNC_BEGIN, stream, task, start).to_vec();
+    bytes.extend_from_slice(&protocol::stars_log(protocol::STARS_FUNC_END, stream, task, end));
+    let due = end.max(protocol::monotonic_raw_ns()) + LATENCY_NS.load(SeqCst);
+    s.in_flight.push((due, bytes));
     DATA.notify_all();
+}
+
+/// A control: the time from a task's end to its logs on the host (0: at once;
+/// [`DEFAULT_LATENCY_NS`] after `mock_hal_reset`).
+#[no_mangle]
+pub extern "C" fn mock_hal_set_latency_ns(ns: u64) {
+    LATENCY_NS.store(ns, SeqCst);
+}
+
+/// A control: the default latency again, and nothing in flight.
+#[no_mangle]
+pub extern "C" fn mock_hal_reset() {
+    LATENCY_NS.store(DEFAULT_LATENCY_NS, SeqCst);
+    let mut s = stars();
+    s.in_flight.clear();
+    s.queued.clear();
 }
