@@ -6,8 +6,9 @@
 //! write of a chunk (one `pwrite`) can leave it torn: [`recover`] keeps every complete event before it
 //! and closes the file.
 
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use flate2::read::MultiGzDecoder;
@@ -75,15 +76,26 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
             )
         })?,
     };
+    if let Some(recovery) = recover_binary(partial, &output)? {
+        return Ok(recovery);
+    }
     let mut magic = [0u8; 2];
-    let gzip = File::open(partial)?.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
-    let file = File::open(partial)?;
+    let gzip = open_no_follow(partial)?.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
+    let file = open_no_follow(partial)?;
     let reader: Box<dyn Read> = if gzip { Box::new(MultiGzDecoder::new(file)) } else { Box::new(file) };
     let mut lines = BufReader::new(UntilError { inner: reader, failed: false });
 
     let tmp = temporary_path(&output);
     let result = (|| {
-        let sink = BufWriter::new(File::create(&tmp)?);
+        // A new file, never one that is there already (nor through a link).
+        let sink = BufWriter::new(
+            OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+                .open(&tmp)?,
+        );
         let file = if is_gzip_name(&output) {
             let mut gz = GzEncoder::new(sink, flate2::Compression::new(1));
             let kept = copy_complete(&mut lines, &mut gz)?;
@@ -115,6 +127,47 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         let _ = fs::remove_file(partial);
     }
     Ok(Recovery { path: output, events: kept.events, was_complete: false, dropped_bytes: kept.dropped })
+}
+
+/// Opens `path` for reading without following a link.
+fn open_no_follow(path: &Path) -> io::Result<File> {
+    OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC).open(path)
+}
+
+/// A Parquet or Perfetto file of the export crate's writers, left `.partial` by a process that died: the
+/// Parquet writer writes the footer after every row group and the Perfetto writer whole packets, so the
+/// file is readable as it is and only renamed (a Parquet file without a footer at its end is an error).
+/// `None` for other names.
+fn recover_binary(partial: &Path, output: &Path) -> io::Result<Option<Recovery>> {
+    let name = partial.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    let parquet = name.ends_with(".parquet");
+    if !parquet && !name.ends_with(".pftrace") && !name.ends_with(".perfetto-trace") {
+        return Ok(None);
+    }
+    let file = open_no_follow(partial)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"));
+    }
+    if parquet {
+        let len = file.metadata()?.len();
+        let mut head = [0u8; 4];
+        let mut tail = [0u8; 4];
+        let whole = len >= 12
+            && std::os::unix::fs::FileExt::read_exact_at(&file, &mut head, 0).is_ok()
+            && std::os::unix::fs::FileExt::read_exact_at(&file, &mut tail, len - 4).is_ok()
+            && head == *b"PAR1"
+            && tail == *b"PAR1";
+        if !whole {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "a Parquet file without a footer at its end (the process died while writing a row group)",
+            ));
+        }
+    }
+    if partial != output {
+        fs::rename(partial, output)?;
+    }
+    Ok(Some(Recovery { path: output.to_path_buf(), events: 0, was_complete: true, dropped_bytes: 0 }))
 }
 
 struct Kept {
