@@ -7,10 +7,12 @@
 //! | `.pftrace`, `.perfetto-trace` | Perfetto's protobuf trace (feature `columns`) |
 //! | `.json`, `.json.gz`, any other | Chrome trace JSON (Kineto's conventions) |
 //!
-//! The first Chrome JSON output is the main one (the others are written alongside): its partial file is
-//! what the launcher closes if the process dies, and what [`TraceReport::trace`](crate::TraceReport)
-//! describes. A Perfetto file left by a dead process is readable under its temporary name
-//! (`.<name>.<pid>.<n>.tmp`); a Parquet file is readable only once finished (its footer comes last).
+//! The first Chrome JSON output is the main one (the others are written alongside): what
+//! [`TraceReport::trace`](crate::TraceReport) describes. Every output is written as
+//! `name.partial-<pid>.ext` until the process ends; one left by a dead process is readable (the JSON
+//! trace after each chunk, the Parquet file after each row group, which is written with a footer, the
+//! Perfetto file after each batch), and the launcher puts each under its name (`recover`). Writes of ours
+//! past `ulimit -f` fail (EFBIG, reported) rather than killing the program with SIGXFSZ.
 
 use std::io;
 use std::path::{Path, PathBuf};
