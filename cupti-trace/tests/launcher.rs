@@ -262,5 +262,14 @@ fn a_file_size_limit_never_kills_the_program_and_the_loss_is_said() {
     assert!(stderr.contains("File too large"), "{stderr}");
     assert!(stderr.contains("exited with status 0"), "{stderr}");
     assert!(!stderr.contains("died before finishing"), "{stderr}");
+    // What was written before the limit is closed where it is (no room for a second copy is needed).
+    assert!(
+        stderr.contains(&format!("could not finish its trace: {} holds its", output.display())),
+        "{stderr}"
+    );
+    let trace = read_trace(&output);
+    let kept = trace["traceRecovered"]["events"].as_u64().unwrap();
+    assert!(kept > 0 && kept == events(&trace).len() as u64, "{kept}");
+    assert!(std::fs::metadata(&output).unwrap().len() <= 64 << 10, "within the limit");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -59,7 +59,9 @@ impl<R: Read> Read for UntilError<R> {
 /// removes `partial`.
 ///
 /// A whole file is only renamed. Otherwise the head and every complete event line are kept, the rest
-/// (a torn chunk) dropped and counted, and the file closed (with the HolisticTraceAnalysis guard event
+/// (a torn chunk) dropped and counted, and the file closed where it is (cut after its last complete
+/// event or gzip member and the closing appended: no second copy, so a trace a full disk left is closed
+/// on that disk; a file this user cannot write is closed into a new one) (with the HolisticTraceAnalysis guard event
 /// when the trace needs it, and `"traceRecovered"` saying what was kept). `Err` when `partial` does not
 /// start like a trace this crate writes.
 pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<Recovery> {
@@ -78,6 +80,12 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
     };
     if let Some(recovery) = recover_binary(partial, &output)? {
         return Ok(recovery);
+    }
+    // Closed where it is: a trace left by a full disk is closed on that disk (no second copy). A file
+    // this user may read but not write is closed into a new one instead.
+    match super::recover_in_place::recover_in_place(partial, &output) {
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {}
+        done => return done,
     }
     let mut magic = [0u8; 2];
     let gzip = open_no_follow(partial)?.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
@@ -237,7 +245,7 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
 }
 
 /// What the HTA guard needs to know of one kept event.
-fn note(event: &Value, stats: &mut RenderStats, host_pid: &mut Option<u64>) {
+pub(super) fn note(event: &Value, stats: &mut RenderStats, host_pid: &mut Option<u64>) {
     if event["ph"] != "X" {
         return;
     }
