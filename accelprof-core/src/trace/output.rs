@@ -15,7 +15,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
-use std::os::unix::fs::FileExt;
+use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -240,7 +240,14 @@ impl Output {
         buffers: usize,
     ) -> io::Result<Output> {
         let partial = partial_path(path, std::process::id());
-        let file = OpenOptions::new().write(true).create(true).truncate(true).open(&partial)?;
+        // Private (0600 when new), and never through a link someone put at the name.
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(&partial)?;
         let mut first = Vec::new();
         match gzip {
             Some(level) => gzip_member(&mut first, head, level)?,

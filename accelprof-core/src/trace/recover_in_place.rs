@@ -3,13 +3,13 @@
 //!
 //! The file is read once, keeping the offset where the last complete event ends (for gzip: where the
 //! last whole member ends); it is then cut there and the closing bytes appended (a gzip member of them
-//! for gzip), synced, and renamed to its final name. Cutting frees at least as many bytes as the
-//! closing needs in all but the smallest cases (the closing is about a hundred bytes; the torn write it
-//! replaces is a chunk).
+//! for gzip), synced, and renamed to its final name. When there is no room for the closing there (a full
+//! disk, a quota, `ulimit -f`: the write fails with `ENOSPC`, `EDQUOT` or `EFBIG`), the file is cut a few
+//! events earlier instead, where the closing fits within the file's length.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::OpenOptionsExt;
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
+use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::Path;
 
 use flate2::bufread::GzDecoder;
@@ -199,6 +199,11 @@ fn scan(file: &File, gzip: bool) -> io::Result<(Scan, bool)> {
     Ok((lines.scan, in_events))
 }
 
+/// A write that failed for want of room (a full disk, a quota, the file size limit).
+fn no_room(e: &io::Error) -> bool {
+    matches!(e.raw_os_error(), Some(libc::ENOSPC | libc::EDQUOT | libc::EFBIG))
+}
+
 /// [`recover`](super::recover) without a second copy: `partial` is cut after its last complete event,
 /// closed, and renamed to `output`.
 pub(super) fn recover_in_place(partial: &Path, output: &Path) -> io::Result<Recovery> {
@@ -248,30 +253,39 @@ pub(super) fn recover_in_place(partial: &Path, output: &Path) -> io::Result<Reco
         }
         Ok(closing)
     };
-    // The latest cut whose closing fits in the file's length: what a full disk or a file size limit
-    // left room for.
-    let mut chosen = None;
-    for cut in scan.cuts.iter().rev() {
-        let bytes = closing(cut)?;
-        if cut.keep + bytes.len() as u64 <= length || chosen.is_none() {
-            let fits = cut.keep + bytes.len() as u64 <= length;
-            chosen = Some((*cut, bytes));
-            if fits {
-                break;
-            }
-        }
-    }
-    let (cut, closing) = chosen.ok_or_else(|| {
+    // The latest cut first; when the disk is full or the file size limit reached (the closing does not
+    // fit after it), the latest cut whose closing fits in the file's length: a few events fewer.
+    let latest = *scan.cuts.back().ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::InvalidData,
             "not a streamed trace: no \"traceEvents\" line in its head",
         )
     })?;
+    let mut candidates = vec![latest];
+    for cut in scan.cuts.iter().rev() {
+        if cut.keep + closing(cut)?.len() as u64 <= length {
+            if cut.keep != latest.keep {
+                candidates.push(*cut);
+            }
+            break;
+        }
+    }
+    let mut kept = None;
+    for (i, cut) in candidates.iter().enumerate() {
+        let bytes = closing(cut)?;
+        file.set_len(cut.keep)?;
+        match file.write_all_at(&bytes, cut.keep) {
+            Ok(()) => {
+                kept = Some(*cut);
+                break;
+            }
+            Err(e) if i + 1 < candidates.len() && no_room(&e) => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    let cut = kept.ok_or_else(|| io::Error::other("no room to close the trace"))?;
     let scan = Scan { keep: cut.keep, events: cut.events, ..scan };
     let dropped = length.saturating_sub(scan.keep);
-    file.set_len(scan.keep)?;
-    file.seek(SeekFrom::Start(scan.keep))?;
-    file.write_all(&closing)?;
     file.sync_all()?;
     if partial != output {
         fs::rename(partial, output)?;

@@ -122,8 +122,11 @@ pub(crate) fn help() -> String {
          \n\
          The program's CUDA driver loads the tracer (CUDA_INJECTION64_PATH); each option sets the variable\n\
          shown, which the tracer reads (set the variables yourself to trace without the launcher). The trace\n\
-         streams to <name>.partial-<pid>.json[.gz] and is renamed to <name> when the process ends; on\n\
+         streams to <name>.partial-<pid>.<ext> and is renamed to <name> when the process ends; on\n\
          SIGINT/SIGTERM/SIGHUP it is finished first. Perfetto and HolisticTraceAnalysis read both.\n\
+         Outputs and option values are checked before the program starts (a bad one: exit 2). A second\n\
+         process of the run asking for a name already taken writes <name>.<pid>.<ext>. The exit status is\n\
+         the program's; 1 when it exited 0 but a trace could not be written.\n\
          \n\
          options:\n",
     );
