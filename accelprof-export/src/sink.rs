@@ -91,11 +91,16 @@ pub struct ParquetSink {
     clock_known: bool,
     /// When the last row group ended.
     row_group_since: std::time::Instant,
+    /// Row groups ended by the period.
+    row_groups: u32,
 }
 
 /// A row group ends at the first batch this long after the previous one ended (a tracer hands its
 /// batches over at each flush, a second apart by default): a row group per flush period, each written
 /// with a footer, so that a killed process's file holds every row group up to about a second before.
+/// The footer names every row group, so after the first 64 the period grows with their number (64
+/// row groups: 1 s, 128: 2 s, ...): the footer bytes rewritten per second stay about the same however
+/// long the run.
 #[cfg(feature = "parquet")]
 pub const ROW_GROUP_PERIOD: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -111,7 +116,13 @@ impl ParquetSink {
             crate::parquet::ParquetWriter::create(path, &run_meta(meta), options).map_err(io_error)?;
         let partial = writer.temporary_path().to_path_buf();
         let clock_known = meta.clock != ClockAnchor::REALTIME;
-        Ok(ParquetSink { writer, partial, clock_known, row_group_since: std::time::Instant::now() })
+        Ok(ParquetSink {
+            writer,
+            partial,
+            clock_known,
+            row_group_since: std::time::Instant::now(),
+            row_groups: 0,
+        })
     }
 }
 
@@ -124,7 +135,8 @@ impl TraceSink for ParquetSink {
             self.clock_known = true;
         }
         self.writer.write_batch(batch, names).map_err(io_error)?;
-        if self.row_group_since.elapsed() >= ROW_GROUP_PERIOD {
+        if self.row_group_since.elapsed() >= ROW_GROUP_PERIOD * (self.row_groups / 64).max(1) {
+            self.row_groups = self.row_groups.saturating_add(1);
             self.sync()?;
         }
         Ok(())
