@@ -1,9 +1,9 @@
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
-/// A file written under a temporary name next to its final path and renamed into place by
+/// A file written under its `.partial` name next to its final path and renamed into place by
 /// [`commit`](Self::commit), so that a reader never sees half a file under the final name.
 ///
 /// Dropped without `commit` (an error, a crash of the writer), the temporary file stays where it is, holding
@@ -17,16 +17,11 @@ pub(crate) struct AtomicFile {
 }
 
 impl AtomicFile {
-    /// Creates `dir/.name.<pid>.<n>.tmp` for `path`.
+    /// Creates `dir/name.partial-<pid>.ext` for `dir/name.ext` (never through a link).
     pub(crate) fn create(path: &Path) -> io::Result<AtomicFile> {
         let tmp = temporary_path(path);
-        let out = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+        let out = BufWriter::with_capacity(1 << 20, create_no_follow(&tmp)?);
         Ok(AtomicFile { out, tmp, path: path.to_path_buf(), written: 0 })
-    }
-
-    /// The final path.
-    pub(crate) fn path(&self) -> &Path {
-        &self.path
     }
 
     /// The temporary file being written until [`commit`](Self::commit).
@@ -67,12 +62,93 @@ impl Write for AtomicFile {
     }
 }
 
-/// `dir/.name.<pid>.<n>.tmp` next to `path`, unique within this process.
+/// `dir/name.partial-<pid>.ext` next to `dir/name.ext` (the extension kept, so that a reader opens it as
+/// it is; the launcher and `recover` know the name): `accelprof_core::trace::partial_path`.
 pub(crate) fn temporary_path(path: &Path) -> PathBuf {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "trace".into());
-    path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
+    accelprof_core::trace::partial_path(path, std::process::id())
+}
+
+/// Creates (or truncates) `path` for writing, mode 0600 for a new file, failing on a link.
+fn create_no_follow(path: &Path) -> io::Result<File> {
+    fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)
+}
+
+/// A file whose readable end is kept whole: what a writer writes ([`Write`]) is held until
+/// [`commit`](Self::commit), which writes it together with a closing `footer` in one positioned write at
+/// the end of what was committed before (the previous footer is overwritten), and cuts the file there.
+/// Between two commits the file is a whole file of its format (a Parquet file with every row group
+/// committed so far and a footer naming them), so a process killed at any point but during that one
+/// write leaves a readable file. Named `.partial` until [`finish`](Self::finish).
+#[derive(Debug)]
+pub(crate) struct GrowingFile {
+    file: File,
+    tmp: PathBuf,
+    path: PathBuf,
+    /// Written by the writer since the last commit.
+    pending: Vec<u8>,
+    /// Where the committed data ends (and the footer begins).
+    data_end: u64,
+    /// The file's length.
+    file_end: u64,
+}
+
+impl GrowingFile {
+    pub(crate) fn create(path: &Path) -> io::Result<GrowingFile> {
+        let tmp = temporary_path(path);
+        let file = create_no_follow(&tmp)?;
+        Ok(GrowingFile { file, tmp, path: path.to_path_buf(), pending: Vec::new(), data_end: 0, file_end: 0 })
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub(crate) fn temporary_path(&self) -> &Path {
+        &self.tmp
+    }
+
+    /// Writes what is pending and `footer` after it at the end of the committed data (one write).
+    pub(crate) fn commit(&mut self, footer: &[u8]) -> io::Result<()> {
+        let data = self.pending.len();
+        self.pending.extend_from_slice(footer);
+        let result = self.file.write_all_at(&self.pending, self.data_end);
+        self.pending.truncate(data);
+        result?;
+        let end = self.data_end + (data + footer.len()) as u64;
+        if end < self.file_end {
+            self.file.set_len(end)?;
+        }
+        self.file_end = end;
+        self.data_end += data as u64;
+        self.pending = Vec::new();
+        Ok(())
+    }
+
+    /// Commits what is pending (the writer's own footer last), syncs, renames into place: the final
+    /// path and the file's size.
+    pub(crate) fn finish(mut self) -> io::Result<(PathBuf, u64)> {
+        self.commit(&[])?;
+        self.file.sync_all()?;
+        fs::rename(&self.tmp, &self.path)?;
+        Ok((self.path, self.file_end))
+    }
+}
+
+impl Write for GrowingFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]

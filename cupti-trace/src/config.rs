@@ -57,7 +57,8 @@ pub mod vars {
     pub const GZIP_LEVEL: &str = "CUPTI_TRACE_GZIP_LEVEL";
     /// Correlation ids whose flow arrow may wait for its other end (default 131072).
     pub const PENDING_FLOWS: &str = "CUPTI_TRACE_PENDING_FLOWS";
-    /// Set by the launcher: a file the traced processes append their trace paths to.
+    /// Set by the launcher: its private report directory (mode 0700, see [`crate::launcher`]), where each
+    /// traced process appends its lines to its own file and claims its output names.
     pub const LAUNCHER_REPORT: &str = "CUPTI_TRACE_LAUNCHER_REPORT";
     /// The launcher's: the tracer library it has the CUDA driver load (default: `libcupti_trace.so` next
     /// to the `cupti-trace` executable).
@@ -112,7 +113,7 @@ pub struct TraceConfig {
     pub gzip_level: u32,
     /// Correlation ids whose flow arrow may wait for its other end.
     pub pending_flows: usize,
-    /// The launcher's report file (trace paths are appended to it).
+    /// The launcher's private report directory ([`crate::launcher`]).
     pub launcher_report: Option<PathBuf>,
 }
 

@@ -9,7 +9,6 @@
 //! the program runs on untraced; nothing here panics into the driver.
 
 use std::ffi::c_int;
-use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -17,6 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use cupti::Cupti;
 
+use crate::launcher::{self, Line};
 use crate::signals::{self, signal_name};
 use crate::{report, Collection, TraceConfig, Tracer};
 
@@ -38,16 +38,29 @@ pub extern "C" fn InitializeInjection() -> c_int {
     1
 }
 
-/// Appends a line to the launcher's report file, when the launcher set one.
-fn tell_launcher(config: &TraceConfig, line: &str) {
-    let Some(path) = &config.launcher_report else { return };
-    let appended = std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .and_then(|mut f| f.write_all(format!("{line}\n").as_bytes()));
-    if let Err(e) = appended {
-        report(&format!("could not write to the launcher's report {}: {e}", path.display()));
+/// Tells the launcher `line` through its private channel, when the launcher set one.
+fn tell_launcher(config: &TraceConfig, line: &Line) {
+    let Some(dir) = &config.launcher_report else { return };
+    if let Err(e) = launcher::tell(dir, line) {
+        report(&format!("could not tell the launcher ({}): {e}", dir.display()));
+    }
+}
+
+/// Under the launcher: each output name is claimed for this process; a name another process of the run
+/// took already (`-o same.json`, a program that starts two) becomes `same.<pid>.json`, and this is said.
+fn claim_outputs(config: &mut TraceConfig) {
+    let Some(dir) = config.launcher_report.clone() else { return };
+    let pid = std::process::id();
+    for path in config.output.iter_mut().chain(config.more_outputs.iter_mut()) {
+        if !launcher::claim(&dir, path) {
+            let mine = launcher::numbered(path, pid);
+            report(&format!(
+                "pid {pid}: another process of this run writes {}: this one writes {}",
+                path.display(),
+                mine.display()
+            ));
+            *path = mine;
+        }
     }
 }
 
@@ -56,13 +69,14 @@ fn start() {
     if slot.is_some() {
         return;
     }
-    let (config, warnings) = TraceConfig::from_env();
+    let (mut config, warnings) = TraceConfig::from_env();
     // Under the launcher, which checked the settings before the program started, only what is this
     // process's own (its rank) is reported.
     let launched = config.launcher_report.is_some();
     for warning in warnings.iter().filter(|w| !launched || w.contains("RANK") || w.contains("WORLD_SIZE")) {
         report(warning);
     }
+    claim_outputs(&mut config);
     let cupti = match Cupti::global() {
         Ok(cupti) => cupti,
         Err(e) => {
@@ -74,6 +88,7 @@ fn start() {
         Ok(tracer) => tracer,
         Err(e) => {
             report(&format!("cannot start tracing: {e}"));
+            tell_launcher(&config, &Line::Failed(format!("cannot start tracing: {e}")));
             return;
         }
     };
@@ -82,6 +97,12 @@ fn start() {
     let collection = Arc::clone(tracer.collection());
     *COLLECTION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::clone(&collection));
     let partial = tracer.partial_path().map(PathBuf::from);
+    for (partial, output) in tracer.files() {
+        tell_launcher(&config, &Line::Start { partial: partial.clone(), output: output.clone() });
+    }
+    if let Some(error) = tracer.trace_error() {
+        tell_launcher(&config, &Line::Failed(error));
+    }
     *slot = Some((tracer, config.clone()));
     drop(slot);
 
@@ -134,9 +155,14 @@ fn start() {
                 output.display(),
                 if ends.is_empty() { String::new() } else { format!(" (or on {})", ends.join(", ")) }
             ));
-            tell_launcher(&config, &format!("start\t{pid}\t{}\t{}", partial.display(), output.display()));
         }
-        _ => report(&format!(
+        (None, Some(output)) => report(&format!(
+            "pid {pid}{rank}: tracing with CUPTI {} ({}); {when}; NO trace: {} could not be created (summary only)",
+            cupti.version(),
+            cupti.path().display(),
+            output.display()
+        )),
+        (_, None) => report(&format!(
             "pid {pid}{rank}: tracing with CUPTI {} ({}); {when}; no trace file (summary only)",
             cupti.version(),
             cupti.path().display()
@@ -197,22 +223,23 @@ pub fn finish_and_report() {
     drop(COLLECTION.lock().unwrap_or_else(|e| e.into_inner()).take());
     let finished = tracer.finish();
     if let Some(path) = &config.summary_json {
-        if let Err(e) = std::fs::write(path, finished.to_json().to_string()) {
+        if let Err(e) = launcher::without_sigxfsz(|| std::fs::write(path, finished.to_json().to_string())) {
             report(&format!("could not write {}: {e}", path.display()));
         }
     }
     eprint!("{}", indent(&finished.render(config.summary_top, config.summary)));
-    let pid = std::process::id();
     let other = finished.counts.other_client;
     if other.seen() {
         // The launcher exits non-zero for it.
-        tell_launcher(&config, &format!("lost\t{pid}\t{}\t{}", other.buffers_taken, other.foreign_buffers));
+        tell_launcher(&config, &Line::Lost { taken: other.buffers_taken, foreign: other.foreign_buffers });
     }
-    if let Some(file) = &finished.trace {
-        tell_launcher(
+    match (&finished.trace, &finished.write_result) {
+        (_, Err(e)) => tell_launcher(&config, &Line::Failed(e.clone())),
+        (Some(file), Ok(())) => tell_launcher(
             &config,
-            &format!("end\t{pid}\t{}\t{}\t{}", file.path.display(), file.events, file.file_bytes),
-        );
+            &Line::End { path: file.path.clone(), events: file.events, bytes: file.file_bytes },
+        ),
+        (None, Ok(())) => {}
     }
 }
 

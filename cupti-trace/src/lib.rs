@@ -30,6 +30,7 @@
 mod collection;
 pub mod config;
 mod injection;
+pub mod launcher;
 mod outputs;
 pub mod settings;
 mod signals;

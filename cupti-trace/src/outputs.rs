@@ -7,10 +7,12 @@
 //! | `.pftrace`, `.perfetto-trace` | Perfetto's protobuf trace (feature `columns`) |
 //! | `.json`, `.json.gz`, any other | Chrome trace JSON (Kineto's conventions) |
 //!
-//! The first Chrome JSON output is the main one (the others are written alongside): its partial file is
-//! what the launcher closes if the process dies, and what [`TraceReport::trace`](crate::TraceReport)
-//! describes. A Perfetto file left by a dead process is readable under its temporary name
-//! (`.<name>.<pid>.<n>.tmp`); a Parquet file is readable only once finished (its footer comes last).
+//! The first Chrome JSON output is the main one (the others are written alongside): what
+//! [`TraceReport::trace`](crate::TraceReport) describes. Every output is written as
+//! `name.partial-<pid>.ext` until the process ends; one left by a dead process is readable (the JSON
+//! trace after each chunk, the Parquet file after each row group, which is written with a footer, the
+//! Perfetto file after each batch), and the launcher puts each under its name (`recover`). Writes of ours
+//! past `ulimit -f` fail (EFBIG, reported) rather than killing the program with SIGXFSZ.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -97,12 +99,20 @@ impl Outputs {
         }
         let mut sinks = Vec::new();
         for path in ordered {
-            let sink = create_one(path, meta, options, process)
+            let sink = crate::launcher::without_sigxfsz(|| create_one(path, meta, options, process))
                 .map_err(|e| format!("could not create the trace for {}: {e}", path.display()))?;
             sinks.push((path.clone(), Some(sink)));
         }
         let devices = meta.device_properties.is_empty().then(CudaDeviceWatch::new);
         Ok(Outputs { sinks, errors: Vec::new(), devices })
+    }
+
+    /// Every file: (the file written until the end, its final name), the main one first.
+    pub(crate) fn files(&self) -> Vec<(PathBuf, PathBuf)> {
+        self.sinks
+            .iter()
+            .filter_map(|(path, sink)| sink.as_ref().map(|s| (s.partial_path().to_path_buf(), path.clone())))
+            .collect()
     }
 
     /// Runs `f` on every sink still written; a failure of the main one is the error, one of another
@@ -111,7 +121,9 @@ impl Outputs {
         let mut main_failed = None;
         for (i, (path, slot)) in self.sinks.iter_mut().enumerate() {
             let Some(sink) = slot.as_mut() else { continue };
-            if let Err(e) = f(sink.as_mut()) {
+            // The Parquet and Perfetto writers write on the calling thread: past `ulimit -f` their
+            // write fails rather than killing the program.
+            if let Err(e) = crate::launcher::without_sigxfsz(|| f(sink.as_mut())) {
                 if i == 0 {
                     main_failed = Some(e);
                 } else {
@@ -160,7 +172,7 @@ impl TraceSink for Outputs {
         let mut main = None;
         for (i, (path, sink)) in sinks.into_iter().enumerate() {
             let Some(sink) = sink else { continue };
-            let done = sink.finish(summary);
+            let done = crate::launcher::without_sigxfsz(|| sink.finish(summary));
             if i == 0 {
                 main = Some(done);
                 continue;

@@ -38,6 +38,8 @@ pub struct Tracer {
     collection: Arc<Collection>,
     ranges: Option<Subscriber<'static>>,
     partial: Option<PathBuf>,
+    /// Every output being written: (partial file, final name).
+    files: Vec<(PathBuf, PathBuf)>,
     demangler: Option<&'static str>,
 }
 
@@ -132,6 +134,7 @@ impl Tracer {
         }
         let session = ActivitySession::new(cupti, activity)?;
         let mut sink_error = None;
+        let mut files = Vec::new();
         let sink: Option<Box<dyn TraceSink>> = config.output.as_ref().and_then(|path| {
             let categories = Categories::default()
                 .with_api_domain(API_DOMAIN_DRIVER, "cuda_driver")
@@ -167,7 +170,10 @@ impl Tracer {
             let paths: Vec<PathBuf> =
                 std::iter::once(path.clone()).chain(config.more_outputs.iter().cloned()).collect();
             match Outputs::create(&paths, &meta, &options, &format!("{} (pid {pid})", process_label())) {
-                Ok(outputs) => Some(Box::new(outputs) as Box<dyn TraceSink>),
+                Ok(outputs) => {
+                    files = outputs.files();
+                    Some(Box::new(outputs) as Box<dyn TraceSink>)
+                }
                 Err(e) => {
                     sink_error = Some(e);
                     None
@@ -210,7 +216,7 @@ impl Tracer {
         collection
             .schedule(if config.profiler_range { Default::default() } else { config.delay }, config.duration);
         let names = session.names();
-        Ok(Tracer { session, state, config, names, collection, ranges, partial, demangler })
+        Ok(Tracer { session, state, config, names, collection, ranges, partial, files, demangler })
     }
 
     /// The session (to flush, read counts, push external correlation ids).
@@ -226,6 +232,16 @@ impl Tracer {
     /// The file the trace streams to until it is finished (`None` without a trace).
     pub fn partial_path(&self) -> Option<&std::path::Path> {
         self.partial.as_deref()
+    }
+
+    /// Every output file being written, as (the file written until the end, its final name).
+    pub fn files(&self) -> &[(PathBuf, PathBuf)] {
+        &self.files
+    }
+
+    /// Why the trace is not being written (could not be created, or a write failed), if it is not.
+    pub fn trace_error(&self) -> Option<String> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).sink_error.clone()
     }
 
     /// The configuration.
@@ -247,7 +263,7 @@ impl Tracer {
     /// Ends the session (final fence and flush), finishes the trace (its summary in it) and renames it into
     /// place, and returns what was collected.
     pub fn finish(self) -> TraceReport {
-        let Tracer { session, state, config, names, collection, ranges, partial: _, demangler } = self;
+        let Tracer { session, state, config, names, collection, ranges, demangler, .. } = self;
         collection.end();
         drop(ranges);
         let end = session.end();

@@ -153,3 +153,142 @@ fn a_missing_tracer_library_is_explained() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/libcupti_trace.so does not exist"));
 }
+
+/// Issue 18 (security): the launcher read and acted on `$TMPDIR/cupti-trace-<pid>.report`, a name any
+/// local user could predict: a line appended there had it "recover" an attacker's file over a victim's
+/// and delete the source. Playing the attacker, the line and a link there have no effect now.
+#[test]
+fn a_line_at_the_old_predictable_report_name_has_no_effect() {
+    let dir = temp_dir("attacker");
+    let output = dir.join("trace.json");
+    let victim = dir.join("victim.json");
+    std::fs::write(&victim, "precious").unwrap();
+    let evil = dir.join("evil.partial-1.json");
+    std::fs::write(&evil, "{\n  \"traceEvents\": [\n").unwrap();
+    let linked = dir.join("linked");
+    std::fs::write(&linked, "keep me").unwrap();
+    let mut cmd = under_launcher("wait", &["-o", output.to_str().unwrap()]);
+    cmd.env("TMPDIR", &dir);
+    let launched = Running::spawn(cmd);
+    let launcher_pid = launched.child.id();
+    let predictable = dir.join(format!("cupti-trace-{launcher_pid}.report"));
+    // As the old launcher wrote it: created at start. The attacker appends a line of their own.
+    let line = format!("start\t999999\t{}\t{}\n", evil.display(), victim.display());
+    let mut f = std::fs::OpenOptions::new().append(true).create(true).open(&predictable).unwrap();
+    std::io::Write::write_all(&mut f, line.as_bytes()).unwrap();
+    drop(f);
+    launched.wait_for("ready");
+    launched.signal(libc::SIGTERM);
+    let (status, stderr) = launched.finish();
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious", "{stderr}");
+    assert!(evil.exists(), "the attacker's file is left where it is: {stderr}");
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 50, "{stderr}");
+    // A link at the old name: followed by nothing.
+    std::fs::remove_file(&predictable).unwrap();
+    let launched = under_launcher("ranges", &["-o", output.to_str().unwrap()]).env("TMPDIR", &dir).spawn();
+    let mut child = launched.unwrap();
+    let _ = std::os::unix::fs::symlink(&linked, dir.join(format!("cupti-trace-{}.report", child.id())));
+    assert!(child.wait().unwrap().success());
+    assert_eq!(std::fs::read_to_string(&linked).unwrap(), "keep me");
+    // The private channels are gone.
+    assert!(files_with(&dir, "cupti-trace.").is_empty(), "{:?}", files_with(&dir, "cupti-trace."));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 18: two CUDA processes with one output name: the last writer won and the first one's records
+/// vanished. The second process now writes a numbered name, and says so.
+#[test]
+fn two_processes_with_one_output_name_write_two_files() {
+    let dir = temp_dir("same");
+    let output = dir.join("same.json");
+    let child = child_command(CHILD, "ranges");
+    let mut cmd = Command::new(launcher());
+    cmd.args(["-o", output.to_str().unwrap(), "--", "sh", "-c", "\"$0\" \"$@\" && \"$0\" \"$@\""]);
+    cmd.arg(child.get_program()).args(child.get_args());
+    for (k, v) in child.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    let out = cmd.env("CUPTI_TRACE_LIBRARY", tracer_library()).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let traces = files_with(&dir, "same");
+    assert_eq!(traces.len(), 2, "one file per process: {traces:?}\n{stderr}");
+    for trace in &traces {
+        assert_eq!(kernels_named(&read_trace(trace), "demo::outside()").len(), 15, "{}", trace.display());
+        assert!(stderr.contains(&trace.display().to_string()), "{stderr}");
+    }
+    assert!(stderr.contains("another process of this run writes"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 18: a bad `-o` was reported after the whole run, with exit status 0; a bad option value was a
+/// warning. Both are usage errors now (exit 2), and nothing runs.
+#[test]
+fn bad_outputs_and_values_are_refused_before_anything_runs() {
+    let dir = temp_dir("bad-outputs");
+    let ran = dir.join("ran");
+    let cases: [&[&str]; 6] = [
+        &["-o", "/no/such/dir/t.json"],
+        &["-o", "t.xyz"],
+        &["-o", "a\tb.json"],
+        &["-o", "/etc/passwd/t.json"],
+        &["--buffer-size", "1T"],
+        &["--delay", "10x"],
+    ];
+    for options in cases {
+        let out = Command::new(launcher())
+            .args(options)
+            .args(["--", "touch", ran.to_str().unwrap()])
+            .env("CUPTI_TRACE_LIBRARY", tracer_library())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{options:?}: {stderr}");
+        assert!(!ran.exists(), "{options:?}: the program ran");
+        assert!(!stderr.contains("no process started CUDA"), "{stderr}");
+        if options[0] != "-o" {
+            assert!(stderr.contains(options[0]), "names the option: {stderr}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 18: `ulimit -f` made the tracer's write raise SIGXFSZ, which killed the traced program (exit
+/// 153), and the launcher said the process "died before finishing its trace". The program now runs to
+/// its end, the loss is said as it is, and the launcher's exit status is not 0.
+#[test]
+fn a_file_size_limit_never_kills_the_program_and_the_loss_is_said() {
+    let dir = temp_dir("fsize");
+    let output = dir.join("t.json");
+    let mut cmd = under_launcher("many", &["-o", output.to_str().unwrap()]);
+    // SAFETY: between fork and exec only setrlimit(2), which is async-signal-safe.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut cmd, || {
+            let limit = libc::rlimit { rlim_cur: 64 << 10, rlim_max: libc::RLIM_INFINITY };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.signal(), None, "killed: {stderr}");
+    assert_eq!(out.status.code(), Some(1), "the program exited 0, its trace was lost: {stderr}");
+    assert!(stderr.contains("its trace could not be written"), "{stderr}");
+    assert!(stderr.contains("File too large"), "{stderr}");
+    assert!(stderr.contains("exited with status 0"), "{stderr}");
+    assert!(!stderr.contains("died before finishing"), "{stderr}");
+    // What was written before the limit is closed where it is (no room for a second copy is needed).
+    assert!(
+        stderr.contains(&format!("could not finish its trace: {} holds its", output.display())),
+        "{stderr}"
+    );
+    let trace = read_trace(&output);
+    let kept = trace["traceRecovered"]["events"].as_u64().unwrap();
+    assert!(kept > 0 && kept == events(&trace).len() as u64, "{kept}");
+    assert!(std::fs::metadata(&output).unwrap().len() <= 64 << 10, "within the limit");
+    let _ = std::fs::remove_dir_all(&dir);
+}

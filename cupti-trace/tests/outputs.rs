@@ -105,3 +105,41 @@ fn the_variable_takes_a_list() {
     });
     assert!(config.output.is_none() && config.more_outputs.is_empty());
 }
+
+/// Issue 18: after SIGKILL a Parquet output had 0 readable rows (a hidden 0-byte `.tmp`, no footer), the
+/// launcher closed only the JSON trace, and periodic flushes never ended a row group. Now each row group
+/// is written with a footer, and the launcher puts the Parquet and Perfetto files under their names.
+#[test]
+fn a_killed_process_leaves_readable_parquet_and_perfetto_files_under_their_names() {
+    let dir = temp_dir("killed");
+    let file = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let child = child_command(CHILD, "killed");
+    let mut cmd = Command::new(launcher());
+    cmd.args(["-o", &file("t.json"), "-o", &file("t.parquet"), "-o", &file("t.pftrace"), "--"]);
+    cmd.arg(child.get_program()).args(child.get_args());
+    for (k, v) in child.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    let out = cmd
+        .env("CUPTI_TRACE_LIBRARY", tracer_library())
+        .env("CUPTI_TRACE_FLUSH_PERIOD_MS", "200")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("was killed by signal 9"), "{stderr}");
+    let left: Vec<_> = files_with(&dir, "").into_iter().filter(|p| !p.ends_with("t.json")).collect();
+    assert_eq!(left.len(), 2, "t.parquet and t.pftrace, nothing else: {left:?}\n{stderr}");
+    let parquet =
+        std::fs::File::open(dir.join("t.parquet")).unwrap_or_else(|e| panic!("{e}: {left:?}\n{stderr}"));
+    let reader = SerializedFileReader::new(parquet).unwrap();
+    assert!(reader.metadata().num_row_groups() >= 2, "a row group per second: {stderr}");
+    let (kernels, _) = parquet_kernels(&dir.join("t.parquet"));
+    assert!(kernels["demo::kernel()"] >= 100, "{kernels:?}");
+    let perfetto = TraceSummary::of(&read_perfetto(dir.join("t.pftrace")).expect("a Perfetto trace"));
+    assert!(perfetto.events_by_name.iter().any(|((cat, _), n)| cat == "kernel" && *n >= 100), "{perfetto:?}");
+    assert!(!stderr.contains("unclosable"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,5 +1,6 @@
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use super::emit::{EventList, Renderer};
@@ -94,7 +95,14 @@ impl ChromeTrace {
         let path = path.as_ref();
         let tmp = temporary_path(path);
         let result = (|| {
-            let mut w = BufWriter::new(File::create(&tmp)?);
+            // A new private file, never one that is there (nor through a link).
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+                .open(&tmp)?;
+            let mut w = BufWriter::new(file);
             self.write(&mut w)?;
             w.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
             fs::rename(&tmp, path)

@@ -38,6 +38,7 @@ mod meta;
 mod op_names;
 mod output;
 mod recover;
+mod recover_in_place;
 mod sink;
 mod time_map;
 mod writer;

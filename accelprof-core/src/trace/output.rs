@@ -15,7 +15,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
-use std::os::unix::fs::FileExt;
+use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -32,8 +32,9 @@ pub(crate) fn temporary_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
 }
 
-/// The extensions a trace file keeps when it is named `.partial` (readers pick the format by them).
-const EXTENSIONS: [&str; 3] = [".json.gz", ".json", ".gz"];
+/// The extensions a trace file keeps when it is named `.partial` (readers pick the format by them):
+/// Chrome JSON, and the Parquet and Perfetto files of the export crate, which are named the same way.
+const EXTENSIONS: [&str; 6] = [".json.gz", ".json", ".gz", ".parquet", ".pftrace", ".perfetto-trace"];
 
 /// Where a trace for `path` is written until it is finished: `trace.json.gz` -> `trace.partial-<pid>.json.gz`
 /// in the same directory (the same extension, so Perfetto and HolisticTraceAnalysis open it as it is).
@@ -239,7 +240,14 @@ impl Output {
         buffers: usize,
     ) -> io::Result<Output> {
         let partial = partial_path(path, std::process::id());
-        let file = OpenOptions::new().write(true).create(true).truncate(true).open(&partial)?;
+        // Private (0600 when new), and never through a link someone put at the name.
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(&partial)?;
         let mut first = Vec::new();
         match gzip {
             Some(level) => gzip_member(&mut first, head, level)?,
@@ -425,6 +433,16 @@ fn run(
     partial: PathBuf,
     path: PathBuf,
 ) {
+    // A write past the file size limit (`ulimit -f`) raises SIGXFSZ at the writing thread, which would
+    // kill the traced program: blocked on this thread (ours alone), the write fails with EFBIG instead,
+    // reported as any write error. The signal's disposition stays the program's.
+    // SAFETY: a sigset_t initialised by sigemptyset; pthread_sigmask on this thread only.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGXFSZ);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+    }
     let fail = |e: &io::Error| {
         error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert((e.kind(), e.to_string()));
     };

@@ -62,7 +62,9 @@ impl<R: Read> Read for UntilError<R> {
 /// removes `partial`.
 ///
 /// A whole file is only renamed. Otherwise the head and every complete event line are kept, the rest
-/// (a torn chunk) dropped and counted, and the file closed (with the HolisticTraceAnalysis guard event
+/// (a torn chunk) dropped and counted, and the file closed where it is (cut after its last complete
+/// event or gzip member and the closing appended: no second copy, so a trace a full disk left is closed
+/// on that disk; a file this user cannot write is closed into a new one) (with the HolisticTraceAnalysis guard event
 /// when the trace needs it, and `"traceRecovered"` saying what was kept). `Err` when `partial` does not
 /// start like a trace this crate writes.
 pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<Recovery> {
@@ -79,7 +81,17 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
             )
         })?,
     };
+    // Only a regular file, never through a link (nor a FIFO or a device, which could block or never end).
     let mut file = open_regular(partial)?;
+    if let Some(recovery) = recover_binary(partial, &output)? {
+        return Ok(recovery);
+    }
+    // Closed where it is: a trace left by a full disk is closed on that disk (no second copy). A file
+    // this user may read but not write is closed into a new one instead.
+    match super::recover_in_place::recover_in_place(partial, &output) {
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {}
+        done => return done,
+    }
     let mut magic = [0u8; 2];
     let gzip = file.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
     file.rewind()?;
@@ -88,13 +100,15 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
 
     let tmp = temporary_path(&output);
     let result = (|| {
-        // A new file (never one already there, nor a link's target).
-        let created = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-            .open(&tmp)?;
-        let sink = BufWriter::new(created);
+        // A new file, never one that is there already (nor through a link).
+        let sink = BufWriter::new(
+            OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+                .open(&tmp)?,
+        );
         let file = if is_gzip_name(&output) {
             let mut gz = GzEncoder::new(sink, flate2::Compression::new(1));
             let kept = copy_complete(&mut lines, &mut gz)?;
@@ -188,6 +202,47 @@ fn count_rest(lines: &mut impl BufRead) -> io::Result<u64> {
     io::copy(lines, &mut io::sink())
 }
 
+/// Opens `path` for reading without following a link.
+fn open_no_follow(path: &Path) -> io::Result<File> {
+    OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC).open(path)
+}
+
+/// A Parquet or Perfetto file of the export crate's writers, left `.partial` by a process that died: the
+/// Parquet writer writes the footer after every row group and the Perfetto writer whole packets, so the
+/// file is readable as it is and only renamed (a Parquet file without a footer at its end is an error).
+/// `None` for other names.
+fn recover_binary(partial: &Path, output: &Path) -> io::Result<Option<Recovery>> {
+    let name = partial.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    let parquet = name.ends_with(".parquet");
+    if !parquet && !name.ends_with(".pftrace") && !name.ends_with(".perfetto-trace") {
+        return Ok(None);
+    }
+    let file = open_no_follow(partial)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"));
+    }
+    if parquet {
+        let len = file.metadata()?.len();
+        let mut head = [0u8; 4];
+        let mut tail = [0u8; 4];
+        let whole = len >= 12
+            && std::os::unix::fs::FileExt::read_exact_at(&file, &mut head, 0).is_ok()
+            && std::os::unix::fs::FileExt::read_exact_at(&file, &mut tail, len - 4).is_ok()
+            && head == *b"PAR1"
+            && tail == *b"PAR1";
+        if !whole {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "a Parquet file without a footer at its end (the process died while writing a row group)",
+            ));
+        }
+    }
+    if partial != output {
+        fs::rename(partial, output)?;
+    }
+    Ok(Some(Recovery { path: output.to_path_buf(), events: 0, was_complete: true, dropped_bytes: 0 }))
+}
+
 struct Kept {
     events: u64,
     complete: bool,
@@ -261,7 +316,7 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
 }
 
 /// What the HTA guard needs to know of one kept event.
-fn note(event: &Value, stats: &mut RenderStats, host_pid: &mut Option<u64>) {
+pub(super) fn note(event: &Value, stats: &mut RenderStats, host_pid: &mut Option<u64>) {
     if event["ph"] != "X" {
         return;
     }

@@ -8,7 +8,7 @@ use parquet::schema::types::ColumnPath;
 
 use super::metadata::{rows_key_value, to_key_values};
 use crate::arrow::{events_schema, ArrowEncoder, EventsTable};
-use crate::atomic_file::AtomicFile;
+use crate::atomic_file::GrowingFile;
 use crate::writer::count_rows;
 use crate::{BatchWriter, Error, Finished, RunMeta};
 
@@ -53,14 +53,22 @@ impl Default for ParquetOptions {
 /// whatever the run's length.
 ///
 /// The run's [`RunMeta`] is in the file's key-value metadata ([`metadata`](super::metadata) lists the
-/// keys), with the rows per family added at finish. The file is written under a temporary name next to
-/// `path` and renamed at [`finish`](Self::finish): a file under the final name is always complete (a crash
-/// leaves the temporary file, which has no footer and is not readable as Parquet).
+/// keys), with the rows per family added at finish. The file is written as `name.partial-<pid>.parquet`
+/// next to `path` and renamed at [`finish`](Self::finish): a file under the final name is always complete.
+/// Each row group goes to the file with a footer naming every row group so far, written over the previous
+/// footer in one write, so the `.partial` file a killed process leaves is a readable Parquet file holding
+/// every row group written before the kill (without the final footer's rows count); only a kill during
+/// that one write can leave it without a footer. `accelprof_core::trace::recover` (and the launcher)
+/// renames such a file into place.
 ///
 /// Timestamps (`start_ns`, `end_ns`) and `correlation` are delta-encoded; the other columns dictionary-
 /// then run-length encoded, which is what makes a kernel row cost tens of bytes rather than hundreds.
 pub struct ParquetWriter {
-    writer: ArrowWriter<AtomicFile>,
+    writer: ArrowWriter<GrowingFile>,
+    /// Row groups whose footer is in the file (`None`: no footer yet).
+    committed_row_groups: Option<usize>,
+    /// The footer's schema (the writer's, converted the same way).
+    schema_descr: std::sync::Arc<parquet::schema::types::SchemaDescriptor>,
     encoder: ArrowEncoder,
     table: EventsTable,
     rank: u32,
@@ -85,7 +93,7 @@ impl std::fmt::Debug for ParquetWriter {
 impl ParquetWriter {
     /// Creates the file (under a temporary name until [`finish`](Self::finish)).
     pub fn create(path: impl AsRef<Path>, meta: &RunMeta, options: ParquetOptions) -> Result<Self, Error> {
-        let file = AtomicFile::create(path.as_ref())?;
+        let file = GrowingFile::create(path.as_ref())?;
         let codec = match options.compression {
             Compression::Snappy => Codec::SNAPPY,
             #[cfg(feature = "zstd")]
@@ -105,7 +113,11 @@ impl ParquetWriter {
                 .set_column_encoding(column, Encoding::DELTA_BINARY_PACKED);
         }
         let writer = ArrowWriter::try_new(file, events_schema(), Some(props.build()))?;
-        Ok(ParquetWriter {
+        let schema_descr =
+            std::sync::Arc::new(parquet::arrow::ArrowSchemaConverter::new().convert(&events_schema())?);
+        let mut parquet = ParquetWriter {
+            committed_row_groups: None,
+            schema_descr,
             writer,
             encoder: ArrowEncoder::new(),
             table: EventsTable::new(),
@@ -114,7 +126,44 @@ impl ParquetWriter {
             extra_key_values: Vec::new(),
             max_row_group_bytes: options.max_row_group_bytes.max(1),
             rows: [0; Family::ALL.len()],
-        })
+        };
+        // From the start the file is a whole Parquet file (of no rows).
+        parquet.commit_footer()?;
+        Ok(parquet)
+    }
+
+    /// Once a row group more is in the file: writes it with a footer naming every row group so far
+    /// (the run's metadata as known now, without the rows count of the final footer), over the previous
+    /// footer, in one write: a process killed between two row groups leaves a readable file.
+    fn commit_footer(&mut self) -> Result<(), Error> {
+        use parquet::file::metadata::{FileMetaData, KeyValue, ParquetMetaData, ParquetMetaDataWriter};
+        let row_groups = self.writer.flushed_row_groups().to_vec();
+        if Some(row_groups.len()) == self.committed_row_groups {
+            return Ok(());
+        }
+        let num_rows = row_groups.iter().map(|rg| rg.num_rows()).sum();
+        let mut pairs: Vec<KeyValue> = to_key_values(&self.meta);
+        pairs.extend(self.extra_key_values.iter().cloned());
+        pairs.push(KeyValue::new(
+            "ARROW:schema".to_owned(),
+            parquet::arrow::encode_arrow_schema(&events_schema()),
+        ));
+        let file_meta = FileMetaData::new(
+            1,
+            num_rows,
+            Some(format!("accelprof-export {}", env!("CARGO_PKG_VERSION"))),
+            Some(pairs),
+            std::sync::Arc::clone(&self.schema_descr),
+            None,
+        );
+        let count = row_groups.len();
+        // What the writer buffers goes to the file's pending bytes first.
+        self.writer.sync()?;
+        let mut footer = Vec::new();
+        ParquetMetaDataWriter::new(&mut footer, &ParquetMetaData::new(file_meta, row_groups)).finish()?;
+        self.writer.inner_mut().commit(&footer)?;
+        self.committed_row_groups = Some(count);
+        Ok(())
     }
 
     /// Writes every row of `batch` into the current row group.
@@ -127,14 +176,15 @@ impl ParquetWriter {
         if self.writer.in_progress_size() >= self.max_row_group_bytes {
             self.writer.flush()?;
         }
-        Ok(())
+        // A row group the writer ended by itself (max_row_group_rows) goes to the file with its footer.
+        self.commit_footer()
     }
 
-    /// Ends the current row group (nothing happens when it is empty).
+    /// Ends the current row group (nothing happens when it is empty) and writes it to the file with a
+    /// footer: the file is readable with every row group so far.
     pub fn flush(&mut self) -> Result<(), Error> {
         self.writer.flush()?;
-        self.writer.sync()?;
-        Ok(())
+        self.commit_footer()
     }
 
     /// Bytes buffered for the row group in progress (encoded, compressed): the writer's memory.
@@ -160,8 +210,8 @@ impl ParquetWriter {
         self.extra_key_values.push(parquet::file::metadata::KeyValue::new(format!("accelprof.{key}"), value));
     }
 
-    /// The file being written until [`finish`](Self::finish) renames it (it has no footer until then:
-    /// not readable as Parquet).
+    /// The file being written until [`finish`](Self::finish) renames it (readable, with the row groups
+    /// written so far).
     pub fn temporary_path(&self) -> &Path {
         self.writer.inner().temporary_path()
     }
@@ -176,8 +226,7 @@ impl ParquetWriter {
         }
         writer.append_key_value_metadata(rows_key_value(&rows));
         let file = writer.into_inner()?;
-        let bytes = file.written();
-        let path = file.commit()?;
+        let (path, bytes) = file.finish()?;
         Ok(Finished { path, bytes, rows })
     }
 }

@@ -65,7 +65,7 @@ enum Out {
 /// - Time: Unix nanoseconds (the run's clock anchor applied), declared as `CLOCK_REALTIME` and as the trace
 ///   clock, so that traces of many hosts line up.
 ///
-/// The file is written under a temporary name and renamed at [`finish`](Self::finish); after a crash the
+/// The file is written as `name.partial-<pid>.pftrace` and renamed at [`finish`](Self::finish); after a crash the
 /// temporary file holds every batch written before it, readable as a trace.
 pub struct PerfettoWriter {
     out: Out,
@@ -241,7 +241,7 @@ fn flow_id(sequence: u32, correlation: u64) -> u64 {
 }
 
 impl PerfettoWriter {
-    /// Creates the file (under a temporary name until [`finish`](Self::finish)) and writes the trace's first
+    /// Creates the file (as `name.partial-<pid>.pftrace` until [`finish`](Self::finish)) and writes the trace's first
     /// packet (clock, interned categories and argument names) and the process track.
     pub fn create(path: impl AsRef<Path>, meta: &RunMeta, options: PerfettoOptions) -> Result<Self, Error> {
         let file = AtomicFile::create(path.as_ref())?;

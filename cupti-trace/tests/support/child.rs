@@ -146,6 +146,23 @@ pub fn run() {
             assert_eq!(m.foreign_stop(), 0);
             println!("it got {} of our buffers", m.foreign_stat(c"unknown_buffers"));
         }
+        "many" => {
+            for _ in 0..3000 {
+                launch(&m, &kernel_name("kernel"), 3);
+            }
+        }
+        "killed" => {
+            // Two flush periods' worth of kernels, a second apart (a Parquet row group ends at the first
+            // batch a second after the last), then SIGKILL: no exit handler runs.
+            for round in 0..3 {
+                for _ in 0..50 {
+                    launch(&m, &kernel_name("kernel"), 3);
+                }
+                std::thread::sleep(Duration::from_millis(if round < 2 { 1_100 } else { 600 }));
+            }
+            // SAFETY: ending the process on purpose, as the OOM killer would.
+            unsafe { libc::raise(libc::SIGKILL) };
+        }
         other => panic!("unknown scenario {other}"),
     }
 }

@@ -4,6 +4,7 @@ use std::ffi::OsString;
 
 use cupti_trace::config::vars;
 use cupti_trace::settings::{self, Setting, SETTINGS};
+use cupti_trace::TraceConfig;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -91,7 +92,24 @@ fn run(settings: Vec<(&'static str, String)>, program: Vec<OsString>) -> Result<
     if program.is_empty() {
         return Err(Usage("name the program to trace after --".into()));
     }
+    check_values(&settings)?;
     Ok(Command::Run { settings, program })
+}
+
+/// A value given on the command line that the tracer would ignore or bound (with a warning named after
+/// its variable, were it set in the environment) is a usage error naming the option.
+fn check_values(settings: &[(&'static str, String)]) -> Result<(), Usage> {
+    for (var, value) in settings.iter().filter(|(v, _)| *v != vars::OUTPUT && *v != vars::LIBRARY) {
+        let (_, warnings) = TraceConfig::from_lookup(|name| (name == *var).then(|| value.clone()));
+        let Some(warning) = warnings.iter().find(|w| w.contains(var)) else { continue };
+        let option = settings::by_var(var).map_or(*var, |s| s.option);
+        let why = match warning.split_once(" is above the limit: bounded to ") {
+            Some((_, limit)) => format!("above the limit ({limit} at most)"),
+            None => warning.split_once(": ").map_or_else(|| warning.clone(), |(_, why)| why.to_owned()),
+        };
+        return Err(Usage(format!("{option} {value:?}: {why}")));
+    }
+    Ok(())
 }
 
 /// `--help`: every setting, its variable, its default.
@@ -104,8 +122,11 @@ pub(crate) fn help() -> String {
          \n\
          The program's CUDA driver loads the tracer (CUDA_INJECTION64_PATH); each option sets the variable\n\
          shown, which the tracer reads (set the variables yourself to trace without the launcher). The trace\n\
-         streams to <name>.partial-<pid>.json[.gz] and is renamed to <name> when the process ends; on\n\
+         streams to <name>.partial-<pid>.<ext> and is renamed to <name> when the process ends; on\n\
          SIGINT/SIGTERM/SIGHUP it is finished first. Perfetto and HolisticTraceAnalysis read both.\n\
+         Outputs and option values are checked before the program starts (a bad one: exit 2). A second\n\
+         process of the run asking for a name already taken writes <name>.<pid>.<ext>. The exit status is\n\
+         the program's; 1 when it exited 0 but a trace could not be written.\n\
          \n\
          options:\n",
     );
@@ -193,6 +214,24 @@ mod tests {
         assert_eq!(parse(args(&["--delay"])), Err(Usage("--delay needs a value (TIME)".into())));
         assert!(parse(args(&["-o", "x"])).is_err(), "no program");
         assert!(parse(args(&["recover"])).is_err());
+    }
+
+    /// Issue 18: bad values on the command line were warnings named after variables, and the program ran.
+    #[test]
+    fn bad_values_on_the_command_line_are_usage_errors_naming_the_option() {
+        assert_eq!(
+            parse(args(&["--buffer-size", "1T", "prog"])),
+            Err(Usage("--buffer-size \"1T\": expected bytes >= 4096, e.g. 8M".into()))
+        );
+        assert_eq!(
+            parse(args(&["--delay=10x", "prog"])),
+            Err(Usage("--delay \"10x\": expected a time such as 30s, 1500ms or 2m".into()))
+        );
+        assert_eq!(
+            parse(args(&["--max-buffers", "1099511627776", "prog"])),
+            Err(Usage("--max-buffers \"1099511627776\": above the limit (65536 at most)".into()))
+        );
+        assert!(parse(args(&["--buffer-size", "8M", "--delay", "2s", "prog"])).is_ok());
     }
 
     #[test]

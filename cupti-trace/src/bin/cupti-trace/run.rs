@@ -1,14 +1,16 @@
 //! Running the traced program, forwarding signals to it, and saying where the traces went.
 
-use std::collections::BTreeMap;
 use std::ffi::{c_int, OsStr, OsString};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use accelprof_core::trace::recover as close_trace;
+use accelprof_core::trace::{partial_path, recover as close_trace};
 use cupti_trace::config::{vars, TraceConfig};
+use cupti_trace::launcher::{
+    check_outputs, is_own_file, without_sigxfsz, Channel, Line, OutputPattern, EXTENSIONS,
+};
 use cupti_trace::settings::unknown_variables;
 
 fn say(message: &str) {
@@ -63,6 +65,9 @@ fn share_cupti(command: &mut Command, library: &Path, settings: &[(&'static str,
     }
     command.env("LD_PRELOAD", preload);
 }
+
+/// The exit status when the program succeeded but records were lost to another CUPTI client in it.
+const LOST_TO_ANOTHER_CLIENT: u8 = 4;
 
 /// The program's child pid, for the signal handler (0: none yet).
 static CHILD: AtomicI32 = AtomicI32::new(0);
@@ -131,51 +136,6 @@ fn signal_name(signal: c_int) -> &'static str {
     }
 }
 
-/// One traced process, from the report the processes append to.
-#[derive(Debug, Default)]
-struct Traced {
-    partial: Option<PathBuf>,
-    output: Option<PathBuf>,
-    /// (path, events, bytes) once finished.
-    finished: Option<(PathBuf, String, String)>,
-    /// Records lost to another CUPTI client in the process: (our buffers it took, its buffers we got).
-    lost: Option<(String, String)>,
-}
-
-/// The exit status when the program succeeded but records were lost to another CUPTI client in it.
-const LOST_TO_ANOTHER_CLIENT: u8 = 4;
-
-fn read_report(path: &Path) -> BTreeMap<u32, Traced> {
-    let mut traced: BTreeMap<u32, Traced> = BTreeMap::new();
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    for line in text.lines() {
-        let fields: Vec<&str> = line.split('\t').collect();
-        match fields.as_slice() {
-            ["start", pid, partial, output] => {
-                let Ok(pid) = pid.parse() else { continue };
-                let t = traced.entry(pid).or_default();
-                t.partial = Some(PathBuf::from(partial));
-                t.output = Some(PathBuf::from(output));
-            }
-            ["lost", pid, taken, foreign] => {
-                let Ok(pid) = pid.parse() else { continue };
-                traced.entry(pid).or_default().lost = Some(((*taken).to_owned(), (*foreign).to_owned()));
-            }
-            ["end", pid, path, events, bytes] => {
-                let Ok(pid) = pid.parse() else { continue };
-                traced.entry(pid).or_default().finished =
-                    Some((PathBuf::from(path), (*events).to_owned(), (*bytes).to_owned()));
-            }
-            _ => {}
-        }
-    }
-    traced
-}
-
-fn megabytes(bytes: &str) -> String {
-    bytes.parse::<f64>().map_or_else(|_| format!("{bytes} B"), |b| format!("{:.1} MB", b / 1e6))
-}
-
 /// Runs the program with the tracer and reports where the traces went.
 pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> ExitCode {
     let explicit = settings.iter().find(|(v, _)| *v == vars::LIBRARY).map(|(_, p)| OsString::from(p));
@@ -187,6 +147,20 @@ pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> 
             return ExitCode::from(2);
         }
     };
+    // The outputs: checked before anything runs.
+    let list = match settings.iter().find(|(v, _)| *v == vars::OUTPUT) {
+        Some((_, o)) => o.clone(),
+        None => std::env::var(vars::OUTPUT).unwrap_or_else(|_| "cupti_trace_%p.json".into()),
+    };
+    let formats: &[&str] = if cfg!(feature = "columns") { &EXTENSIONS } else { &EXTENSIONS[..2] };
+    let outputs = match check_outputs(&list, formats) {
+        Ok(outputs) => outputs,
+        Err(e) => {
+            eprintln!("cupti-trace: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let output = if outputs.is_empty() { "no trace (summary only)".to_owned() } else { list.clone() };
     // Check the settings the program's tracer will read, and say what is wrong before it starts.
     let lookup = |name: &str| {
         settings
@@ -206,20 +180,31 @@ pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> 
     if let Some(previous) = std::env::var_os("CUDA_INJECTION64_PATH").filter(|p| Path::new(p) != library) {
         say(&format!("warning: CUDA_INJECTION64_PATH was {previous:?}: replaced by the tracer"));
     }
-    let report = std::env::temp_dir().join(format!("cupti-trace-{}.report", std::process::id()));
-    let _ = std::fs::write(&report, "");
+    // The report channel: a private directory (see `cupti_trace::launcher`).
+    let channel = match Channel::create() {
+        Ok(channel) => channel,
+        Err(e) => {
+            eprintln!(
+                "cupti-trace: cannot make a private directory in {}: {e}",
+                std::env::temp_dir().display()
+            );
+            return ExitCode::from(1);
+        }
+    };
 
     let mut command = Command::new(&program[0]);
-    command.args(&program[1..]).env("CUDA_INJECTION64_PATH", &library).env(vars::LAUNCHER_REPORT, &report);
-    share_cupti(&mut command, &library, settings);
-    for (var, value) in settings.iter().filter(|(v, _)| *v != vars::LIBRARY) {
+    command
+        .args(&program[1..])
+        .env("CUDA_INJECTION64_PATH", &library)
+        .env(vars::LAUNCHER_REPORT, channel.dir());
+    for (var, value) in settings.iter().filter(|(v, _)| *v != vars::LIBRARY && *v != vars::OUTPUT) {
         command.env(var, value);
     }
+    // The outputs as resolved: absolute (a process that changes directory writes where asked).
+    let resolved: Vec<String> = outputs.iter().map(|o| o.0.display().to_string()).collect();
+    command.env(vars::OUTPUT, if resolved.is_empty() { "none".to_owned() } else { resolved.join(",") });
+    share_cupti(&mut command, &library, settings);
     let shown: Vec<String> = program.iter().map(|a| a.to_string_lossy().into_owned()).collect();
-    let output = match settings.iter().find(|(v, _)| *v == vars::OUTPUT) {
-        Some((_, o)) => o.clone(),
-        None => std::env::var(vars::OUTPUT).unwrap_or_else(|_| "cupti_trace_%p.json".into()),
-    };
     say(&format!(
         "tracing `{}` ({}); each process that starts CUDA writes {output}",
         shown.join(" "),
@@ -237,7 +222,6 @@ pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> 
         Ok(child) => child,
         Err(e) => {
             eprintln!("cupti-trace: cannot run {}: {e}", shown[0]);
-            let _ = std::fs::remove_file(&report);
             return ExitCode::from(127);
         }
     };
@@ -254,56 +238,43 @@ pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> 
     };
     CHILD.store(0, Ordering::SeqCst);
 
-    let traced = read_report(&report);
-    let _ = std::fs::remove_file(&report);
-    if traced.is_empty() {
+    let reports = channel.read();
+    drop(channel);
+    if reports.is_empty() {
         say(&format!(
             "`{}` {}; no process started CUDA with the tracer, so no trace was written",
             shown[0],
             describe(status)
         ));
     }
-    for (pid, t) in &traced {
-        match (&t.finished, &t.partial) {
-            (Some((path, events, bytes)), _) => say(&format!(
-                "trace of pid {pid}: {} ({events} events, {})",
-                path.display(),
-                megabytes(bytes)
-            )),
-            (None, Some(partial)) if partial.exists() => match close_trace(partial, t.output.as_deref()) {
-                Ok(r) => say(&format!(
-                    "pid {pid} died before finishing its trace: {} holds its {} events up to then{}",
-                    r.path.display(),
-                    r.events,
-                    if r.dropped_bytes > 0 {
-                        format!(" ({} bytes of a torn last write left out)", r.dropped_bytes)
-                    } else {
-                        String::new()
-                    }
-                )),
-                Err(e) => say(&format!(
-                    "pid {pid} died before finishing its trace; {} could not be closed: {e}",
-                    partial.display()
-                )),
-            },
-            (None, _) => {
-                say(&format!("pid {pid} started a trace that is not where it said ({:?})", t.partial))
-            }
-        }
+    let mut lost = 0;
+    for (pid, lines) in &reports {
+        lost += say_where_the_traces_went(*pid, lines, &outputs);
     }
-    if !traced.is_empty() {
+    if !reports.is_empty() {
         say(&format!("`{}` {}", shown[0], describe(status)));
     }
-    let lost: Vec<String> = traced
+    if lost > 0 {
+        say(&format!("{lost} trace file(s) NOT complete or not written (said above)"));
+        if status.success() {
+            return ExitCode::from(1);
+        }
+    }
+    let taken: Vec<String> = reports
         .iter()
-        .filter_map(|(pid, t)| {
-            t.lost.as_ref().map(|(taken, foreign)| format!("pid {pid} ({taken} taken, {foreign} foreign)"))
+        .flat_map(|(pid, lines)| {
+            lines.iter().filter_map(move |l| match l {
+                Line::Lost { taken, foreign } => {
+                    Some(format!("pid {pid} ({taken} taken, {foreign} foreign)"))
+                }
+                _ => None,
+            })
         })
         .collect();
-    if !lost.is_empty() {
+    if !taken.is_empty() {
         say(&format!(
             "records were lost to another CUPTI client in {} (see its summary); exit status {LOST_TO_ANOTHER_CLIENT} if the program succeeded",
-            lost.join(", ")
+            taken.join(", ")
         ));
         if status.success() {
             return ExitCode::from(LOST_TO_ANOTHER_CLIENT);
@@ -312,11 +283,92 @@ pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> 
     exit_like(status)
 }
 
+/// What the launcher says of one process's traces (closing those it left unfinished); how many were
+/// lost. Acts only on the files it derives itself from the outputs it resolved and the pid: a line
+/// naming anything else is reported and left alone.
+fn say_where_the_traces_went(pid: u32, lines: &[Line], outputs: &[OutputPattern]) -> usize {
+    let mut lost = 0;
+    let failures: Vec<&String> =
+        lines.iter().filter_map(|l| if let Line::Failed(why) = l { Some(why) } else { None }).collect();
+    for why in &failures {
+        say(&format!("pid {pid}: its trace could not be written: {why}"));
+        lost += 1;
+    }
+    for line in lines {
+        let Line::Start { partial, output } = line else { continue };
+        if !outputs.iter().any(|o| o.matches(output, pid)) {
+            say(&format!(
+                "pid {pid} reported a trace at {}, not one of the outputs asked for: left alone",
+                output.display()
+            ));
+            continue;
+        }
+        let expected = partial_path(output, pid);
+        if *partial != expected {
+            say(&format!(
+                "pid {pid} reported writing {}, not the file it should write ({}): left alone",
+                partial.display(),
+                expected.display()
+            ));
+            continue;
+        }
+        let end = lines.iter().find_map(|l| match l {
+            Line::End { path, events, bytes } if path == output => Some((events, bytes)),
+            _ => None,
+        });
+        if !is_own_file(&expected) {
+            match end {
+                Some((events, bytes)) => say(&format!(
+                    "trace of pid {pid}: {} ({events} events, {})",
+                    output.display(),
+                    megabytes(*bytes)
+                )),
+                None if is_own_file(output) => say(&format!("trace of pid {pid}: {}", output.display())),
+                None => {
+                    say(&format!("pid {pid}: its trace {} is missing", output.display()));
+                    lost += 1;
+                }
+            }
+            continue;
+        }
+        // The file is still being written: the process died, or could not finish it.
+        let why = if failures.is_empty() {
+            "died before finishing its trace"
+        } else {
+            "could not finish its trace"
+        };
+        match without_sigxfsz(|| close_trace(&expected, Some(output))) {
+            Ok(r) if r.events == 0 && !r.path.to_string_lossy().contains(".json") => {
+                say(&format!("pid {pid} {why}: {} holds what was written up to then", r.path.display()))
+            }
+            Ok(r) => say(&format!(
+                "pid {pid} {why}: {} holds its {} events up to then{}",
+                r.path.display(),
+                r.events,
+                if r.dropped_bytes > 0 {
+                    format!(" ({} bytes of a torn last write left out)", r.dropped_bytes)
+                } else {
+                    String::new()
+                }
+            )),
+            Err(e) => {
+                lost += 1;
+                say(&format!("pid {pid} {why}; {} could not be closed: {e}", expected.display()))
+            }
+        }
+    }
+    lost
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
 /// `cupti-trace recover FILE...`.
 pub(crate) fn recover(files: &[OsString]) -> ExitCode {
     let mut failed = false;
     for file in files {
-        match close_trace(Path::new(file), None) {
+        match without_sigxfsz(|| close_trace(Path::new(file), None)) {
             Ok(r) if r.was_complete => say(&format!(
                 "{}: whole, renamed to {} ({} events)",
                 Path::new(file).display(),
