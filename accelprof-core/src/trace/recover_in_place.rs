@@ -18,7 +18,7 @@ use serde_json::Value;
 use super::emit::RenderStats;
 use super::layout::{hta_guard, EVENTS_OPEN};
 use super::output::gzip_member;
-use super::recover::{note, Recovery};
+use super::recover::{note, Recovery, MAX_LINE};
 
 /// What reading the file found.
 struct Scan {
@@ -38,6 +38,9 @@ struct Scan {
 #[derive(Clone, Copy)]
 struct Cut {
     keep: u64,
+    /// Where the line of the last kept event ends (after its comma and newline): the bytes after it are
+    /// the ones left out, counted as the copying recovery counts them.
+    line_end: u64,
     events: u64,
     stats: RenderStats,
     host_pid: Option<u64>,
@@ -47,12 +50,13 @@ struct Cut {
 const CUTS: usize = 256;
 
 impl Scan {
-    fn cut_here(&mut self, keep: u64) {
+    fn cut_here(&mut self, keep: u64, line_end: u64) {
         self.keep = keep;
         if self.cuts.len() == CUTS {
             self.cuts.pop_front();
         }
-        self.cuts.push_back(Cut { keep, events: self.events, stats: self.stats, host_pid: self.host_pid });
+        let cut = Cut { keep, line_end, events: self.events, stats: self.stats, host_pid: self.host_pid };
+        self.cuts.push_back(cut);
     }
 }
 
@@ -77,7 +81,8 @@ impl Lines {
         if !self.in_events {
             self.in_events = text == EVENTS_OPEN.as_bytes();
             if self.in_events && plain {
-                self.scan.cut_here(start + text.len() as u64 + 1);
+                let end = start + text.len() as u64 + 1;
+                self.scan.cut_here(end, end);
             }
             return;
         }
@@ -95,7 +100,7 @@ impl Lines {
                 note(&event, &mut self.scan.stats, &mut self.scan.host_pid);
                 self.scan.events += 1;
                 if plain {
-                    self.scan.cut_here(start + body.len() as u64);
+                    self.scan.cut_here(start + body.len() as u64, start + text.len() as u64 + 1);
                 }
             }
             _ => self.torn = true,
@@ -111,8 +116,11 @@ impl Lines {
                 self.take(&line, start, plain);
                 self.line = line;
                 self.line.clear();
-            } else {
+            } else if self.line.len() < MAX_LINE {
                 self.line.push(b);
+            } else {
+                // A line longer than any the writer writes: torn, and memory stays bounded.
+                self.torn = true;
             }
         }
     }
@@ -192,7 +200,7 @@ fn scan(file: &File, gzip: bool) -> io::Result<(Scan, bool)> {
         }
         if lines.in_events && lines.line.is_empty() {
             let keep = reader.get_ref().read - reader.buffer().len() as u64;
-            lines.scan.cut_here(keep);
+            lines.scan.cut_here(keep, keep);
         }
     }
     let in_events = lines.in_events;
@@ -243,7 +251,7 @@ pub(super) fn recover_in_place(partial: &Path, output: &Path) -> io::Result<Reco
         if let Some(guard) = hta_guard(&cut.stats, cut.events, cut.host_pid.unwrap_or(0)) {
             closing.extend_from_slice(&guard);
         }
-        let dropped = length.saturating_sub(cut.keep);
+        let dropped = length.saturating_sub(cut.line_end);
         let note = serde_json::json!({ "events": cut.events, "dropped_bytes": dropped, "in_place": true });
         closing.extend_from_slice(format!("\n  ],\n  \"traceRecovered\": {note}\n}}\n").as_bytes());
         if gzip {
@@ -285,7 +293,7 @@ pub(super) fn recover_in_place(partial: &Path, output: &Path) -> io::Result<Reco
     }
     let cut = kept.ok_or_else(|| io::Error::other("no room to close the trace"))?;
     let scan = Scan { keep: cut.keep, events: cut.events, ..scan };
-    let dropped = length.saturating_sub(scan.keep);
+    let dropped = length.saturating_sub(cut.line_end);
     file.sync_all()?;
     if partial != output {
         fs::rename(partial, output)?;
