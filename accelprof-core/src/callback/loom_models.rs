@@ -296,9 +296,11 @@ impl Modal {
             // the subscription is held (it is never given back in these models).
             unsafe { &*self.anchor.load(Acquire) }.call(&call);
         } else {
-            // SAFETY: the switchboard, leaked.
-            let board = unsafe { &*self.userdata.load(Acquire).cast::<Switchboard<Modal>>() };
-            rcu::read(|section| dispatch::deliver(board.routes(section).get(1, call.cbid), call));
+            rcu::read(|section| {
+                // SAFETY: the switchboard, leaked.
+                let board = unsafe { &*self.userdata.load(Acquire).cast::<Switchboard<Modal>>() };
+                dispatch::deliver(board.routes(section).get(1, call.cbid), call);
+            });
         }
         rcu::poll();
     }
