@@ -12,5 +12,7 @@ fuzz_target!(|data: &[u8]| {
     trace.add_process_name(1, String::from_utf8_lossy(data));
     let mut out = Vec::new();
     trace.write(&mut out).expect("writes to memory");
-    serde_json::from_slice::<serde_json::Value>(&out).expect("the trace is valid JSON");
+    // Checked without building a tree of it (a `Value` of every event cost most of the time).
+    std::str::from_utf8(&out).expect("the trace is UTF-8");
+    serde_json::from_slice::<serde::de::IgnoredAny>(&out).expect("the trace is valid JSON");
 });

@@ -174,7 +174,7 @@ pub enum Lookup {
 }
 
 /// One thread's stack (kept in its reader slot, see [`super::rcu`]; reached through
-/// [`super::rcu::ReadGuard::frames`]).
+/// [`super::rcu::ReadSection::frames`]).
 pub struct FrameStack {
     entries: UnsafeCell<Vec<Entry>>,
     next_serial: Cell<u64>,
@@ -202,8 +202,8 @@ impl FrameStack {
     /// Runs `f` on the stack. `f` must not run user code (which could re-enter).
     #[inline(always)]
     fn stack<R>(&self, f: impl FnOnce(&mut Vec<Entry>) -> R) -> R {
-        // SAFETY: only the thread holding the slot reaches its stack (through its `ReadGuard`,
-        // which is not `Send`), only through this method, whose closures never call out (no user
+        // SAFETY: only the thread holding the slot reaches its stack (through its `ReadSection`,
+        // which is neither `Send` nor `Sync`), only through this method, whose closures never call out (no user
         // code, no vendor call), so no other `&mut` to it exists.
         f(unsafe { &mut *self.entries.get() })
     }

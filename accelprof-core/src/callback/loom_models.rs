@@ -109,10 +109,10 @@ fn loom_rcu_reader_never_sees_a_freed_or_torn_table() {
         let reader = {
             let current = current.clone();
             thread::spawn(move || {
-                let guard = rcu::read_lock();
-                // SAFETY: a leaked slab (its free, after a grace period, is what loom checks).
-                let v = unsafe { &*current.load(Acquire) }.read();
-                drop(guard);
+                let v = rcu::read(|_| {
+                    // SAFETY: a leaked slab (its free, after a grace period, is what loom checks).
+                    unsafe { &*current.load(Acquire) }.read()
+                });
                 assert!(v == 1 || v == 2, "read {v}: neither the old table nor the new one");
             })
         };
@@ -135,12 +135,12 @@ fn loom_rcu_nested_sections_hold_the_grace_period_off() {
         let reader = {
             let current = current.clone();
             thread::spawn(move || {
-                let outer = rcu::read_lock();
-                // SAFETY: a leaked slab (its free, after a grace period, is what loom checks).
-                let table = unsafe { &*current.load(Acquire) };
-                drop(rcu::read_lock());
-                let v = table.read();
-                drop(outer);
+                let v = rcu::read(|_| {
+                    // SAFETY: a leaked slab (its free, after a grace period, is what loom checks).
+                    let table = unsafe { &*current.load(Acquire) };
+                    rcu::read(|_| ());
+                    table.read()
+                });
                 assert!(v == 1 || v == 2);
             })
         };
@@ -163,10 +163,10 @@ fn loom_rcu_deferred_table_is_freed_once_after_the_last_reader_left() {
         let reader = {
             let current = current.clone();
             thread::spawn(move || {
-                let guard = rcu::read_lock();
-                // SAFETY: a leaked slab (its free, after a grace period, is what loom checks).
-                let v = unsafe { &*current.load(Acquire) }.read();
-                drop(guard);
+                let v = rcu::read(|_| {
+                    // SAFETY: a leaked slab (its free, after a grace period, is what loom checks).
+                    unsafe { &*current.load(Acquire) }.read()
+                });
                 rcu::poll();
                 assert!(v == 1 || v == 2);
             })
@@ -296,10 +296,11 @@ impl Modal {
             // the subscription is held (it is never given back in these models).
             unsafe { &*self.anchor.load(Acquire) }.call(&call);
         } else {
-            let guard = rcu::read_lock();
-            // SAFETY: the switchboard, leaked.
-            let board = unsafe { &*self.userdata.load(Acquire).cast::<Switchboard<Modal>>() };
-            dispatch::deliver(board.routes(&guard).get(1, call.cbid), call);
+            rcu::read(|section| {
+                // SAFETY: the switchboard, leaked.
+                let board = unsafe { &*self.userdata.load(Acquire).cast::<Switchboard<Modal>>() };
+                dispatch::deliver(board.routes(section).get(1, call.cbid), call);
+            });
         }
         rcu::poll();
     }
@@ -459,10 +460,10 @@ fn loom_rcu_synchronize_returns_after_what_was_deferred_before_it_is_freed() {
         let other = {
             let (frees, deferred) = (frees.clone(), deferred.clone());
             thread::spawn(move || {
-                let guard = rcu::read_lock();
-                rcu::defer(Box::new(Tomb(Slab::leak(1, &frees))));
-                deferred.store(true, Release);
-                drop(guard);
+                rcu::read(|_| {
+                    rcu::defer(Box::new(Tomb(Slab::leak(1, &frees))));
+                    deferred.store(true, Release);
+                });
                 rcu::poll();
             })
         };

@@ -7,7 +7,7 @@
 //! ```text
 //! application thread, inside the vendor's API call:
 //!   vendor -> the vendor crate's trampoline (extern "C", under trampoline::guard)
-//!          -> rcu::read_lock()                       (a thread-local store: no lock, no RMW)
+//!          -> rcu::read(|section| ..)                (a thread-local store: no lock, no RMW)
 //!          -> Switchboard::routes().get(domain, id)  (one atomic load, a table lookup)
 //!          -> dispatch::enter / exit / deliver       (each closure with its own CorrelationSlot,
 //!                                                     kept in the thread's FrameStack)

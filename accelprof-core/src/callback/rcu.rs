@@ -2,19 +2,22 @@
 //! reached) may be freed.
 //!
 //! Readers are vendor callbacks on application threads, inside the vendor's API calls: they take
-//! no lock and do no read-modify-write. A reader marks its thread's slot active
-//! ([`read_lock`]), loads the current table pointer (one atomic load), uses it, and marks the slot
-//! quiescent. A writer publishes a new table with one atomic swap and then either waits for a
-//! *grace period* ([`synchronize`]: every reader that could still hold the old table has left its
-//! read section) and frees the old table, or hands it to [`defer`], which frees it once a grace
-//! period has passed, found without waiting: by the next [`synchronize`], or by a [`poll`] (the
-//! next change, or a vendor trampoline after its read section, where a drop must not wait).
+//! no lock and do no read-modify-write. A reader marks its thread's slot active ([`read`]), loads
+//! the current table pointer (one atomic load), uses it, and marks the slot quiescent. Sections
+//! are scoped (a closure): they nest lexically, and nothing borrowed from one outlives it.
+//!
+//! A writer (this crate's switchboard: the writers' side is not public) publishes a new table with
+//! one atomic swap and then either waits for a *grace period* (`synchronize`: every reader that
+//! could still hold the old table has left its read section) and frees the old table, or hands it
+//! to `defer`, which frees it once a grace period has passed, found without waiting: by the next
+//! `synchronize`, or by a [`poll`] (the next change, or a vendor trampoline after its read section,
+//! where a drop must not wait).
 //!
 //! The protocol is liburcu's "memb" flavour: a counter whose phase bit flips; a reader copies
 //! "active, current phase" into its slot. A *step* checks that no reader of the old phase is left
 //! and flips the phase; two steps that began after a table was unpublished make a grace period
 //! for it (the second cannot pass while a reader that began before the first flip is active).
-//! [`synchronize`] makes its steps waiting; [`poll`] makes them only if no reader is in the way.
+//! `synchronize` makes its steps waiting; [`poll`] makes them only if no reader is in the way.
 //!
 //! On Linux the reader's fences are compiler fences and writers force the matching memory
 //! barriers on every thread of the process with `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)`;
@@ -93,11 +96,11 @@ struct ReaderSlot {
 }
 
 // SAFETY: other threads touch only the atomics; `fenced` and `frames` are used only by the thread
-// holding the slot (`in_use`), through `ReadGuard`, which is neither `Send` nor `Sync`.
+// holding the slot (`in_use`), through `ReadSection`, which is neither `Send` nor `Sync`.
 unsafe impl Sync for ReaderSlot {}
 
 /// Chooses the barrier flavour once; called before the first subscription (and by the first
-/// [`read_lock`] otherwise).
+/// [`read`] otherwise).
 pub fn init() {
     INIT.call_once(|| {
         let off = std::env::var_os(NO_MEMBARRIER_VAR).is_some()
@@ -260,13 +263,19 @@ fn first_use(p: *const ReaderSlot) -> Option<&'static ReaderSlot> {
     Some(slot)
 }
 
-/// A read section: a table loaded inside it stays valid until it is dropped.
+/// A read section of the calling thread, lent to the closure of [`read`]: a table loaded inside
+/// it (borrowed for the reference's lifetime, e.g. by
+/// [`Switchboard::routes`](super::Switchboard::routes)) stays valid until [`read`] returns.
+///
+/// Never owned outside this module, so it cannot be dropped early, forgotten, kept past its
+/// section, or moved or shared to another thread (it is neither `Send` nor `Sync`).
 #[derive(Debug)]
-pub struct ReadGuard {
+pub struct ReadSection {
     slot: Option<&'static ReaderSlot>,
     /// The slot's counter before this section.
     prev: usize,
-    /// Ends on the thread that began it.
+    /// Ends on the thread that began it; not shared with another (its frame stack is this
+    /// thread's).
     _not_send: PhantomData<*const ()>,
 }
 
@@ -276,30 +285,34 @@ impl std::fmt::Debug for ReaderSlot {
     }
 }
 
-impl ReadGuard {
+impl ReadSection {
     /// The calling thread's frame stack; `None` on a thread whose locals are being destroyed.
     #[inline(always)]
     pub fn frames(&self) -> Option<&FrameStack> {
         self.slot.map(|s| &s.frames)
     }
+
+    /// Enters a read section on the calling thread (nestable). Private: a section ends where it
+    /// began, in [`read`], so sections nest lexically (an outer one cannot end before an inner
+    /// one: that would mark the thread idle under the inner one, and the inner one's end would
+    /// then restore a mark that no section ends).
+    #[inline(always)]
+    fn enter() -> ReadSection {
+        let slot = local_slot();
+        let prev = match slot {
+            Some(s) => s.lock(),
+            None => {
+                ORPHANS.fetch_add(1, Ordering::SeqCst);
+                fence(Ordering::SeqCst);
+                0
+            }
+        };
+        ReadSection { slot, prev, _not_send: PhantomData }
+    }
 }
 
-/// Enters a read section on the calling thread (nestable).
-#[inline(always)]
-pub fn read_lock() -> ReadGuard {
-    let slot = local_slot();
-    let prev = match slot {
-        Some(s) => s.lock(),
-        None => {
-            ORPHANS.fetch_add(1, Ordering::SeqCst);
-            fence(Ordering::SeqCst);
-            0
-        }
-    };
-    ReadGuard { slot, prev, _not_send: PhantomData }
-}
-
-impl Drop for ReadGuard {
+impl Drop for ReadSection {
+    /// Ends the section, also when the closure of [`read`] unwinds.
     #[inline(always)]
     fn drop(&mut self) {
         match self.slot {
@@ -311,12 +324,56 @@ impl Drop for ReadGuard {
     }
 }
 
+/// Runs `f` in a read section of the calling thread (nestable): whatever `f` loads through the
+/// section stays valid until `f` returns, and nothing borrowed from the section can leave it.
+///
+/// ```
+/// use accelprof_core::callback::rcu;
+/// let depth = rcu::read(|outer| {
+///     assert!(rcu::in_read_section() && outer.frames().is_some());
+///     rcu::read(|_inner| 2)
+/// });
+/// assert_eq!(depth, 2);
+/// assert!(!rcu::in_read_section());
+/// ```
+///
+/// The section cannot leave the closure, by its result or by a variable outside it:
+///
+/// ```compile_fail
+/// let escaped = accelprof_core::callback::rcu::read(|section| section);
+/// ```
+///
+/// ```compile_fail
+/// let mut kept = None;
+/// accelprof_core::callback::rcu::read(|section| kept = Some(section));
+/// ```
+///
+/// nor reach another thread (it marks this thread's slot, and lends this thread's frame stack):
+///
+/// ```compile_fail
+/// accelprof_core::callback::rcu::read(|section| {
+///     std::thread::scope(|s| {
+///         s.spawn(|| section.frames().is_some());
+///     })
+/// });
+/// ```
+#[inline(always)]
+pub fn read<R>(f: impl FnOnce(&ReadSection) -> R) -> R {
+    let section = ReadSection::enter();
+    f(&section)
+}
+
 /// Whether the calling thread is inside a read section (a callback dispatch): a grace period
-/// waited for here would wait for itself.
+/// waited for here would wait for itself. On a thread whose slot is handed back (its locals are
+/// being destroyed), whether any such thread is: its sections are counted together, so it cannot
+/// tell its own apart.
 pub fn in_read_section() -> bool {
     let p = LOCAL.with(Cell::get);
+    if p == DEAD {
+        return ORPHANS.load(Ordering::SeqCst) != 0;
+    }
     // SAFETY: slots are never freed.
-    !p.is_null() && p != DEAD && unsafe { &*p }.ctr.load(Ordering::Relaxed) & NEST_MASK != 0
+    !p.is_null() && unsafe { &*p }.ctr.load(Ordering::Relaxed) & NEST_MASK != 0
 }
 
 /// Whether `ctr` belongs to a reader that started before the current phase.
@@ -374,7 +431,7 @@ fn step(wait: bool) -> bool {
 /// waiting for other threads' frees could wait for a thread that waits for this one).
 ///
 /// Must not be called inside a read section (see [`in_read_section`]): it would wait for itself.
-pub fn synchronize() {
+pub(crate) fn synchronize() {
     debug_assert!(!in_read_section(), "a grace period inside a read section never ends");
     let serial = lock(&GP_LOCK);
     let seq = GP_SEQ.load(Ordering::SeqCst);
@@ -407,7 +464,7 @@ fn wait_for_frees() {
 /// Frees `item` once a grace period has passed, without waiting for one: at once if no reader is
 /// in the way, else by the next [`synchronize`] or successful [`poll`]. Usable anywhere, inside a
 /// read section too.
-pub fn defer(item: Box<dyn Send>) {
+pub(crate) fn defer(item: Box<dyn Send>) {
     defer_unpolled(item);
     poll();
 }
@@ -415,7 +472,7 @@ pub fn defer(item: Box<dyn Send>) {
 /// [`defer`] without freeing anything now, for a caller that holds a lock a closure's drop could
 /// need: the item is queued (so a grace period begun after this call frees it), and the caller
 /// [`poll`]s once the lock is released.
-pub fn defer_unpolled(item: Box<dyn Send>) {
+pub(crate) fn defer_unpolled(item: Box<dyn Send>) {
     // Two steps that begin after this call make the grace period; without the lock a step may be
     // running now (it began before the item was unpublished), so one more.
     let target = match GP_LOCK.try_lock() {
@@ -426,7 +483,7 @@ pub fn defer_unpolled(item: Box<dyn Send>) {
     PENDING.fetch_add(1, Ordering::SeqCst);
 }
 
-/// Frees what [`defer`] holds whose grace period is over, making steps that no reader is in the
+/// Frees what `defer` holds whose grace period is over, making steps that no reader is in the
 /// way of; never waits (another thread making steps, or a reader of the old phase, ends it). One
 /// relaxed load when nothing is deferred. Usable anywhere, inside a read section too (the
 /// caller's own section then holds the steps off).
@@ -483,7 +540,8 @@ fn reclaim(seq: u64) {
 }
 
 /// Items [`defer`] holds now (for tests).
-pub fn pending() -> usize {
+#[cfg(test)]
+pub(crate) fn pending() -> usize {
     PENDING.load(Ordering::SeqCst)
 }
 
@@ -558,11 +616,12 @@ mod tests {
                 std::thread::spawn(move || {
                     let mut reads = 0u64;
                     while !stop.load(Ordering::Relaxed) {
-                        let _guard = read_lock();
-                        // SAFETY: the pointer is freed only after a grace period that this
-                        // read section blocks.
-                        let c = unsafe { &*current.load(Ordering::Acquire) };
-                        let v = c.value.load(Ordering::Relaxed);
+                        let v = read(|_| {
+                            // SAFETY: the pointer is freed only after a grace period that this
+                            // read section blocks.
+                            let c = unsafe { &*current.load(Ordering::Acquire) };
+                            c.value.load(Ordering::Relaxed)
+                        });
                         assert_ne!(v, u64::MAX, "read a retired value");
                         reads += 1;
                         if reads == 1 {
@@ -598,22 +657,21 @@ mod tests {
     fn nested_read_sections_are_one_section_and_synchronize_waits_for_them() {
         let _g = crate::callback::tests::serial();
         init();
-        let outer = read_lock();
-        let inner = read_lock();
-        assert!(in_read_section());
-        drop(inner);
-        assert!(in_read_section());
         let done = Arc::new(AtomicBool::new(false));
-        let waiter = {
-            let done = done.clone();
-            std::thread::spawn(move || {
-                synchronize();
-                done.store(true, Ordering::SeqCst);
-            })
-        };
-        std::thread::sleep(Duration::from_millis(50));
-        assert!(!done.load(Ordering::SeqCst), "the grace period ended inside a read section");
-        drop(outer);
+        let waiter = read(|_| {
+            read(|_| assert!(in_read_section()));
+            assert!(in_read_section(), "the outer section goes on after the inner one");
+            let waiter = {
+                let done = done.clone();
+                std::thread::spawn(move || {
+                    synchronize();
+                    done.store(true, Ordering::SeqCst);
+                })
+            };
+            std::thread::sleep(Duration::from_millis(50));
+            assert!(!done.load(Ordering::SeqCst), "the grace period ended inside a read section");
+            waiter
+        });
         waiter.join().unwrap();
         assert!(done.load(Ordering::SeqCst));
         assert!(!in_read_section());
@@ -641,10 +699,10 @@ mod tests {
         let reader = {
             let (enter, leave) = (enter.clone(), leave.clone());
             std::thread::spawn(move || {
-                let guard = read_lock();
-                enter.wait();
-                leave.wait();
-                drop(guard);
+                read(|_| {
+                    enter.wait();
+                    leave.wait();
+                });
                 poll();
             })
         };
@@ -707,11 +765,11 @@ mod tests {
         let _g = crate::callback::tests::serial();
         init();
         let freed = Arc::new(AtomicBool::new(false));
-        let guard = read_lock();
-        defer(Box::new(Flag(freed.clone())));
-        poll();
-        assert!(!freed.load(Ordering::SeqCst), "held off by the caller's own section");
-        drop(guard);
+        read(|_| {
+            defer(Box::new(Flag(freed.clone())));
+            poll();
+            assert!(!freed.load(Ordering::SeqCst), "held off by the caller's own section");
+        });
         assert!(!freed.load(Ordering::SeqCst), "nobody polled yet");
         synchronize();
         assert!(freed.load(Ordering::SeqCst), "synchronize frees what was deferred before it");

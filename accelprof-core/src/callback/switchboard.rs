@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::closure::{Callback, Handler};
 use super::frames;
-use super::rcu::{self, ReadGuard};
+use super::rcu::{self, ReadSection};
 use super::routes::{Registration, Routes, DOMAINS};
 use super::sync::{lock, AtomicPtr, Mutex, Ordering};
 use super::vendor::{Target, Vendor};
@@ -56,8 +56,8 @@ impl<V: Vendor> Ticket<V> {
     /// The routing table, if this ticket's subscription is the one the switchboard routes now
     /// (`None`: a late call of a subscription given back, which reaches nobody).
     #[inline(always)]
-    pub fn routes<'g>(&self, guard: &'g ReadGuard) -> Option<&'g Routes<V>> {
-        let routes = self.board.routes(guard);
+    pub fn routes<'g>(&self, section: &'g ReadSection) -> Option<&'g Routes<V>> {
+        let routes = self.board.routes(section);
         (routes.generation() == self.generation).then_some(routes)
     }
 }
@@ -155,9 +155,9 @@ impl<V: Vendor> Switchboard<V> {
 
     /// The routing table now, valid while the caller's read section lasts.
     #[inline(always)]
-    pub fn routes<'g>(&self, _guard: &'g ReadGuard) -> &'g Routes<V> {
+    pub fn routes<'g>(&self, _section: &'g ReadSection) -> &'g Routes<V> {
         // SAFETY: `current` is never null; a table is freed only after a grace period, which the
-        // caller's read section (witnessed by `_guard`) holds off.
+        // caller's read section (witnessed by `_section`, which cannot outlive it) holds off.
         unsafe { &*self.current.load(Ordering::Acquire) }
     }
 

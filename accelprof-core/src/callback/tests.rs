@@ -126,15 +126,25 @@ fn site<const KEEPS: bool>(
     enter: bool,
     vendor_slot: Option<&std::cell::Cell<u64>>,
 ) {
-    let guard = rcu::read_lock();
+    rcu::read(|section| site_in::<KEEPS>(section, userdata, domain, cbid, enter, vendor_slot));
+}
+
+fn site_in<const KEEPS: bool>(
+    section: &rcu::ReadSection,
+    userdata: usize,
+    domain: u32,
+    cbid: u32,
+    enter: bool,
+    vendor_slot: Option<&std::cell::Cell<u64>>,
+) {
     let routes = if KEEPS {
         // SAFETY: the switchboard itself (leaked).
         let board = unsafe { &*(userdata as *const Switchboard<Fake<KEEPS>>) };
-        board.routes(&guard)
+        board.routes(section)
     } else {
         // SAFETY: a ticket the switchboard leaked.
         let ticket = unsafe { &*(userdata as *const Ticket<Fake<KEEPS>>) };
-        let Some(routes) = ticket.routes(&guard) else { return };
+        let Some(routes) = ticket.routes(section) else { return };
         routes
     };
     let raw = Raw { cbid, enter };
@@ -145,9 +155,9 @@ fn site<const KEEPS: bool>(
     };
     let r = routes.get(domain, cbid);
     if enter {
-        dispatch::enter(r, &raw, &call, guard.frames());
+        dispatch::enter(r, &raw, &call, section.frames());
     } else {
-        dispatch::exit(r, &raw, &call, guard.frames());
+        dispatch::exit(r, &raw, &call, section.frames());
     }
 }
 

@@ -301,21 +301,22 @@ impl FastPath {
     #[cold]
     #[inline(never)]
     fn exit_of_framed_call(&self, value: u64, domain: u32, cbid: u32) -> u64 {
-        let guard = rcu::read_lock();
-        let Some(frames) = guard.frames() else { return value };
-        let call = CallKey { generation: self.generation.load(Ordering::Acquire), domain, cbid };
-        match frames.find_serial(value, call) {
-            Lookup::Found(start) => {
-                // SAFETY: as in `call`: the handler is alive.
-                let key = unsafe { &*self.handler.load(Ordering::Acquire) }.key();
-                let mine = frames.load(start, key).unwrap_or(0);
-                frames.close(start);
-                mine
+        rcu::read(|section| {
+            let Some(frames) = section.frames() else { return value };
+            let call = CallKey { generation: self.generation.load(Ordering::Acquire), domain, cbid };
+            match frames.find_serial(value, call) {
+                Lookup::Found(start) => {
+                    // SAFETY: as in `call`: the handler is alive.
+                    let key = unsafe { &*self.handler.load(Ordering::Acquire) }.key();
+                    let mine = frames.load(start, key).unwrap_or(0);
+                    frames.close(start);
+                    mine
+                }
+                // Our serial, of a call that lost its EXIT: not this call's value.
+                Lookup::Stale => 0,
+                Lookup::Missing => value,
             }
-            // Our serial, of a call that lost its EXIT: not this call's value.
-            Lookup::Stale => 0,
-            Lookup::Missing => value,
-        }
+        })
     }
 }
 
@@ -373,8 +374,7 @@ where
             }
             return;
         }
-        let guard = rcu::read_lock();
-        match fast.serves(domain, cbid) {
+        rcu::read(|section| match fast.serves(domain, cbid) {
             Some(how) if !fast.retired() => {
                 // SAFETY: the anchor's closure has type `F`; it is freed only after a grace
                 // period that begins once the mode just read is cleared, and this read section
@@ -382,8 +382,8 @@ where
                 unsafe { fast.call::<F>(how, version, domain, cbid, cbdata) };
             }
             // SAFETY: forwarded from CUPTI (this function's contract).
-            _ => unsafe { trampoline::in_section_outlined(hub, &guard, domain, cbid, cbdata) },
-        }
+            _ => unsafe { trampoline::in_section_outlined(hub, section, domain, cbid, cbdata) },
+        });
     });
 }
 

@@ -14,7 +14,7 @@ use std::cell::Cell;
 use std::ffi::c_void;
 
 use accelprof_core::callback::dispatch::{self, ApiCall};
-use accelprof_core::callback::rcu::{self, ReadGuard};
+use accelprof_core::callback::rcu::{self, ReadSection};
 use accelprof_core::callback::trampoline::guard;
 use accelprof_core::callback::CallKey;
 use cupti_sys::{CUpti_ApiCallbackSite, CUpti_CallbackData, CUpti_CallbackDomain, CUpti_CallbackId};
@@ -48,9 +48,8 @@ pub(crate) unsafe extern "C" fn trampoline(
 /// `cbdata` is non-null callback data of `domain`, valid during the call.
 #[inline(never)]
 pub(crate) unsafe fn general(hub: &'static Hub, domain: u32, cbid: u32, cbdata: *const c_void) {
-    let guard = rcu::read_lock();
     // SAFETY: forwarded (this function's contract).
-    unsafe { in_section(hub, &guard, domain, cbid, cbdata) }
+    rcu::read(|section| unsafe { in_section(hub, section, domain, cbid, cbdata) })
 }
 
 /// [`in_section`], not inlined (for the anchor's entry, which keeps its own code small).
@@ -60,13 +59,13 @@ pub(crate) unsafe fn general(hub: &'static Hub, domain: u32, cbid: u32, cbdata: 
 #[inline(never)]
 pub(crate) unsafe fn in_section_outlined(
     hub: &'static Hub,
-    guard: &ReadGuard,
+    section: &ReadSection,
     domain: u32,
     cbid: u32,
     cbdata: *const c_void,
 ) {
     // SAFETY: forwarded (this function's contract).
-    unsafe { in_section(hub, guard, domain, cbid, cbdata) }
+    unsafe { in_section(hub, section, domain, cbid, cbdata) }
 }
 
 /// Dispatches one callback inside the caller's read section. An API call's closures each get
@@ -76,8 +75,14 @@ pub(crate) unsafe fn in_section_outlined(
 /// # Safety
 /// As [`general`].
 #[inline(always)]
-unsafe fn in_section(hub: &'static Hub, guard: &ReadGuard, domain: u32, cbid: u32, cbdata: *const c_void) {
-    let routes = hub.routes(guard);
+unsafe fn in_section(
+    hub: &'static Hub,
+    section: &ReadSection,
+    domain: u32,
+    cbid: u32,
+    cbdata: *const c_void,
+) {
+    let routes = hub.routes(section);
     let reached = routes.get(domain, cbid);
     if reached.is_empty() {
         return;
@@ -100,9 +105,9 @@ unsafe fn in_section(hub: &'static Hub, guard: &ReadGuard, domain: u32, cbid: u3
         anchor: routes.anchor(),
     };
     if data.callbackSite == CUpti_ApiCallbackSite::CUPTI_API_ENTER {
-        dispatch::enter(reached, &raw, &call, guard.frames());
+        dispatch::enter(reached, &raw, &call, section.frames());
     } else {
-        dispatch::exit(reached, &raw, &call, guard.frames());
+        dispatch::exit(reached, &raw, &call, section.frames());
     }
 }
 

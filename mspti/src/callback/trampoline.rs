@@ -37,30 +37,31 @@ pub(crate) unsafe extern "C" fn trampoline(
         // SAFETY: `userdata` is the ticket passed to msptiSubscribe; tickets are never freed, so
         // even a call that arrives long after unsubscribe finds it.
         let ticket = unsafe { &*userdata.cast::<Ticket<MsptiVendor>>() };
-        let read = rcu::read_lock();
-        let Some(routes) = ticket.routes(&read) else { return };
-        let reached = routes.get(domain.0, cbid);
-        if reached.is_empty() {
-            return;
-        }
-        // Only `callbackSite` and `functionName` are initialised by MSPTI; read just those two
-        // fields, never the whole struct.
-        // SAFETY: `cbdata` is non-null and points at MSPTI's callback data for this call.
-        let (site, name) =
-            unsafe { (addr_of!((*cbdata).callbackSite).read(), addr_of!((*cbdata).functionName).read()) };
-        let site = CallbackSite::from(site);
-        let raw = Raw { id: CallbackId::new(CallbackDomain(domain.0), cbid), site, function_name: name };
-        // MSPTI's `correlationData` is garbage: frames are found by the call's id.
-        let call = ApiCall {
-            key: CallKey { generation: routes.generation(), domain: domain.0, cbid },
-            vendor_slot: None,
-            anchor: 0,
-        };
-        if site.is_enter() {
-            dispatch::enter(reached, &raw, &call, read.frames());
-        } else {
-            dispatch::exit(reached, &raw, &call, read.frames());
-        }
+        rcu::read(|section| {
+            let Some(routes) = ticket.routes(section) else { return };
+            let reached = routes.get(domain.0, cbid);
+            if reached.is_empty() {
+                return;
+            }
+            // Only `callbackSite` and `functionName` are initialised by MSPTI; read just those two
+            // fields, never the whole struct.
+            // SAFETY: `cbdata` is non-null and points at MSPTI's callback data for this call.
+            let (site, name) =
+                unsafe { (addr_of!((*cbdata).callbackSite).read(), addr_of!((*cbdata).functionName).read()) };
+            let site = CallbackSite::from(site);
+            let raw = Raw { id: CallbackId::new(CallbackDomain(domain.0), cbid), site, function_name: name };
+            // MSPTI's `correlationData` is garbage: frames are found by the call's id.
+            let call = ApiCall {
+                key: CallKey { generation: routes.generation(), domain: domain.0, cbid },
+                vendor_slot: None,
+                anchor: 0,
+            };
+            if site.is_enter() {
+                dispatch::enter(reached, &raw, &call, section.frames());
+            } else {
+                dispatch::exit(reached, &raw, &call, section.frames());
+            }
+        });
     });
     if !rcu::in_read_section() {
         rcu::poll();
