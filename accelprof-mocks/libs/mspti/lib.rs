@@ -28,6 +28,7 @@ mod cann;
 mod control;
 mod correlation;
 mod external;
+mod hccl;
 mod interpose;
 mod mstx;
 mod records;
