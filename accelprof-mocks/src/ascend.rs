@@ -401,6 +401,43 @@ impl Acl {
         ok("HcclBarrier", unsafe { (h.barrier)(comm.ptr(), stream.ptr()) })
     }
 
+    /// The CANN stand-ins' profiling switches on for `dev` (`PROF_*` bits, as `profSetProfCommand`
+    /// set them; the `libprofapi.so` beside the runtime). `Err` when that library is not the
+    /// stand-in.
+    pub fn prof_switch(&self, dev: u32) -> Result<u64, String> {
+        let lib = self.profapi()?;
+        // SAFETY: the stand-in's `uint64_t mock_profapi_prof_switch(uint32_t)`.
+        let f = unsafe { lib.get::<unsafe extern "C" fn(u32) -> u64>(b"mock_profapi_prof_switch\0") }
+            .map_err(|e| e.to_string())?;
+        // SAFETY: no preconditions.
+        Ok(unsafe { f(dev) })
+    }
+
+    /// `profSetProfCommand` of `libprofapi.so` (beside the runtime), as another profiler sharing
+    /// CANN would send it: START (`start`) or STOP of the `switch` bits on `dev`. Returns its result.
+    pub fn prof_command(&self, dev: u32, start: bool, switch: u64) -> Result<i32, String> {
+        let lib = self.profapi()?;
+        // SAFETY: `int32_t profSetProfCommand(void *command, uint32_t len)`.
+        let f = unsafe { lib.get::<unsafe extern "C" fn(*mut c_void, u32) -> i32>(b"profSetProfCommand\0") }
+            .map_err(|e| e.to_string())?;
+        // CommandHandle: profSwitch 0, profSwitchHi 8, devNums 16, devIdList 20, modelId 276,
+        // type 280; 5424 bytes in all.
+        let mut cmd = vec![0u8; 5424];
+        cmd[0..8].copy_from_slice(&switch.to_ne_bytes());
+        cmd[16..20].copy_from_slice(&1u32.to_ne_bytes());
+        cmd[20..24].copy_from_slice(&dev.to_ne_bytes());
+        cmd[276..280].copy_from_slice(&u32::MAX.to_ne_bytes());
+        cmd[280..284].copy_from_slice(&(if start { 1u32 } else { 2 }).to_ne_bytes());
+        // SAFETY: a command of the length given.
+        Ok(unsafe { f(cmd.as_mut_ptr().cast(), cmd.len() as u32) })
+    }
+
+    fn profapi(&self) -> Result<libloading::Library, String> {
+        let path = self.runtime.with_file_name("libprofapi.so");
+        // SAFETY: the CANN library beside the runtime, already loaded by it (this takes a handle).
+        unsafe { libloading::Library::new(&path) }.map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// `aclrtMalloc` looked up in a `dlopen` handle of `libascendcl.so` instead of the global
     /// scope, and called: the runtime's own function, which bypasses MSPTI's interposition (no
     /// callback, no record). What a program must not do, and what the examples once did.

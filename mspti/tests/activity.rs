@@ -659,3 +659,130 @@ preloaded_test! {
         assert!(took < Duration::from_secs(5), "bounded by device_settle_max: {took:?}");
     }
 }
+
+/// `mstxMarkA` flags (`msptiActivityFlag`) and source kinds.
+const INSTANTANEOUS_WITH_DEVICE: u32 = 8;
+const SOURCE_DEVICE_PROCESS: u32 = 0;
+
+preloaded_test! {
+    /// A mark on a stream has a host side and a device side: MSPTI puts a step trace on the
+    /// stream (`aclrtProfTrace`), which the driver delivers on its TS firmware channel after the
+    /// stream reached it, and MSPTI writes a device MARKER record from it, with the host mark's
+    /// id and flag. The CANN stand-ins once accepted `aclrtProfTrace` and delivered nothing.
+    /// Against the real library too.
+    fn a_stream_mark_gives_the_host_and_the_device_marker() {
+        let _g = serial();
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = session(ActivityConfig::default());
+        activity.enable(ActivityKind::MARKER).unwrap();
+        let got = collect(&activity);
+        acl().set_device(0).unwrap();
+        let stream = acl().create_stream().unwrap();
+        let kernel = acl().kernel("kernels.o", "before_the_mark").unwrap();
+        acl().launch(kernel, 100, stream).unwrap();
+        assert!(acl().mark_on("step 1", stream), "libms_tools_ext.so is installed");
+        acl().synchronize_stream(stream).unwrap();
+        activity.stop().unwrap();
+        let c = got.lock().unwrap();
+        let rows: Vec<_> = c.batch.markers.rows().collect();
+        assert_eq!(rows.len(), 2, "the host and the device marker: {rows:?}");
+        let host = rows.iter().find(|r| r.device == HOST_DEVICE).expect("the host marker");
+        let dev = rows.iter().find(|r| r.device != HOST_DEVICE).expect("the device marker");
+        assert_eq!((c.name(host.name).as_str(), host.flags), ("step 1", INSTANTANEOUS_WITH_DEVICE));
+        assert_eq!((dev.id, dev.flags, dev.device, dev.process), (host.id, INSTANTANEOUS_WITH_DEVICE, 0, SOURCE_DEVICE_PROCESS));
+        assert_eq!(dev.domain, mspti::accelprof_core::NameId::NONE);
+        // The device reached the mark after the kernel launched before it (2 ms of work).
+        assert!(dev.start >= host.start + 1_000_000, "device {} vs host {}", dev.start, host.start);
+    }
+}
+
+preloaded_test! {
+    /// An all-reduce gives its HCCL record: MSPTI marks the stream before and after the
+    /// collective (inner marks, no MARKER records of their own), and the device times of the two
+    /// marks are the record's start and end; the name is the function's, the communicator's name
+    /// HCCL's, the bandwidth the bytes over the device time (bytes per ns, GB/s). HCCL records
+    /// carry no correlation id: they are tied to the call by time. The stand-ins once produced no
+    /// device marks, so no HCCL record at all. Against the real library too.
+    fn an_all_reduce_gives_its_hccl_record_from_the_device_marks() {
+        let _g = serial();
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = session(ActivityConfig::default());
+        activity.enable(ActivityKind::HCCL).unwrap();
+        activity.enable(ActivityKind::MARKER).unwrap();
+        let got = collect(&activity);
+        acl().set_device(0).unwrap();
+        let stream = acl().create_stream().unwrap();
+        let comm = acl().communicator().unwrap();
+        const COUNT: u64 = 4096;
+        let (send, recv) = (acl().malloc(COUNT as usize * 4).unwrap(), acl().malloc(COUNT as usize * 4).unwrap());
+        let before = now_ns();
+        acl().all_reduce(send, recv, COUNT, comm, stream).unwrap();
+        acl().barrier(comm, stream).unwrap();
+        acl().synchronize_stream(stream).unwrap();
+        let after = now_ns();
+        activity.stop().unwrap();
+        let c = got.lock().unwrap();
+        assert_eq!(c.batch.markers.len(), 0, "the inner marks are not MARKER records");
+        let rows: Vec<_> = c.batch.collectives.rows().collect();
+        assert_eq!(rows.len(), 1, "one record, for the all-reduce (a barrier has none): {rows:?}");
+        let h = &rows[0];
+        assert_eq!((c.name(h.name).as_str(), c.name(h.comm_name).as_str()), ("HcclAllReduce", "mock_comm_0"));
+        assert_eq!((h.device, h.correlation), (0, 0));
+        assert!(before <= h.start && h.start < h.end && h.end <= after + 1_000_000, "{before} {h:?} {after}");
+        // The stand-in's collective: 10 us plus the bytes at 20 bytes per ns.
+        let bytes = COUNT * 4;
+        assert!(h.end - h.start >= 10_000 + bytes / 20, "{h:?}");
+        let expected = bytes as f64 / (h.end - h.start) as f64;
+        assert!((h.bandwidth_gbps - expected).abs() < expected * 1e-6, "{} vs {expected}", h.bandwidth_gbps);
+    }
+}
+
+/// `PROF_TASK_TIME | PROF_RUNTIME_TRACE`: what MSPTI asks of CANN for KERNEL.
+const KERNEL_SWITCHES: u64 = 0x800 | 0x400_0000;
+
+preloaded_test! {
+    /// MSPTI switches CANN's profiling on (`profSetProfCommand` START with `PROF_TASK_TIME |
+    /// PROF_RUNTIME_TRACE` for KERNEL) for an opened device, and off at unsubscribe; nothing for
+    /// MARKER alone. The mock once sent no command. Against the real library too.
+    fn kernel_activity_switches_on_the_task_time_data_of_cann() {
+        let _g = serial();
+        let sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = session(ActivityConfig::default());
+        acl().set_device(0).unwrap();
+        activity.enable(ActivityKind::MARKER).unwrap();
+        assert_eq!(acl().prof_switch(0).unwrap(), 0, "nothing asked of CANN for markers");
+        activity.enable(ActivityKind::KERNEL).unwrap();
+        assert_eq!(acl().prof_switch(0).unwrap() & KERNEL_SWITCHES, KERNEL_SWITCHES);
+        activity.stop().unwrap();
+        drop(sub);
+        assert_eq!(acl().prof_switch(0).unwrap() & KERNEL_SWITCHES, 0, "switched off at unsubscribe");
+    }
+}
+
+preloaded_test! {
+    /// The runtime reports a device's task data only while its task-time switch is on, as CANN's
+    /// does: with the switch turned off behind MSPTI's back (another profiler's STOP), kernels
+    /// run and give no KERNEL record; switched on again, they do. The stand-ins once reported
+    /// task data whatever the switches. Against the real library too.
+    fn device_task_data_comes_only_while_the_task_time_switch_is_on() {
+        let _g = serial();
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = session(ActivityConfig::default());
+        activity.enable(ActivityKind::KERNEL).unwrap();
+        let got = collect(&activity);
+        acl().set_device(0).unwrap();
+        assert_eq!(acl().prof_command(0, false, KERNEL_SWITCHES).unwrap(), 0);
+        launch_and_sync(2);
+        activity.fence().unwrap();
+        assert_eq!(got.lock().unwrap().batch.kernels.len(), 0, "no task data while the switch is off");
+        assert_eq!(acl().prof_command(0, true, KERNEL_SWITCHES).unwrap(), 0);
+        launch_and_sync(3);
+        activity.stop().unwrap();
+        assert_eq!(got.lock().unwrap().batch.kernels.len(), 3, "task data again once switched on");
+    }
+}
+
+/// Nanoseconds since the Unix epoch (MSPTI's timestamps).
+fn now_ns() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64
+}

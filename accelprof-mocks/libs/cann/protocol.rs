@@ -137,6 +137,106 @@ pub fn parse_stars_log(b: &[u8]) -> (u16, u16, u16, u64) {
     (u16_at(0) & 0x3f, u16_at(4), u16_at(6), u64::from_ne_bytes(ts))
 }
 
+/// One `StepTrace` of the TS firmware channel (40 bytes on a 910B, `#pragma pack(4)`):
+/// `TsTrackHead { mode: u8, rptType: u8, bufSize: u16 }`, 4 reserved, `timestamp` (device ticks)
+/// at 8, `indexId` 16, `modelId` 24, `streamId` 32, `taskId` 34, `tagId` 36, 2 reserved.
+pub const STEP_TRACE_SIZE: usize = 40;
+/// `TsTrackRptType::RPT_TYPE_STEP_TRACE`.
+pub const RPT_TYPE_STEP_TRACE: u8 = 10;
+/// `StepTraceTag::STEP_TRACE_TAG_MARKEX`: the tag MSPTI's marks carry (`MARK_TAG_ID`).
+pub const STEP_TRACE_TAG_MARKEX: u16 = 11;
+
+/// `TraceData` (`#pragma pack(1)`, 18 bytes), what MSPTI passes to `aclrtProfTrace`: the mark's
+/// id, its flag (`modelId`) and its tag.
+pub const TRACE_DATA_SIZE: usize = 18;
+
+/// Encodes one step-trace record.
+pub fn step_trace(
+    timestamp: u64,
+    index: u64,
+    model: u64,
+    stream: u16,
+    task: u16,
+    tag: u16,
+) -> [u8; STEP_TRACE_SIZE] {
+    let mut b = [0u8; STEP_TRACE_SIZE];
+    b[1] = RPT_TYPE_STEP_TRACE;
+    b[2..4].copy_from_slice(&(STEP_TRACE_SIZE as u16).to_ne_bytes());
+    b[8..16].copy_from_slice(&timestamp.to_ne_bytes());
+    b[16..24].copy_from_slice(&index.to_ne_bytes());
+    b[24..32].copy_from_slice(&model.to_ne_bytes());
+    b[32..34].copy_from_slice(&stream.to_ne_bytes());
+    b[34..36].copy_from_slice(&task.to_ne_bytes());
+    b[36..38].copy_from_slice(&tag.to_ne_bytes());
+    b
+}
+
+/// A decoded step-trace record.
+#[derive(Clone, Copy, Debug)]
+pub struct StepTrace {
+    pub rpt_type: u8,
+    pub timestamp: u64,
+    pub index: u64,
+    pub model: u64,
+    pub stream: u16,
+    pub task: u16,
+    pub tag: u16,
+}
+
+/// Decodes one step-trace record (`b` of at least [`STEP_TRACE_SIZE`] bytes).
+pub fn parse_step_trace(b: &[u8]) -> StepTrace {
+    let u16_at = |o: usize| u16::from_ne_bytes([b[o], b[o + 1]]);
+    let u64_at = |o: usize| {
+        let mut x = [0u8; 8];
+        x.copy_from_slice(&b[o..o + 8]);
+        u64::from_ne_bytes(x)
+    };
+    StepTrace {
+        rpt_type: b[1],
+        timestamp: u64_at(8),
+        index: u64_at(16),
+        model: u64_at(24),
+        stream: u16_at(32),
+        task: u16_at(34),
+        tag: u16_at(36),
+    }
+}
+
+/// `profSetProfCommand`'s `CommandHandle`: the part read here (`profSwitch` 0, `profSwitchHi` 8,
+/// `devNums` 16, `devIdList[64]` 20, `modelId` 276, `type` 280), then `cacheFlag` and parameters.
+pub mod command {
+    /// `PROF_ACL_API`, `PROF_TASK_TIME`, `PROF_HCCL_TRACE`, `PROF_RUNTIME_API`, `PROF_RUNTIME_TRACE`.
+    pub const ACL_API: u64 = 0x1;
+    pub const TASK_TIME: u64 = 0x800;
+    pub const HCCL_TRACE: u64 = 0x20;
+    pub const RUNTIME_API: u64 = 0x100;
+    pub const RUNTIME_TRACE: u64 = 0x400_0000;
+    /// `PROF_COMMANDHANDLE_TYPE_START` / `_STOP`.
+    pub const TYPE_START: u32 = 1;
+    pub const TYPE_STOP: u32 = 2;
+    /// `MAX_DEV_NUM`.
+    pub const MAX_DEV: usize = 64;
+    /// `PROF_INVALID_MODE_ID`.
+    pub const INVALID_MODEL: u32 = 0xffff_ffff;
+
+    /// The leading fields of `CommandHandle`.
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug)]
+    pub struct Head {
+        pub prof_switch: u64,
+        pub prof_switch_hi: u64,
+        pub dev_nums: u32,
+        pub dev_id_list: [u32; MAX_DEV],
+        pub model_id: u32,
+        pub ty: u32,
+        pub cache_flag: u32,
+    }
+
+    /// `sizeof(CommandHandle)` in MSPTI: the head (288 bytes), `CommandHandleParams { pathLen: u32,
+    /// storageLimit: u32, profDataLen: u32, path[1024], profData[4096] }` and padding to 8.
+    pub const SIZE: u32 = 5424;
+}
+
 /// `ProfModule`: who gets the MSTX function table.
 pub mod prof_module {
     pub const MSPROF: i32 = 1;

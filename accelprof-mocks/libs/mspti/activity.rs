@@ -79,9 +79,7 @@ pub extern "C" fn msptiActivityEnable(k: u32) -> u32 {
         return WITHOUT_LD_PRELOAD;
     }
     SWITCH[k as usize].store(true, Ordering::SeqCst);
-    if k == kind::KERNEL {
-        crate::reporters::on_enable_kernel();
-    }
+    crate::reporters::on_enable(k);
     SUCCESS
 }
 
@@ -93,10 +91,8 @@ pub extern "C" fn msptiActivityDisable(k: u32) -> u32 {
     if !supported(k) {
         return INVALID_PARAMETER;
     }
-    if k == kind::KERNEL {
-        // The device data still in the driver is read before the kind goes off.
-        crate::reporters::on_disable_kernel();
-    }
+    // The device data still in the driver is read (at most 20 ms) before the kind goes off.
+    crate::reporters::on_disable(k);
     SWITCH[k as usize].store(false, Ordering::SeqCst);
     SUCCESS
 }

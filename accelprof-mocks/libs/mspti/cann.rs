@@ -53,6 +53,8 @@ pub struct ProfApi {
     register: unsafe extern "C" fn(i32, *mut c_void, u32) -> i32,
     register_mstx: unsafe extern "C" fn(Option<MstxInit>, i32),
     enable_mstx: unsafe extern "C" fn(i32),
+    /// `profSetProfCommand` (looked up lazily in the real library; absent: no command is sent).
+    pub set_command: Option<unsafe extern "C" fn(*mut c_void, u32) -> i32>,
 }
 
 static PROFAPI: OnceLock<ProfApi> = OnceLock::new();
@@ -148,6 +150,10 @@ extern "C" fn load_cann() {
                 register_mstx,
             ),
             enable_mstx: std::mem::transmute::<*mut c_void, unsafe extern "C" fn(i32)>(enable_mstx),
+            set_command: std::mem::transmute::<
+                *mut c_void,
+                Option<unsafe extern "C" fn(*mut c_void, u32) -> i32>,
+            >(symbol(p, "profSetProfCommand")),
         }
     };
     api.register(callback_type::REPORT_GET_HASH_ID_C, Some(crate::reporters::hash_id as *mut c_void));

@@ -309,6 +309,7 @@ pub extern "C" fn mock_mspti_reset() {
     crate::external::reset();
     crate::mstx::reset();
     crate::reporters::reset();
+    crate::hccl::reset();
     *STALLED.lock().unwrap_or_else(|e| e.into_inner()) = None;
     crate::REENTRANT_CALLS.store(0, Ordering::SeqCst);
     // The driver stand-in's latency back to its default, nothing in flight.

@@ -187,18 +187,81 @@ plain! {
     ACL aclrtLaunchKernel(func: P, block_dim: u32, args: *const c_void, args_size: usize, stream: P) = DOMAIN_RUNTIME, 10, true;
     ACL aclrtMallocHost(p: Pp, size: usize) = DOMAIN_RUNTIME, 17, true;
     ACL aclrtFreeHost(p: P) = DOMAIN_RUNTIME, 18, true;
-    HCCL HcclAllReduce(s: P, r: P, n: u64, t: i32, op: i32, c: P, st: P) = DOMAIN_HCCL, 1, false;
-    HCCL HcclBroadcast(b: P, n: u64, t: i32, root: u32, c: P, st: P) = DOMAIN_HCCL, 2, false;
-    HCCL HcclAllGather(s: P, r: P, n: u64, t: i32, c: P, st: P) = DOMAIN_HCCL, 3, false;
-    HCCL HcclReduceScatter(s: P, r: P, n: u64, t: i32, op: i32, c: P, st: P) = DOMAIN_HCCL, 4, false;
-    HCCL HcclReduce(s: P, r: P, n: u64, t: i32, op: i32, root: u32, c: P, st: P) = DOMAIN_HCCL, 5, false;
-    HCCL HcclAlltoAll(s: P, sn: u64, t: i32, r: P, rn: u64, rt: i32, c: P, st: P) = DOMAIN_HCCL, 6, false;
-    HCCL HcclAlltoAllV(s: P, sc: P, sd: P, t: i32, r: P, rc: P, rd: P, rt: i32, c: P, st: P) = DOMAIN_HCCL, 7, false;
     HCCL HcclBarrier(c: P, st: P) = DOMAIN_HCCL, 8, false;
-    HCCL HcclScatter(s: P, r: P, n: u64, t: i32, root: u32, c: P, st: P) = DOMAIN_HCCL, 9, false;
-    HCCL HcclSend(b: P, n: u64, t: i32, peer: u32, c: P, st: P) = DOMAIN_HCCL, 10, false;
-    HCCL HcclRecv(b: P, n: u64, t: i32, peer: u32, c: P, st: P) = DOMAIN_HCCL, 11, false;
-    HCCL HcclBatchSendRecv(items: P, n: u32, c: P, st: P) = DOMAIN_HCCL, 12, false;
+}
+
+/// `Mspti::Common::ProfTrace`: a mark's device side, `aclrtProfTrace(TraceData { id, flag,
+/// MARK_TAG_ID }, 18, stream)` through the runtime; `false` when the runtime refuses it.
+pub fn prof_trace(id: u64, flag: u32, stream: *mut c_void) -> bool {
+    let f = real_fn!(ACL, "aclrtProfTrace", unsafe extern "C" fn(*mut c_void, i32, *mut c_void) -> i32);
+    let mut data = [0u8; crate::protocol::TRACE_DATA_SIZE];
+    data[0..8].copy_from_slice(&id.to_ne_bytes());
+    data[8..16].copy_from_slice(&u64::from(flag).to_ne_bytes());
+    data[16..18].copy_from_slice(&crate::protocol::STEP_TRACE_TAG_MARKEX.to_ne_bytes());
+    // SAFETY: 18 bytes of trace data and the caller's stream.
+    unsafe { f(data.as_mut_ptr().cast(), data.len() as i32, stream) == 0 }
+}
+
+/// `aclrtProfTrace` is exported (and forwarded) too, without a callback.
+#[no_mangle]
+pub unsafe extern "C" fn aclrtProfTrace(data: *mut c_void, len: i32, stream: *mut c_void) -> i32 {
+    let f = real_fn!(ACL, "aclrtProfTrace", unsafe extern "C" fn(*mut c_void, i32, *mut c_void) -> i32);
+    // SAFETY: forwarded to the caller.
+    unsafe { f(data, len, stream) }
+}
+
+/// HCCL's `HcclGetCommName` (`name`: 128 bytes).
+pub fn comm_name(comm: *mut c_void, name: *mut std::ffi::c_char) {
+    let f =
+        real_fn!(HCCL, "HcclGetCommName", unsafe extern "C" fn(*mut c_void, *mut std::ffi::c_char) -> i32);
+    // SAFETY: the caller's communicator and buffer.
+    unsafe { f(comm, name) };
+}
+
+/// HCCL's `HcclGetRankSize` (0 when it fails).
+fn rank_size(comm: *mut c_void) -> u64 {
+    let f = real_fn!(HCCL, "HcclGetRankSize", unsafe extern "C" fn(*mut c_void, *mut u32) -> i32);
+    let mut n = 0u32;
+    // SAFETY: the caller's communicator and a valid out-pointer.
+    unsafe { f(comm, &mut n) };
+    u64::from(n)
+}
+
+/// Bytes of `count` elements of `t` (0 for a type MSPTI does not size).
+fn bytes(count: u64, t: i32) -> u64 {
+    crate::hccl::dtype_size(t).map_or(0, |s| s * count)
+}
+
+/// Wrappers of HCCL operations: the operation's marks around the callbacks and the call
+/// (`$bytes` computes its data size from the arguments; `$comm`, `$stream` name them).
+macro_rules! hccl_op {
+    ($($name:ident($($arg:ident: $ty:ty),*) = $cbid:expr, $bytes:expr, $comm:ident, $stream:ident;)*) => {$(
+        #[no_mangle]
+        pub unsafe extern "C" fn $name($($arg: $ty),*) -> i32 {
+            let f = real_fn!(HCCL, stringify!($name), unsafe extern "C" fn($($ty),*) -> i32);
+            let name = CStr::from_bytes_with_nul(concat!(stringify!($name), "\0").as_bytes()).expect("no NUL");
+            let data: u64 = $bytes;
+            let mark = crate::hccl::begin(name, data, $comm, $stream);
+            // SAFETY: forwarded to the caller.
+            let r = scope(DOMAIN_HCCL, $cbid, name, false, || unsafe { f($($arg),*) });
+            crate::hccl::end(mark);
+            r
+        }
+    )*};
+}
+
+hccl_op! {
+    HcclAllReduce(s: P, r: P, n: u64, t: i32, op: i32, c: P, st: P) = 1, bytes(n, t), c, st;
+    HcclBroadcast(b: P, n: u64, t: i32, root: u32, c: P, st: P) = 2, bytes(n, t), c, st;
+    HcclAllGather(s: P, r: P, n: u64, t: i32, c: P, st: P) = 3, bytes(n, t) * rank_size(c), c, st;
+    HcclReduceScatter(s: P, r: P, n: u64, t: i32, op: i32, c: P, st: P) = 4, bytes(n, t) * rank_size(c), c, st;
+    HcclReduce(s: P, r: P, n: u64, t: i32, op: i32, root: u32, c: P, st: P) = 5, bytes(n, t), c, st;
+    HcclAlltoAll(s: P, sn: u64, t: i32, r: P, rn: u64, rt: i32, c: P, st: P) = 6, bytes(sn, t) * rank_size(c), c, st;
+    HcclAlltoAllV(s: P, sc: P, sd: P, t: i32, r: P, rc: P, rd: P, rt: i32, c: P, st: P) = 7, 0, c, st;
+    HcclScatter(s: P, r: P, n: u64, t: i32, root: u32, c: P, st: P) = 9, 0, c, st;
+    HcclSend(b: P, n: u64, t: i32, peer: u32, c: P, st: P) = 10, bytes(n, t), c, st;
+    HcclRecv(b: P, n: u64, t: i32, peer: u32, c: P, st: P) = 11, bytes(n, t), c, st;
+    HcclBatchSendRecv(items: P, n: u32, c: P, st: P) = 12, 0, c, st;
 }
 
 #[no_mangle]

@@ -8,8 +8,10 @@
 //! process when one is missing. Records come the way the real ones do:
 //! - API-family records (ACL_API, RUNTIME_API, NODE_API, API) from the runtime's reports through
 //!   `libprofapi.so`, KERNEL records from the runtime's task tracks and the driver's STARS channel,
-//!   MARKER records from `libms_tools_ext.so`'s table: all three only while a subscriber exists
-//!   (`reporters.rs`, `mstx.rs`);
+//!   MARKER records from `libms_tools_ext.so`'s table (and, for a mark on a stream, a device
+//!   MARKER record from the driver's TS firmware channel): all three only while a subscriber exists
+//!   (`reporters.rs`, `mstx.rs`); HCCL records from marks MSPTI puts on the stream around each
+//!   collective (`hccl.rs`); CANN's profiling switches sent with `profSetProfCommand`;
 //! - MEMORY, MEMSET and MEMCPY records and the callbacks from the `aclrt*`/`Hccl*` wrappers, which a
 //!   program reaches only through the global symbol scope (`interpose.rs`).
 //!
@@ -28,6 +30,7 @@ mod cann;
 mod control;
 mod correlation;
 mod external;
+mod hccl;
 mod interpose;
 mod mstx;
 mod records;

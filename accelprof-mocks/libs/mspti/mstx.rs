@@ -25,8 +25,9 @@ const DEFAULT: &CStr = c"default";
 const INSTANTANEOUS: u32 = 1;
 const START: u32 = 2;
 const END: u32 = 4;
-const INSTANTANEOUS_WITH_DEVICE: u32 = 8;
-const START_WITH_DEVICE: u32 = 16;
+pub const INSTANTANEOUS_WITH_DEVICE: u32 = 8;
+pub const START_WITH_DEVICE: u32 = 16;
+pub const END_WITH_DEVICE: u32 = 32;
 
 fn valid(s: *const c_char) -> Option<&'static [u8]> {
     if s.is_null() {
@@ -91,8 +92,13 @@ pub extern "C" fn msptiActivityDisableMarkerDomain(name: *const c_char) -> u32 {
 }
 
 static MARK_ID: AtomicU64 = AtomicU64::new(0);
-/// Open ranges: id -> (name, domain).
-static RANGES: Mutex<Vec<(u64, usize, usize)>> = Mutex::new(Vec::new());
+/// Open ranges: (id, name, domain, stream).
+static RANGES: Mutex<Vec<(u64, usize, usize, usize)>> = Mutex::new(Vec::new());
+
+/// The next mark id (`++gMarkId_`: marks, ranges and the inner marks around HCCL operations share it).
+pub fn next_mark_id() -> u64 {
+    MARK_ID.fetch_add(1, SeqCst) + 1
+}
 
 fn host_mark(flag: u32, id: u64, name: *const c_char, domain: *const c_char) {
     let r =
@@ -105,7 +111,11 @@ fn mark(message: *const c_char, stream: *mut c_void, domain: &'static [u8]) {
     if !is_enabled(kind::MARKER) || !domain_on(domain) {
         return;
     }
-    let id = MARK_ID.fetch_add(1, SeqCst) + 1;
+    let id = next_mark_id();
+    // A mark on a stream: its device side first (`aclrtProfTrace`); a failure drops the mark.
+    if !stream.is_null() && !crate::interpose::prof_trace(id, INSTANTANEOUS_WITH_DEVICE, stream) {
+        return;
+    }
     let flag = if stream.is_null() { INSTANTANEOUS } else { INSTANTANEOUS_WITH_DEVICE };
     host_mark(flag, id, crate::intern_bytes(message), crate::intern_bytes(domain));
 }
@@ -115,9 +125,12 @@ fn range_start(message: *const c_char, stream: *mut c_void, domain: &'static [u8
     if !is_enabled(kind::MARKER) || !domain_on(domain) {
         return 0;
     }
-    let id = MARK_ID.fetch_add(1, SeqCst) + 1;
+    let id = next_mark_id();
+    if !stream.is_null() && !crate::interpose::prof_trace(id, START_WITH_DEVICE, stream) {
+        return 0;
+    }
     let (name, dom) = (crate::intern_bytes(message), crate::intern_bytes(domain));
-    RANGES.lock().unwrap_or_else(|e| e.into_inner()).push((id, name as usize, dom as usize));
+    RANGES.lock().unwrap_or_else(|e| e.into_inner()).push((id, name as usize, dom as usize, stream as usize));
     host_mark(if stream.is_null() { START } else { START_WITH_DEVICE }, id, name, dom);
     id
 }
@@ -136,13 +149,22 @@ unsafe extern "C" fn range_end(id: u64) {
     }
     let mut ranges = RANGES.lock().unwrap_or_else(|e| e.into_inner());
     let Some(at) = ranges.iter().position(|r| r.0 == id) else { return };
-    let (id, name, dom) = ranges.remove(at);
+    let (id, name, dom, stream) = ranges.remove(at);
     drop(ranges);
     // SAFETY: an interned name.
     if !domain_on(unsafe { CStr::from_ptr(dom as *const c_char) }.to_bytes()) {
         return;
     }
-    host_mark(END, id, name as *const c_char, dom as *const c_char);
+    let with_device = stream != 0;
+    if with_device && !crate::interpose::prof_trace(id, END_WITH_DEVICE, stream as *mut c_void) {
+        return;
+    }
+    host_mark(
+        if with_device { END_WITH_DEVICE } else { END },
+        id,
+        name as *const c_char,
+        dom as *const c_char,
+    );
 }
 
 unsafe extern "C" fn domain_create_a(name: *const c_char) -> *mut c_void {

@@ -9,7 +9,12 @@
 //! - KERNEL records: a launch's task track (compact reporter; it advances the thread's
 //!   correlation id) is matched with the task's begin and end read from the driver's STARS
 //!   channel by a reader thread, started at subscribe once the driver is opened; the channel is
-//!   started for devices the runtime opened (device-state reporter) while KERNEL is enabled.
+//!   started for devices the runtime opened (device-state reporter) while KERNEL is enabled;
+//! - device-side MARKER records (and the times of HCCL records): step traces of the driver's TS
+//!   firmware channel, started while MARKER or HCCL is enabled;
+//! - the CANN profiling switches: enabling a kind on an opened device sends `profSetProfCommand`
+//!   START with the switches of every kind enabled so far (KERNEL: `PROF_TASK_TIME |
+//!   PROF_RUNTIME_TRACE`; none for MARKER, HCCL and the host-only kinds); unsubscribing sends STOP.
 
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::{c_char, c_void, CStr};
@@ -129,22 +134,21 @@ unsafe extern "C" fn report_compact(_aging: u32, data: *const c_void, len: u32) 
     0
 }
 
-/// Devices the runtime opened, and those whose STARS channel was started.
+/// Devices the runtime opened, and the (device, channel)s started.
 static DEVICES: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
-static STARS_STARTED: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+static STARTED: Mutex<BTreeSet<(u32, u32)>> = Mutex::new(BTreeSet::new());
 
-/// `MsprofDeviceStateImpl`.
+/// `MsprofDeviceStateImpl` -> `ActivityManager::SetDevice`: a device opened while any kind is on
+/// gets its CANN switches and channels for every kind on.
 unsafe extern "C" fn device_state(para: *mut c_void, len: u32) -> i32 {
     if para.is_null() || len as usize != std::mem::size_of::<ProfSetDevPara>() {
         return -1;
     }
     // SAFETY: checked above.
     let p = unsafe { &*para.cast::<ProfSetDevPara>() };
-    if p.is_open {
-        lock(&DEVICES).insert(p.dev_id);
-        if is_enabled(kind::KERNEL) {
-            start_stars(p.dev_id);
-        }
+    if p.is_open && lock(&DEVICES).insert(p.dev_id) {
+        let on: Vec<u32> = (0..kind::COUNT).filter(|k| is_enabled(*k)).collect();
+        start_device(p.dev_id, &on);
     }
     0
 }
@@ -189,9 +193,65 @@ pub fn unregister() {
     }
 }
 
-fn start_stars(dev: u32) {
-    if !crate::callbacks::subscribed() || !lock(&STARS_STARTED).insert(dev) {
+/// `DevTaskManager::datatype_config_map_`: the CANN profiling switches a kind needs.
+fn prof_switch_of(k: u32) -> u64 {
+    use protocol::command::*;
+    match k {
+        kind::KERNEL => TASK_TIME | RUNTIME_TRACE,
+        kind::API | kind::ACL_API | kind::NODE_API => ACL_API | TASK_TIME,
+        kind::COMMUNICATION => ACL_API | RUNTIME_TRACE | TASK_TIME | HCCL_TRACE,
+        kind::RUNTIME_API => RUNTIME_API,
+        _ => 0,
+    }
+}
+
+/// `DevProfTaskFactory::kindToChannel_map_` (910B): the driver channels a kind reads.
+fn channels_of(k: u32) -> &'static [u32] {
+    match k {
+        kind::MARKER | kind::HCCL => &[protocol::CHANNEL_TS_FW],
+        kind::KERNEL => &[protocol::CHANNEL_STARS_SOC_LOG],
+        kind::COMMUNICATION => &[protocol::CHANNEL_TS_FW, protocol::CHANNEL_STARS_SOC_LOG],
+        _ => &[],
+    }
+}
+
+/// The switches sent so far (`profSwitch_`: only ever grows, as in the real library).
+static PROF_SWITCH: AtomicU64 = AtomicU64::new(0);
+
+/// `profSetProfCommand` of `CommandHandle { profSwitch, devNums 1, devIdList [dev], modelId
+/// invalid, type }`, zeroed otherwise.
+fn prof_command(dev: u32, ty: u32, switch: u64) {
+    let Some(set) = crate::cann::profapi().set_command else { return };
+    let mut cmd = vec![0u8; protocol::command::SIZE as usize];
+    let head = protocol::command::Head {
+        prof_switch: switch,
+        prof_switch_hi: 0,
+        dev_nums: 1,
+        dev_id_list: {
+            let mut l = [0u32; protocol::command::MAX_DEV];
+            l[0] = dev;
+            l
+        },
+        model_id: protocol::command::INVALID_MODEL,
+        ty,
+        cache_flag: 0,
+    };
+    // SAFETY: the buffer is larger than the head; written unaligned.
+    unsafe { cmd.as_mut_ptr().cast::<protocol::command::Head>().write_unaligned(head) };
+    // SAFETY: the broker's function with a command of the size it is told.
+    unsafe { set(cmd.as_mut_ptr().cast(), protocol::command::SIZE) };
+}
+
+/// `DevTaskManager::StartDevProfTask(dev, kinds)`: the CANN switches (`StartCannProfTask`: the
+/// accumulated switch, sent when not zero), then each kind's channels the device has.
+fn start_device(dev: u32, kinds: &[u32]) {
+    if !crate::callbacks::subscribed() {
         return;
+    }
+    let add = kinds.iter().fold(0, |s, k| s | prof_switch_of(*k));
+    let switch = PROF_SWITCH.fetch_or(add, SeqCst) | add;
+    if switch != 0 {
+        prof_command(dev, protocol::command::TYPE_START, switch);
     }
     let hal = crate::cann::hal();
     // The device's channels first (`GetAllChannels`): only a channel it has is started.
@@ -200,46 +260,63 @@ fn start_stars(dev: u32) {
     // SAFETY: the driver's function fills the list.
     unsafe { (hal.get_channels)(dev, &mut *list) };
     let n = (list.channel_num as usize).min(list.channel.len());
-    if !list.channel[..n].iter().any(|c| c.channel_id == protocol::CHANNEL_STARS_SOC_LOG) {
-        return;
+    for k in kinds {
+        for ch in channels_of(*k) {
+            if !list.channel[..n].iter().any(|c| c.channel_id == *ch) || !lock(&STARTED).insert((dev, *ch)) {
+                continue;
+            }
+            // SAFETY: the driver's function; no start parameters are read by the stand-in.
+            unsafe { (hal.start)(dev, *ch, std::ptr::null_mut()) };
+        }
     }
-    // SAFETY: the driver's function; no start parameters are read by the stand-in.
-    unsafe { (hal.start)(dev, protocol::CHANNEL_STARS_SOC_LOG, std::ptr::null_mut()) };
 }
 
-/// `msptiActivityEnable(KERNEL)`: starts the STARS channel of every device opened so far.
-pub fn on_enable_kernel() {
+/// `msptiActivityEnable(k)`: every device opened so far.
+pub fn on_enable(k: u32) {
     let devices: Vec<u32> = lock(&DEVICES).iter().copied().collect();
     for dev in devices {
-        start_stars(dev);
+        start_device(dev, &[k]);
     }
 }
 
-/// Bytes the reader thread has consumed.
-static CONSUMED: AtomicU64 = AtomicU64::new(0);
+/// Bytes the reader thread has consumed, by channel (STARS, TS_FW).
+static CONSUMED: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
 
-/// `msptiActivityDisable(KERNEL)`: asks the driver how much it still holds and waits (at most
-/// 20 ms, as `FlushDrvBuff` does) for the reader to take it.
-pub fn on_disable_kernel() {
-    let started: Vec<u32> = lock(&STARS_STARTED).iter().copied().collect();
-    for dev in started {
+fn consumed(ch: u32) -> &'static AtomicU64 {
+    &CONSUMED[usize::from(ch == protocol::CHANNEL_TS_FW)]
+}
+
+/// `msptiActivityDisable(k)` of a kind read from the device (`IsNeededDevTask`): for each of its
+/// started channels, asks the driver how much it still holds and waits (at most 20 ms, as
+/// `FlushDrvBuff` does) for the reader to take it. Switches and channels stay on.
+pub fn on_disable(k: u32) {
+    let started: Vec<(u32, u32)> =
+        lock(&STARTED).iter().copied().filter(|(_, ch)| channels_of(k).contains(ch)).collect();
+    for (dev, ch) in started {
         let mut len = 0u32;
-        let before = CONSUMED.load(SeqCst);
+        let before = consumed(ch).load(SeqCst);
         // SAFETY: the driver's function with a valid out-pointer.
-        unsafe { (crate::cann::hal().flush)(dev, protocol::CHANNEL_STARS_SOC_LOG, &mut len) };
+        unsafe { (crate::cann::hal().flush)(dev, ch, &mut len) };
         let deadline = Instant::now() + Duration::from_millis(20);
-        while len > 0 && CONSUMED.load(SeqCst) < before + u64::from(len) && Instant::now() < deadline {
+        while len > 0 && consumed(ch).load(SeqCst) < before + u64::from(len) && Instant::now() < deadline {
             std::thread::sleep(Duration::from_micros(200));
         }
     }
 }
 
-/// At unsubscribe (`ResetAllDevice`): stops the started channels.
+/// At unsubscribe (`ResetAllDevice`): the CANN switches off (`StopCannProfTask`) and the started
+/// channels stopped.
 pub fn stop_devices() {
-    let started: Vec<u32> = std::mem::take(&mut *lock(&STARS_STARTED)).into_iter().collect();
-    for dev in started {
+    let switch = PROF_SWITCH.load(SeqCst);
+    if switch != 0 {
+        for dev in lock(&DEVICES).iter().copied().collect::<Vec<_>>() {
+            prof_command(dev, protocol::command::TYPE_STOP, switch);
+        }
+    }
+    let started: Vec<(u32, u32)> = std::mem::take(&mut *lock(&STARTED)).into_iter().collect();
+    for (dev, ch) in started {
         // SAFETY: the driver's function.
-        unsafe { (crate::cann::hal().stop)(dev, protocol::CHANNEL_STARS_SOC_LOG) };
+        unsafe { (crate::cann::hal().stop)(dev, ch) };
     }
 }
 
@@ -291,8 +368,12 @@ fn read_channels() {
                     for log in buf[..got].chunks_exact(protocol::STARS_LOG_SIZE) {
                         stars_log(i.device_id, log);
                     }
+                } else if i.channel_id == protocol::CHANNEL_TS_FW {
+                    for t in buf[..got].chunks_exact(protocol::STEP_TRACE_SIZE) {
+                        step_trace(i.device_id, &protocol::parse_step_trace(t));
+                    }
                 }
-                CONSUMED.fetch_add(got as u64, SeqCst);
+                consumed(i.channel_id).fetch_add(got as u64, SeqCst);
             }
         }
     }
@@ -323,6 +404,25 @@ fn stars_log(dev: u32, log: &[u8]) {
         }
         _ => {}
     }
+}
+
+/// One step trace of the TS firmware channel (`ParserManager::ReportStepTrace`): a mark's
+/// (`STEP_TRACE_TAG_MARKEX`) device side, `MstxParser::ReportMarkDataToActivity`: the mark of an
+/// HCCL operation goes to the HCCL reporter, any other becomes a device MARKER record (flag: the
+/// trace's model id; id: its index; name and domain empty).
+fn step_trace(dev: u32, t: &protocol::StepTrace) {
+    if t.rpt_type != protocol::RPT_TYPE_STEP_TRACE || t.tag != protocol::STEP_TRACE_TAG_MARKEX {
+        return;
+    }
+    let ts = crate::realtime_from_raw(t.timestamp);
+    if crate::hccl::device_mark(t.index, t.model as u32, ts, dev, t.stream.into()) {
+        return;
+    }
+    if !is_enabled(kind::MARKER) {
+        return;
+    }
+    let r = records::marker(t.model as u32, 1, ts, t.index, dev, t.stream.into(), c"".as_ptr(), c"".as_ptr());
+    record(r.bytes(), false);
 }
 
 /// Forgets pending tasks and opened devices (a control).

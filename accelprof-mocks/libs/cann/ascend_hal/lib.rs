@@ -1,9 +1,12 @@
-//! Stand-in for the NPU driver's `libascend_hal.so`: one 910B device whose STARS log channel
-//! carries the begin and end of each task the runtime stand-in ran (`mock_hal_task`), read by the
-//! profiling library with `prof_channel_poll` / `prof_channel_read` as from the real driver. The
-//! device counter is CLOCK_MONOTONIC_RAW in nanoseconds (frequency 1e6 ticks per ms).
+//! Stand-in for the NPU driver's `libascend_hal.so`: one 910B device with two channels, read by
+//! the profiling library with `prof_channel_poll` / `prof_channel_read` as from the real driver:
+//! the STARS log channel carries the begin and end of each task the runtime stand-in ran
+//! (`mock_hal_task`), the TS firmware channel the step-trace record of each `aclrtProfTrace` the
+//! stream reached (`mock_hal_step_trace`: MSPTI's device-side marks). Each channel carries data
+//! only while started (`prof_drv_start`). The device counter is CLOCK_MONOTONIC_RAW in
+//! nanoseconds (frequency 1e6 ticks per ms).
 //!
-//! As on a real device, a task's logs reach the host after the task ran, with a latency
+//! As on a real device, data reach the host after the work ran, with a latency
 //! ([`DEFAULT_LATENCY_NS`], `mock_hal_set_latency_ns`): not at launch, and not necessarily before
 //! the program's `aclrtSynchronizeStream` returns. `halProfDataFlush` counts only what reached
 //! the host (stricter than a driver that would push the device's pending data first).
@@ -20,6 +23,7 @@ use std::time::Duration;
 
 use protocol::{
     ChannelInfo, ChannelList, ProfPollInfo, CHANNEL_STARS_SOC_LOG, CHANNEL_TS_FW, STARS_LOG_SIZE,
+    STEP_TRACE_SIZE,
 };
 
 struct Channel {
@@ -48,8 +52,33 @@ impl Channel {
     }
 }
 
-static STARS: Mutex<Channel> =
-    Mutex::new(Channel { started: false, queued: Vec::new(), in_flight: Vec::new() });
+/// The STARS log channel and the TS firmware channel, under one lock.
+struct Channels {
+    stars: Channel,
+    ts_fw: Channel,
+}
+
+impl Channels {
+    fn get(&mut self, id: u32) -> Option<&mut Channel> {
+        match id {
+            CHANNEL_STARS_SOC_LOG => Some(&mut self.stars),
+            CHANNEL_TS_FW => Some(&mut self.ts_fw),
+            _ => None,
+        }
+    }
+}
+
+/// The size of one record of a channel.
+fn record_size(id: u32) -> usize {
+    if id == CHANNEL_TS_FW {
+        STEP_TRACE_SIZE
+    } else {
+        STARS_LOG_SIZE
+    }
+}
+
+const IDLE: Channel = Channel { started: false, queued: Vec::new(), in_flight: Vec::new() };
+static CHANNELS: Mutex<Channels> = Mutex::new(Channels { stars: IDLE, ts_fw: IDLE });
 
 /// Time from a task's end on the device to its logs on the host, by default: longer than the
 /// 20 ms `msptiActivityDisable(KERNEL)` waits for the driver.
@@ -58,8 +87,8 @@ pub const DEFAULT_LATENCY_NS: u64 = 30_000_000;
 static LATENCY_NS: AtomicU64 = AtomicU64::new(DEFAULT_LATENCY_NS);
 static DATA: Condvar = Condvar::new();
 
-fn stars() -> MutexGuard<'static, Channel> {
-    STARS.lock().unwrap_or_else(|e| e.into_inner())
+fn channels() -> MutexGuard<'static, Channels> {
+    CHANNELS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[no_mangle]
@@ -122,71 +151,74 @@ pub unsafe extern "C" fn prof_drv_get_channels(_dev: u32, list: *mut ChannelList
 
 #[no_mangle]
 pub extern "C" fn prof_drv_start(_dev: u32, channel: u32, _para: *mut c_void) -> i32 {
-    if channel == CHANNEL_STARS_SOC_LOG {
-        stars().started = true;
+    if let Some(c) = channels().get(channel) {
+        c.started = true;
     }
     0
 }
 
 #[no_mangle]
 pub extern "C" fn prof_stop(_dev: u32, channel: u32) -> i32 {
-    if channel == CHANNEL_STARS_SOC_LOG {
-        let mut s = stars();
-        s.started = false;
-        s.queued.clear();
-        s.in_flight.clear();
+    if let Some(c) = channels().get(channel) {
+        c.started = false;
+        c.queued.clear();
+        c.in_flight.clear();
     }
     0
 }
 
-/// Waits (at most 50 ms here, `timeout` seconds in the driver) for a channel with data.
+/// Waits (at most 50 ms here, `timeout` seconds in the driver) for a channel with data; fills
+/// `out` with the channels that have some.
 #[no_mangle]
 pub unsafe extern "C" fn prof_channel_poll(out: *mut ProfPollInfo, num: i32, _timeout: i32) -> i32 {
     let deadline = std::time::Instant::now() + Duration::from_millis(50);
-    let mut s = stars();
+    let mut c = channels();
     loop {
-        s.arrive();
+        c.stars.arrive();
+        c.ts_fw.arrive();
         let now = std::time::Instant::now();
-        if !s.queued.is_empty() || now >= deadline {
+        if !c.stars.queued.is_empty() || !c.ts_fw.queued.is_empty() || now >= deadline {
             break;
         }
-        let wait = s.next_arrival().map_or(deadline - now, |ns| Duration::from_nanos(ns).min(deadline - now));
-        s = DATA.wait_timeout(s, wait).unwrap_or_else(|e| e.into_inner()).0;
+        let next = [c.stars.next_arrival(), c.ts_fw.next_arrival()].into_iter().flatten().min();
+        let wait = next.map_or(deadline - now, |ns| Duration::from_nanos(ns).min(deadline - now));
+        c = DATA.wait_timeout(c, wait).unwrap_or_else(|e| e.into_inner()).0;
     }
-    if s.queued.is_empty() || num < 1 {
-        return 0;
+    let ready =
+        [(CHANNEL_TS_FW, !c.ts_fw.queued.is_empty()), (CHANNEL_STARS_SOC_LOG, !c.stars.queued.is_empty())];
+    let mut n = 0;
+    for (id, _) in ready.iter().filter(|(_, has)| *has) {
+        if n >= num {
+            break;
+        }
+        // SAFETY: the caller's array of `num` entries.
+        unsafe { *out.add(n as usize) = ProfPollInfo { device_id: 0, channel_id: *id } };
+        n += 1;
     }
-    // SAFETY: the caller's array of `num` entries.
-    unsafe { *out = ProfPollInfo { device_id: 0, channel_id: CHANNEL_STARS_SOC_LOG } };
-    1
+    n
 }
 
 /// Moves whole records of the channel into `buf`; returns the bytes moved.
 #[no_mangle]
 pub unsafe extern "C" fn prof_channel_read(_dev: u32, channel: u32, buf: *mut u8, size: u32) -> i32 {
-    if channel != CHANNEL_STARS_SOC_LOG {
-        return 0;
-    }
-    let mut s = stars();
-    s.arrive();
-    let n = s.queued.len().min(size as usize);
-    let n = n - n % STARS_LOG_SIZE;
+    let mut all = channels();
+    let Some(c) = all.get(channel) else { return 0 };
+    c.arrive();
+    let n = c.queued.len().min(size as usize);
+    let n = n - n % record_size(channel);
     // SAFETY: the caller's buffer of `size >= n` bytes.
-    unsafe { std::ptr::copy_nonoverlapping(s.queued.as_ptr(), buf, n) };
-    s.queued.drain(..n);
+    unsafe { std::ptr::copy_nonoverlapping(c.queued.as_ptr(), buf, n) };
+    c.queued.drain(..n);
     n as i32
 }
 
 /// How many bytes the channel still holds (what a flush would deliver).
 #[no_mangle]
 pub unsafe extern "C" fn halProfDataFlush(_dev: u32, channel: u32, len: *mut u32) -> i32 {
-    let n = if channel == CHANNEL_STARS_SOC_LOG {
-        let mut s = stars();
-        s.arrive();
-        s.queued.len()
-    } else {
-        0
-    };
+    let n = channels().get(channel).map_or(0, |c| {
+        c.arrive();
+        c.queued.len()
+    });
     // SAFETY: the caller's out-pointer.
     unsafe { *len = n as u32 };
     0
@@ -197,14 +229,37 @@ pub unsafe extern "C" fn halProfDataFlush(_dev: u32, channel: u32, len: *mut u32
 /// `end`.
 #[no_mangle]
 pub extern "C" fn mock_hal_task(_dev: u32, stream: u16, task: u16, start: u64, end: u64) {
-    let mut s = stars();
-    if !s.started {
+    let mut c = channels();
+    if !c.stars.started {
         return;
     }
     let mut bytes = protocol::stars_log(protocol::STARS_FUNC_BEGIN, stream, task, start).to_vec();
     bytes.extend_from_slice(&protocol::stars_log(protocol::STARS_FUNC_END, stream, task, end));
     let due = end.max(protocol::monotonic_raw_ns()) + LATENCY_NS.load(SeqCst);
-    s.in_flight.push((due, bytes));
+    c.stars.in_flight.push((due, bytes));
+    DATA.notify_all();
+}
+
+/// For the runtime stand-in: the stream reached an `aclrtProfTrace` at `at` (device ticks); if
+/// the TS firmware channel was started, its step-trace record (`index`, `model`, `tag` as the
+/// trace data gave them) reaches the host the latency after `at`.
+#[no_mangle]
+pub extern "C" fn mock_hal_step_trace(
+    _dev: u32,
+    stream: u16,
+    task: u16,
+    index: u64,
+    model: u64,
+    tag: u16,
+    at: u64,
+) {
+    let mut c = channels();
+    if !c.ts_fw.started {
+        return;
+    }
+    let bytes = protocol::step_trace(at, index, model, stream, task, tag).to_vec();
+    let due = at.max(protocol::monotonic_raw_ns()) + LATENCY_NS.load(SeqCst);
+    c.ts_fw.in_flight.push((due, bytes));
     DATA.notify_all();
 }
 
@@ -219,7 +274,10 @@ pub extern "C" fn mock_hal_set_latency_ns(ns: u64) {
 #[no_mangle]
 pub extern "C" fn mock_hal_reset() {
     LATENCY_NS.store(DEFAULT_LATENCY_NS, SeqCst);
-    let mut s = stars();
-    s.in_flight.clear();
-    s.queued.clear();
+    let mut guard = channels();
+    let c = &mut *guard;
+    for ch in [&mut c.stars, &mut c.ts_fw] {
+        ch.in_flight.clear();
+        ch.queued.clear();
+    }
 }

@@ -7,6 +7,12 @@
 //! begin and end on the device through the driver stand-in (`libascend_hal.so`). A kernel runs
 //! `KERNEL_NS_PER_BLOCK` ns per block, after whatever its stream still runs.
 //!
+//! Task tracks and device task data are reported only while the profiling library has switched
+//! the device's `PROF_TASK_TIME` on (`profSetProfCommand`, kept by the `libprofapi.so` stand-in),
+//! as CANN's runtime reports only the data types a profiler asked for. `aclrtProfTrace` (MSPTI's
+//! device-side marks) puts a step-trace record on the stream: the driver delivers it on its TS
+//! firmware channel when the stream reaches it.
+//!
 //! The profiling library reaches these calls only by interposing them: `libmspti.so` exports
 //! the same `aclrt*` names, so a program whose calls resolve through the global symbol scope
 //! calls MSPTI's wrapper first when it is preloaded.
@@ -61,6 +67,8 @@ struct Broker {
     reg_type_info: unsafe extern "C" fn(u16, u32, *const c_char) -> i32,
     hash_id: unsafe extern "C" fn(*const c_char, usize) -> u64,
     hal_task: unsafe extern "C" fn(u32, u16, u16, u64, u64),
+    hal_step_trace: unsafe extern "C" fn(u32, u16, u16, u64, u64, u16, u64),
+    prof_switch: unsafe extern "C" fn(u32) -> u64,
 }
 
 extern "C" {
@@ -117,9 +125,18 @@ fn broker() -> &'static Broker {
                 reg_type_info: cast(sym(profapi, c"MsprofRegTypeInfo")),
                 hash_id: cast(sym(profapi, c"MsprofGetHashId")),
                 hal_task: cast(sym(hal, c"mock_hal_task")),
+                hal_step_trace: cast(sym(hal, c"mock_hal_step_trace")),
+                prof_switch: cast(sym(profapi, c"mock_profapi_prof_switch")),
             }
         }
     })
+}
+
+/// Whether the profiling library switched `dev`'s task-time data on.
+fn task_time_on(dev: u32) -> bool {
+    // SAFETY: the broker's function.
+    let switch = unsafe { (broker().prof_switch)(dev) };
+    switch & protocol::command::TASK_TIME != 0
 }
 
 fn type_of(name: &str) -> u32 {
@@ -464,13 +481,18 @@ pub unsafe extern "C" fn aclrtLaunchKernel(
         rest: [0; 16],
     };
     let broker = broker();
-    // SAFETY: the broker's functions with live arguments.
-    unsafe { (broker.report_compact)(&track) };
+    let profiled = task_time_on(device.into());
+    if profiled {
+        // SAFETY: the broker's functions with live arguments.
+        unsafe { (broker.report_compact)(&track) };
+    }
     let start = (monotonic_raw_ns() + 5_000).max(s.busy_until.load(SeqCst));
     let end = start + KERNEL_NS_PER_BLOCK * u64::from(block_dim.max(1));
     s.busy_until.store(end, SeqCst);
-    // SAFETY: as above.
-    unsafe { (broker.hal_task)(device.into(), s.id, task, start, end) };
+    if profiled {
+        // SAFETY: as above.
+        unsafe { (broker.hal_task)(device.into(), s.id, task, start, end) };
+    }
     let rt_end = monotonic_raw_ns();
     // SAFETY: as above.
     unsafe {
@@ -482,10 +504,44 @@ pub unsafe extern "C" fn aclrtLaunchKernel(
     0
 }
 
-/// Writes a device-side marker (`mstx*` with a stream): accepted, no device data here.
+/// Puts a step-trace record on a stream (MSPTI's device-side marks: `TraceData { indexId,
+/// modelId, tagId }`, 18 bytes): the device reaches it after whatever the stream still runs, and
+/// the driver delivers it on the TS firmware channel.
 #[no_mangle]
-pub extern "C" fn aclrtProfTrace(_info: *mut c_void, _len: usize, _stream: *mut c_void) -> i32 {
+pub unsafe extern "C" fn aclrtProfTrace(info: *mut c_void, len: i32, stream: *mut c_void) -> i32 {
+    if info.is_null() || len as usize != protocol::TRACE_DATA_SIZE {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    // SAFETY: the caller's 18 bytes.
+    let b = unsafe { std::slice::from_raw_parts(info.cast::<u8>(), protocol::TRACE_DATA_SIZE) };
+    let u64_at = |o: usize| {
+        let mut x = [0u8; 8];
+        x.copy_from_slice(&b[o..o + 8]);
+        u64::from_ne_bytes(x)
+    };
+    let (index, model, tag) = (u64_at(0), u64_at(8), u16::from_ne_bytes([b[16], b[17]]));
+    // SAFETY: a stream of `aclrtCreateStream`, or NULL (the default stream).
+    let s = unsafe { stream.cast::<Stream>().as_ref() };
+    let at = s.map_or(0, |s| s.busy_until.load(SeqCst)).max(monotonic_raw_ns() + 1_000);
+    if let Some(s) = s {
+        s.busy_until.store(at, SeqCst);
+    }
+    let device = DEVICE.load(SeqCst).max(0) as u32;
+    let task = NEXT_TASK.fetch_add(1, SeqCst);
+    // SAFETY: the broker's function.
+    unsafe { (broker().hal_step_trace)(device, s.map_or(0, |s| s.id), task, index, model, tag, at) };
     0
+}
+
+/// For the HCCL stand-in: `stream` runs `ns` of work after whatever it still runs (a collective's
+/// tasks); returns when that work ends (device ticks).
+#[no_mangle]
+pub unsafe extern "C" fn mock_acl_stream_work(stream: *mut c_void, ns: u64) -> u64 {
+    // SAFETY: a stream of `aclrtCreateStream`, or NULL.
+    let Some(s) = (unsafe { stream.cast::<Stream>().as_ref() }) else { return monotonic_raw_ns() };
+    let start = s.busy_until.load(SeqCst).max(monotonic_raw_ns() + 1_000);
+    s.busy_until.store(start + ns, SeqCst);
+    start + ns
 }
 
 /// A looked-up function address as the function pointer type `F`.

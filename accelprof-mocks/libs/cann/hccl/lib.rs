@@ -1,10 +1,75 @@
 //! Stand-in for CANN's `libhccl.so`: a one-rank communicator (`HcclCommInitRootInfo` with one
-//! rank); collectives copy the send buffer to the receive buffer, or do nothing. Reached by the
-//! profiling library only through interposition, like the runtime.
+//! rank); collectives copy the send buffer to the receive buffer, or do nothing, and keep their
+//! stream busy on the device for [`BASE_NS`] plus the bytes at [`BYTES_PER_NS`] (through the
+//! runtime stand-in beside this file), so that marks MSPTI puts on the stream around a collective
+//! (`aclrtProfTrace`) see it take time. Reached by the profiling library only through
+//! interposition, like the runtime.
 
 #![allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
 
-use std::ffi::{c_char, c_void};
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::sync::OnceLock;
+
+/// Device time of any collective, plus its bytes at [`BYTES_PER_NS`].
+pub const BASE_NS: u64 = 10_000;
+/// The stand-in's link speed: 20 bytes per ns (20 GB/s).
+pub const BYTES_PER_NS: u64 = 20;
+
+extern "C" {
+    fn dlopen(name: *const c_char, flags: i32) -> *mut c_void;
+    fn dlsym(handle: *mut c_void, name: *const c_char) -> *mut c_void;
+    fn dladdr(addr: *const c_void, info: *mut DlInfo) -> i32;
+}
+
+#[repr(C)]
+struct DlInfo {
+    fname: *const c_char,
+    fbase: *mut c_void,
+    sname: *const c_char,
+    saddr: *mut c_void,
+}
+
+type StreamWork = unsafe extern "C" fn(*mut c_void, u64) -> u64;
+
+/// The runtime stand-in's `mock_acl_stream_work`, from `libascendcl.so` beside this library.
+fn stream_work() -> Option<StreamWork> {
+    static F: OnceLock<usize> = OnceLock::new();
+    let f = *F.get_or_init(|| {
+        let mut info = DlInfo {
+            fname: std::ptr::null(),
+            fbase: std::ptr::null_mut(),
+            sname: std::ptr::null(),
+            saddr: std::ptr::null_mut(),
+        };
+        // SAFETY: an address inside this library and a valid out-struct.
+        if unsafe { dladdr(stream_work as *const c_void, &mut info) } == 0 || info.fname.is_null() {
+            return 0;
+        }
+        // SAFETY: dladdr gives a NUL-terminated file name.
+        let me = unsafe { CStr::from_ptr(info.fname) }.to_string_lossy().into_owned();
+        let dir = std::path::Path::new(&me).parent().map(|d| d.to_path_buf()).unwrap_or_default();
+        let Ok(path) = CString::new(dir.join("libascendcl.so").to_string_lossy().into_owned()) else {
+            return 0;
+        };
+        // SAFETY: the runtime stand-in of this directory.
+        let h = unsafe { dlopen(path.as_ptr(), 1) };
+        if h.is_null() {
+            return 0;
+        }
+        // SAFETY: a live handle.
+        unsafe { dlsym(h, c"mock_acl_stream_work".as_ptr()) as usize }
+    });
+    // SAFETY: `u64 mock_acl_stream_work(void *stream, uint64_t ns)`.
+    (f != 0).then(|| unsafe { std::mem::transmute::<usize, StreamWork>(f) })
+}
+
+/// The collective's work on the device: `bytes` moved on `stream`.
+fn run_on(stream: *mut c_void, bytes: u64) {
+    if let Some(work) = stream_work() {
+        // SAFETY: the runtime stand-in's function with the caller's stream.
+        unsafe { work(stream, BASE_NS + bytes / BYTES_PER_NS) };
+    }
+}
 
 type Comm = *mut c_void;
 const HCCL_SUCCESS: i32 = 0;
@@ -23,10 +88,11 @@ fn dtype_size(t: i32) -> usize {
     }
 }
 
-unsafe fn copy(send: *const c_void, recv: *mut c_void, count: u64, t: i32) -> i32 {
+unsafe fn copy(send: *const c_void, recv: *mut c_void, count: u64, t: i32, stream: *mut c_void) -> i32 {
     if send.is_null() || recv.is_null() {
         return HCCL_E_PARA;
     }
+    run_on(stream, count * dtype_size(t) as u64);
     if send != recv.cast_const() {
         // SAFETY: the caller's buffers of `count` elements.
         unsafe { std::ptr::copy(send.cast::<u8>(), recv.cast::<u8>(), count as usize * dtype_size(t)) };
@@ -87,10 +153,10 @@ pub unsafe extern "C" fn HcclAllReduce(
     t: i32,
     _op: i32,
     _c: Comm,
-    _st: *mut c_void,
+    st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t) }
+    unsafe { copy(s, r, n, t, st) }
 }
 
 #[no_mangle]
@@ -100,8 +166,9 @@ pub extern "C" fn HcclBroadcast(
     _t: i32,
     _root: u32,
     _c: Comm,
-    _st: *mut c_void,
+    st: *mut c_void,
 ) -> i32 {
+    run_on(st, _n * dtype_size(_t) as u64);
     HCCL_SUCCESS
 }
 
@@ -112,10 +179,10 @@ pub unsafe extern "C" fn HcclAllGather(
     n: u64,
     t: i32,
     _c: Comm,
-    _st: *mut c_void,
+    st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t) }
+    unsafe { copy(s, r, n, t, st) }
 }
 
 #[no_mangle]
@@ -126,10 +193,10 @@ pub unsafe extern "C" fn HcclReduceScatter(
     t: i32,
     _op: i32,
     _c: Comm,
-    _st: *mut c_void,
+    st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t) }
+    unsafe { copy(s, r, n, t, st) }
 }
 
 #[no_mangle]
@@ -141,10 +208,10 @@ pub unsafe extern "C" fn HcclReduce(
     _op: i32,
     _root: u32,
     _c: Comm,
-    _st: *mut c_void,
+    st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t) }
+    unsafe { copy(s, r, n, t, st) }
 }
 
 #[no_mangle]
@@ -156,10 +223,10 @@ pub unsafe extern "C" fn HcclAlltoAll(
     _rn: u64,
     _rt: i32,
     _c: Comm,
-    _st: *mut c_void,
+    st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t) }
+    unsafe { copy(s, r, n, t, st) }
 }
 
 #[no_mangle]
@@ -179,7 +246,8 @@ pub extern "C" fn HcclAlltoAllV(
 }
 
 #[no_mangle]
-pub extern "C" fn HcclBarrier(_c: Comm, _st: *mut c_void) -> i32 {
+pub extern "C" fn HcclBarrier(_c: Comm, st: *mut c_void) -> i32 {
+    run_on(st, 0);
     HCCL_SUCCESS
 }
 
@@ -191,10 +259,10 @@ pub unsafe extern "C" fn HcclScatter(
     t: i32,
     _root: u32,
     _c: Comm,
-    _st: *mut c_void,
+    st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t) }
+    unsafe { copy(s, r, n, t, st) }
 }
 
 #[no_mangle]

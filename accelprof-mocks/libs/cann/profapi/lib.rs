@@ -10,10 +10,12 @@
 mod protocol;
 
 use std::ffi::{c_char, c_void, CStr, CString};
-use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::sync::Mutex;
 
-use protocol::{callback_type as cb, MsprofApi, MsprofCompactInfo, MstxGetTable, MstxInit, ProfSetDevPara};
+use protocol::{
+    callback_type as cb, command, MsprofApi, MsprofCompactInfo, MstxGetTable, MstxInit, ProfSetDevPara,
+};
 
 static CALLBACKS: [AtomicUsize; cb::COUNT] = [const { AtomicUsize::new(0) }; cb::COUNT];
 static MSTX_INIT: [AtomicUsize; 4] = [const { AtomicUsize::new(0) }; 4];
@@ -42,10 +44,39 @@ pub extern "C" fn MsprofRegisterProfileCallback(ty: i32, callback: *mut c_void, 
     0
 }
 
-/// Starts or stops the runtime's profiling of some data types (nothing to do here).
+/// The profiling switches (`PROF_*` bits) on, by device.
+static SWITCHES: [AtomicU64; command::MAX_DEV] = [const { AtomicU64::new(0) }; command::MAX_DEV];
+
+/// Starts or stops the runtime's profiling of some data types (`PROF_*` bits) on the devices the
+/// command lists: the runtime stand-in reports a device's task data only while its
+/// `PROF_TASK_TIME` switch is on (`mock_profapi_prof_switch`). A command shorter than its head,
+/// or of another type, is refused (`PROFAPI_ERROR_CONFIG_INVALID`, 3) and changes nothing.
 #[no_mangle]
-pub extern "C" fn profSetProfCommand(_command: *mut c_void, _len: u32) -> i32 {
+pub unsafe extern "C" fn profSetProfCommand(cmd: *mut c_void, len: u32) -> i32 {
+    const CONFIG_INVALID: i32 = 3;
+    if cmd.is_null() || (len as usize) < std::mem::size_of::<command::Head>() {
+        return CONFIG_INVALID;
+    }
+    // SAFETY: the caller's command of `len` bytes, at least the head (read unaligned: a C struct).
+    let head = unsafe { cmd.cast::<command::Head>().read_unaligned() };
+    if head.ty != command::TYPE_START && head.ty != command::TYPE_STOP {
+        return CONFIG_INVALID;
+    }
+    let devices = &head.dev_id_list[..(head.dev_nums as usize).min(command::MAX_DEV)];
+    for sw in devices.iter().filter_map(|dev| SWITCHES.get(*dev as usize)) {
+        if head.ty == command::TYPE_START {
+            sw.fetch_or(head.prof_switch, SeqCst);
+        } else {
+            sw.fetch_and(!head.prof_switch, SeqCst);
+        }
+    }
     0
+}
+
+/// For the runtime stand-in (and tests): the profiling switches on for `dev` (`PROF_*` bits).
+#[no_mangle]
+pub extern "C" fn mock_profapi_prof_switch(dev: u32) -> u64 {
+    SWITCHES.get(dev as usize).map_or(0, |s| s.load(SeqCst))
 }
 
 /// Registers a device state callback (the C-callback slot is what MSPTI uses).
