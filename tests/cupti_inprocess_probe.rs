@@ -1,0 +1,304 @@
+//! The crate as a library inside another program's process (the `cupti_inprocess_session` example,
+//! a cdylib that `gpu/coexist_inprocess.py` loads into PyTorch with ctypes), on the mock `libcupti`
+//! loaded in the global scope as `libtorch_cuda` loads the real one, next to a Kineto-like client
+//! that calls the `cupti*` symbols through the global scope. Each case runs in a child process of
+//! this test binary, with the CUPTI sharing shim preloaded or without it; the probe is started
+//! before the Kineto-like client registers its callbacks, or after.
+
+use std::collections::HashSet;
+use std::ffi::c_void;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use accelprof_mocks::cupti::{MockCupti, LIBRARY};
+
+const CONCURRENT_KERNEL: u32 = 10;
+/// Kernels launched in each phase: before the Kineto-like client starts, inside its window, after it.
+const PHASE: [u64; 3] = [5, 7, 3];
+
+/// `ProbeCounts` of the example (`#[repr(C)]`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+struct ProbeCounts {
+    kernels: u64,
+    kernels_before_start: u64,
+    api_rows: u64,
+    records_produced: u64,
+    records_delivered: u64,
+    records_dropped: u64,
+    dropped_by_vendor: u64,
+    dropped_skipped: u64,
+    dropped_unconsumed: u64,
+    other_buffers_taken: u64,
+    other_foreign_buffers: u64,
+    other_missing_since_unix_ns: u64,
+    balanced: u32,
+    fenced: u32,
+    shared: u32,
+    cupti_version: u32,
+}
+
+fn examples_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().join("examples")
+}
+
+fn deps_dir() -> PathBuf {
+    std::env::current_exe().unwrap().parent().unwrap().to_path_buf()
+}
+
+/// Builds the probe (a no-op when `cargo test` built the examples), with this test's profile.
+fn build() {
+    let release = examples_dir().parent().and_then(|p| p.file_name()).is_some_and(|n| n == "release");
+    let status = Command::new(env!("CARGO"))
+        .arg("build")
+        .args(release.then_some("--release"))
+        .args(["--quiet", "--example", "cupti_inprocess_session"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .expect("run cargo");
+    assert!(status.success());
+}
+
+/// What a child printed: the probe's counts, the Kineto-like client's kernels and unknown buffers,
+/// the library the probe opened.
+#[derive(Debug)]
+struct Outcome {
+    probe: ProbeCounts,
+    kineto_kernels: u64,
+    kineto_unknown: u64,
+    library: String,
+}
+
+fn run_case(order: &str, with_shim: bool) -> Outcome {
+    build();
+    let shim = deps_dir().join("libcupti_shim.so");
+    assert!(shim.is_file(), "{} is built as a dev-dependency", shim.display());
+    let mut cmd = Command::new(std::env::current_exe().unwrap());
+    cmd.args(["--exact", "child", "--ignored", "--nocapture", "--test-threads=1"])
+        .env("PROBE_TEST_ORDER", order)
+        .env_remove("CUPTI_LIBRARY_PATH");
+    if with_shim {
+        cmd.env("LD_PRELOAD", &shim);
+    } else {
+        cmd.env_remove("LD_PRELOAD");
+    }
+    let out = cmd.output().expect("run the child");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "child ({order}, shim {with_shim}) failed:\n{text}");
+    let line = text
+        .lines()
+        .find_map(|l| l.find("OUTCOME ").map(|at| &l[at + "OUTCOME ".len()..]))
+        .unwrap_or_else(|| panic!("no outcome:\n{text}"));
+    let field = |name: &str| -> String {
+        line.split_whitespace()
+            .find_map(|kv| kv.strip_prefix(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("{name} in {line}"))
+            .to_owned()
+    };
+    let n = |name: &str| -> u64 { field(name).parse().unwrap() };
+    Outcome {
+        probe: ProbeCounts {
+            kernels: n("kernels"),
+            kernels_before_start: n("before"),
+            records_dropped: n("dropped"),
+            other_buffers_taken: n("taken"),
+            other_foreign_buffers: n("foreign"),
+            balanced: n("balanced") as u32,
+            shared: n("shared") as u32,
+            ..ProbeCounts::default()
+        },
+        kineto_kernels: n("kineto_kernels"),
+        kineto_unknown: n("kineto_unknown"),
+        library: field("library"),
+    }
+}
+
+/// The kernels each client launched in its span, for a probe started `order` the Kineto-like client.
+fn expected(order: &str) -> (u64, u64) {
+    let probe = if order == "before" { PHASE.iter().sum() } else { PHASE[1] + PHASE[2] };
+    let kineto = if order == "before" { PHASE[1] } else { PHASE[0] + PHASE[1] };
+    (probe, kineto)
+}
+
+#[test]
+fn with_the_shim_the_probe_and_kineto_each_count_every_kernel_of_their_span() {
+    for order in ["before", "after"] {
+        let o = run_case(order, true);
+        let (probe, kineto) = expected(order);
+        assert_eq!(o.probe.shared, 1, "{order}: the probe saw the shim: {o:?}");
+        assert_eq!(o.library, "libcupti.so", "{order}: the probe reused the loaded copy: {o:?}");
+        // Every kernel of the probe's span. The shim delivers what is in CUPTI's buffers by the kinds a
+        // client has on when a buffer completes: kernels written for the other client before the probe
+        // started, still in CUPTI's buffers then, reach the probe too (counted apart, by start time);
+        // likewise the Kineto-like client gets the probe's kernels of before its start.
+        assert_eq!(o.probe.kernels - o.probe.kernels_before_start, probe, "{order}: {o:?}");
+        assert!(o.probe.kernels_before_start <= PHASE[0], "{order}: {o:?}");
+        assert_eq!(o.probe.records_dropped, 0, "{order}: {o:?}");
+        assert_eq!(o.probe.balanced, 1, "{order}: {o:?}");
+        assert!((kineto..=kineto + PHASE[0]).contains(&o.kineto_kernels), "{order}: {o:?}");
+        assert_eq!(o.kineto_unknown, 0, "{order}: {o:?}");
+    }
+}
+
+/// Without the shim the two share CUPTI's one pair of buffer callbacks: the probe's counts fall
+/// short, and the ledger names the loss (another client took our buffers or handed us its own,
+/// and `is_balanced` is false).
+#[test]
+fn without_the_shim_the_probe_names_its_loss() {
+    for order in ["before", "after"] {
+        let o = run_case(order, false);
+        let (probe, _) = expected(order);
+        assert_eq!(o.probe.shared, 0, "{order}: {o:?}");
+        assert!(o.probe.kernels < probe, "{order}: the probe lost kernels: {o:?}");
+        assert!(
+            o.probe.other_buffers_taken + o.probe.other_foreign_buffers > 0,
+            "{order}: other_client names the loss: {o:?}"
+        );
+        assert_eq!(o.probe.balanced, 0, "{order}: {o:?}");
+    }
+}
+
+// ---- The child ----
+
+static KINETO_BUFFERS: Mutex<Option<HashSet<usize>>> = Mutex::new(None);
+static KINETO_READY: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
+static KINETO_KERNELS: AtomicU64 = AtomicU64::new(0);
+static KINETO_UNKNOWN: AtomicU64 = AtomicU64::new(0);
+
+/// The process-wide symbols, as `libtorch_cuda` binds them through its PLT.
+fn global<T: Copy>(name: &str) -> T {
+    let this = libloading::os::unix::Library::this();
+    // SAFETY: each name is looked up with its C signature at the call sites below.
+    unsafe { *this.get::<T>(name.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}")) }
+}
+
+unsafe extern "C" fn kineto_request(buffer: *mut *mut u8, size: *mut usize, max: *mut usize) {
+    let b = Box::leak(vec![0u64; 1 << 15].into_boxed_slice());
+    let p = b.as_mut_ptr().cast::<u8>();
+    KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).insert(p as usize);
+    // SAFETY: CUPTI's out-pointers.
+    unsafe {
+        *buffer = p;
+        *size = 1 << 18;
+        *max = 0;
+    }
+}
+
+/// Kineto's `bufferCompleted`: an unknown buffer is logged and left alone.
+unsafe extern "C" fn kineto_complete(_: *mut c_void, _: u32, buffer: *mut u8, _: usize, valid: usize) {
+    if !KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).remove(&(buffer as usize)) {
+        KINETO_UNKNOWN.fetch_add(1, Ordering::Relaxed);
+        return;
+    }
+    KINETO_READY.lock().unwrap().push((buffer as usize, valid));
+}
+
+fn kineto_start() {
+    type Register = unsafe extern "C" fn(
+        unsafe extern "C" fn(*mut *mut u8, *mut usize, *mut usize),
+        unsafe extern "C" fn(*mut c_void, u32, *mut u8, usize, usize),
+    ) -> u32;
+    // SAFETY: CUPTI's C signatures; the callbacks live for the process.
+    unsafe {
+        assert_eq!(global::<Register>("cuptiActivityRegisterCallbacks")(kineto_request, kineto_complete), 0);
+        assert_eq!(global::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityEnable")(CONCURRENT_KERNEL), 0);
+    }
+}
+
+/// Kineto's stop: its kind disabled, a forced flush, then its ready buffers read.
+fn kineto_stop() {
+    type Next = unsafe extern "C" fn(*mut u8, usize, *mut *mut c_void) -> u32;
+    // SAFETY: CUPTI's C signatures.
+    unsafe {
+        assert_eq!(global::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityDisable")(CONCURRENT_KERNEL), 0);
+        global::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityFlushAll")(1);
+    }
+    let next = global::<Next>("cuptiActivityGetNextRecord");
+    for (buffer, valid) in std::mem::take(&mut *KINETO_READY.lock().unwrap()) {
+        let mut record: *mut c_void = std::ptr::null_mut();
+        // SAFETY: a buffer Kineto gave, `valid` bytes; the records CUPTI returns are in it.
+        while unsafe { next(buffer as *mut u8, valid, &mut record) } == 0 {
+            // SAFETY: a record starts with its kind.
+            if unsafe { *record.cast::<u32>() } == CONCURRENT_KERNEL {
+                KINETO_KERNELS.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "a case run by the tests above in a child process"]
+fn child() {
+    let order = std::env::var("PROBE_TEST_ORDER").expect("run by the parent tests");
+    // The mock in the global scope, as a DT_NEEDED libcupti is.
+    // SAFETY: the mock's initialisers are plain Rust statics.
+    let lib = unsafe {
+        libloading::os::unix::Library::open(
+            Some(LIBRARY),
+            libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_GLOBAL,
+        )
+    }
+    .unwrap();
+    std::mem::forget(lib);
+    let m = MockCupti::open(LIBRARY);
+    let probe_path = examples_dir().join("libcupti_inprocess_session.so");
+    // SAFETY: the example's initialisers are Rust statics only.
+    let probe = unsafe { libloading::Library::new(&probe_path) }.unwrap();
+    // SAFETY: the example's exported C signatures.
+    let (start, stop, library) = unsafe {
+        (
+            *probe.get::<unsafe extern "C" fn(u32) -> i32>(b"accelprof_probe_start\0").unwrap(),
+            *probe.get::<unsafe extern "C" fn(*mut ProbeCounts) -> i32>(b"accelprof_probe_stop\0").unwrap(),
+            *probe
+                .get::<unsafe extern "C" fn(*mut std::ffi::c_char, usize) -> usize>(
+                    b"accelprof_probe_library\0",
+                )
+                .unwrap(),
+        )
+    };
+    let launch = |n: u64| {
+        for _ in 0..n {
+            m.launch(c"gemm", [4, 1, 1], [128, 1, 1], 0, 7);
+        }
+        m.device_synchronize();
+    };
+    // SAFETY: the example's functions take plain values.
+    let start_probe = || assert_eq!(unsafe { start(1) }, 0, "accelprof_probe_start");
+    if order == "before" {
+        start_probe();
+        launch(PHASE[0]);
+        kineto_start();
+    } else {
+        kineto_start();
+        launch(PHASE[0]);
+        start_probe();
+    }
+    launch(PHASE[1]);
+    kineto_stop();
+    launch(PHASE[2]);
+    let mut counts = ProbeCounts::default();
+    // SAFETY: a valid out-pointer.
+    let r = unsafe { stop(&mut counts) };
+    assert!(r >= 0, "accelprof_probe_stop = {r}");
+    let mut path = [0u8; 512];
+    // SAFETY: a buffer of that many bytes.
+    let n = unsafe { library(path.as_mut_ptr().cast(), path.len()) };
+    let path = String::from_utf8_lossy(&path[..n.min(path.len() - 1)]).into_owned();
+    m.wait_idle();
+    println!("{counts:?}");
+    println!(
+        "OUTCOME kernels={} before={} dropped={} taken={} foreign={} balanced={} shared={} kineto_kernels={} kineto_unknown={} library={path}",
+        counts.kernels,
+        counts.kernels_before_start,
+        counts.records_dropped,
+        counts.other_buffers_taken,
+        counts.other_foreign_buffers,
+        counts.balanced,
+        counts.shared,
+        KINETO_KERNELS.load(Ordering::Relaxed),
+        KINETO_UNKNOWN.load(Ordering::Relaxed),
+    );
+}
