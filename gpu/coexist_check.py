@@ -95,6 +95,10 @@ def run(label, launcher, args, work):
     logs = p.stdout + p.stderr
     unknown = logs.count("unknown buffer")
     row = {"case": label, "exit": p.returncode, "kineto_unknown_buffer_lines": unknown}
+    # Our summary's line naming records lost to another CUPTI client, and the launcher's word on it.
+    said = [l.strip() for l in logs.splitlines() if "LOST" in l or "lost to another" in l]
+    if said:
+        row["ours_said"] = said[:2]
     try:
         row.update(json.loads(p.stdout.strip().splitlines()[-1]))
     except (ValueError, IndexError):
