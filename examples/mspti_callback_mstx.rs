@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use accelprof_mocks::ascend::Handle;
 
+use mspti::accelprof_core::columns::HOST_DEVICE;
 use mspti::accelprof_core::FamilySet;
 use mspti::{ActivityConfig, ActivityKind, ActivitySession, CallbackDomain, RuntimeCbid};
 
@@ -53,7 +54,12 @@ fn main() -> Result<(), mspti::Error> {
     activity.subscribe(FamilySet::all(), move |batch, names| {
         let mut out = sink.lock().unwrap();
         for m in batch.markers.rows() {
-            out.push((m.start, format!("marker  {} [{}]", names.resolve(m.name), names.resolve(m.domain))));
+            if m.device == HOST_DEVICE {
+                out.push((m.start, format!("marker  {} [{}]", names.resolve(m.name), names.resolve(m.domain))));
+            } else {
+                // The device's side of a mark on a stream: its time on the device, the host mark's id.
+                out.push((m.start, format!("device marker {} (device {}, flags {})", m.id, m.device, m.flags)));
+            }
         }
         for k in batch.kernels.rows() {
             let (name, ns, corr) = (names.resolve(k.name), k.end - k.start, k.correlation);
