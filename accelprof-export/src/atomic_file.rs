@@ -1,3 +1,7 @@
+//! Files a reader never sees half-written: [`AtomicFile`] (Perfetto), renamed into place when done, and
+//! [`GrowingFile`] (Parquet), readable after every commit. Each is used by one format alone.
+#![cfg_attr(not(all(feature = "parquet", feature = "perfetto")), allow(dead_code))]
+
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{FileExt, OpenOptionsExt};
