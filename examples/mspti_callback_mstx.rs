@@ -55,10 +55,16 @@ fn main() -> Result<(), mspti::Error> {
         let mut out = sink.lock().unwrap();
         for m in batch.markers.rows() {
             if m.device == HOST_DEVICE {
-                out.push((m.start, format!("marker  {} [{}]", names.resolve(m.name), names.resolve(m.domain))));
+                out.push((
+                    m.start,
+                    format!("marker  {} [{}]", names.resolve(m.name), names.resolve(m.domain)),
+                ));
             } else {
                 // The device's side of a mark on a stream: its time on the device, the host mark's id.
-                out.push((m.start, format!("device marker {} (device {}, flags {})", m.id, m.device, m.flags)));
+                out.push((
+                    m.start,
+                    format!("device marker {} (device {}, flags {})", m.id, m.device, m.flags),
+                ));
             }
         }
         for k in batch.kernels.rows() {
