@@ -336,7 +336,13 @@ impl<V: Vendor> Switchboard<V> {
     /// The vendor's contract for unsubscribing under running calls: for CUPTI, no other thread may
     /// be inside a CUDA call (the real 13.0 crashed a thread calling `cuDeviceGetCount` while
     /// another unsubscribed).
+    ///
+    /// Called from inside a callback (a read section on this thread), nothing is released
+    /// (`Ok(false)`): the grace period it needs would wait for that callback, which waits for it.
     pub unsafe fn release(&self) -> Result<bool, V::Error> {
+        if rcu::in_read_section() {
+            return Ok(false);
+        }
         let mut st = lock(&self.state);
         if !st.regs.is_empty() {
             return Ok(false);

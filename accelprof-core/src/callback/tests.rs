@@ -267,6 +267,35 @@ fn a_domain_switched_off_keeps_the_ids_others_enabled_singly() {
     assert_eq!(board.subscription(), None);
 }
 
+/// Releasing the subscription inside a read section (a callback) waited for a grace period that
+/// waits for that section: a hang. Now nothing is released there, and it is released after.
+#[test]
+fn a_release_inside_a_callback_releases_nothing_and_does_not_hang() {
+    let _g = serial();
+    let board = Switchboard::leak(Fake::<true>::default());
+    let log: Log = Arc::default();
+    let a = board.register(logger(1, &log), ()).unwrap();
+    board.unregister(a.key(), true).unwrap();
+    assert!(board.subscription().is_some(), "kept when the last subscriber goes");
+    let (done, finished) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+    let (d, f) = (done.clone(), finished.clone());
+    std::thread::spawn(move || {
+        // SAFETY: no vendor call is in flight (the fake vendor); the section plays a callback.
+        let inside = rcu::read(|_| unsafe { board.release() });
+        d.store(inside == Ok(false), SeqCst);
+        f.store(true, SeqCst);
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !finished.load(SeqCst) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(finished.load(SeqCst), "release inside a read section returned");
+    assert!(done.load(SeqCst), "and released nothing");
+    assert!(board.subscription().is_some());
+    // SAFETY: no call is in flight.
+    assert_eq!(unsafe { board.release() }, Ok(true));
+}
+
 struct Flag(Arc<AtomicBool>);
 impl Drop for Flag {
     fn drop(&mut self) {
