@@ -532,6 +532,8 @@ def parse(argv=None):
     args = ap.parse_args(argv)
     if not args.self_test and not args.child and not args.bin:
         ap.error("--bin is needed")
+    if args.warmup < 1:
+        ap.error("--warmup must be at least 1 (the first step is torch.profiler's own warm-up, never timed)")
     return args
 
 
