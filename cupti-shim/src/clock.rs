@@ -44,9 +44,34 @@ fn realtime_ns() -> i128 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128)
 }
 
-/// What to add to a timestamp on the registered callback's clock to get CLOCK_REALTIME ns, sampled
-/// now; `None` while no callback is set (records are on CUPTI's own clock already).
-pub(crate) fn offset() -> Option<i128> {
+/// The two clocks read at one moment: a record's timestamp is on the clock whose reading it is
+/// nearer to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shift {
+    /// What to add to a timestamp on the callback's clock to get CLOCK_REALTIME ns.
+    pub(crate) offset: i128,
+    /// The callback's clock now.
+    pub(crate) theirs_now: i128,
+}
+
+impl Shift {
+    /// `t` on CLOCK_REALTIME: moved by the offset when it is nearer the callback's clock than
+    /// CLOCK_REALTIME (a host timestamp CUPTI took before the callback was registered is on its own
+    /// clock already, even in a buffer completed after: seen on the H200 for API records).
+    pub(crate) fn map(&self, t: u64) -> u64 {
+        let t = i128::from(t);
+        let real_now = self.theirs_now + self.offset;
+        if (t - self.theirs_now).abs() < (t - real_now).abs() {
+            (t + self.offset).clamp(1, i128::from(u64::MAX)) as u64
+        } else {
+            t as u64
+        }
+    }
+}
+
+/// The shift from the registered callback's clock to CLOCK_REALTIME ns, sampled now; `None` while no
+/// callback is set (records are on CUPTI's own clock already).
+pub(crate) fn offset() -> Option<Shift> {
     let cb = CALLBACK.load(Ordering::SeqCst);
     if cb == 0 {
         return None;
@@ -58,7 +83,7 @@ pub(crate) fn offset() -> Option<i128> {
     // SAFETY: as above.
     let theirs = unsafe { cb() };
     let after = realtime_ns();
-    Some(before + (after - before) / 2 - i128::from(theirs))
+    Some(Shift { offset: before + (after - before) / 2 - i128::from(theirs), theirs_now: i128::from(theirs) })
 }
 
 /// `cuptiGetVersion` of the real library (0: unknown).
@@ -152,9 +177,9 @@ pub(crate) fn time_fields(kind: u32, version: u32) -> Option<&'static [usize]> {
     })
 }
 
-/// `record` with its timestamps moved by `offset` into `out`; false (the record copied as it is)
+/// `record` with its timestamps on the callback's clock moved to CLOCK_REALTIME ([`Shift::map`]) into `out`; false (the record copied as it is)
 /// when its kind or layout is unknown. A timestamp 0 (not set) stays 0.
-pub(crate) fn convert(record: &[u8], offset: i128, out: &mut Vec<u8>) -> bool {
+pub(crate) fn convert(record: &[u8], shift: Shift, out: &mut Vec<u8>) -> bool {
     out.clear();
     out.extend_from_slice(record);
     if record.len() < 4 {
@@ -170,8 +195,7 @@ pub(crate) fn convert(record: &[u8], offset: i128, out: &mut Vec<u8>) -> bool {
         b.copy_from_slice(&out[at..at + 8]);
         let t = u64::from_ne_bytes(b);
         if t != 0 {
-            let mapped = (i128::from(t) + offset).clamp(1, i128::from(u64::MAX)) as u64;
-            out[at..at + 8].copy_from_slice(&mapped.to_ne_bytes());
+            out[at..at + 8].copy_from_slice(&shift.map(t).to_ne_bytes());
         }
     }
     true
@@ -190,6 +214,20 @@ pub(crate) fn unconverted(slot: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_timestamps_on_the_callbacks_clock_move() {
+        // A monotonic callback (ns since boot) against a 2026 CLOCK_REALTIME.
+        let shift =
+            Shift { offset: 1_796_000_000_000_000_000 - 100_000_000_000, theirs_now: 100_000_000_000 };
+        assert_eq!(
+            shift.map(99_000_000_000),
+            1_796_000_000_000_000_000 - 1_000_000_000,
+            "a second ago, theirs"
+        );
+        let host = 1_795_999_999_000_000_000;
+        assert_eq!(shift.map(host), host, "a timestamp on CUPTI's own clock stays");
+    }
 
     #[test]
     fn every_kernel_layout_has_its_times_where_13_0_has_them() {

@@ -81,6 +81,9 @@ fn run_with(order: &str, with_shim: bool, clock: bool) -> Counts {
         real_before: field("real_before"),
         real_after: field("real_after"),
         unconverted: field("unconverted"),
+        ours_api_first: field("ours_api_first"),
+        ours_api_last: field("ours_api_last"),
+        real_start: field("real_start"),
     }
 }
 
@@ -106,6 +109,10 @@ struct Counts {
     real_after: u64,
     /// `accelprof_cupti_shim_unconverted` of our slot (0 without the shim).
     unconverted: u64,
+    /// Earliest and latest start of our API records, and CLOCK_REALTIME before our session started.
+    ours_api_first: u64,
+    ours_api_last: u64,
+    real_start: u64,
 }
 
 fn assert_both_complete(c: &Counts) {
@@ -157,6 +164,12 @@ fn with_the_shim_a_kineto_timestamp_callback_leaves_our_records_on_realtime() {
     assert!(
         c.ours_first + SLACK >= c.real_before && c.ours_last <= c.real_after + SLACK,
         "our kernels are on CLOCK_REALTIME: {c:?}"
+    );
+    // API records of calls made before Kineto registered its clock kept CUPTI's own, those after it
+    // carry Kineto's: each goes back to CLOCK_REALTIME once, none twice.
+    assert!(
+        c.ours_api_first + SLACK >= c.real_start && c.ours_api_last <= c.real_after + SLACK,
+        "our API records are on CLOCK_REALTIME: {c:?}"
     );
     assert_eq!(c.unconverted, 0, "{c:?}");
     assert_both_complete(&c);
@@ -391,10 +404,15 @@ fn child() {
         }
     };
     let session = ActivitySession::new(cupti, config).unwrap();
-    let rows = session.collect(FamilySet::KERNEL);
+    let rows = session.collect(FamilySet::KERNEL | FamilySet::API);
+    let real_start = clock_ns(libc_clock::REALTIME);
     if order == "before" {
         session.start().unwrap();
         ours_subscribe(());
+        // Calls before Kineto starts (and registers its clock): recorded on CUPTI's own clock.
+        for _ in 0..3 {
+            m.api_call(2, GET_DEVICE, std::ptr::null(), std::ptr::null(), 0);
+        }
         kineto_start(&g);
     } else {
         kineto_start(&g);
@@ -414,6 +432,8 @@ fn child() {
     let kernels = batch.kernels.len();
     let ours_first = batch.kernels.start().iter().copied().min().unwrap_or(u64::MAX);
     let ours_last = batch.kernels.start().iter().copied().max().unwrap_or(0);
+    let ours_api_first = batch.api_calls.start().iter().copied().min().unwrap_or(u64::MAX);
+    let ours_api_last = batch.api_calls.start().iter().copied().max().unwrap_or(0);
     type UnconvertedFn = unsafe extern "C" fn(i32) -> u64;
     // SAFETY: the shim's exported function of this signature (absent without the shim); slot 1 is
     // the cupti crate's.
@@ -431,7 +451,7 @@ fn child() {
     };
     m.wait_idle();
     println!(
-        "COUNTS kineto_kernels={} kineto_unknown={} kineto_get_device={} kineto_callbacks={} ours_kernels={} ours_callbacks={} ours_dropped={} ours_balanced={} fenced={} kineto_first={} kineto_last={} ours_first={} ours_last={} mono_before={mono_before} mono_after={mono_after} real_before={real_before} real_after={real_after} unconverted={unconverted}",
+        "COUNTS kineto_kernels={} kineto_unknown={} kineto_get_device={} kineto_callbacks={} ours_kernels={} ours_callbacks={} ours_dropped={} ours_balanced={} fenced={} kineto_first={} kineto_last={} ours_first={} ours_last={} mono_before={mono_before} mono_after={mono_after} real_before={real_before} real_after={real_after} unconverted={unconverted} ours_api_first={ours_api_first} ours_api_last={ours_api_last} real_start={real_start}",
         KINETO_KERNELS.load(Ordering::Relaxed),
         KINETO_UNKNOWN.load(Ordering::Relaxed),
         KINETO_GET_DEVICE.load(Ordering::Relaxed),

@@ -75,6 +75,22 @@ type TimestampFn = unsafe extern "C" fn() -> u64;
 /// The clock `cuptiActivityRegisterTimestampCallback` set (0: CUPTI's own, CLOCK_REALTIME).
 static TIMESTAMP_CALLBACK: AtomicUsize = AtomicUsize::new(0);
 
+/// A host timestamp of a record (an API call's start and end), taken when the call happens: on the
+/// registered callback's clock when one is registered, else CUPTI's own. CUPTI stamps host records at
+/// the call (seen on the H200: API records of calls made before PyTorch's profiler registered its
+/// clock kept CUPTI's own clock in buffers completed after it), and maps device times when a buffer
+/// completes.
+pub fn host_now() -> u64 {
+    let cb = TIMESTAMP_CALLBACK.load(Ordering::SeqCst);
+    if cb == 0 {
+        return now();
+    }
+    // SAFETY: a non-zero value is the `TimestampFn` a client registered (it must stay callable).
+    let cb = unsafe { std::mem::transmute::<usize, TimestampFn>(cb) };
+    // SAFETY: as above.
+    unsafe { cb() }
+}
+
 /// What to add to a record time written on CLOCK_REALTIME to put it on the registered callback's clock,
 /// sampled now; `None` while none is registered.
 pub fn callback_offset() -> Option<i128> {

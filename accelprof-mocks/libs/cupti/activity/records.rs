@@ -153,7 +153,9 @@ pub unsafe fn restamp(buffer: *mut u8, used: usize, offset: i128) {
         if size == 0 || at + size > used {
             return;
         }
-        for &field in time_offsets(kind) {
+        // API records were stamped at the call, on the clock of that moment (`clock::host_now`).
+        let host = kind == kinds::DRIVER || kind == kinds::RUNTIME;
+        for &field in time_offsets(kind).iter().filter(|_| !host) {
             if field + 8 > size {
                 continue;
             }
