@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use cupti_sys::{CUcontext, CUpti_Activity};
 
+use crate::clock;
 use crate::real::{real, CompleteFn, Real, RequestFn};
 use crate::{INVALID_OPERATION, INVALID_PARAMETER, NOT_INITIALIZED, SUCCESS};
 
@@ -646,6 +647,10 @@ unsafe fn complete(context: CUcontext, stream: u32, buffer: *mut u8, valid: usiz
         }
         // SAFETY: `buffer` is the shim's, `valid` bytes initialised (zeroed, then written by CUPTI).
         let bytes = unsafe { std::slice::from_raw_parts(buffer, valid) };
+        // A foreign record clock (a client's `cuptiActivityRegisterTimestampCallback`): the cooperative
+        // slots' records go back to CLOCK_REALTIME, with the offset sampled now (see `clock`).
+        let offset = if writers.iter().any(|(i, _)| *i >= 1) { clock::offset() } else { None };
+        let mut scratch = Vec::new();
         for (n, &at) in starts.iter().enumerate() {
             let end = starts.get(n + 1).copied().unwrap_or(valid);
             if end <= at || end - at < 8 {
@@ -654,9 +659,23 @@ unsafe fn complete(context: CUcontext, stream: u32, buffer: *mut u8, valid: usiz
             let record = &bytes[at..end];
             let kind = u32::from_ne_bytes([record[0], record[1], record[2], record[3]]);
             let cbid = u32::from_ne_bytes([record[4], record[5], record[6], record[7]]);
-            for (_, w) in writers.iter_mut() {
-                if w.filter.wants(kind, cbid, done) {
-                    w.push(record, context, stream);
+            // The cooperative slots' copy, on CLOCK_REALTIME (made at most once per record).
+            let mut mapped: Option<bool> = None;
+            for (i, w) in writers.iter_mut() {
+                if !w.filter.wants(kind, cbid, done) {
+                    continue;
+                }
+                match offset {
+                    Some(offset) if *i >= 1 => {
+                        let ok = *mapped.get_or_insert_with(|| clock::convert(record, offset, &mut scratch));
+                        if !ok {
+                            clock::count_unconverted(*i);
+                        }
+                        w.push(&scratch, context, stream);
+                    }
+                    _ => {
+                        w.push(record, context, stream);
+                    }
                 }
             }
         }

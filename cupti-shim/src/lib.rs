@@ -18,6 +18,7 @@
 
 mod activity;
 mod callbacks;
+mod clock;
 mod real;
 
 use std::ffi::{c_char, c_int, c_void, CStr};
@@ -26,7 +27,7 @@ use std::sync::Mutex;
 
 use cupti_sys::{CUcontext, CUpti_CallbackDomain, CUpti_SubscriberHandle};
 
-use crate::real::{real, CompleteFn, RequestFn};
+use crate::real::{real, CompleteFn, RequestFn, TimestampFn};
 
 const SUCCESS: u32 = 0;
 const INVALID_PARAMETER: u32 = 1;
@@ -118,6 +119,7 @@ fn finalize(slot: usize) -> u32 {
     if r == SUCCESS {
         callbacks::forget_real();
         activity::forget_real();
+        clock::forget_real();
     }
     r
 }
@@ -226,6 +228,14 @@ pub extern "C" fn cuptiFinalize() -> u32 {
     bound::finalize::<0>()
 }
 
+/// Forwarded to the real library (the caller's clock becomes the clock of the records CUPTI writes,
+/// process-wide, as without the shim) and remembered: the cooperative slots' records are mapped back
+/// to CLOCK_REALTIME (`docs/CUPTI-SHARING.md`, "The record clock").
+#[no_mangle]
+pub extern "C" fn cuptiActivityRegisterTimestampCallback(cb: Option<TimestampFn>) -> u32 {
+    guard(|| clock::register(cb))
+}
+
 /// Marks the shim present (`dlsym(RTLD_DEFAULT, "accelprof_cupti_shim_marker")`); its value is the
 /// version of the cooperative-client interface.
 #[no_mangle]
@@ -301,6 +311,7 @@ pub unsafe extern "C" fn accelprof_cupti_shim_symbol(slot: c_int, name: *const c
             "cuptiEnableDomain" => cuptiEnableDomain as *mut c_void,
             "cuptiEnableAllDomains" => cuptiEnableAllDomains as *mut c_void,
             "cuptiGetCallbackState" => cuptiGetCallbackState as *mut c_void,
+            "cuptiActivityRegisterTimestampCallback" => cuptiActivityRegisterTimestampCallback as *mut c_void,
             "cuptiSubscribe_v2" => std::ptr::null_mut(),
             t if t.starts_with("cuptiActivity") && t.ends_with("_v2") => std::ptr::null_mut(),
             _ => real().map_or(std::ptr::null_mut(), |r| r.symbol(cname)),
@@ -316,4 +327,16 @@ pub extern "C" fn accelprof_cupti_shim_registered(slot: c_int) -> c_int {
         return 0;
     }
     catch_unwind(|| c_int::from(activity::registered(slot as usize))).unwrap_or(0)
+}
+
+/// Records slot `slot` received with a foreign record clock set (a client's
+/// `cuptiActivityRegisterTimestampCallback`) that the shim could not map back to CLOCK_REALTIME (a kind
+/// or CUPTI version whose layout it does not know): delivered as CUPTI wrote them, and counted here.
+/// Always 0 for slot 0 (its records are never converted); 0 for a slot out of range.
+#[no_mangle]
+pub extern "C" fn accelprof_cupti_shim_unconverted(slot: c_int) -> u64 {
+    if slot < 0 || slot as usize >= activity::SLOTS {
+        return 0;
+    }
+    catch_unwind(|| clock::unconverted(slot as usize)).unwrap_or(0)
 }

@@ -28,6 +28,8 @@ const RTLD_NOLOAD: c_int = 0x4;
 
 pub(crate) type RequestFn = unsafe extern "C" fn(*mut *mut u8, *mut usize, *mut usize);
 pub(crate) type CompleteFn = unsafe extern "C" fn(CUcontext, u32, *mut u8, usize, usize);
+/// `CUpti_TimestampCallbackFunc`.
+pub(crate) type TimestampFn = unsafe extern "C" fn() -> u64;
 
 /// The real library's functions the shim calls (`None`: the library lacks it).
 #[allow(clippy::type_complexity)]
@@ -49,6 +51,8 @@ pub(crate) struct Real {
     pub dropped: Option<unsafe extern "C" fn(CUcontext, u32, *mut usize) -> u32>,
     pub next_record: Option<unsafe extern "C" fn(*mut u8, usize, *mut *mut CUpti_Activity) -> u32>,
     pub finalize: Option<unsafe extern "C" fn() -> u32>,
+    pub register_timestamp: Option<unsafe extern "C" fn(Option<TimestampFn>) -> u32>,
+    pub get_version: Option<unsafe extern "C" fn(*mut u32) -> u32>,
 }
 
 impl Real {
@@ -141,5 +145,7 @@ fn resolve(handle: *mut c_void) -> Real {
         dropped: sym!("cuptiActivityGetNumDroppedRecords"),
         next_record: sym!("cuptiActivityGetNextRecord"),
         finalize: sym!("cuptiFinalize"),
+        register_timestamp: sym!("cuptiActivityRegisterTimestampCallback"),
+        get_version: sym!("cuptiGetVersion"),
     }
 }

@@ -36,9 +36,15 @@ fn shim() -> PathBuf {
 
 /// Runs scenario `order` in a child, with or without the shim; its counts.
 fn run(order: &str, with_shim: bool) -> Counts {
+    run_with(order, with_shim, false)
+}
+
+/// As [`run`]; `clock`: the Kineto-like client registers a timestamp callback (CLOCK_MONOTONIC).
+fn run_with(order: &str, with_shim: bool, clock: bool) -> Counts {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
     cmd.args(["--exact", "child", "--ignored", "--nocapture", "--test-threads=1"])
-        .env("SHIM_TEST_ORDER", order);
+        .env("SHIM_TEST_ORDER", order)
+        .env("SHIM_TEST_CLOCK", if clock { "1" } else { "0" });
     if with_shim {
         cmd.env("LD_PRELOAD", shim());
     } else {
@@ -66,6 +72,18 @@ fn run(order: &str, with_shim: bool) -> Counts {
         ours_callbacks: field("ours_callbacks"),
         ours_dropped: field("ours_dropped"),
         ours_balanced: field("ours_balanced"),
+        kineto_first: field("kineto_first"),
+        kineto_last: field("kineto_last"),
+        ours_first: field("ours_first"),
+        ours_last: field("ours_last"),
+        mono_before: field("mono_before"),
+        mono_after: field("mono_after"),
+        real_before: field("real_before"),
+        real_after: field("real_after"),
+        unconverted: field("unconverted"),
+        ours_api_first: field("ours_api_first"),
+        ours_api_last: field("ours_api_last"),
+        real_start: field("real_start"),
     }
 }
 
@@ -79,6 +97,22 @@ struct Counts {
     ours_callbacks: u64,
     ours_dropped: u64,
     ours_balanced: u64,
+    /// Earliest and latest kernel start in each client's records.
+    kineto_first: u64,
+    kineto_last: u64,
+    ours_first: u64,
+    ours_last: u64,
+    /// CLOCK_MONOTONIC and CLOCK_REALTIME ns read before the first launch and after the last kernel.
+    mono_before: u64,
+    mono_after: u64,
+    real_before: u64,
+    real_after: u64,
+    /// `accelprof_cupti_shim_unconverted` of our slot (0 without the shim).
+    unconverted: u64,
+    /// Earliest and latest start of our API records, and CLOCK_REALTIME before our session started.
+    ours_api_first: u64,
+    ours_api_last: u64,
+    real_start: u64,
 }
 
 fn assert_both_complete(c: &Counts) {
@@ -116,6 +150,31 @@ fn without_the_shim_one_client_loses() {
     }
 }
 
+/// Kineto registers a timestamp callback (a monotonic clock, as PyTorch 2.11 does), which CUPTI makes
+/// the clock of every client's records: with the shim, Kineto's records carry that clock and ours are
+/// mapped back to CLOCK_REALTIME.
+#[test]
+fn with_the_shim_a_kineto_timestamp_callback_leaves_our_records_on_realtime() {
+    let c = run_with("before", true, true);
+    const SLACK: u64 = 1_000_000_000;
+    assert!(
+        c.kineto_first + SLACK >= c.mono_before && c.kineto_last <= c.mono_after + SLACK,
+        "Kineto's kernels are on its (monotonic) clock: {c:?}"
+    );
+    assert!(
+        c.ours_first + SLACK >= c.real_before && c.ours_last <= c.real_after + SLACK,
+        "our kernels are on CLOCK_REALTIME: {c:?}"
+    );
+    // API records of calls made before Kineto registered its clock kept CUPTI's own, those after it
+    // carry Kineto's: each goes back to CLOCK_REALTIME once, none twice.
+    assert!(
+        c.ours_api_first + SLACK >= c.real_start && c.ours_api_last <= c.real_after + SLACK,
+        "our API records are on CLOCK_REALTIME: {c:?}"
+    );
+    assert_eq!(c.unconverted, 0, "{c:?}");
+    assert_both_complete(&c);
+}
+
 // ---- The child ----
 
 static KINETO_BUFFERS: Mutex<Option<HashSet<usize>>> = Mutex::new(None);
@@ -125,6 +184,38 @@ static KINETO_UNKNOWN: AtomicU64 = AtomicU64::new(0);
 static KINETO_GET_DEVICE: AtomicU64 = AtomicU64::new(0);
 static KINETO_CALLBACKS: AtomicU64 = AtomicU64::new(0);
 static OURS_CALLBACKS: AtomicU64 = AtomicU64::new(0);
+static KINETO_FIRST: AtomicU64 = AtomicU64::new(u64::MAX);
+static KINETO_LAST: AtomicU64 = AtomicU64::new(0);
+
+fn clock_ns(clock: libc_clock::ClockId) -> u64 {
+    libc_clock::now(clock)
+}
+
+/// `clock_gettime` without a `libc` dependency.
+mod libc_clock {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+    pub type ClockId = i32;
+    pub const REALTIME: ClockId = 0;
+    pub const MONOTONIC: ClockId = 1;
+    pub fn now(clock: ClockId) -> u64 {
+        let mut ts = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: a valid clock id and out-pointer.
+        assert_eq!(unsafe { clock_gettime(clock, &mut ts) }, 0);
+        ts.sec as u64 * 1_000_000_000 + ts.nsec as u64
+    }
+}
+
+/// Kineto's timestamp callback: CLOCK_MONOTONIC ns (ns since boot).
+unsafe extern "C" fn monotonic_ns() -> u64 {
+    libc_clock::now(libc_clock::MONOTONIC)
+}
 
 /// The process-wide symbols, as `libtorch_cuda` binds them.
 struct Global(libloading::os::unix::Library);
@@ -173,6 +264,11 @@ fn kineto_read_ready() {
             let (kind, cbid) = unsafe { (*record.cast::<u32>(), *record.cast::<u32>().add(1)) };
             if kind == CONCURRENT_KERNEL {
                 KINETO_KERNELS.fetch_add(1, Ordering::Relaxed);
+                let at = std::mem::offset_of!(cupti_sys::CUpti_ActivityKernel10, start);
+                // SAFETY: a kernel record of the played release (13.0), `start` inside it.
+                let start = unsafe { record.cast::<u8>().add(at).cast::<u64>().read_unaligned() };
+                KINETO_FIRST.fetch_min(start, Ordering::Relaxed);
+                KINETO_LAST.fetch_max(start, Ordering::Relaxed);
             }
             if kind == RUNTIME && cbid == GET_DEVICE {
                 KINETO_GET_DEVICE.fetch_add(1, Ordering::Relaxed);
@@ -215,6 +311,11 @@ fn kineto_start(g: &Global) {
             g.f::<EnableCbFn>("cuptiEnableCallback")(1, handle, DOMAIN_RUNTIME_API, LAUNCH);
         } else {
             println!("kineto: cuptiSubscribe = {r}");
+        }
+        if std::env::var("SHIM_TEST_CLOCK").as_deref() == Ok("1") {
+            type RegisterClock = unsafe extern "C" fn(Option<unsafe extern "C" fn() -> u64>) -> u32;
+            let f = g.f::<RegisterClock>("cuptiActivityRegisterTimestampCallback");
+            assert_eq!(f(Some(monotonic_ns)), 0);
         }
         assert_eq!(g.f::<Register>("cuptiActivityRegisterCallbacks")(kineto_request, kineto_complete), 0);
         let enable = g.f::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityEnable");
@@ -303,24 +404,44 @@ fn child() {
         }
     };
     let session = ActivitySession::new(cupti, config).unwrap();
-    let rows = session.collect(FamilySet::KERNEL);
+    let rows = session.collect(FamilySet::KERNEL | FamilySet::API);
+    let real_start = clock_ns(libc_clock::REALTIME);
     if order == "before" {
         session.start().unwrap();
         ours_subscribe(());
+        // Calls before Kineto starts (and registers its clock): recorded on CUPTI's own clock.
+        for _ in 0..3 {
+            m.api_call(2, GET_DEVICE, std::ptr::null(), std::ptr::null(), 0);
+        }
         kineto_start(&g);
     } else {
         kineto_start(&g);
         session.start().unwrap();
         ours_subscribe(());
     }
+    let (mono_before, real_before) = (clock_ns(libc_clock::MONOTONIC), clock_ns(libc_clock::REALTIME));
     for _ in 0..KERNELS {
         m.launch_kernel(c"gemm".as_ptr(), 4, 2, 1, 128, 1, 1, 0, 7, 1_000);
         m.api_call(2, GET_DEVICE, std::ptr::null(), std::ptr::null(), 0);
     }
     m.device_synchronize();
+    let (mono_after, real_after) = (clock_ns(libc_clock::MONOTONIC), clock_ns(libc_clock::REALTIME));
     kineto_stop(&g);
     let fenced = session.fence().map(|f| f.fenced).unwrap_or(false);
-    let kernels = rows.take().kernels.len();
+    let batch = rows.take();
+    let kernels = batch.kernels.len();
+    let ours_first = batch.kernels.start().iter().copied().min().unwrap_or(u64::MAX);
+    let ours_last = batch.kernels.start().iter().copied().max().unwrap_or(0);
+    let ours_api_first = batch.api_calls.start().iter().copied().min().unwrap_or(u64::MAX);
+    let ours_api_last = batch.api_calls.start().iter().copied().max().unwrap_or(0);
+    type UnconvertedFn = unsafe extern "C" fn(i32) -> u64;
+    // SAFETY: the shim's exported function of this signature (absent without the shim); slot 1 is
+    // the cupti crate's.
+    let unconverted = match unsafe { g.0.get::<UnconvertedFn>(b"accelprof_cupti_shim_unconverted") } {
+        // SAFETY: as above; a plain value.
+        Ok(f) => unsafe { f(1) },
+        Err(_) => 0,
+    };
     let (dropped, balanced) = match session.stop() {
         Ok(counts) => (counts.dropped().by_vendor, counts.is_balanced()),
         Err(e) => {
@@ -330,7 +451,7 @@ fn child() {
     };
     m.wait_idle();
     println!(
-        "COUNTS kineto_kernels={} kineto_unknown={} kineto_get_device={} kineto_callbacks={} ours_kernels={} ours_callbacks={} ours_dropped={} ours_balanced={} fenced={}",
+        "COUNTS kineto_kernels={} kineto_unknown={} kineto_get_device={} kineto_callbacks={} ours_kernels={} ours_callbacks={} ours_dropped={} ours_balanced={} fenced={} kineto_first={} kineto_last={} ours_first={} ours_last={} mono_before={mono_before} mono_after={mono_after} real_before={real_before} real_after={real_after} unconverted={unconverted} ours_api_first={ours_api_first} ours_api_last={ours_api_last} real_start={real_start}",
         KINETO_KERNELS.load(Ordering::Relaxed),
         KINETO_UNKNOWN.load(Ordering::Relaxed),
         KINETO_GET_DEVICE.load(Ordering::Relaxed),
@@ -340,5 +461,9 @@ fn child() {
         dropped,
         u8::from(balanced),
         fenced,
+        KINETO_FIRST.load(Ordering::Relaxed),
+        KINETO_LAST.load(Ordering::Relaxed),
+        ours_first,
+        ours_last,
     );
 }

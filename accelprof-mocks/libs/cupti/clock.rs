@@ -3,7 +3,7 @@
 //! a thread id whose meaning `cuptiSetThreadIdType` selects (default: `pthread_self()` truncated
 //! to 32 bits; SYSTEM: the kernel's tid).
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::results::{INVALID_PARAMETER, SUCCESS};
@@ -66,6 +66,59 @@ pub fn record_thread_id() -> u32 {
 
 pub fn reset() {
     THREAD_ID_TYPE.store(0, Ordering::Relaxed);
+    TIMESTAMP_CALLBACK.store(0, Ordering::SeqCst);
+}
+
+/// `CUpti_TimestampCallbackFunc`.
+type TimestampFn = unsafe extern "C" fn() -> u64;
+
+/// The clock `cuptiActivityRegisterTimestampCallback` set (0: CUPTI's own, CLOCK_REALTIME).
+static TIMESTAMP_CALLBACK: AtomicUsize = AtomicUsize::new(0);
+
+/// A host timestamp of a record (an API call's start and end), taken when the call happens: on the
+/// registered callback's clock when one is registered, else CUPTI's own. CUPTI stamps host records at
+/// the call (seen on the H200: API records of calls made before PyTorch's profiler registered its
+/// clock kept CUPTI's own clock in buffers completed after it), and maps device times when a buffer
+/// completes.
+pub fn host_now() -> u64 {
+    let cb = TIMESTAMP_CALLBACK.load(Ordering::SeqCst);
+    if cb == 0 {
+        return now();
+    }
+    // SAFETY: a non-zero value is the `TimestampFn` a client registered (it must stay callable).
+    let cb = unsafe { std::mem::transmute::<usize, TimestampFn>(cb) };
+    // SAFETY: as above.
+    unsafe { cb() }
+}
+
+/// What to add to a record time written on CLOCK_REALTIME to put it on the registered callback's clock,
+/// sampled now; `None` while none is registered.
+pub fn callback_offset() -> Option<i128> {
+    let cb = TIMESTAMP_CALLBACK.load(Ordering::SeqCst);
+    if cb == 0 {
+        return None;
+    }
+    // SAFETY: a non-zero value is the `TimestampFn` a client registered (it must stay callable).
+    let cb = unsafe { std::mem::transmute::<usize, TimestampFn>(cb) };
+    let real = now();
+    // SAFETY: as above.
+    let theirs = unsafe { cb() };
+    Some(i128::from(theirs) - i128::from(real))
+}
+
+/// `cuptiActivityRegisterTimestampCallback`: process-wide, as in CUPTI (vendor notes, seen on an H200
+/// with PyTorch's profiler): every buffer completed after it carries the callback's clock, every
+/// client's, records of work done before it included (the mock maps a buffer's times when it hands it
+/// back). Refused while a user-defined-record subscriber is live (13.3+), as the plain
+/// `cuptiGetTimestamp` is; NULL is refused (stricter: what CUPTI does with NULL is not known).
+#[no_mangle]
+pub extern "C" fn cuptiActivityRegisterTimestampCallback(cb: Option<TimestampFn>) -> u32 {
+    let Some(cb) = cb else { return INVALID_PARAMETER };
+    if let Some(code) = crate::activity::v1_not_compatible() {
+        return code;
+    }
+    TIMESTAMP_CALLBACK.store(cb as usize, Ordering::SeqCst);
+    SUCCESS
 }
 
 #[no_mangle]

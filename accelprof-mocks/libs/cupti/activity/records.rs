@@ -114,6 +114,64 @@ pub fn kernel_time_offsets(kind: u32) -> [Option<usize>; 3] {
     ]
 }
 
+/// The offsets of the timestamp fields of a record of `kind` the mock writes (none for other kinds).
+pub fn time_offsets(kind: u32) -> &'static [usize] {
+    match kind {
+        kinds::KERNEL | kinds::CONCURRENT_KERNEL => &[
+            offset_of!(CUpti_ActivityKernel10, start),
+            offset_of!(CUpti_ActivityKernel10, end),
+            offset_of!(CUpti_ActivityKernel10, completed),
+            offset_of!(CUpti_ActivityKernel10, queued),
+            offset_of!(CUpti_ActivityKernel10, submitted),
+        ],
+        kinds::MEMCPY => &[offset_of!(CUpti_ActivityMemcpy6, start), offset_of!(CUpti_ActivityMemcpy6, end)],
+        kinds::MEMSET => &[offset_of!(CUpti_ActivityMemset4, start), offset_of!(CUpti_ActivityMemset4, end)],
+        kinds::DRIVER | kinds::RUNTIME => {
+            &[offset_of!(CUpti_ActivityAPI, start), offset_of!(CUpti_ActivityAPI, end)]
+        }
+        kinds::SYNCHRONIZATION => &[
+            offset_of!(CUpti_ActivitySynchronization2, start),
+            offset_of!(CUpti_ActivitySynchronization2, end),
+        ],
+        kinds::MARKER => &[offset_of!(CUpti_ActivityMarker2, timestamp)],
+        kinds::MEMORY2 => &[offset_of!(CUpti_ActivityMemory4, timestamp)],
+        _ => &[],
+    }
+}
+
+/// Moves every set (non-zero) timestamp of the fixed records in `buffer` (`used` bytes) by `offset`:
+/// a buffer handed back while a timestamp callback is registered carries its clock.
+///
+/// # Safety
+/// `buffer` holds `used` bytes of records the mock wrote, and the mock still owns it.
+pub unsafe fn restamp(buffer: *mut u8, used: usize, offset: i128) {
+    let mut at = 0usize;
+    while at + 4 <= used {
+        // SAFETY: `at + 4 <= used`, inside the buffer.
+        let kind = unsafe { buffer.add(at).cast::<u32>().read_unaligned() };
+        let Some(size) = kinds::record_size(kind) else { return };
+        if size == 0 || at + size > used {
+            return;
+        }
+        // API records were stamped at the call, on the clock of that moment (`clock::host_now`).
+        let host = kind == kinds::DRIVER || kind == kinds::RUNTIME;
+        for &field in time_offsets(kind).iter().filter(|_| !host) {
+            if field + 8 > size {
+                continue;
+            }
+            // SAFETY: the field lies inside this record, inside the buffer.
+            unsafe {
+                let p = buffer.add(at + field).cast::<u64>();
+                let t = p.read_unaligned();
+                if t != 0 {
+                    p.write_unaligned((i128::from(t) + offset).clamp(1, i128::from(u64::MAX)) as u64);
+                }
+            }
+        }
+        at += size;
+    }
+}
+
 pub struct Memcpy {
     /// `CUpti_ActivityMemcpyKind`.
     pub copy_kind: u8,

@@ -51,6 +51,13 @@ fn run(job: Job) {
     match job {
         Job::Deliver(buffers) => {
             for b in buffers {
+                // A timestamp callback registered: the buffer completes on its clock (fixed records;
+                // user-defined-record subscribers cannot register one).
+                let fixed = matches!(&b.complete, Completion::V1 | Completion::V2(_, None));
+                if let (true, Some(offset)) = (fixed, crate::clock::callback_offset()) {
+                    // SAFETY: `b.used` bytes of records the mock wrote; it owns the buffer until the call below.
+                    unsafe { super::records::restamp(b.ptr, b.used, offset) };
+                }
                 match b.complete {
                     // The V1 callbacks registered now, whoever's request callback gave the buffer (CUPTI's
                     // one process-wide pair: the last registration wins).

@@ -58,7 +58,7 @@ pub fn begin(
         thread: std::thread::current().id(),
     };
     dispatch::api_site(&call.info, false, &mut call.return_value, &mut call.slots);
-    call.start = clock::now();
+    call.start = clock::host_now();
     call
 }
 
@@ -69,7 +69,7 @@ pub fn on_own_thread(call: &ApiCall) -> bool {
 
 /// Ends an API call: EXIT callbacks, then its EXTERNAL_CORRELATION and API records.
 pub fn finish(mut call: ApiCall, return_value: i32) -> u32 {
-    let end = clock::now();
+    let end = clock::host_now();
     call.return_value = return_value;
     dispatch::api_site(&call.info, true, &mut call.return_value, &mut call.slots);
     nesting::closed(call.info.domain, call.info.correlation_id);
