@@ -27,6 +27,16 @@ static UNCONVERTED: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
 pub(crate) fn register(cb: Option<TimestampFn>) -> u32 {
     let Some(real) = real() else { return NOT_INITIALIZED };
     let Some(f) = real.register_timestamp else { return NOT_INITIALIZED };
+    // CUPTI gives device times of work done before a new clock, in buffers completed after it, as 0
+    // (unknown; seen on the H200): while a cooperative client collects, what CUPTI holds is flushed to
+    // it first, on the clock it was recorded on.
+    if crate::activity::others_active(0) {
+        if let Some(flush) = real.flush_all {
+            // SAFETY: the real CUPTI function of this signature, with a plain flag (not forced: a
+            // kernel still running is not cut short).
+            unsafe { flush(0) };
+        }
+    }
     // SAFETY: the real CUPTI function of this signature; the callback is the caller's, passed on.
     let r = unsafe { f(cb) };
     if r == SUCCESS {

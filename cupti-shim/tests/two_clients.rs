@@ -18,6 +18,8 @@ use cupti::activity::{ActivityConfig, ActivityKind, ActivitySession, DeviceSync}
 use cupti::Cupti;
 
 const KERNELS: u64 = 40;
+/// Kernels launched before Kineto registers its clock (the clock test).
+const PRE_KERNELS: u64 = 5;
 const CONCURRENT_KERNEL: u32 = 10;
 const RUNTIME: u32 = 5;
 const DOMAIN_RUNTIME_API: u32 = 2;
@@ -172,7 +174,17 @@ fn with_the_shim_a_kineto_timestamp_callback_leaves_our_records_on_realtime() {
         "our API records are on CLOCK_REALTIME: {c:?}"
     );
     assert_eq!(c.unconverted, 0, "{c:?}");
-    assert_both_complete(&c);
+    // The kernels run before Kineto registered its clock are ours alone, with their times.
+    assert!(c.ours_first + SLACK >= c.real_start, "none of ours at 0: {c:?}");
+    assert_eq!(c.ours_kernels, KERNELS + PRE_KERNELS, "we got every kernel: {c:?}");
+    assert_eq!(c.ours_callbacks, KERNELS + PRE_KERNELS, "our subscriber saw every launch: {c:?}");
+    assert_eq!(c.kineto_kernels, KERNELS, "Kineto got the kernels of its window: {c:?}");
+    assert_eq!(c.kineto_callbacks, KERNELS, "{c:?}");
+    assert_eq!(
+        (c.kineto_unknown, c.kineto_get_device, c.ours_dropped, c.ours_balanced),
+        (0, 0, 0, 1),
+        "{c:?}"
+    );
 }
 
 // ---- The child ----
@@ -409,9 +421,17 @@ fn child() {
     if order == "before" {
         session.start().unwrap();
         ours_subscribe(());
-        // Calls before Kineto starts (and registers its clock): recorded on CUPTI's own clock.
+        // Calls and kernels before Kineto starts (and registers its clock): recorded on CUPTI's own
+        // clock; the kernels' device times would be lost (0) in a buffer completed after the clock
+        // changed.
         for _ in 0..3 {
             m.api_call(2, GET_DEVICE, std::ptr::null(), std::ptr::null(), 0);
+        }
+        if std::env::var("SHIM_TEST_CLOCK").as_deref() == Ok("1") {
+            for _ in 0..PRE_KERNELS {
+                m.launch_kernel(c"early".as_ptr(), 4, 2, 1, 128, 1, 1, 0, 7, 1_000);
+            }
+            m.device_synchronize();
         }
         kineto_start(&g);
     } else {

@@ -3,7 +3,7 @@
 //! a thread id whose meaning `cuptiSetThreadIdType` selects (default: `pthread_self()` truncated
 //! to 32 bits; SYSTEM: the kernel's tid).
 
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::results::{INVALID_PARAMETER, SUCCESS};
@@ -67,6 +67,7 @@ pub fn record_thread_id() -> u32 {
 pub fn reset() {
     THREAD_ID_TYPE.store(0, Ordering::Relaxed);
     TIMESTAMP_CALLBACK.store(0, Ordering::SeqCst);
+    REGISTERED_AT.store(0, Ordering::SeqCst);
 }
 
 /// `CUpti_TimestampCallbackFunc`.
@@ -74,6 +75,13 @@ type TimestampFn = unsafe extern "C" fn() -> u64;
 
 /// The clock `cuptiActivityRegisterTimestampCallback` set (0: CUPTI's own, CLOCK_REALTIME).
 static TIMESTAMP_CALLBACK: AtomicUsize = AtomicUsize::new(0);
+/// When it was registered, on CUPTI's own clock (0: never).
+static REGISTERED_AT: AtomicU64 = AtomicU64::new(0);
+
+/// When the timestamp callback was registered, on CUPTI's own clock (0: none is).
+pub fn callback_registered_at() -> u64 {
+    REGISTERED_AT.load(Ordering::SeqCst)
+}
 
 /// A host timestamp of a record (an API call's start and end), taken when the call happens: on the
 /// registered callback's clock when one is registered, else CUPTI's own. CUPTI stamps host records at
@@ -117,6 +125,7 @@ pub extern "C" fn cuptiActivityRegisterTimestampCallback(cb: Option<TimestampFn>
     if let Some(code) = crate::activity::v1_not_compatible() {
         return code;
     }
+    REGISTERED_AT.store(now(), Ordering::SeqCst);
     TIMESTAMP_CALLBACK.store(cb as usize, Ordering::SeqCst);
     SUCCESS
 }

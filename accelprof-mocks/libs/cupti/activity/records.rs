@@ -139,12 +139,15 @@ pub fn time_offsets(kind: u32) -> &'static [usize] {
     }
 }
 
-/// Moves every set (non-zero) timestamp of the fixed records in `buffer` (`used` bytes) by `offset`:
-/// a buffer handed back while a timestamp callback is registered carries its clock.
+/// Moves every set (non-zero) device timestamp of the fixed records in `buffer` (`used` bytes) by
+/// `offset`: a buffer handed back while a timestamp callback is registered carries its clock. A
+/// device time from before `registered_at` (CUPTI's own clock) becomes 0, unknown: on the H200 the
+/// kernels and memsets run before PyTorch's profiler registered its clock, whose buffer completed
+/// after, came with a start of 0 (90 kernels, two steps' worth).
 ///
 /// # Safety
 /// `buffer` holds `used` bytes of records the mock wrote, and the mock still owns it.
-pub unsafe fn restamp(buffer: *mut u8, used: usize, offset: i128) {
+pub unsafe fn restamp(buffer: *mut u8, used: usize, offset: i128, registered_at: u64) {
     let mut at = 0usize;
     while at + 4 <= used {
         // SAFETY: `at + 4 <= used`, inside the buffer.
@@ -163,7 +166,9 @@ pub unsafe fn restamp(buffer: *mut u8, used: usize, offset: i128) {
             unsafe {
                 let p = buffer.add(at + field).cast::<u64>();
                 let t = p.read_unaligned();
-                if t != 0 {
+                if t != 0 && t < registered_at {
+                    p.write_unaligned(0);
+                } else if t != 0 {
                     p.write_unaligned((i128::from(t) + offset).clamp(1, i128::from(u64::MAX)) as u64);
                 }
             }

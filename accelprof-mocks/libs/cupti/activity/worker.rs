@@ -56,7 +56,9 @@ fn run(job: Job) {
                 let fixed = matches!(&b.complete, Completion::V1 | Completion::V2(_, None));
                 if let (true, Some(offset)) = (fixed, crate::clock::callback_offset()) {
                     // SAFETY: `b.used` bytes of records the mock wrote; it owns the buffer until the call below.
-                    unsafe { super::records::restamp(b.ptr, b.used, offset) };
+                    unsafe {
+                        super::records::restamp(b.ptr, b.used, offset, crate::clock::callback_registered_at())
+                    };
                 }
                 match b.complete {
                     // The V1 callbacks registered now, whoever's request callback gave the buffer (CUPTI's
