@@ -9,6 +9,7 @@ use super::counts::add;
 use super::link::Link;
 use super::message::Message;
 use super::{PipelineConfig, RecordWalker};
+use crate::callback::sync::Ordering;
 use crate::columns::{Batch, Family, FamilySet};
 use crate::intern::{Interner, Names};
 use crate::pool::ActivityBuffer;
@@ -94,7 +95,7 @@ impl<W: RecordWalker> DecodeLoop<W> {
         let (batch, interner) = (&mut self.batch, &mut self.interner);
         let walked = catch_unwind(AssertUnwindSafe(|| walker.walk(buf.as_slice(valid), batch, interner)));
         self.link.pool.give_back(buf);
-        add(&self.link.buffers_returned, 1);
+        self.link.buffers_returned.fetch_add(1, Ordering::Release);
         match walked {
             Ok(stats) => {
                 add(&self.link.counters.skipped_unknown, stats.skipped_unknown);

@@ -78,7 +78,7 @@ impl Link {
             if let Message::Buffer { buf, .. } = message {
                 add(&self.counters.buffers_discarded, 1);
                 self.pool.give_back(buf);
-                add(&self.buffers_returned, 1);
+                self.buffers_returned.fetch_add(1, Ordering::Release);
             }
         }
     }
