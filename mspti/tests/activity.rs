@@ -14,7 +14,7 @@ use mspti::accelprof_core::columns::{CopyKind, HOST_DEVICE};
 use mspti::accelprof_core::{Batch, FamilySet, Names};
 use mspti::activity::ActivitySession;
 use mspti::{ActivityConfig, ActivityKind, CallbackDomain, Error, ExternalKind, RuntimeCbid};
-use support::{acl, mock, mspti, serial, wait_for, RUNTIME};
+use support::{acl, mock, mspti, no_kinds, serial, wait_for, RUNTIME};
 
 /// Everything delivered, with names resolved.
 #[derive(Default)]
@@ -72,7 +72,7 @@ preloaded_test! {
             })
             .unwrap();
         sub.enable(RuntimeCbid::LAUNCH).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::API).unwrap();
         activity.enable(ActivityKind::ACL_API).unwrap();
         activity.enable(ActivityKind::KERNEL).unwrap();
@@ -113,7 +113,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         for kind in ActivityKind::all_enableable() {
             activity.enable(kind).unwrap_or_else(|e| panic!("{kind}: {e}"));
         }
@@ -215,7 +215,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::EXTERNAL_CORRELATION).unwrap();
         activity.enable(ActivityKind::ACL_API).unwrap();
         let got = collect(&activity);
@@ -247,7 +247,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // the mock only (ignored against another library)
         let config =
-            ActivityConfig { buffer_size: 1024, max_buffers: 4096, batch_rows: 256, ..Default::default() };
+            ActivityConfig { buffer_size: 1024, max_buffers: 4096, batch_rows: 256, ..no_kinds() };
         let _sub = mspti().subscribe(|_| {}).unwrap();
         let activity = session(config);
         activity.enable(ActivityKind::KERNEL).unwrap();
@@ -301,7 +301,7 @@ preloaded_test! {
         let _ = mock(); // the mock only (ignored against another library)
         // One 512-byte buffer: full after 8 kernels; the next request finds the pool empty until
         // the decode thread gives the buffer back.
-        let config = ActivityConfig { buffer_size: 512, max_buffers: 1, batch_rows: 64, ..Default::default() };
+        let config = ActivityConfig { buffer_size: 512, max_buffers: 1, batch_rows: 64, ..no_kinds() };
         let _sub = mspti().subscribe(|_| {}).unwrap();
         let activity = session(config);
         activity.enable(ActivityKind::KERNEL).unwrap();
@@ -335,7 +335,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::KERNEL).unwrap();
         let got = collect(&activity);
         mock().kernel(1, 2, 0, 0, 1, "AI_CORE", "before");
@@ -364,7 +364,7 @@ preloaded_test! {
     fn flush_period_passes_through_and_zero_disables() {
         let _g = serial();
         let _ = mock(); // the mock only (ignored against another library)
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.flush_period(Some(Duration::from_millis(250))).unwrap();
         assert_eq!(mock().counter("flush_period_ms"), 250);
         activity.flush_period(Some(Duration::from_micros(10))).unwrap();
@@ -380,7 +380,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::MARKER).unwrap();
         let got = collect(&activity);
         mspti().disable_marker_domain("noisy").unwrap();
@@ -402,8 +402,8 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
-        assert!(matches!(ActivitySession::new(mspti(), ActivityConfig::default()), Err(Error::Activity(ActivityError::SessionActive { .. }))));
+        let activity = session(no_kinds());
+        assert!(matches!(ActivitySession::new(mspti(), no_kinds()), Err(Error::Activity(ActivityError::SessionActive { .. }))));
         activity.enable(ActivityKind::KERNEL).unwrap();
         let got = collect(&activity);
         mock().kernel(1, 2, 0, 0, 1, "AI_CORE", "last");
@@ -413,7 +413,7 @@ preloaded_test! {
         // SAFETY: plain value.
         let on = unsafe { mspti().sys().msptiActivityIsEnabled(ActivityKind::KERNEL.into()) };
         assert_eq!(on, Ok(false), "the session's kinds were disabled");
-        let again = ActivitySession::new(mspti(), ActivityConfig::default()).expect("free again");
+        let again = ActivitySession::new(mspti(), no_kinds()).expect("free again");
         drop(again);
     }
 }
@@ -433,7 +433,7 @@ preloaded_test! {
             })
             .unwrap();
         sub.enable_domain(CallbackDomain::RUNTIME).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::ACL_API).unwrap();
         let got = collect(&activity);
         for (cbid, name) in
@@ -453,7 +453,7 @@ preloaded_test! {
     /// stop with it (memory records go on).
     fn activity_only_tools_subscribe_for_api_records() {
         let _g = serial();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         let got = collect(&activity);
         for kind in ActivityKind::NEED_SUBSCRIBER {
             let err = activity.enable(kind).expect_err("no subscriber");
@@ -482,7 +482,7 @@ preloaded_test! {
     fn is_enabled_takes_only_known_kinds() {
         let _g = serial();
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::KERNEL).unwrap();
         for raw in (0..64).chain([65536, 1 << 20, u32::MAX]) {
             match ActivityKind::from_raw(raw) {
@@ -507,7 +507,7 @@ preloaded_test! {
             buffer_size: 512,
             max_buffers: 8,
             stuck_buffer_check: Some(Duration::from_millis(10)),
-            ..Default::default()
+            ..no_kinds()
         };
         let activity = session(config);
         activity.enable(ActivityKind::KERNEL).unwrap();
@@ -537,7 +537,7 @@ preloaded_test! {
         let _g = serial();
         let _ = mock(); // the mock only (ignored against another library)
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = Arc::new(session(ActivityConfig::default()));
+        let activity = Arc::new(session(no_kinds()));
         activity.enable(ActivityKind::KERNEL).unwrap();
         let inner = Arc::downgrade(&activity);
         let (tx, rx) = std::sync::mpsc::channel();
@@ -600,7 +600,7 @@ preloaded_test! {
     fn stop_right_after_the_work_delivers_every_kernel() {
         let _g = serial();
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::KERNEL).unwrap();
         let got = collect(&activity);
         launch_and_sync(3);
@@ -616,7 +616,7 @@ preloaded_test! {
     fn a_fence_after_the_work_delivers_every_kernel() {
         let _g = serial();
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::KERNEL).unwrap();
         let got = collect(&activity);
         launch_and_sync(3);
@@ -635,7 +635,7 @@ preloaded_test! {
         let config = ActivityConfig {
             device_settle: Duration::from_millis(50),
             device_settle_max: Duration::from_millis(200),
-            ..ActivityConfig::default()
+            ..no_kinds()
         };
         let activity = session(config);
         activity.enable(ActivityKind::KERNEL).unwrap();
@@ -673,7 +673,7 @@ preloaded_test! {
     fn a_stream_mark_gives_the_host_and_the_device_marker() {
         let _g = serial();
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::MARKER).unwrap();
         let got = collect(&activity);
         acl().set_device(0).unwrap();
@@ -706,7 +706,7 @@ preloaded_test! {
     fn an_all_reduce_gives_its_hccl_record_from_the_device_marks() {
         let _g = serial();
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::HCCL).unwrap();
         activity.enable(ActivityKind::MARKER).unwrap();
         let got = collect(&activity);
@@ -747,7 +747,7 @@ preloaded_test! {
     fn kernel_activity_switches_on_the_task_time_data_of_cann() {
         let _g = serial();
         let sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         acl().set_device(0).unwrap();
         activity.enable(ActivityKind::MARKER).unwrap();
         assert_eq!(acl().prof_switch(0).unwrap(), 0, "nothing asked of CANN for markers");
@@ -767,7 +767,7 @@ preloaded_test! {
     fn device_task_data_comes_only_while_the_task_time_switch_is_on() {
         let _g = serial();
         let _sub = mspti().subscribe(|_| {}).unwrap();
-        let activity = session(ActivityConfig::default());
+        let activity = session(no_kinds());
         activity.enable(ActivityKind::KERNEL).unwrap();
         let got = collect(&activity);
         acl().set_device(0).unwrap();
@@ -785,4 +785,37 @@ preloaded_test! {
 /// Nanoseconds since the Unix epoch (MSPTI's timestamps).
 fn now_ns() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64
+}
+
+preloaded_test! {
+    /// `ActivityConfig::default()` collects the timeline, as on CUPTI: kernels (the session holds
+    /// the subscriber MSPTI needs for them), their launches, copies and sets. (It collected nothing
+    /// before: no kinds, `start` Ok, zero records.)
+    fn activity_config_default_collects_the_timeline_kinds() {
+        let _g = serial();
+        assert_eq!(ActivityConfig::default().kinds, mspti::ActivityKinds::timeline());
+        let activity = session(ActivityConfig::default());
+        let got = collect(&activity);
+        acl().set_device(0).unwrap();
+        let stream = acl().create_stream().unwrap();
+        let kernel = acl().kernel("kernels.o", "timeline_kernel").unwrap();
+        acl().launch(kernel, 1, stream).unwrap();
+        let dst = acl().malloc(256).unwrap();
+        let src = acl().malloc(256).unwrap();
+        acl().memset(dst, 0, 256).unwrap();
+        acl().memcpy(dst, src, 256, accelprof_mocks::ascend::MemcpyKind::DeviceToDevice).unwrap();
+        acl().synchronize_stream(stream).unwrap();
+        assert!(wait_for(10, || {
+            activity.flush().unwrap();
+            let c = got.lock().unwrap();
+            c.batch.kernels.len() == 1 && c.batch.memcpys.len() == 1 && c.batch.memsets.len() == 1
+        }), "the default config collected the timeline");
+        let counts = activity.stop().unwrap();
+        let c = got.lock().unwrap();
+        assert_eq!(c.name(c.batch.kernels.row(0).unwrap().name), "timeline_kernel");
+        assert!(c.batch.api_calls.rows().any(|r| r.domain == ActivityKind::API.raw()), "the launch's API record");
+        assert!(counts.is_balanced(), "{counts:?}");
+        acl().free(dst).unwrap();
+        acl().free(src).unwrap();
+    }
 }

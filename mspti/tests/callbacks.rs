@@ -373,7 +373,7 @@ preloaded_test! {
             })
             .unwrap();
         sub.enable(RuntimeCbid::LAUNCH).unwrap();
-        let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+        let activity = mspti::ActivitySession::new(mspti(), support::no_kinds()).unwrap();
         activity.start().unwrap();
         activity.enable(mspti::ActivityKind::MARKER).unwrap();
         activity.enable(mspti::ActivityKind::KERNEL).unwrap();
@@ -674,7 +674,7 @@ fn child_without_ld_preload_explains() {
     assert!(matches!(err, Error::WithoutLdPreload));
     let text = err.to_string();
     assert!(text.contains("LD_PRELOAD=") && text.contains("libmspti.so"), "{text}");
-    let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+    let activity = mspti::ActivitySession::new(mspti(), support::no_kinds()).unwrap();
     activity.start().unwrap();
     assert!(matches!(activity.enable(mspti::ActivityKind::MEMCPY), Err(Error::WithoutLdPreload)));
     activity.enable(mspti::ActivityKind::KERNEL).expect("KERNEL needs no preload");
@@ -835,7 +835,7 @@ fn child_ld_preload_set_inside_is_an_error() {
     let text = err.to_string();
     assert!(text.contains("was not preloaded") && text.contains("LD_PRELOAD="), "{text}");
     assert!(matches!(sub.enable(RuntimeCbid::MALLOC), Err(Error::InterpositionNotLive(_))));
-    let activity = mspti::ActivitySession::new(mspti(), Default::default()).unwrap();
+    let activity = mspti::ActivitySession::new(mspti(), support::no_kinds()).unwrap();
     activity.start().unwrap();
     assert!(matches!(activity.enable(mspti::ActivityKind::MEMORY), Err(Error::InterpositionNotLive(_))));
     activity.enable(mspti::ActivityKind::ACL_API).expect("API records come from the runtime's reports");

@@ -22,7 +22,7 @@ use mspti::accelprof_core::activity::ActivityError;
 use mspti::accelprof_core::FamilySet;
 use mspti::activity::ActivitySession;
 use mspti::{ActivityConfig, ActivityKind, CallbackDomain, Error, RuntimeCbid};
-use support::{mock, mspti, serial, RUNTIME};
+use support::{mock, mspti, no_kinds, serial, RUNTIME};
 
 const HANG: Duration = Duration::from_secs(60);
 
@@ -247,7 +247,7 @@ preloaded_test! {
                 // The races of flushes and ends, not the wait for the device (tests/activity.rs):
                 // its 100 ms per fence would cost seconds here.
                 device_settle: Duration::ZERO,
-                ..ActivityConfig::default()
+                ..no_kinds()
             };
             let before = produced();
             let session = Arc::new(ActivitySession::new(mspti(), config).expect("a session"));
@@ -358,7 +358,7 @@ preloaded_test! {
                     let (barrier, live, most) = (Arc::clone(&barrier), Arc::clone(&live), Arc::clone(&most));
                     std::thread::spawn(move || {
                         barrier.wait();
-                        let made = ActivitySession::new(mspti(), ActivityConfig::default());
+                        let made = ActivitySession::new(mspti(), no_kinds());
                         match &made {
                             Ok(_) => {
                                 let now = live.fetch_add(1, Ordering::SeqCst) + 1;
@@ -405,7 +405,7 @@ preloaded_test! {
         for round in 0..rounds {
             dog.progress(&format!("round {round}: setup"));
             let before = produced();
-            let session = Arc::new(ActivitySession::new(mspti(), ActivityConfig { buffer_size: 1024, max_buffers: 4, batch_rows: 16, device_settle: Duration::ZERO, ..ActivityConfig::default() }).unwrap());
+            let session = Arc::new(ActivitySession::new(mspti(), ActivityConfig { buffer_size: 1024, max_buffers: 4, batch_rows: 16, device_settle: Duration::ZERO, ..no_kinds() }).unwrap());
             let (cflag, cfreed) = DropFlag::new();
             session.subscribe(FamilySet::all(), move |_, _| {
                 cflag.check();

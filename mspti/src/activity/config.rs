@@ -9,8 +9,12 @@ use super::ActivityKinds;
 /// Build with struct update syntax: `ActivityConfig { max_buffers: 32, ..Default::default() }`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActivityConfig {
-    /// The kinds enabled at [`start`](super::ActivitySession::start) (default none: enable them with
-    /// [`ActivitySession::enable`](super::ActivitySession::enable)).
+    /// The kinds enabled at [`start`](super::ActivitySession::start) (default
+    /// [`ActivityKinds::timeline`], as on every vendor; more with
+    /// [`ActivitySession::enable`](super::ActivitySession::enable)). When one of them is produced only
+    /// while a subscriber exists ([`ActivityKind::NEED_SUBSCRIBER`](crate::ActivityKind::NEED_SUBSCRIBER)),
+    /// the session holds a subscriber of its own; those needing `libmspti.so` preloaded make `start`
+    /// fail with the reason when it is not.
     pub kinds: ActivityKinds,
     /// Bytes per buffer handed to MSPTI (rounded up to a multiple of 8). MSPTI warns below 2 MiB
     /// and hands a buffer back once it is 80% full.
@@ -41,12 +45,12 @@ pub struct ActivityConfig {
 }
 
 impl Default for ActivityConfig {
-    /// No kinds, 2 MiB buffers, at most 16 (32 MiB), batches of 16 Ki rows, no time-based delivery,
+    /// The timeline kinds, 2 MiB buffers, at most 16 (32 MiB), batches of 16 Ki rows, no time-based delivery,
     /// stuck buffers checked for every 100 ms, device records waited for 100 ms at a fence, and at the
     /// end until quiet for 100 ms (at most 2 s).
     fn default() -> Self {
         ActivityConfig {
-            kinds: ActivityKinds::empty(),
+            kinds: ActivityKinds::timeline(),
             buffer_size: 2 << 20,
             max_buffers: 16,
             batch_rows: 16 * 1024,

@@ -47,11 +47,11 @@ pub type ActivitySwitch<'m> = Switch<Backend<'m>>;
 /// use mspti::{ActivityKind, FamilySet, Mspti};
 ///
 /// let mspti = Mspti::open()?;
-/// let _subscriber = mspti.subscribe(|_| {})?; // kernels come only while a subscriber exists
+/// // The timeline kinds; the session holds the subscriber MSPTI needs for kernel records.
 /// let session = ActivitySession::new(&mspti, ActivityConfig::default())?;
 /// let kernels = session.collect(FamilySet::KERNEL);
-/// session.start()?;
-/// session.enable(ActivityKind::KERNEL)?;
+/// session.start()?; // MEMCPY and MEMSET need libmspti.so preloaded: an error says so
+/// session.enable(ActivityKind::MARKER)?; // more kinds
 /// // ... work on the NPU ...
 /// session.fence()?; // every record MSPTI wrote up to here is delivered
 /// println!("{} kernels", kernels.take().kernels.len());
@@ -65,6 +65,9 @@ pub struct ActivitySession<'m> {
     rescue: Mutex<Option<Rescue>>,
     /// [`ActivityConfig::device_settle`] and its bound.
     settle: (Duration, Duration),
+    /// A subscriber doing nothing, held while a configured kind needs one
+    /// ([`ActivityKind::NEED_SUBSCRIBER`]); dropped after the session ended.
+    _subscriber: Option<crate::Subscriber<'m>>,
 }
 
 impl<'m> ActivitySession<'m> {
@@ -74,6 +77,12 @@ impl<'m> ActivitySession<'m> {
     /// more.
     #[doc(alias = "msptiActivityRegisterCallbacks")]
     pub fn new(mspti: &'m Mspti, config: ActivityConfig) -> Result<Self> {
+        // MSPTI writes these kinds only while a subscriber exists: the session keeps one of its own.
+        let subscriber = if config.kinds.iter().any(ActivityKind::needs_subscriber) {
+            Some(mspti.subscribe(|_| {})?)
+        } else {
+            None
+        };
         let walker = Arc::new(WalkerTallies::default());
         let pool =
             BufferPool::try_new(config.buffer_size, config.max_buffers).map_err(ActivityError::from)?;
@@ -103,7 +112,8 @@ impl<'m> ActivitySession<'m> {
             session_config,
         )?;
         let settle = (config.device_settle, config.device_settle_max.max(config.device_settle));
-        let activity = ActivitySession { session, mspti, rescue: Mutex::new(None), settle };
+        let activity =
+            ActivitySession { session, mspti, rescue: Mutex::new(None), settle, _subscriber: subscriber };
         if let (Some(every), Some(flush)) =
             (config.stuck_buffer_check, mspti.sys().raw_symbol(c"msptiActivityFlushAll"))
         {

@@ -115,6 +115,24 @@ impl ActivityKinds {
         ActivityKinds(0)
     }
 
+    /// What a timeline needs, the same families as `cupti`'s `ActivityKinds::timeline` (the default of
+    /// [`ActivityConfig`](crate::ActivityConfig)): kernels, their launches (API), copies, sets and
+    /// external correlations. KERNEL and API are produced only while a subscriber exists (a session
+    /// configured with them holds one of its own); MEMCPY and MEMSET need `libmspti.so` preloaded
+    /// ([`start`](crate::ActivitySession::start) says so when it is not). ACL_API, NODE_API and
+    /// RUNTIME_API are left out: a library older than 2026 refuses them.
+    pub fn timeline() -> Self {
+        [
+            ActivityKind::KERNEL,
+            ActivityKind::API,
+            ActivityKind::MEMCPY,
+            ActivityKind::MEMSET,
+            ActivityKind::EXTERNAL_CORRELATION,
+        ]
+        .into_iter()
+        .collect()
+    }
+
     /// This set and `kind`.
     pub fn with(mut self, kind: ActivityKind) -> Self {
         self.insert(kind);

@@ -119,6 +119,12 @@ pub fn assert_child_passed(out: &Output) {
     assert!(out.status.success() && text.contains("1 passed"), "child failed:\n{text}");
 }
 
+/// A session config that enables no kind at start (the tests enable theirs one by one).
+#[allow(dead_code)]
+pub fn no_kinds() -> mspti::ActivityConfig {
+    mspti::ActivityConfig { kinds: mspti::ActivityKinds::empty(), ..mspti::ActivityConfig::default() }
+}
+
 /// The library under test, opened through the safe crate's loader (in a preloaded child: the
 /// preloaded copy, "already loaded in this process").
 pub fn mspti() -> &'static mspti::Mspti {

@@ -139,7 +139,9 @@ pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<
         }
         Err(e) => return Err(TracerError::vendor(VENDOR, "subscribing", e)),
     };
-    let activity = ActivitySession::new(mspti, ActivityConfig::default())
+    // No kinds at start: the wanted ones are enabled one by one (the default would be the timeline).
+    let config = ActivityConfig { kinds: mspti::ActivityKinds::empty(), ..ActivityConfig::default() };
+    let activity = ActivitySession::new(mspti, config)
         .map_err(|e| TracerError::vendor(VENDOR, "starting the activity session", e))?;
     Ok(Box::new(MsptiBackend {
         info: info(mspti),
