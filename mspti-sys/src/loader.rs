@@ -203,6 +203,11 @@ pub fn preflight(candidate: &Path) -> Result<(), String> {
             )
         });
     }
+    // A plain soname the system loader cannot find: `dlopen` fails without loading anything, and
+    // the search reports it not found. The dependencies are checked only for a file that exists.
+    if candidate.components().count() == 1 && !loader_may_find(candidate) {
+        return Ok(());
+    }
     let mut problems = Vec::new();
     let mut install: Vec<&str> = Vec::new();
     if let Err(e) = provide_securec(candidate) {
@@ -253,6 +258,29 @@ pub fn preflight(candidate: &Path) -> Result<(), String> {
         ));
     }
     Err(reason)
+}
+
+/// Whether the system loader may find the plain soname `name`: a file of that name in a directory of
+/// `LD_LIBRARY_PATH` or a default one, or the name anywhere in `/etc/ld.so.cache`. Errs towards
+/// "may" (then the preflight runs as for a file); only a name found nowhere is answered `false`.
+fn loader_may_find(name: &Path) -> bool {
+    let in_dir = |dir: &Path| !dir.as_os_str().is_empty() && dir.join(name).exists();
+    if std::env::var_os("LD_LIBRARY_PATH").is_some_and(|v| std::env::split_paths(&v).any(|d| in_dir(&d))) {
+        return true;
+    }
+    let arch = format!("{}-linux-gnu", std::env::consts::ARCH);
+    let defaults = ["/lib", "/usr/lib", "/lib64", "/usr/lib64", "/usr/local/lib"];
+    if defaults.iter().any(|d| in_dir(Path::new(d)) || in_dir(&Path::new(d).join(&arch))) {
+        return true;
+    }
+    match std::fs::read("/etc/ld.so.cache") {
+        Ok(cache) => {
+            let needle = name.as_os_str().as_encoded_bytes();
+            cache.windows(needle.len()).any(|w| w == needle)
+        }
+        // Unreadable: cannot tell, so it may.
+        Err(e) => e.kind() != std::io::ErrorKind::NotFound,
+    }
 }
 
 /// The NPU driver's library among [`CANN_DEPENDENCIES`], which `libmspti.so` opens at

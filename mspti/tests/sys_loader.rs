@@ -111,19 +111,17 @@ fn child_search_order() {
         "$ASCEND_TOOLKIT_HOME/tools/mspti/lib64",
         "/usr/local/Ascend/ascend-toolkit/latest/lib64",
         "/usr/local/Ascend/ascend-toolkit/latest/tools/mspti/lib64",
+        "system loader",
     ];
     assert_eq!(origins, expected, "{err}");
     assert_eq!(err.tried()[1].reason, "not set");
     assert_eq!(err.tried()[2].path, Path::new("/nonexistent/home/lib64"));
-    // The last step, the plain soname, is refused before dlopen: CANN is not on the loader path.
-    match &err {
-        LoadError::Refused { path, reason, .. } => {
-            assert_eq!(path, Path::new("libmspti.so"));
-            assert!(reason.contains("libprofapi.so"), "{reason}");
-        }
-        other => panic!("expected the soname to be refused, got {other}"),
-    }
+    // The last step, the plain soname, is not found by the loader: "not found", without the CANN
+    // dependency check (which runs only once a file is found; it used to open the message with a
+    // thousand characters about CANN's libraries).
+    assert!(matches!(err, LoadError::NotFound { .. }), "expected NotFound, got {err}");
     let text = err.to_string();
+    assert!(!text.contains("libprofapi.so") && !text.contains("aborts the process"), "{text}");
     for o in expected {
         assert!(text.contains(o), "the message lists {o}: {text}");
     }
