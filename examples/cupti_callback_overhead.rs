@@ -136,7 +136,7 @@ fn raw_subscribe(cupti: &Cupti, callback: RawCallback, form: Form) -> (CUpti_Sub
     if form == Form::LikeTheCrate && !cupti.is_12x() {
         // CUpti_SubscriberParams: size, name, old-name buffer and its size (the 13.0 struct,
         // 32 bytes), then allowMultipleSubscribers and padding (13.2+, 40 bytes).
-        let shared = cupti.version() >= 130_200;
+        let shared = cupti.api_version() >= 130_200;
         let size: usize = if shared { 40 } else { 32 };
         let mut params = [0u8; 40];
         params[..8].copy_from_slice(&size.to_ne_bytes());
@@ -298,7 +298,7 @@ fn main() {
         args.reps,
         args.calls,
         if setup.on_gpu() { "" } else { " (played by the mock)" },
-        cupti.version(),
+        cupti.api_version(),
         if cupti::callback::uses_membarrier() { "with" } else { "without" },
     );
     println!(

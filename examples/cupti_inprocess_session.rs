@@ -157,7 +157,7 @@ fn stop(out: &mut ProbeCounts) -> i32 {
         return -1;
     };
     let shared = shim_present();
-    let version = probe.session.cupti().version();
+    let version = probe.session.cupti().api_version();
     let end = probe.session.end();
     let c = end.counts;
     let dropped = c.dropped();

@@ -37,7 +37,7 @@ impl Tool for ApiTracer {
                 return;
             }
             let took = now.saturating_sub(rec.correlation_slot().get());
-            let name = rec.operation_name().unwrap_or("?").to_string();
+            let name = rec.function_name().unwrap_or("?").to_string();
             println!(
                 "[tid {}] {name} took {took} ns (correlation {})",
                 rec.thread_id(),
@@ -52,9 +52,9 @@ impl Tool for ApiTracer {
             if rec.is_enter() {
                 match rec.marker_message() {
                     Some(m) => {
-                        println!("[tid {}] {} \"{m}\"", rec.thread_id(), rec.operation_name().unwrap_or("?"))
+                        println!("[tid {}] {} \"{m}\"", rec.thread_id(), rec.function_name().unwrap_or("?"))
                     }
-                    None => println!("[tid {}] {}", rec.thread_id(), rec.operation_name().unwrap_or("?")),
+                    None => println!("[tid {}] {}", rec.thread_id(), rec.function_name().unwrap_or("?")),
                 }
             }
         })?;

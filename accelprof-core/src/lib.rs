@@ -21,6 +21,7 @@
 //! - [`intern`]: names (kernels, API calls, markers) stored once and referred to by a [`NameId`].
 //! - [`columns`]: one column schema per record family, identical for every vendor, grouped in a [`Batch`].
 //! - [`pipeline`]: the decode thread, the [`Handoff`] used on vendor threads, consumers, `sync()`, counts.
+//! - [`version`]: [`Version`], what every vendor crate's `version()` returns.
 //! - [`trace`]: a Chrome trace JSON writer following the conventions PyTorch's profiler (Kineto) uses, so
 //!   Perfetto, chrome://tracing and HolisticTraceAnalysis read our traces.
 //!
@@ -82,11 +83,13 @@ pub mod pipeline;
 pub mod pool;
 pub mod summary;
 pub mod trace;
+pub mod version;
 
 pub use columns::{Batch, Family, FamilySet};
 pub use intern::{NameId, Names};
 pub use pipeline::{Counts, Handoff, Pipeline, PipelineConfig, RecordWalker, WalkStats};
 pub use pool::{ActivityBuffer, BufferPool, OverflowStats, PoolStats};
+pub use version::Version;
 
 // The README's examples are compiled (and the runnable ones run) as doctests.
 #[cfg(doctest)]

@@ -118,7 +118,7 @@ fn start() {
         host: host(),
         process_id: std::process::id(),
         vendor: "cupti".into(),
-        library_versions: vec![("cupti".into(), cupti.version().to_string())],
+        library_versions: vec![("cupti".into(), cupti.api_version().to_string())],
         clock: ClockAnchor::from_time_map(
             if clock.is_realtime { "CLOCK_REALTIME" } else { "cupti" },
             clock.time_map,

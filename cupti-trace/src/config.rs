@@ -250,25 +250,25 @@ impl TraceConfig {
             match v.parse::<u128>() {
                 Ok(0) | Err(_) => warn(vars::MAX_BUFFERS, &v, "expected a positive number"),
                 Ok(n) if n > MAX_BUFFERS as u128 => {
-                    c.activity.max_buffers_in_flight = MAX_BUFFERS;
+                    c.activity.max_buffers = MAX_BUFFERS;
                     bounded.push(format!(
                         "{}={v:?} is above the limit: bounded to {MAX_BUFFERS}",
                         vars::MAX_BUFFERS
                     ));
                 }
-                Ok(n) => c.activity.max_buffers_in_flight = n as usize,
+                Ok(n) => c.activity.max_buffers = n as usize,
             }
         }
-        let pool_bytes = c.activity.buffer_size as u128 * c.activity.max_buffers_in_flight as u128;
+        let pool_bytes = c.activity.buffer_size as u128 * c.activity.max_buffers as u128;
         if pool_bytes > MAX_POOL_BYTES {
             let fit = (MAX_POOL_BYTES / c.activity.buffer_size as u128).max(1) as usize;
             bounded.push(format!(
                 "{} x {} buffers would be {} GiB of buffers: bounded to {fit} buffers (64 GiB)",
                 c.activity.buffer_size,
-                c.activity.max_buffers_in_flight,
+                c.activity.max_buffers,
                 pool_bytes >> 30
             ));
-            c.activity.max_buffers_in_flight = fit;
+            c.activity.max_buffers = fit;
         }
         if let Some(v) = get(vars::POLICY) {
             match v.to_ascii_lowercase().as_str() {
@@ -486,17 +486,16 @@ mod tests {
             "{warnings:?}"
         );
         // 1 GiB x 16 buffers is within 64 GiB: no second warning.
-        assert_eq!((c.activity.max_buffers_in_flight, warnings.len()), (16, 1), "{warnings:?}");
+        assert_eq!((c.activity.max_buffers, warnings.len()), (16, 1), "{warnings:?}");
 
         for huge in ["1099511627776", "18446744073709551615", "340282366920938463463374607431768211455"] {
             let (c, warnings) = from(&[("CUPTI_TRACE_MAX_BUFFERS", huge)]);
             assert!(warnings.iter().any(|w| w.contains("bounded to 65536")), "{huge}: {warnings:?}");
             // 65,536 buffers of the default 4 MiB would be 256 GiB: bounded again, to 64 GiB of them.
-            assert_eq!(c.activity.max_buffers_in_flight, 16_384, "{huge}");
+            assert_eq!(c.activity.max_buffers, 16_384, "{huge}");
             assert!(warnings.iter().any(|w| w.contains("bounded to 16384 buffers")), "{huge}: {warnings:?}");
             // The pool the session builds from it is made without overflow or abort.
-            let pool =
-                accelprof_core::BufferPool::try_new(c.activity.buffer_size, c.activity.max_buffers_in_flight);
+            let pool = accelprof_core::BufferPool::try_new(c.activity.buffer_size, c.activity.max_buffers);
             assert!(pool.is_ok(), "{huge}");
         }
         let (c, warnings) = from(&[("CUPTI_TRACE_BUFFER_SIZE", "18446744073709551615")]);
@@ -508,9 +507,9 @@ mod tests {
 
         // Both at their limits: 64 TiB of buffers is bounded to 64 GiB.
         let (c, warnings) = from(&[("CUPTI_TRACE_BUFFER_SIZE", "1G"), ("CUPTI_TRACE_MAX_BUFFERS", "65536")]);
-        assert_eq!((c.activity.buffer_size, c.activity.max_buffers_in_flight), (1 << 30, 64));
+        assert_eq!((c.activity.buffer_size, c.activity.max_buffers), (1 << 30, 64));
         assert!(warnings.iter().any(|w| w.contains("bounded to 64 buffers")), "{warnings:?}");
-        assert!(c.activity.buffer_size as u128 * c.activity.max_buffers_in_flight as u128 <= MAX_POOL_BYTES);
+        assert!(c.activity.buffer_size as u128 * c.activity.max_buffers as u128 <= MAX_POOL_BYTES);
     }
 
     #[test]

@@ -149,7 +149,7 @@ fn start() {
         (Some(partial), Some(output)) => {
             report(&format!(
                 "pid {pid}{rank}: tracing with CUPTI {} ({}); {when}; the trace streams to {} and becomes {} at exit{}",
-                cupti.version(),
+                cupti.api_version(),
                 cupti.path().display(),
                 partial.display(),
                 output.display(),
@@ -158,13 +158,13 @@ fn start() {
         }
         (None, Some(output)) => report(&format!(
             "pid {pid}{rank}: tracing with CUPTI {} ({}); {when}; NO trace: {} could not be created (summary only)",
-            cupti.version(),
+            cupti.api_version(),
             cupti.path().display(),
             output.display()
         )),
         (_, None) => report(&format!(
             "pid {pid}{rank}: tracing with CUPTI {} ({}); {when}; no trace file (summary only)",
-            cupti.version(),
+            cupti.api_version(),
             cupti.path().display()
         )),
     }

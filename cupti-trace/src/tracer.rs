@@ -140,13 +140,13 @@ impl Tracer {
                 .with_api_domain(API_DOMAIN_DRIVER, "cuda_driver")
                 .with_api_domain(API_DOMAIN_OVERHEAD, "overhead");
             let mut metadata = vec![
-                ("cupti_version".to_owned(), cupti.version().into()),
+                ("cupti_version".to_owned(), cupti.api_version().into()),
                 ("record_clock_is_realtime".to_owned(), session.clock().is_realtime.into()),
             ];
             if let Some(kind) = demangler {
                 metadata.push(("kernel_name_demangler".to_owned(), kind.into()));
             }
-            let mut library_versions = vec![("cupti".to_owned(), cupti.version().to_string())];
+            let mut library_versions = vec![("cupti".to_owned(), cupti.api_version().to_string())];
             library_versions.extend(cuda_driver_version().map(|v| ("cuda_driver".to_owned(), v)));
             let meta = TraceMeta {
                 host: host_name(),

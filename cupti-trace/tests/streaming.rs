@@ -128,9 +128,8 @@ fn kernel_names_are_the_cxx_runtimes_as_pytorchs_profiler_shows_them() {
 fn sizes_past_the_pools_limits_are_an_error_from_the_session_not_an_abort() {
     let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let _m = mock();
-    for (buffer_size, max_buffers_in_flight) in [(1usize << 50, 16), (usize::MAX, 16), (4 << 20, 1 << 40)] {
-        let config =
-            cupti::activity::ActivityConfig { buffer_size, max_buffers_in_flight, ..Default::default() };
+    for (buffer_size, max_buffers) in [(1usize << 50, 16), (usize::MAX, 16), (4 << 20, 1 << 40)] {
+        let config = cupti::activity::ActivityConfig { buffer_size, max_buffers, ..Default::default() };
         let err = cupti::activity::ActivitySession::new(cupti(), config).unwrap_err();
         assert!(err.to_string().contains("above the pool's limit"), "{err}");
     }

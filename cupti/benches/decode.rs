@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use accelprof_core::intern::Interner;
 use accelprof_core::{Batch, RecordWalker};
 use criterion::{Criterion, Throughput};
-use cupti::decode::{CuptiWalker, RecordLayouts, VERSION_13_0};
+use cupti::decode::{RecordLayouts, Walker, VERSION_13_0};
 
 #[path = "support/records.rs"]
 mod records;
@@ -87,7 +87,7 @@ fn buffers() -> Vec<(&'static str, Records, u64)> {
     vec![("kernel", k, kn), ("memcpy", m, mn), ("runtime", r, rn), ("launch+kernel", x, xn * 2)]
 }
 
-fn decode_once(walker: &mut CuptiWalker, bytes: &[u8], batch: &mut Batch, names: &mut Interner) -> u64 {
+fn decode_once(walker: &mut Walker, bytes: &[u8], batch: &mut Batch, names: &mut Interner) -> u64 {
     let stats = walker.walk(bytes, batch, names);
     batch.clear();
     stats.records
@@ -98,7 +98,7 @@ fn bench(c: &mut Criterion, sets: &[(&'static str, Records, u64)]) {
         let mut group = c.benchmark_group(format!("decode/{label}"));
         group.throughput(Throughput::Elements(*count));
         // SAFETY: the benchmark's records point only at `'static` C strings.
-        let mut walker = unsafe { CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0)) };
+        let mut walker = unsafe { Walker::new(RecordLayouts::for_version(VERSION_13_0)) };
         let (mut batch, mut names) = (Batch::new(), Interner::new());
         group.bench_function("walk", |b| {
             b.iter(|| decode_once(&mut walker, black_box(recs.bytes()), &mut batch, &mut names))
@@ -136,7 +136,7 @@ fn ratios(sets: &[(&'static str, Records, u64)]) {
     );
     for (label, recs, count) in sets {
         // SAFETY: the benchmark's records point only at `'static` C strings.
-        let mut walker = unsafe { CuptiWalker::new(RecordLayouts::for_version(VERSION_13_0)) };
+        let mut walker = unsafe { Walker::new(RecordLayouts::for_version(VERSION_13_0)) };
         let (mut batch, mut names) = (Batch::new(), Interner::new());
         let mut dst = vec![0u8; recs.len()];
         // Warm: names interned, columns grown, pages touched.

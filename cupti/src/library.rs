@@ -67,10 +67,24 @@ impl Cupti {
         Ok(GLOBAL.get_or_init(|| cupti))
     }
 
-    /// What `cuptiGetVersion` returned: 12.x counts 1, 2, ... (12.9 is 28), 13.x reports
-    /// `major * 10000 + minor * 100 + patch` (13.0 is 130001).
+    /// The library's version (`cuptiGetVersion`, read at open), the shape of every vendor crate's
+    /// `version()`: 13.x reports `major * 10000 + minor * 100 + patch` (130001 is 13.0.1). CUPTI
+    /// 12.x and older count their API revisions instead (12.9 reports 28), with no release number:
+    /// that count comes as `0.<count>.0` (`0.28.0`). Always `Ok` (the version was read at open).
     #[doc(alias = "cuptiGetVersion")]
-    pub fn version(&self) -> u32 {
+    pub fn version(&self) -> Result<accelprof_core::Version> {
+        Ok(if cupti_sys::is_api_version_12(self.version) {
+            accelprof_core::Version::new(0, self.version, 0)
+        } else {
+            accelprof_core::Version::from_encoded(self.version)
+        })
+    }
+
+    /// What `cuptiGetVersion` returned, as CUPTI encodes it: 12.x counts 1, 2, ... (12.9 is 28),
+    /// 13.x reports `major * 10000 + minor * 100 + patch` (13.0 is 130001). What record layouts
+    /// and callback names are chosen by.
+    #[doc(alias = "cuptiGetVersion")]
+    pub fn api_version(&self) -> u32 {
         self.version
     }
 

@@ -474,7 +474,7 @@ fn resource_and_synchronize_callbacks_have_their_views() {
             } else if let Some(s) = cb.synchronize() {
                 ev.push(format!("{} stream={}", cb.name().unwrap_or("?"), s.stream));
             }
-            assert!(cb.api().is_none() && cb.site().is_none() && cb.correlation_slot().is_none());
+            assert!(cb.api().is_none() && cb.site().is_none() && !cb.is_enter() && !cb.is_exit());
         })
         .unwrap();
     sub.enable(ResourceCbid::STREAM_CREATED).unwrap();
@@ -996,7 +996,7 @@ fn real_libraries_without_a_driver_report_it() {
             continue;
         };
         let cupti: &'static Cupti = Box::leak(Box::new(Cupti::open_path(&path).unwrap()));
-        assert_eq!(cupti.is_12x(), is_12, "{var}: version {}", cupti.version());
+        assert_eq!(cupti.is_12x(), is_12, "{var}: version {}", cupti.api_version());
         if Path::new("/dev/nvidiactl").exists() {
             println!("{var}: a GPU driver is present; the no-driver path is not checked");
             continue;

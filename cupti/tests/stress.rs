@@ -282,7 +282,7 @@ fn small_config(policy: BufferPolicy, buffers: usize) -> ActivityConfig {
             .into_iter()
             .collect(),
         buffer_size: 4096,
-        max_buffers_in_flight: buffers,
+        max_buffers: buffers,
         policy,
         batch_rows: 32,
         device_sync: DeviceSync::custom(|| {

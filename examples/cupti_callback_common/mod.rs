@@ -34,7 +34,7 @@ pub fn setup() -> Setup {
                 eprintln!("{e}");
                 std::process::exit(1)
             });
-            println!("CUPTI {} from {}", cupti.version(), cupti.path().display());
+            println!("CUPTI {} from {}", cupti.api_version(), cupti.path().display());
             let ctx = gpu::context().unwrap_or_else(|e| {
                 eprintln!("{e}");
                 std::process::exit(1)

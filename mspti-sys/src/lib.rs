@@ -36,9 +36,11 @@ pub use accelprof_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
 pub use generated::functions::MsptiFunctions;
 pub use generated::types::*;
 pub use loader::{
-    check_driver, places, preflight, securec_dir, Dependency, Library, CANN_DEPENDENCIES, DEFAULT_TOOLKIT,
-    ENV_VAR, SECUREC, SPEC,
+    check_driver, preflight, search_places, securec_dir, Dependency, Library, CANN_DEPENDENCIES,
+    DEFAULT_TOOLKIT, LIBRARY_PATH_VAR, SECUREC, SPEC,
 };
+#[allow(deprecated)]
+pub use loader::{places, ENV_VAR};
 
 // The README's examples are compiled (and the runnable ones run) as doctests.
 #[cfg(doctest)]

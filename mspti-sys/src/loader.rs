@@ -7,7 +7,11 @@ use accelprof_loader::{LibrarySpec, OpenedFile, SearchPlace};
 use crate::generated::functions::MsptiFunctions;
 
 /// Environment variable that may name the `libmspti.so` file to open.
-pub const ENV_VAR: &str = "MSPTI_LIBRARY_PATH";
+pub const LIBRARY_PATH_VAR: &str = "MSPTI_LIBRARY_PATH";
+
+/// The old name of [`LIBRARY_PATH_VAR`].
+#[deprecated(note = "renamed `LIBRARY_PATH_VAR`, the name in every -sys crate")]
+pub const ENV_VAR: &str = LIBRARY_PATH_VAR;
 
 /// Where a CANN toolkit is usually installed when no environment variable says.
 pub const DEFAULT_TOOLKIT: &str = "/usr/local/Ascend/ascend-toolkit/latest";
@@ -79,9 +83,9 @@ pub const IDENTITY: &[&str] = &["msptiSubscribe", "msptiActivityRegisterCallback
 /// Every candidate file goes through [`preflight`] first.
 pub static SPEC: LibrarySpec = LibrarySpec {
     name: "MSPTI (libmspti)",
-    env_var: ENV_VAR,
+    env_var: LIBRARY_PATH_VAR,
     file_names: &["libmspti.so"],
-    places,
+    places: search_places,
     sonames: &["libmspti.so"],
     reuse_loaded: true,
     preflight: Some(preflight),
@@ -92,7 +96,7 @@ pub static SPEC: LibrarySpec = LibrarySpec {
 const SUBDIRS: &[&str] = &["lib64", "tools/mspti/lib64"];
 
 /// The vendor's usual directories, in search order (reads the environment now).
-pub fn places() -> Vec<SearchPlace> {
+pub fn search_places() -> Vec<SearchPlace> {
     let mut places = SearchPlace::under_env("ASCEND_HOME_PATH", SUBDIRS);
     places.extend(SearchPlace::under_env("ASCEND_TOOLKIT_HOME", SUBDIRS));
     for sub in SUBDIRS {
@@ -333,4 +337,10 @@ impl accelprof_loader::FunctionTable for MsptiFunctions {
     fn from_resolver(resolver: accelprof_loader::Resolver) -> Self {
         MsptiFunctions::new(resolver)
     }
+}
+
+/// The old name of [`search_places`].
+#[deprecated(note = "renamed `search_places`, the name in every -sys crate")]
+pub fn places() -> Vec<SearchPlace> {
+    search_places()
 }

@@ -92,7 +92,7 @@ pub enum Error {
          MSPTI allows one subscriber at a time; drop the other `Subscriber` (or stop the other tool \
          that subscribed) first"
     )]
-    MultipleSubscribersNotSupported,
+    MultipleSubscribers,
     /// `MSPTI_ERROR_MAX_LIMIT_REACHED` (3).
     #[error("MSPTI reached a limit (MSPTI_ERROR_MAX_LIMIT_REACHED)")]
     MaxLimitReached,
@@ -225,7 +225,7 @@ impl Error {
         Some(match code.0 {
             0 => return None,
             1 => Error::InvalidParameter(function),
-            2 => Error::MultipleSubscribersNotSupported,
+            2 => Error::MultipleSubscribers,
             3 => Error::MaxLimitReached,
             4 => Error::DeviceOffline,
             5 => Error::QueueEmpty,
@@ -239,7 +239,7 @@ impl Error {
     pub fn code(&self) -> Option<ResultCode> {
         Some(ResultCode(match self {
             Error::InvalidParameter(_) => 1,
-            Error::MultipleSubscribersNotSupported => 2,
+            Error::MultipleSubscribers => 2,
             Error::MaxLimitReached => 3,
             Error::DeviceOffline => 4,
             Error::QueueEmpty => 5,

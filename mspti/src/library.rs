@@ -76,10 +76,11 @@ impl Mspti {
         self.lib.path()
     }
 
-    /// The library's version (`msptiGetVersion`: the CANN module version of `mspti` as MSPTI encodes
-    /// it). Older libraries do not export the function: [`Error::MissingSymbol`].
+    /// The library's version (`msptiGetVersion`: the CANN module version of `mspti`, which MSPTI
+    /// encodes `major * 10000 + minor * 100 + patch`). Older libraries do not export the function:
+    /// [`Error::MissingSymbol`].
     #[doc(alias = "msptiGetVersion")]
-    pub fn version(&self) -> Result<u32> {
+    pub fn version(&self) -> Result<accelprof_core::Version> {
         let Some(f) = self.lib.raw_symbol(c"msptiGetVersion") else {
             return Err(MissingSymbol::new("MSPTI", "msptiGetVersion").into());
         };
@@ -89,7 +90,7 @@ impl Mspti {
         let mut version = 0;
         // SAFETY: `version` is a valid out-pointer for the call.
         check(Ok(unsafe { get(&mut version) }), "msptiGetVersion")?;
-        Ok(version)
+        Ok(accelprof_core::Version::from_encoded(version))
     }
 
     /// Whether the program's calls to the runtime reach this library's interposed functions:
@@ -146,7 +147,7 @@ impl Mspti {
     ///
     /// MSPTI allows one subscriber per process: every [`Subscriber`] of this crate shares it (the
     /// first one subscribes, the last one dropped unsubscribes); while another tool holds it, this
-    /// returns [`Error::MultipleSubscribersNotSupported`]. The closure runs on the application's
+    /// returns [`Error::MultipleSubscribers`]. The closure runs on the application's
     /// threads, inside their API calls, concurrently on several threads; user data is whatever it
     /// captures. A panic in it is caught and counted ([`Subscriber::panics`]).
     ///
@@ -165,7 +166,7 @@ impl Mspti {
     /// While it is on top, each API call gets an EXTERNAL_CORRELATION record linking it to this id.
     /// The stack is one per kind for the whole process, not per thread.
     #[doc(alias = "msptiActivityPushExternalCorrelationId")]
-    pub fn push_external_correlation_id(&self, kind: ExternalKind, id: u64) -> Result<()> {
+    pub fn push_external_correlation(&self, kind: ExternalKind, id: u64) -> Result<()> {
         // SAFETY: plain values.
         check(
             unsafe { self.lib.msptiActivityPushExternalCorrelationId(kind.into(), id) },
@@ -176,7 +177,7 @@ impl Mspti {
     /// Pops the top id of `kind`'s stack (`msptiActivityPopExternalCorrelationId`); `Ok(None)`
     /// when it is empty.
     #[doc(alias = "msptiActivityPopExternalCorrelationId")]
-    pub fn pop_external_correlation_id(&self, kind: ExternalKind) -> Result<Option<u64>> {
+    pub fn pop_external_correlation(&self, kind: ExternalKind) -> Result<Option<u64>> {
         let mut id = 0u64;
         // SAFETY: `id` is a valid out-pointer for the call.
         let popped = unsafe { self.lib.msptiActivityPopExternalCorrelationId(kind.into(), &mut id) };
@@ -185,6 +186,18 @@ impl Mspti {
             Err(Error::QueueEmpty) => Ok(None),
             Err(e) => Err(e),
         }
+    }
+
+    /// The old name of [`push_external_correlation`](Self::push_external_correlation).
+    #[deprecated(note = "renamed `push_external_correlation`, the name in every vendor crate")]
+    pub fn push_external_correlation_id(&self, kind: ExternalKind, id: u64) -> Result<()> {
+        self.push_external_correlation(kind, id)
+    }
+
+    /// The old name of [`pop_external_correlation`](Self::pop_external_correlation).
+    #[deprecated(note = "renamed `pop_external_correlation`, the name in every vendor crate")]
+    pub fn pop_external_correlation_id(&self, kind: ExternalKind) -> Result<Option<u64>> {
+        self.pop_external_correlation(kind)
     }
 
     /// Collects MARKER records of the MSTX domain `name` again (every domain is collected

@@ -203,9 +203,9 @@ trait ExternalForTest {
 
 impl ExternalForTest for ActivitySession<'_> {
     fn push_external_correlation_for_test(&self) {
-        mspti().push_external_correlation_id(ExternalKind::CUSTOM1, 4242).unwrap();
+        mspti().push_external_correlation(ExternalKind::CUSTOM1, 4242).unwrap();
         mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
-        assert_eq!(mspti().pop_external_correlation_id(ExternalKind::CUSTOM1).unwrap(), Some(4242));
+        assert_eq!(mspti().pop_external_correlation(ExternalKind::CUSTOM1).unwrap(), Some(4242));
     }
 }
 
@@ -219,12 +219,12 @@ preloaded_test! {
         activity.enable(ActivityKind::EXTERNAL_CORRELATION).unwrap();
         activity.enable(ActivityKind::ACL_API).unwrap();
         let got = collect(&activity);
-        assert_eq!(mspti().pop_external_correlation_id(ExternalKind::CUSTOM0).unwrap(), None, "empty: None");
-        mspti().push_external_correlation_id(ExternalKind::CUSTOM0, 1).unwrap();
-        mspti().push_external_correlation_id(ExternalKind::CUSTOM0, 2).unwrap();
-        mspti().push_external_correlation_id(ExternalKind::CUSTOM2, 9).unwrap();
+        assert_eq!(mspti().pop_external_correlation(ExternalKind::CUSTOM0).unwrap(), None, "empty: None");
+        mspti().push_external_correlation(ExternalKind::CUSTOM0, 1).unwrap();
+        mspti().push_external_correlation(ExternalKind::CUSTOM0, 2).unwrap();
+        mspti().push_external_correlation(ExternalKind::CUSTOM2, 9).unwrap();
         let corr = mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
-        assert_eq!(mspti().pop_external_correlation_id(ExternalKind::CUSTOM0).unwrap(), Some(2));
+        assert_eq!(mspti().pop_external_correlation(ExternalKind::CUSTOM0).unwrap(), Some(2));
         let corr2 = mock().api_call(RUNTIME, 10, "aclrtLaunchKernel", None);
         activity.flush().unwrap();
         let c = got.lock().unwrap();

@@ -60,7 +60,7 @@ preloaded_test! {
         let (r, foreign) = foreign_subscribe();
         assert_eq!(r, 0);
         let err = mspti().subscribe(|_| {}).expect_err("another tool holds MSPTI");
-        assert!(matches!(err, Error::MultipleSubscribersNotSupported));
+        assert!(matches!(err, Error::MultipleSubscribers));
         assert_eq!(err.code(), Some(mspti::ResultCode(2)));
         assert!(err.to_string().contains("one subscriber at a time"), "{err}");
         foreign_unsubscribe(foreign);

@@ -41,7 +41,9 @@ mod loader;
 pub use accelprof_loader::{Attempt, LoadError, LoadedLibrary, MissingSymbol};
 pub use generated::functions::RocprofilerFunctions;
 pub use generated::types::*;
-pub use loader::{places, Library, ENV_VAR, SPEC};
+#[allow(deprecated)]
+pub use loader::{places, ENV_VAR};
+pub use loader::{search_places, Library, LIBRARY_PATH_VAR, SPEC};
 
 /// The directory of this crate's generated files (`types.rs`, `functions.rs`), as this build
 /// found it. For code that compiles against the very same declarations outside this crate:

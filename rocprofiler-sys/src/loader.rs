@@ -5,7 +5,11 @@ use accelprof_loader::{LibrarySpec, SearchPlace};
 use crate::generated::functions::RocprofilerFunctions;
 
 /// Environment variable that may name the `librocprofiler-sdk.so` file to open.
-pub const ENV_VAR: &str = "ROCPROFILER_LIBRARY_PATH";
+pub const LIBRARY_PATH_VAR: &str = "ROCPROFILER_LIBRARY_PATH";
+
+/// The old name of [`LIBRARY_PATH_VAR`].
+#[deprecated(note = "renamed `LIBRARY_PATH_VAR`, the name in every -sys crate")]
+pub const ENV_VAR: &str = LIBRARY_PATH_VAR;
 
 const HINT: &str =
     "install ROCm (rocprofiler-sdk) and set ROCM_PATH, or set ROCPROFILER_LIBRARY_PATH to the \
@@ -25,9 +29,9 @@ pub const IDENTITY: &[&str] =
 /// 5. the plain sonames `librocprofiler-sdk.so`, `librocprofiler-sdk.so.1` through the system loader.
 pub static SPEC: LibrarySpec = LibrarySpec {
     name: "rocprofiler-sdk (librocprofiler-sdk)",
-    env_var: ENV_VAR,
+    env_var: LIBRARY_PATH_VAR,
     file_names: &["librocprofiler-sdk.so", "librocprofiler-sdk.so.1"],
-    places,
+    places: search_places,
     sonames: &["librocprofiler-sdk.so", "librocprofiler-sdk.so.1"],
     reuse_loaded: true,
     preflight: None,
@@ -36,7 +40,7 @@ pub static SPEC: LibrarySpec = LibrarySpec {
 };
 
 /// The vendor's usual directories, in search order (reads the environment now).
-pub fn places() -> Vec<SearchPlace> {
+pub fn search_places() -> Vec<SearchPlace> {
     let mut places = SearchPlace::under_env("ROCM_PATH", &["lib"]);
     places.push(SearchPlace::new("/opt/rocm/lib", "/opt/rocm/lib"));
     places
@@ -54,4 +58,10 @@ impl accelprof_loader::FunctionTable for RocprofilerFunctions {
     fn from_resolver(resolver: accelprof_loader::Resolver) -> Self {
         RocprofilerFunctions::new(resolver)
     }
+}
+
+/// The old name of [`search_places`].
+#[deprecated(note = "renamed `search_places`, the name in every -sys crate")]
+pub fn places() -> Vec<SearchPlace> {
+    search_places()
 }

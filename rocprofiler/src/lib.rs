@@ -63,7 +63,7 @@
 //!             if cb.is_enter() {
 //!                 cb.correlation_slot().set(42); // read back at this call's EXIT
 //!             } else if cb.is_exit() {
-//!                 let name = cb.operation_name().unwrap_or("?").to_owned();
+//!                 let name = cb.function_name().unwrap_or("?").to_owned();
 //!                 CALLS.lock().unwrap().push((name, cb.correlation_slot().get()));
 //!             }
 //!         })?;
@@ -73,7 +73,7 @@
 //! }
 //!
 //! fn main() -> Result<(), rocprofiler::Error> {
-//! #     std::env::set_var(rocprofiler::sys::ENV_VAR, accelprof_mocks::rocprofiler::LIBRARY);
+//! #     std::env::set_var(rocprofiler::sys::LIBRARY_PATH_VAR, accelprof_mocks::rocprofiler::LIBRARY);
 //! #     let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
 //!     let sdk = Rocprofiler::global()?; // the copy the runtime loaded, else the search order
 //!     rocprofiler::force_configure::<HipCalls>(sdk)?;
@@ -111,7 +111,7 @@
 //! }
 //!
 //! fn main() -> Result<(), rocprofiler::Error> {
-//! #     std::env::set_var(rocprofiler::sys::ENV_VAR, accelprof_mocks::rocprofiler::LIBRARY);
+//! #     std::env::set_var(rocprofiler::sys::LIBRARY_PATH_VAR, accelprof_mocks::rocprofiler::LIBRARY);
 //! #     let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
 //!     rocprofiler::force_configure::<Kernels>(Rocprofiler::global()?)?;
 //!     let session = SESSION.lock().unwrap().take().expect("the setup ran");

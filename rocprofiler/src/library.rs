@@ -33,7 +33,13 @@ impl Rocprofiler {
     /// The process's SDK, opened on first use with the `rocprofiler-sys` search order (the copy
     /// already loaded first, then `$ROCPROFILER_LIBRARY_PATH`, `$ROCM_PATH/lib`, `/opt/rocm/lib`,
     /// the system loader). The same as [`global`](Self::global): a process has one SDK.
+    ///
+    /// Deprecated: `open` is owned in `cupti` and `mspti`; the SDK is one per process, so here it is
+    /// [`global`](Self::global), the name every vendor crate gives the process-wide handle.
     #[doc(alias = "dlopen")]
+    #[deprecated(
+        note = "use `Rocprofiler::global()`: the SDK is one per process (`open` is owned in the other crates)"
+    )]
     pub fn open() -> Result<&'static Rocprofiler> {
         Rocprofiler::global()
     }
@@ -79,14 +85,14 @@ impl Rocprofiler {
 
     /// The SDK's version (major, minor, patch).
     #[doc(alias = "rocprofiler_get_version")]
-    pub fn version(&self) -> Result<(u32, u32, u32)> {
+    pub fn version(&self) -> Result<accelprof_core::Version> {
         let (mut a, mut b, mut c) = (0, 0, 0);
         check(
             // SAFETY: three valid out-pointers.
             unsafe { self.lib.rocprofiler_get_version(&mut a, &mut b, &mut c) },
             "rocprofiler_get_version",
         )?;
-        Ok((a, b, c))
+        Ok(accelprof_core::Version::new(a, b, c))
     }
 
     /// Now, on the clock every record's timestamps use (ns).

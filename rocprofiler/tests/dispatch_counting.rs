@@ -130,7 +130,7 @@ fn kernel_dispatch_callback_runs_between_enqueue_enter_and_exit() {
         cfg.dispatch_counting_buffered(&counting, &buf, move |_| l2.lock().unwrap().push("counting".into()))?;
         let tracing = cfg.create_context()?;
         cfg.callback_tracing(&tracing, CallbackDomain::KERNEL_DISPATCH, &[], move |r| {
-            l.lock().unwrap().push(format!("{} {}", r.operation_name().unwrap_or("?"), r.site().0));
+            l.lock().unwrap().push(format!("{} {}", r.function_name().unwrap_or("?"), r.site().0));
         })?;
         counting.start()?;
         tracing.start()

@@ -64,7 +64,7 @@ fn configured(
             watermark: if policy == BufferPolicy::Discard { MIN_BUFFER_SIZE } else { MIN_BUFFER_SIZE / 2 },
             policy,
             copy_buffer_size: MIN_BUFFER_SIZE,
-            max_in_flight: 2,
+            max_buffers: 2,
             batch_rows: 16,
         };
         let session = cfg.activity_session(ActivityConfig { kinds, buffer })?;

@@ -175,7 +175,7 @@ fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
                 let message = r.marker_message();
                 s.lock().unwrap().push((
                     r.domain().0,
-                    r.operation_name().map(str::to_string),
+                    r.function_name().map(str::to_string),
                     r.site().0,
                     r.correlation().internal,
                     before,
@@ -438,7 +438,7 @@ fn agents_and_counters() {
 fn status_codes_past_last_are_unknown_and_have_no_string() {
     let _g = exclusive();
     let lib = lib();
-    assert_eq!(lib.version().unwrap(), (1, 0, 0));
+    assert_eq!(lib.version().unwrap(), rocprofiler::accelprof_core::Version::new(1, 0, 0));
     for code in 1..=41 {
         let e = Error::from_code(ResultCode(code), "test").unwrap();
         assert!(lib.describe(&e).is_some(), "{code}");
@@ -480,7 +480,7 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
                 } else if let Some(d) = r.kernel_dispatch() {
                     format!(
                         "dispatch {} {} k{} grid{:?} wg{:?} ended:{} {here}",
-                        r.operation_name().unwrap(),
+                        r.function_name().unwrap(),
                         r.site().0,
                         d.info.kernel.0,
                         d.info.grid,
@@ -494,7 +494,7 @@ fn callback_payloads_kernel_symbols_dispatches_and_copies() {
                     }
                     format!(
                         "copy {} {} {} {}->{} times:{} slot:{} {here}",
-                        r.operation_name().unwrap(),
+                        r.function_name().unwrap(),
                         r.site().0,
                         c.bytes,
                         c.src.0,

@@ -106,7 +106,7 @@ impl Api {
         kinds: ActivityKinds,
         filter: &ApiFilter,
     ) -> Result<(Api, Option<String>)> {
-        let possible = user_defined_possible(cupti.version(), kinds, filter);
+        let possible = user_defined_possible(cupti.api_version(), kinds, filter);
         match api {
             ActivityApi::V1 => Ok((Api::Global, None)),
             ActivityApi::V2 if !possible => Err(Error::NotSupported {
@@ -201,13 +201,13 @@ impl Api {
                 let result = match kind {
                     ActivityKind::RUNTIME => deny(
                         cupti,
-                        &denied_runtime(cupti.version(), &filter.runtime),
+                        &denied_runtime(cupti.api_version(), &filter.runtime),
                         Domain::Runtime,
                         only(matches!(filter.runtime, CbidFilter::Only(_))),
                     ),
                     ActivityKind::DRIVER => deny(
                         cupti,
-                        &denied_driver(cupti.version(), &filter.driver),
+                        &denied_driver(cupti.api_version(), &filter.driver),
                         Domain::Driver,
                         only(matches!(filter.driver, CbidFilter::Only(_))),
                     ),
@@ -369,9 +369,11 @@ fn enable_v2(
     let mut ids: Vec<c_int> = fields.fields(kind).into_iter().map(|f| f as c_int).collect();
     let (only, mut cbids): (bool, Vec<u32>) = match kind {
         ActivityKind::RUNTIME => {
-            filter_ids(&filter.runtime, |id| id.0, known(cupti.version(), Domain::Runtime))
+            filter_ids(&filter.runtime, |id| id.0, known(cupti.api_version(), Domain::Runtime))
         }
-        ActivityKind::DRIVER => filter_ids(&filter.driver, |id| id.0, known(cupti.version(), Domain::Driver)),
+        ActivityKind::DRIVER => {
+            filter_ids(&filter.driver, |id| id.0, known(cupti.api_version(), Domain::Driver))
+        }
         _ => (false, Vec::new()),
     };
     let filtered = only || !cbids.is_empty();
@@ -385,7 +387,7 @@ fn enable_v2(
         structSize: size_of::<sys13::CUpti_ActivityApiOptions>(),
         pCbidOptions: &mut cbid_options,
     };
-    let with_options = cupti.version() >= VERSION_13_4;
+    let with_options = cupti.api_version() >= VERSION_13_4;
     let mut config = sys13::CUpti_ActivityConfig {
         // 13.3's struct ends before `pKindOptions`.
         structSize: if with_options {

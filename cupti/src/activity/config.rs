@@ -107,7 +107,7 @@ pub struct ActivityConfig {
     /// Bytes per buffer handed to CUPTI (default 4 MiB; CUPTI's guidance is 1-10 MB).
     pub buffer_size: usize,
     /// Most pool buffers in existence at once: held by CUPTI or waiting to be decoded (default 16).
-    pub max_buffers_in_flight: usize,
+    pub max_buffers: usize,
     /// What happens when they are all in flight (default lossless with up to 64 extra buffers).
     pub policy: BufferPolicy,
     /// Under [`BufferPolicy::Lossless`]: how long a buffer request waits with no buffer coming back from
@@ -141,7 +141,7 @@ impl Default for ActivityConfig {
             api: ActivityApi::Auto,
             fields: FieldSelection::rows(),
             buffer_size: 4 << 20,
-            max_buffers_in_flight: 16,
+            max_buffers: 16,
             policy: BufferPolicy::Lossless { max_overflow: 64 },
             stall_timeout: Duration::from_secs(5),
             flush_period: None,

@@ -64,11 +64,19 @@ impl Cupti {
         self.check("cuptiActivityPushExternalCorrelationId", r)
     }
 
-    /// Pops the top id of the calling thread's stack of `kind` and returns it
-    /// ([`Error::QueueEmpty`](crate::Error::QueueEmpty) when the stack is empty).
+    /// Pops the top id of the calling thread's stack of `kind` and returns it; `Ok(None)` when the
+    /// stack is empty (CUPTI's `CUPTI_ERROR_QUEUE_EMPTY`).
     #[doc(alias = "cuptiActivityPopExternalCorrelationId")]
     #[doc(alias = "cuptiActivityPopExternalCorrelationId_v2")]
-    pub fn pop_external_correlation(&self, kind: ExternalCorrelationKind) -> Result<u64> {
+    pub fn pop_external_correlation(&self, kind: ExternalCorrelationKind) -> Result<Option<u64>> {
+        match self.pop_external_correlation_raw(kind) {
+            Ok(id) => Ok(Some(id)),
+            Err(crate::Error::QueueEmpty { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn pop_external_correlation_raw(&self, kind: ExternalCorrelationKind) -> Result<u64> {
         let mut id = 0;
         let kind = CUpti_ExternalCorrelationKind(kind.0);
         if let Some(sub) = super::api::live_subscriber() {

@@ -3,7 +3,7 @@
 //! ```text
 //! CUPTI, producing thread:  buffer requested -> a buffer from the bounded lock-free pool (or a counted decline)
 //! CUPTI's thread:           buffer completed -> handed to the decode thread (a channel send), returns
-//! decode thread:            CuptiWalker: records -> columns (kernels, copies, API calls, ...) -> consumers
+//! decode thread:            Walker: records -> columns (kernels, copies, API calls, ...) -> consumers
 //! ```
 //!
 //! - [`ActivitySession`]: one per process, the shared core's `accelprof_core::activity::Session` over
@@ -11,7 +11,7 @@
 //!   ([`ApiFilter`]), the buffers and the loss policy. [`ActivitySession::fence`] is the fence: when it
 //!   returns, everything issued before it is delivered. [`ActivitySession::pause`] and `resume` switch
 //!   collection off and on.
-//! - Records decode into `accelprof_core` column families (see [`crate::decode::CuptiWalker`] for which kind
+//! - Records decode into `accelprof_core` column families (see [`crate::decode::Walker`] for which kind
 //!   becomes what); timestamps are CUPTI's clock, mapped to Unix time by [`RecordClock`].
 //! - [`ExternalCorrelation`]: tag a thread's CUDA calls with your own ids; [`ExternalContexts`]: nested
 //!   contexts on one kind, the whole active stack recovered from the innermost id, metadata per context.

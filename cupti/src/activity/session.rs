@@ -16,7 +16,7 @@ use super::probe::stride_probe;
 use super::{
     ActivityConfig, ActivityCounts, ActivityKind, BufferPolicy, CuptiCounts, FieldSelection, RecordClock,
 };
-use crate::decode::{CuptiWalker, DecoderShared, RecordLayouts};
+use crate::decode::{DecoderShared, RecordLayouts, Walker};
 use crate::{Cupti, Error, Result};
 
 /// Buffers allocated when the session is created, so CUPTI's first requests do not allocate.
@@ -85,10 +85,10 @@ impl<'lib> ActivitySession<'lib> {
             return Err(accelprof_core::activity::ActivityError::SessionActive { vendor: "CUPTI" }.into());
         }
         let (api, backend_note) = Api::choose(cupti, config.api, config.kinds, &config.api_filter)?;
-        let layouts = RecordLayouts::for_version(cupti.version());
+        let layouts = RecordLayouts::for_version(cupti.api_version());
         // SAFETY: this walker is given only the buffers CUPTI completed (the session's decode thread
         // walks nothing else), whose string fields CUPTI keeps valid while they are processed.
-        let mut walker = unsafe { CuptiWalker::new(layouts) }
+        let mut walker = unsafe { Walker::new(layouts) }
             .emit_sync_rows(config.kinds.contains(ActivityKind::SYNCHRONIZATION));
         if !api.user_defined() {
             if let Some(probe) = stride_probe(cupti) {
@@ -104,13 +104,12 @@ impl<'lib> ActivitySession<'lib> {
             BufferPolicy::Lossless { max_overflow } => max_overflow,
             BufferPolicy::Lossy => 0,
         };
-        let pool =
-            BufferPool::try_with_overflow(config.buffer_size, config.max_buffers_in_flight, max_overflow)
-                .map_err(accelprof_core::activity::ActivityError::from)?;
+        let pool = BufferPool::try_with_overflow(config.buffer_size, config.max_buffers, max_overflow)
+            .map_err(accelprof_core::activity::ActivityError::from)?;
         if let BufferPolicy::Lossless { .. } = config.policy {
             pool.set_producer_wait(config.stall_timeout);
         }
-        pool.warm(WARM_BUFFERS.min(config.max_buffers_in_flight));
+        pool.warm(WARM_BUFFERS.min(config.max_buffers));
         let session_config = SessionConfig {
             pipeline: PipelineConfig {
                 batch_rows: config.batch_rows,
@@ -312,7 +311,7 @@ impl<'lib> ActivitySession<'lib> {
 
     /// The record sizes the decoder started with (chosen from `cuptiGetVersion`).
     pub fn layouts(&self) -> RecordLayouts {
-        RecordLayouts::for_version(self.cupti.version())
+        RecordLayouts::for_version(self.cupti.api_version())
     }
 
     /// The shared core's session this one is.

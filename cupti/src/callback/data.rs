@@ -94,9 +94,21 @@ impl<'a> CallbackData<'a> {
         self.api().map(|a| a.correlation_id())
     }
 
-    /// The entry/exit slot of this API call, for API calls (see [`CorrelationSlot`]).
-    pub fn correlation_slot(&self) -> Option<CorrelationSlot<'a>> {
-        self.api().map(|a| a.correlation_slot())
+    /// Whether this is an API call's ENTER callback (false for other domains' callbacks), as in
+    /// `mspti` and `rocprofiler`.
+    pub fn is_enter(&self) -> bool {
+        self.api().is_some_and(|a| a.is_enter())
+    }
+
+    /// Whether this is an API call's EXIT callback (false for other domains' callbacks).
+    pub fn is_exit(&self) -> bool {
+        self.api().is_some_and(|a| a.is_exit())
+    }
+
+    /// The entry/exit slot of this API call (see [`CorrelationSlot`]); for a callback of another
+    /// domain, a slot that reads 0 and stores nothing ([`CorrelationSlot::none`]).
+    pub fn correlation_slot(&self) -> CorrelationSlot<'a> {
+        self.api().map_or_else(CorrelationSlot::none, |a| a.correlation_slot())
     }
 
     /// The resource event view (context, stream, module, graph creation and destruction).

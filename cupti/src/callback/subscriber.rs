@@ -74,7 +74,7 @@ impl Cupti {
         let hub = self.hub()?;
         if hub.subscription().is_none() {
             // Read by the names of the callbacks of the subscription about to be made.
-            hub.vendor().version.store(self.version(), Ordering::Relaxed);
+            hub.vendor().version.store(self.api_version(), Ordering::Relaxed);
         }
         let handler = hub.register(callback, entry::<F>)?;
         Ok(Subscriber { cupti: self, hub, handler })

@@ -127,7 +127,7 @@ pub(crate) fn hub_for(cupti: &Cupti) -> Result<&'static Hub> {
     if let Some(&(_, hub)) = hubs.iter().find(|(k, _)| *k == key) {
         return Ok(hub);
     }
-    let hub = Hub::leak(CuptiVendor::new(CuptiFunctions::new(resolver.clone()), cupti.version()));
+    let hub = Hub::leak(CuptiVendor::new(CuptiFunctions::new(resolver.clone()), cupti.api_version()));
     hubs.push((key, hub));
     Ok(hub)
 }

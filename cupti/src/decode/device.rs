@@ -13,7 +13,7 @@ use cupti_sys::{
 };
 
 use super::bytes::{i32_at, non_negative, ptr_at, u16_at, u32_at, u64_at, u8_at, view};
-use super::walker::{CuptiWalker, Decoded};
+use super::walker::{Decoded, Walker};
 
 /// Kernel fields are read at `CUpti_ActivityKernel9` offsets: 12.9 writes that struct, 13.0 writes
 /// `Kernel10` and 13.2 `Kernel11`, which only append fields. Checked here for the fields we read.
@@ -47,7 +47,7 @@ fn memory_kind(raw: u32) -> MemoryKind {
     u8::try_from(raw).map_or(MemoryKind::UNKNOWN, MemoryKind)
 }
 
-impl CuptiWalker {
+impl Walker {
     /// Remembers which device a context belongs to (for records that carry only the context).
     #[inline]
     pub(super) fn context_on(&mut self, context: u32, device: u32) {
@@ -71,7 +71,7 @@ impl CuptiWalker {
         let shared = non_negative(i32_at(r, offset_of!(K, staticSharedMemory)))
             .saturating_add(non_negative(i32_at(r, offset_of!(K, dynamicSharedMemory))));
         let name = if self.read_strings {
-            // SAFETY: a walker that reads strings was made with `CuptiWalker::new`'s contract: the
+            // SAFETY: a walker that reads strings was made with `Walker::new`'s contract: the
             // kernel name is NULL or a NUL-terminated string valid for this walk.
             unsafe { self.kernel_names.intern(ptr_at(r, offset_of!(K, name)), names) }
         } else {

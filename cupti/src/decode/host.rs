@@ -16,7 +16,7 @@ use cupti_sys::CUpti_ActivityObjectKindId__bindgen_ty_2 as DeviceContextStream;
 
 use super::bytes::{ptr_at, u32_at, u64_at, view};
 use super::sinks::Sinks;
-use super::walker::{CuptiWalker, Decoded};
+use super::walker::{Decoded, Walker};
 use super::{kinds, PendingRange, API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD, API_DOMAIN_RUNTIME};
 
 type A = CUpti_ActivityAPI;
@@ -89,7 +89,7 @@ fn look_up_api_name(table: &mut Vec<u32>, domain: u32, cbid: u32, version: u32, 
     table[index] = name.0;
 }
 
-impl CuptiWalker {
+impl Walker {
     /// Decodes the run of API records of `kind` (RUNTIME or DRIVER, `stride` bytes each) at the start of
     /// `bytes`: every record up to the first one of another kind or one that does not fit whole. Returns how
     /// many were decoded (each is a row). A tight loop of its own: API calls come in long runs (a host
@@ -234,7 +234,7 @@ impl CuptiWalker {
             _ => (self.process_id, 0, u32_at(r, object + DEVICE), u64::from(u32_at(r, object + STREAM))),
         };
         let (name, domain) = if self.read_strings {
-            // SAFETY: a walker that reads strings was made with `CuptiWalker::new`'s contract: the
+            // SAFETY: a walker that reads strings was made with `Walker::new`'s contract: the
             // marker's name and domain are NULL or NUL-terminated strings valid for this walk.
             // Interned by content: NVTX messages are often built per call.
             unsafe {

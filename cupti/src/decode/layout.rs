@@ -11,7 +11,7 @@
 //! `cuptiActivityGetNextRecord` steps by on 12.9.79 and 13.0.85 (probed: a buffer holding one record of
 //! each kind). For a version other than those two the nearest table is used and marked unverified: the
 //! walker then checks each kind's stride once against `cuptiActivityGetNextRecord` (see
-//! [`CuptiWalker::with_stride_probe`](super::CuptiWalker::with_stride_probe)). The newer records are those
+//! [`Walker::with_stride_probe`](super::Walker::with_stride_probe)). The newer records are those
 //! of the 13.5 headers: `CUpti_ActivityKernel11` (13.2), `Kernel12` (13.3), `Kernel13`, `Memcpy7` and
 //! `Memset5` (13.4 and 13.5), `CudaEvent3` (13.5); a 13.3+ library cannot run without a driver, so
 //! these are not probed here.

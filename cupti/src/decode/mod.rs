@@ -1,6 +1,6 @@
 //! The columnar decoder: CUPTI activity buffers become [`accelprof_core`] column batches.
 //!
-//! [`CuptiWalker`] is the `cupti` crate's [`accelprof_core::RecordWalker`]. It runs on the pipeline's decode
+//! [`Walker`] is the `cupti` crate's [`accelprof_core::RecordWalker`]. It runs on the pipeline's decode
 //! thread (never on CUPTI's), walks each completed buffer record by record using the record sizes of the
 //! CUPTI version that is running ([`RecordLayouts`], chosen from `cuptiGetVersion` at run time: 12.x and
 //! 13.x write different record versions), and appends one row per record to the per-family columns
@@ -8,7 +8,7 @@
 //!
 //! The walker can also run without a library (benchmarks, tests on synthetic buffers, a fuzzer): it only
 //! reads bytes. The string fields of a record are pointers that only CUPTI's own buffers make valid, so
-//! a walker that follows them is made with `unsafe` [`CuptiWalker::new`]; [`CuptiWalker::untrusted`]
+//! a walker that follows them is made with `unsafe` [`Walker::new`]; [`Walker::untrusted`]
 //! follows none and walks any bytes.
 
 mod bytes;
@@ -26,7 +26,11 @@ pub use layout::{RecordLayouts, KIND_SLOTS, VERSION_12_9, VERSION_13_0, VERSION_
 pub use name_cache::NameTransform;
 pub use shared::{DecoderShared, DecoderStats};
 pub use udr::udr_fields_read;
-pub use walker::{CuptiWalker, StrideProbe};
+pub use walker::{StrideProbe, Walker};
+
+/// The old name of [`Walker`] (every vendor crate's walker is `decode::Walker`).
+#[deprecated(note = "renamed `Walker`, the name in every vendor crate")]
+pub type CuptiWalker = Walker;
 
 pub(crate) use udr::LayoutBook;
 

@@ -12,7 +12,7 @@ use cupti_sys::{
 
 use super::bytes::{u32_at, u64_at, view};
 use super::sinks::Sinks;
-use super::walker::{CuptiWalker, Decoded};
+use super::walker::{Decoded, Walker};
 use super::SYNC_TYPE_EVENT_RECORD;
 
 type Y = CUpti_ActivitySynchronization2;
@@ -28,7 +28,7 @@ const MEMORY_BYTES: usize = size_of::<Mem>();
 const SYNC_NAMES: [&str; 6] =
     ["Unknown Sync", "Event Sync", "Stream Wait Event", "Stream Sync", "Context Sync", "Event Record"];
 
-impl CuptiWalker {
+impl Walker {
     /// The interned display name of a sync type (index into [`SYNC_NAMES`]), interned once.
     fn sync_name(&mut self, index: usize, names: &mut Interner) -> NameId {
         let index = index.min(SYNC_NAMES.len() - 1);

@@ -9,12 +9,12 @@ use super::*;
 
 /// A walker that reads the records' strings: the test buffers' string fields are NULL or point at
 /// `'static` C strings (`Records::ptr` takes only those).
-fn trusted(layouts: RecordLayouts) -> CuptiWalker {
+fn trusted(layouts: RecordLayouts) -> Walker {
     // SAFETY: as said above.
-    unsafe { CuptiWalker::new(layouts) }
+    unsafe { Walker::new(layouts) }
 }
 
-fn walk(walker: &mut CuptiWalker, bytes: &[u8]) -> (Batch, Interner, accelprof_core::WalkStats) {
+fn walk(walker: &mut Walker, bytes: &[u8]) -> (Batch, Interner, accelprof_core::WalkStats) {
     let mut batch = Batch::new();
     let mut names = Interner::new();
     let stats = walker.walk(bytes, &mut batch, &mut names);
@@ -309,7 +309,7 @@ fn an_untrusted_walker_follows_no_pointer_in_the_bytes() {
     hostile[marker..marker + 8].copy_from_slice(&0x4141_4141_4141_4141u64.to_ne_bytes());
     hostile[domain..domain + 8].copy_from_slice(&8u64.to_ne_bytes());
     bytes.extend_from_slice(&hostile);
-    let mut walker = CuptiWalker::untrusted(RecordLayouts::for_version(VERSION_13_0));
+    let mut walker = Walker::untrusted(RecordLayouts::for_version(VERSION_13_0));
     let (batch, names, stats) = walk(&mut walker, &bytes);
     assert_eq!((stats.records, stats.skipped_unknown), (2, 0));
     assert_eq!(batch.kernels.correlation(), &[5]);

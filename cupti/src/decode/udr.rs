@@ -22,7 +22,7 @@ use cupti_sys::v13_5 as sys;
 
 use super::bytes::kind_at;
 use super::sinks::Sinks;
-use super::walker::{CuptiWalker, Decoded};
+use super::walker::{Decoded, Walker};
 use super::{kinds, API_DOMAIN_DRIVER, API_DOMAIN_RUNTIME};
 use crate::activity::ActivityKind;
 
@@ -379,7 +379,7 @@ impl LayoutBook {
     }
 }
 
-impl CuptiWalker {
+impl Walker {
     /// Walks a buffer of user-defined records, by the layouts CUPTI gave for it.
     pub(super) fn walk_user_defined(
         &mut self,
@@ -434,7 +434,7 @@ impl CuptiWalker {
                 self.context_on(context, device);
                 let ptr = at(col::NAME) as usize as *const c_char;
                 let name = if self.read_strings {
-                    // SAFETY: a walker that reads strings was made with `CuptiWalker::new`'s contract:
+                    // SAFETY: a walker that reads strings was made with `Walker::new`'s contract:
                     // the kernel name is NULL or a NUL-terminated string valid for this walk. An
                     // unselected name reads as NULL.
                     unsafe { self.kernel_names.intern(ptr, names) }

@@ -42,7 +42,7 @@ pub type StrideProbe = Box<dyn FnMut(&[u8]) -> Option<usize> + Send>;
 /// [`API_DOMAIN_RUNTIME`]: super::API_DOMAIN_RUNTIME
 /// [`API_DOMAIN_OVERHEAD`]: super::API_DOMAIN_OVERHEAD
 /// [`SYNC_TYPE_EVENT_RECORD`]: super::SYNC_TYPE_EVENT_RECORD
-pub struct CuptiWalker {
+pub struct Walker {
     pub(super) layouts: RecordLayouts,
     /// Kinds whose size is settled (bit per kind < 64): from a verified table or from the probe.
     settled: u64,
@@ -59,11 +59,11 @@ pub struct CuptiWalker {
     pub(super) sync_names: [u32; 6],
     pub(super) process_id: u32,
     /// Whether the records' string pointers (kernel names, NVTX messages and domains) are read:
-    /// only for a walker made with the contract of [`CuptiWalker::new`].
+    /// only for a walker made with the contract of [`Walker::new`].
     pub(super) read_strings: bool,
 }
 
-impl CuptiWalker {
+impl Walker {
     /// A walker for buffers of the CUPTI whose record sizes are `layouts`, which reads the strings
     /// the records point at (kernel names, NVTX messages and domains). The activity session makes
     /// one for the buffers CUPTI completes; to walk bytes from anywhere else, use
@@ -77,7 +77,7 @@ impl CuptiWalker {
     /// holding anything else (a truncated or corrupted buffer, bytes of another format) is
     /// undefined behaviour, as following it can fault.
     pub unsafe fn new(layouts: RecordLayouts) -> Self {
-        CuptiWalker { read_strings: true, ..Self::untrusted(layouts) }
+        Walker { read_strings: true, ..Self::untrusted(layouts) }
     }
 
     /// A walker that trusts nothing in the bytes it is given: it follows no pointer they hold,
@@ -88,7 +88,7 @@ impl CuptiWalker {
     /// [`NameId::NONE`]: accelprof_core::NameId::NONE
     pub fn untrusted(layouts: RecordLayouts) -> Self {
         let settled = if layouts.is_verified() { u64::MAX } else { 0 };
-        CuptiWalker {
+        Walker {
             layouts,
             settled,
             probe: None,
@@ -218,7 +218,7 @@ pub(super) enum Decoded {
     Skipped,
 }
 
-impl RecordWalker for CuptiWalker {
+impl RecordWalker for Walker {
     fn walk(&mut self, bytes: &[u8], out: &mut Batch, names: &mut Interner) -> WalkStats {
         let out = &mut Sinks::new(out);
         self.kernel_names.next_walk();
@@ -286,9 +286,9 @@ impl RecordWalker for CuptiWalker {
     }
 }
 
-impl std::fmt::Debug for CuptiWalker {
+impl std::fmt::Debug for Walker {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CuptiWalker")
+        f.debug_struct("Walker")
             .field("layouts", &self.layouts)
             .field("emit_sync", &self.emit_sync)
             .field("probe", &self.probe.is_some())

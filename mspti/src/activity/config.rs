@@ -22,6 +22,10 @@ pub struct ActivityConfig {
     /// Buffers that exist at once, at most (the pool's bound). When all are with MSPTI or
     /// waiting to be decoded, a request is declined: MSPTI then loses records, which are counted.
     pub max_buffers: usize,
+    /// MSPTI's periodic flush (`msptiActivityFlushPeriod`, set when the session is made): every period
+    /// MSPTI hands back the buffers that are full (default `None`: off; below 1 ms counts as 1 ms).
+    /// [`ActivitySession::flush_period`](super::ActivitySession::flush_period) changes it later.
+    pub flush_period: Option<Duration>,
     /// Rows per batch handed to consumers (all families together).
     pub batch_rows: usize,
     /// Also hand over a partly filled batch once its oldest row waited this long.
@@ -53,6 +57,7 @@ impl Default for ActivityConfig {
             kinds: ActivityKinds::timeline(),
             buffer_size: 2 << 20,
             max_buffers: 16,
+            flush_period: None,
             batch_rows: 16 * 1024,
             batch_interval: None,
             stuck_buffer_check: Some(Duration::from_millis(100)),

@@ -14,7 +14,7 @@ use super::backend::Backend;
 use super::buffers::CallbackTallies;
 use super::rescue::{FlushAll, Rescue};
 use super::{ActivityConfig, ActivityCounts, MsptiCounts};
-use crate::decode::{MsptiWalker, WalkerTallies};
+use crate::decode::{Walker, WalkerTallies};
 use crate::error::{check, Error, Result};
 use crate::ids::ActivityKind;
 use crate::Mspti;
@@ -106,7 +106,7 @@ impl<'m> ActivitySession<'m> {
             backend,
             // SAFETY: the session's decode thread walks only the buffers MSPTI completed, whose
             // string fields point into MSPTI's name caches (never freed).
-            unsafe { MsptiWalker::with_tallies(walker) },
+            unsafe { Walker::with_tallies(walker) },
             pool,
             config.kinds.iter(),
             session_config,
@@ -114,6 +114,9 @@ impl<'m> ActivitySession<'m> {
         let settle = (config.device_settle, config.device_settle_max.max(config.device_settle));
         let activity =
             ActivitySession { session, mspti, rescue: Mutex::new(None), settle, _subscriber: subscriber };
+        if config.flush_period.is_some() {
+            activity.flush_period(config.flush_period)?;
+        }
         if let (Some(every), Some(flush)) =
             (config.stuck_buffer_check, mspti.sys().raw_symbol(c"msptiActivityFlushAll"))
         {

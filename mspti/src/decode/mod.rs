@@ -10,5 +10,9 @@ mod rows;
 mod walker;
 
 pub use rows::data_type_size;
-pub use walker::MsptiWalker;
+pub use walker::Walker;
+
+/// The old name of [`Walker`] (every vendor crate's walker is `decode::Walker`).
+#[deprecated(note = "renamed `Walker`, the name in every vendor crate")]
+pub type MsptiWalker = Walker;
 pub(crate) use walker::WalkerTallies;

@@ -25,13 +25,13 @@ pub(crate) struct WalkerTallies {
 /// Records follow each other at their C sizes; an unknown kind ends the walk of a buffer (its
 /// size, and so where the next record starts, cannot be known) and is counted, with the bytes
 /// left after it.
-pub struct MsptiWalker {
+pub struct Walker {
     pub(crate) tallies: Arc<WalkerTallies>,
-    /// Whether the records' string pointers are read (only with [`MsptiWalker::new`]'s contract).
+    /// Whether the records' string pointers are read (only with [`Walker::new`]'s contract).
     read_strings: bool,
 }
 
-impl MsptiWalker {
+impl Walker {
     /// A walker that reads the strings the records point at (kernel, API and marker names,
     /// domains, communicators). The activity session makes one for the buffers MSPTI completes;
     /// to walk bytes from anywhere else, use [`untrusted`](Self::untrusted).
@@ -41,14 +41,14 @@ impl MsptiWalker {
     /// string field of each record it holds is NULL or points to a NUL-terminated string valid for
     /// the whole walk. Following any other value can fault.
     pub unsafe fn new() -> Self {
-        MsptiWalker { read_strings: true, ..Self::untrusted() }
+        Walker { read_strings: true, ..Self::untrusted() }
     }
 
     /// A walker that follows no pointer in the bytes it is given: every string field reads as no
     /// name ([`NameId::NONE`](accelprof_core::NameId::NONE)); the other fields decode as with
     /// [`new`](Self::new). Any bytes are safe to walk (a file, a fuzzer's input).
     pub fn untrusted() -> Self {
-        MsptiWalker { tallies: Arc::default(), read_strings: false }
+        Walker { tallies: Arc::default(), read_strings: false }
     }
 
     /// The session's walker, reporting into `tallies`.
@@ -56,7 +56,7 @@ impl MsptiWalker {
     /// # Safety
     /// As [`new`](Self::new).
     pub(crate) unsafe fn with_tallies(tallies: Arc<WalkerTallies>) -> Self {
-        MsptiWalker { tallies, read_strings: true }
+        Walker { tallies, read_strings: true }
     }
 
     /// Bytes after an unknown kind (or a record cut short) that could not be walked, so far.
@@ -65,13 +65,13 @@ impl MsptiWalker {
     }
 }
 
-impl std::fmt::Debug for MsptiWalker {
+impl std::fmt::Debug for Walker {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MsptiWalker").field("read_strings", &self.read_strings).finish_non_exhaustive()
+        f.debug_struct("Walker").field("read_strings", &self.read_strings).finish_non_exhaustive()
     }
 }
 
-impl accelprof_core::RecordWalker for MsptiWalker {
+impl accelprof_core::RecordWalker for Walker {
     fn walk(&mut self, bytes: &[u8], out: &mut Batch, names: &mut Interner) -> WalkStats {
         let mut stats = WalkStats::default();
         let mut at = 0;
@@ -90,7 +90,7 @@ impl accelprof_core::RecordWalker for MsptiWalker {
                 stats.skipped_unknown += 1;
                 break;
             }
-            // SAFETY: `read_strings` only with `MsptiWalker::new`'s contract, which covers this record.
+            // SAFETY: `read_strings` only with `Walker::new`'s contract, which covers this record.
             unsafe { decode(kind, &bytes[at..at + size], out, names, self.read_strings) };
             stats.records += 1;
             at += size;
@@ -113,7 +113,7 @@ mod tests {
         let mut bytes = vec![0x41u8; kernel + marker];
         bytes[..4].copy_from_slice(&K::MSPTI_ACTIVITY_KIND_KERNEL.0.to_ne_bytes());
         bytes[kernel..kernel + 4].copy_from_slice(&K::MSPTI_ACTIVITY_KIND_MARKER.0.to_ne_bytes());
-        let mut walker = MsptiWalker::untrusted();
+        let mut walker = Walker::untrusted();
         let (mut batch, mut names) = (Batch::new(), Interner::new());
         let stats = walker.walk(&bytes, &mut batch, &mut names);
         assert_eq!((stats.records, stats.skipped_unknown), (2, 0));

@@ -16,3 +16,8 @@ accelprof_core::id_newtype! {
         HCCL = sys::msptiCallbackDomain::MSPTI_CB_DOMAIN_HCCL.0;
     }
 }
+
+impl CallbackDomain {
+    /// The runtime's domain under the name every vendor crate gives it ([`CallbackDomain::RUNTIME`]).
+    pub const RUNTIME_API: CallbackDomain = CallbackDomain::RUNTIME;
+}

@@ -36,7 +36,7 @@ pub struct BufferConfig {
     /// Size of each pooled copy buffer (a delivery larger than this spans several).
     pub copy_buffer_size: usize,
     /// Pooled copy buffers in flight at most; when all are in use, records are counted dropped.
-    pub max_in_flight: usize,
+    pub max_buffers: usize,
     /// Rows per batch handed to consumers (also on every flush).
     pub batch_rows: usize,
 }
@@ -48,7 +48,7 @@ impl Default for BufferConfig {
             watermark: (1 << 20) - (1 << 17),
             policy: BufferPolicy::Lossless,
             copy_buffer_size: 1 << 18,
-            max_in_flight: 64,
+            max_buffers: 64,
             batch_rows: 4096,
         }
     }
@@ -112,11 +112,9 @@ impl Buffer {
         if !(MIN_BUFFER_SIZE..=MAX_BUFFER_SIZE).contains(&config.size) {
             return Err(Error::InvalidArgument);
         }
-        let pool = accelprof_core::BufferPool::try_new(
-            config.copy_buffer_size.max(4096),
-            config.max_in_flight.max(1),
-        )
-        .map_err(ActivityError::from)?;
+        let pool =
+            accelprof_core::BufferPool::try_new(config.copy_buffer_size.max(4096), config.max_buffers.max(1))
+                .map_err(ActivityError::from)?;
         let drops = Arc::new(DropTallies::default());
         let (own_context, kinds) = match own {
             Some((ctx, kinds)) => (Some(ctx), kinds),

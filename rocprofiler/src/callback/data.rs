@@ -135,9 +135,16 @@ impl<'a> CallbackData<'a> {
         Operation(self.raw.operation)
     }
 
-    /// The operation's name as the library reports it (`"hipMalloc"`).
-    pub fn operation_name(&self) -> Option<&str> {
+    /// The traced function (the operation's name as the library reports it: `"hipMalloc"`), the
+    /// name every vendor crate's `CallbackData::function_name` has.
+    pub fn function_name(&self) -> Option<&str> {
         self.names.get(self.operation()).map(|s| &**s)
+    }
+
+    /// The old name of [`function_name`](Self::function_name).
+    #[deprecated(note = "renamed `function_name`, the name in every vendor crate")]
+    pub fn operation_name(&self) -> Option<&str> {
+        self.function_name()
     }
 
     /// ENTER, EXIT, or NONE: the SDK's phase.

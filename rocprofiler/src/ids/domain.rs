@@ -53,3 +53,9 @@ accelprof_core::id_newtype! {
         MARKER_CORE_RANGE_API = Sys::ROCPROFILER_CALLBACK_TRACING_MARKER_CORE_RANGE_API.0;
     }
 }
+
+impl CallbackDomain {
+    /// The runtime's domain under the name every vendor crate gives it
+    /// ([`CallbackDomain::HIP_RUNTIME_API`]).
+    pub const RUNTIME_API: CallbackDomain = CallbackDomain::HIP_RUNTIME_API;
+}

@@ -244,7 +244,7 @@ pub fn force_configure<T: Tool>(lib: &'static Rocprofiler) -> Result<()> {
 ///     fn setup(cfg: &mut Configurator<'_>) -> Result<Self> {
 ///         let ctx = cfg.create_context()?;
 ///         cfg.callback_tracing(&ctx, CallbackDomain::HIP_RUNTIME_API, &[], |rec| {
-///             println!("{:?} {:?}", rec.site(), rec.operation_name());
+///             println!("{:?} {:?}", rec.site(), rec.function_name());
 ///         })?;
 ///         ctx.start()?;
 ///         Ok(HipCalls)

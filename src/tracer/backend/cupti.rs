@@ -62,7 +62,7 @@ fn attempt(e: cupti::Error, found: Option<&Cupti>) -> VendorAttempt {
     let reason = match found {
         Some(c) => format!(
             "libcupti {} at {} loads, but CUPTI cannot reach a GPU driver: {e}",
-            c.version(),
+            c.api_version(),
             c.path().display()
         ),
         None => e.to_string(),
@@ -74,7 +74,7 @@ pub(super) fn info(cupti: &Cupti) -> LibraryInfo {
     LibraryInfo {
         vendor: VENDOR,
         path: cupti.path().to_path_buf(),
-        version: cupti.version().to_string(),
+        version: cupti.api_version().to_string(),
         found: cupti.sys().origin().to_string(),
     }
 }
@@ -200,7 +200,7 @@ impl Backend for CuptiBackend {
 
     fn trace_style(&self) -> TraceStyle {
         let mut metadata = vec![
-            ("cupti_version".to_owned(), self.session.cupti().version().into()),
+            ("cupti_version".to_owned(), self.session.cupti().api_version().into()),
             ("record_clock_is_realtime".to_owned(), self.session.clock().is_realtime.into()),
             ("api_calls".to_owned(), if self.filtered_api { "timeline" } else { "all" }.into()),
         ];

@@ -120,7 +120,7 @@ pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<
         // subscriber while that tool keeps it, and stop without a count when it lets go, so they
         // are not collected; each is named in the report. The rest (memory, copies, sets, HCCL
         // with the preload, external correlation) come as usual.
-        Err(mspti::Error::MultipleSubscribersNotSupported) => {
+        Err(mspti::Error::MultipleSubscribers) => {
             wanted.retain(|(family, kind)| {
                 if !kind.needs_subscriber() {
                     return true;
@@ -140,8 +140,8 @@ pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<
         Err(e) => return Err(TracerError::vendor(VENDOR, "subscribing", e)),
     };
     // No kinds at start: the wanted ones are enabled one by one (the default would be the timeline).
-    let config = ActivityConfig { kinds: mspti::ActivityKinds::empty(), ..ActivityConfig::default() };
-    let activity = ActivitySession::new(mspti, config)
+    let bare = ActivityConfig { kinds: mspti::ActivityKinds::empty(), ..ActivityConfig::default() };
+    let activity = ActivitySession::new(mspti, bare)
         .map_err(|e| TracerError::vendor(VENDOR, "starting the activity session", e))?;
     Ok(Box::new(MsptiBackend {
         info: info(mspti),

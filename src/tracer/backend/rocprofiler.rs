@@ -48,7 +48,7 @@ pub(super) fn info(lib: &Rocprofiler) -> LibraryInfo {
     LibraryInfo {
         vendor: VENDOR,
         path: lib.sys().path().to_path_buf(),
-        version: lib.version().map(|(a, b, c)| format!("{a}.{b}.{c}")).unwrap_or_default(),
+        version: lib.version().map(|v| v.to_string()).unwrap_or_default(),
         found: lib.sys().origin().to_string(),
     }
 }
