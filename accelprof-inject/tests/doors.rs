@@ -136,6 +136,28 @@ fn cuda_injection_traces_an_unmodified_program() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A tracer that cannot start (here: an output no format takes) is said on stderr with the reason,
+/// `InitializeInjection` still returns success, and the program runs to its end untraced.
+#[test]
+fn a_door_that_cannot_start_says_why_and_the_program_runs_on() {
+    let dir = temp_dir("cuda-fails");
+    let out = child("cuda_program")
+        .env("CUDA_INJECTION64_PATH", library())
+        .env("CUPTI_LIBRARY_PATH", accelprof_mocks::cupti::LIBRARY)
+        .env("ACCELPROF_OUTPUT", dir.join("t.unknown"))
+        .output()
+        .unwrap();
+    let said = text(&out);
+    assert!(out.status.success() && said.contains("1 passed"), "{said}");
+    assert!(
+        said.contains("[accelprof] pid ") && said.contains("cannot start tracing with CUPTI (CUDA)"),
+        "{said}"
+    );
+    assert!(said.contains("no trace format for this name"), "the reason: {said}");
+    assert!(std::fs::read_dir(&dir).unwrap().next().is_none(), "no file");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The traced CUDA program: what the driver does in `cuInit` (open the injection library, call
 /// `InitializeInjection`), then 12 kernels through the runtime on two streams, and exit.
 #[test]
@@ -201,28 +223,67 @@ fn rocprofiler_tool_library_traces_an_unmodified_program() {
 // ---------------------------------------------------------------------------------------------
 // Ascend: preloaded after libmspti.so, the constructor starts the tracer.
 
-#[test]
-fn ascend_preload_traces_an_unmodified_acl_program() {
-    let dir = temp_dir("ascend");
+/// The ACL program as an Ascend user starts it: CANN's libraries found (`ASCEND_HOME_PATH`,
+/// `LD_LIBRARY_PATH`), `LD_PRELOAD` as given.
+fn acl_child(preload: &str) -> Command {
     let home = accelprof_mocks::mspti::ASCEND_HOME;
     let lib64 = format!("{home}/lib64");
     let ld_path = match std::env::var("LD_LIBRARY_PATH") {
         Ok(old) if !old.is_empty() => format!("{lib64}:{old}"),
         _ => lib64,
     };
-    let out = child("acl_program")
-        .env("LD_PRELOAD", format!("{}:{}", accelprof_mocks::mspti::LIBRARY, library().display()))
-        .env("ASCEND_HOME_PATH", home)
-        .env("LD_LIBRARY_PATH", ld_path)
-        .env("ACCELPROF_VENDOR", "mspti")
+    let mut cmd = child("acl_program");
+    cmd.env("LD_PRELOAD", preload).env("ASCEND_HOME_PATH", home).env("LD_LIBRARY_PATH", ld_path);
+    cmd
+}
+
+/// In either order of `LD_PRELOAD`: the launcher's (this library first, so that libmspti.so's
+/// constructors have run before ours) and libmspti.so first (ours then runs first, and glibc runs
+/// libmspti.so's constructors when our loader opens it).
+#[test]
+fn ascend_preload_traces_an_unmodified_acl_program() {
+    let (mspti, ours) = (accelprof_mocks::mspti::LIBRARY, library().display().to_string());
+    for (name, preload) in
+        [("ours-first", format!("{ours}:{mspti}")), ("mspti-first", format!("{mspti}:{ours}"))]
+    {
+        let dir = temp_dir(&format!("ascend-{name}"));
+        let out = acl_child(&preload)
+            .env("ACCELPROF_VENDOR", "mspti")
+            .env("ACCELPROF_OUTPUT", dir.join("t.json"))
+            .output()
+            .unwrap();
+        let said = text(&out);
+        assert!(out.status.success() && said.contains("1 passed"), "{name}: {said}");
+        assert!(said.contains("through the Ascend door"), "{name}: {said}");
+        let expected = Expected { vendor: "mspti", kernels: KERNELS, devices: &[0], api_rows: 12 };
+        check_trace(&dir.join("t.json"), &expected, &said);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The constructor runs wherever the library is loaded: without `ACCELPROF_VENDOR=mspti` it does
+/// nothing (a program that preloads it for another reason, the CUDA driver's and the SDK's loads),
+/// and asked for MSPTI without `libmspti.so` preloaded it says what is missing and traces nothing.
+#[test]
+fn the_ascend_door_acts_only_when_asked_and_preloaded() {
+    let dir = temp_dir("ascend-quiet");
+    let (mspti, ours) = (accelprof_mocks::mspti::LIBRARY, library().display().to_string());
+    let out =
+        acl_child(&format!("{ours}:{mspti}")).env("ACCELPROF_OUTPUT", dir.join("t.json")).output().unwrap();
+    let said = text(&out);
+    assert!(out.status.success() && said.contains("1 passed"), "{said}");
+    assert!(!said.contains("[accelprof]"), "not asked: nothing said\n{said}");
+    assert!(!dir.join("t.json").exists(), "not asked: no trace");
+
+    let out = acl_child(&ours)
+        .env("ACCELPROF_VENDOR", "ascend")
         .env("ACCELPROF_OUTPUT", dir.join("t.json"))
         .output()
         .unwrap();
     let said = text(&out);
     assert!(out.status.success() && said.contains("1 passed"), "{said}");
-    assert!(said.contains("through the Ascend door"), "{said}");
-    let expected = Expected { vendor: "mspti", kernels: KERNELS, devices: &[0], api_rows: 12 };
-    check_trace(&dir.join("t.json"), &expected, &said);
+    assert!(said.contains("[accelprof] ") && said.contains("no libmspti.so is preloaded"), "{said}");
+    assert!(!dir.join("t.json").exists(), "no MSPTI: no trace");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
