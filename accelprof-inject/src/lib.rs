@@ -9,7 +9,7 @@
 //! | Huawei Ascend | `LD_PRELOAD=libmspti.so:libaccelprof_inject.so` and `ACCELPROF_VENDOR=mspti` | an ELF constructor ([`ascend`]) | at exit |
 //!
 //! Each door starts the one engine of the process (a second door, or a second call, finds it
-//! running and stays out), with the settings of [`env`]. Everything the doors say goes to stderr,
+//! running and stays out), with the settings of [`Settings`] (module [`mod@env`]). Everything the doors say goes to stderr,
 //! each line starting `[accelprof]`. A door that cannot start the tracer says why and returns: the
 //! program runs on untraced; no panic reaches the vendor's C code.
 

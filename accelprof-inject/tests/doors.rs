@@ -126,6 +126,7 @@ fn cuda_injection_traces_an_unmodified_program() {
         .env("CUDA_INJECTION64_PATH", library())
         .env("CUPTI_LIBRARY_PATH", accelprof_mocks::cupti::LIBRARY)
         .env("ACCELPROF_OUTPUT", dir.join("t.json"))
+        .env("ACCELPROF_SUMMARY_JSON", dir.join("summary.json"))
         .output()
         .unwrap();
     let said = text(&out);
@@ -133,6 +134,13 @@ fn cuda_injection_traces_an_unmodified_program() {
     assert!(said.contains("[accelprof] pid ") && said.contains("through the CUDA door"), "{said}");
     let expected = Expected { vendor: "cupti", kernels: KERNELS, devices: &[0], api_rows: 12 };
     check_trace(&dir.join("t.json"), &expected, &said);
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(
+        (summary["kernel_records"].as_u64(), summary["records_dropped"].as_u64()),
+        (Some(12), Some(0)),
+        "{summary}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
