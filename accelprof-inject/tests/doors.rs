@@ -131,7 +131,8 @@ fn cuda_injection_traces_an_unmodified_program() {
         .unwrap();
     let said = text(&out);
     assert!(out.status.success() && said.contains("1 passed"), "{said}");
-    assert!(said.contains("[accelprof] pid ") && said.contains("through the CUDA door"), "{said}");
+    assert_eq!(said.matches("through the CUDA door").count(), 1, "one engine per process: {said}");
+    assert!(said.contains("the tracer runs already; the CUDA door stays out"), "{said}");
     let expected = Expected { vendor: "cupti", kernels: KERNELS, devices: &[0], api_rows: 12 };
     check_trace(&dir.join("t.json"), &expected, &said);
     let summary: Value =
@@ -180,6 +181,9 @@ fn cuda_program() {
     let lib = unsafe { libloading::Library::new(path) }.expect("the library loads");
     // SAFETY: `int InitializeInjection(void)`, as the CUDA driver calls it.
     let init = unsafe { lib.get::<unsafe extern "C" fn() -> i32>(b"InitializeInjection\0") }.unwrap();
+    // SAFETY: as above.
+    assert_eq!(unsafe { init() }, 1);
+    // A second call (a second door, or the driver again) finds the engine running and stays out.
     // SAFETY: as above.
     assert_eq!(unsafe { init() }, 1);
     std::mem::forget(lib); // the driver never unloads it either
