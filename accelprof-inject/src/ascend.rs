@@ -7,7 +7,10 @@
 //! engine with [`Vendor::Mspti`] on the preloaded copy. The constructor does nothing unless
 //! `ACCELPROF_VENDOR` names MSPTI *and* a `libmspti.so` is preloaded (named in `LD_PRELOAD`, its
 //! functions in the global scope): the same library loaded by the CUDA driver or rocprofiler-sdk,
-//! or preloaded into a program without MSPTI, stays quiet. The engine is finished at exit.
+//! or preloaded into a program without MSPTI, stays quiet. The engine is finished at exit (C
+//! `atexit` only: before `main` no Python interpreter exists to register with, so a Python program
+//! killed by its own SIGINT after a `KeyboardInterrupt` leaves the `.partial` trace, whole up to the
+//! last flush).
 
 use accel_profiling::{Tracer, Vendor};
 
@@ -30,7 +33,7 @@ pub fn start_if_asked() {
             return;
         }
         if crate::start(Vendor::Mspti, "Ascend", Tracer::new) {
-            crate::finish_at_exit();
+            crate::finish_at_exit(crate::When::BeforeMain);
         }
     });
 }

@@ -18,7 +18,7 @@ use accel_profiling::{Tracer, Vendor};
 pub extern "C" fn InitializeInjection() -> c_int {
     crate::guarded("CUDA", || {
         if crate::start(Vendor::Cupti, "CUDA", Tracer::new) {
-            crate::finish_at_exit();
+            crate::finish_at_exit(crate::When::InProgram);
         }
     });
     1

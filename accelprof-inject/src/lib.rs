@@ -132,14 +132,27 @@ pub(crate) fn start(
     true
 }
 
+/// When a door runs: inside the program (its interpreter, if any, is up), or before `main`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum When {
+    /// Called by the vendor's runtime while the program runs (`cuInit`, the SDK's tool window).
+    InProgram,
+    /// An ELF constructor of a preloaded library: before `main`, so before a Python interpreter
+    /// exists (CPython's `Py_AtExit` must not be called then: its runtime state is set up, and
+    /// reset, in `main`).
+    BeforeMain,
+}
+
 /// Finishes at process exit: a C `atexit` handler (it runs before the handlers registered earlier,
-/// the vendor runtime's among them), and in a Python process `Py_AtExit` too.
-pub(crate) fn finish_at_exit() {
+/// the vendor runtime's among them), and, for a door called inside a Python program, `Py_AtExit`.
+pub(crate) fn finish_at_exit(when: When) {
     // SAFETY: `at_exit` is an `extern "C" fn()` that never unwinds.
     if unsafe { libc::atexit(at_exit) } != 0 {
         say("could not register the exit handler: the trace stays .partial (a whole trace up to the last flush)");
     }
-    register_with_python();
+    if when == When::InProgram {
+        register_with_python();
+    }
 }
 
 extern "C" fn at_exit() {

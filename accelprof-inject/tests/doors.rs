@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::Value;
 
@@ -113,6 +114,33 @@ fn check_trace(path: &Path, expected: &Expected, program_output: &str) -> Value 
     trace
 }
 
+/// Set by this executable's own constructor, which the dynamic loader runs after the constructors
+/// of the libraries it loaded (a preloaded one's included): false while those run, before `main`.
+static MAIN_CAN_RUN: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn executable_initialized() {
+    MAIN_CAN_RUN.store(true, Ordering::SeqCst);
+}
+
+#[used]
+#[link_section = ".init_array"]
+static EXECUTABLE_INITIALIZED: extern "C" fn() = executable_initialized;
+
+/// CPython's `Py_AtExit` as the `python` executable exports it (build.rs exports it from this test
+/// executable): the doors find it in the global scope. Called before `main` (before CPython's
+/// runtime state exists, which `main` sets up and resets) it says so, as the failure a test looks
+/// for; called later it says it registered (never calling `f`: the C `atexit` handler finishes).
+#[no_mangle]
+pub extern "C" fn Py_AtExit(f: extern "C" fn()) -> std::ffi::c_int {
+    let _ = f;
+    if MAIN_CAN_RUN.load(Ordering::SeqCst) {
+        eprintln!("test Py_AtExit: registered");
+    } else {
+        eprintln!("test Py_AtExit: CALLED BEFORE MAIN");
+    }
+    0
+}
+
 /// Every door's program: 6 `vector_add` and 6 `reduce_sum`.
 const KERNELS: &[(&str, usize)] = &[("reduce_sum", 6), ("vector_add", 6)];
 
@@ -133,6 +161,11 @@ fn cuda_injection_traces_an_unmodified_program() {
     assert!(out.status.success() && said.contains("1 passed"), "{said}");
     assert_eq!(said.matches("through the CUDA door").count(), 1, "one engine per process: {said}");
     assert!(said.contains("the tracer runs already; the CUDA door stays out"), "{said}");
+    assert_eq!(
+        said.matches("test Py_AtExit: registered").count(),
+        1,
+        "inside cuInit the door registers with Python: {said}"
+    );
     let expected = Expected { vendor: "cupti", kernels: KERNELS, devices: &[0], api_rows: 12 };
     check_trace(&dir.join("t.json"), &expected, &said);
     let summary: Value =
@@ -267,6 +300,10 @@ fn ascend_preload_traces_an_unmodified_acl_program() {
         let said = text(&out);
         assert!(out.status.success() && said.contains("1 passed"), "{name}: {said}");
         assert!(said.contains("through the Ascend door"), "{name}: {said}");
+        assert!(
+            !said.contains("test Py_AtExit"),
+            "before main there is no interpreter to register with: {said}"
+        );
         let expected = Expected { vendor: "mspti", kernels: KERNELS, devices: &[0], api_rows: 12 };
         check_trace(&dir.join("t.json"), &expected, &said);
         let _ = std::fs::remove_dir_all(&dir);
