@@ -3,8 +3,8 @@
 CUDA_INJECTION64_PATH naming the library, must end normally and leave a whole trace of its kernels and runtime
 calls, and the report as JSON.
 
-    cargo build --release -p accelprof-inject        # elsewhere; copy target/release/libaccelprof_inject.so
-    python3 gpu/inject_doors.py --lib .device/libaccelprof_inject.so --out $OUT/doors
+    cargo build --release -p accelprof-inject
+    python3 gpu/inject_doors.py --lib target/release/libaccelprof_inject.so --out $OUT/doors
 
 Checks: exit status 0; stderr has `[accelprof] pid N: tracing with CUPTI ... through the CUDA door`; the trace
 parses, its `vendor` is `cupti`, it holds kernels (each with a name, `args.device` = `pid`, `args.stream` =
