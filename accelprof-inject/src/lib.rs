@@ -115,10 +115,10 @@ pub(crate) fn start(
     }
     let lib = tracer.library();
     let files: Vec<String> = tracer.partial_paths().iter().map(|p| p.display().to_string()).collect();
+    let version = if lib.version.is_empty() { String::new() } else { format!(" {}", lib.version) };
     let mut line = format!(
-        "pid {pid}: tracing with {} {} ({}) through the {door} door",
+        "pid {pid}: tracing with {}{version} ({}) through the {door} door",
         vendor.library_name(),
-        lib.version,
         lib.path.display()
     );
     if files.is_empty() {
