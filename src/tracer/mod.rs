@@ -84,6 +84,11 @@ pub use report::TracerReport;
 pub use sinks::TraceOutcome;
 pub use vendor::Vendor;
 
+/// A tool library's door for rocprofiler-sdk: the tracer's setup inside the SDK's configure window
+/// (see [`setup_in_configure_window`]).
+#[cfg(feature = "rocprofiler")]
+pub use backend::setup_in_configure_window;
+
 /// `CLOCK_REALTIME` in ns.
 pub(crate) fn unix_now_ns() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)

@@ -22,6 +22,9 @@ mod mspti;
 #[cfg(feature = "rocprofiler")]
 mod rocprofiler;
 
+#[cfg(feature = "rocprofiler")]
+pub use rocprofiler::setup_in_configure_window;
+
 /// A consumer of batches (runs on the vendor pipeline's decode thread).
 pub(crate) type Consumer = Box<dyn FnMut(&Batch, &Names) + Send + 'static>;
 

@@ -109,14 +109,41 @@ impl Tool for TracerTool {
 
     fn setup(cfg: &mut Configurator<'_>) -> rocprofiler::Result<Self> {
         let kinds = lock(&REQUEST).take().unwrap_or_default();
-        let context = cfg.create_context()?;
-        let buffer = cfg.create_buffer(&context, BufferConfig::default())?;
-        for kind in &kinds {
-            cfg.buffer_tracing(&context, *kind, &[], &buffer)?;
-        }
-        *lock(&SETUP) = Some(Setup { context, buffer, kinds });
+        *lock(&SETUP) = Some(make_setup(cfg, kinds)?);
         Ok(TracerTool)
     }
+}
+
+/// The tracer's context and buffer, tracing `kinds`, made in an open configure window.
+fn make_setup(cfg: &mut Configurator<'_>, kinds: Vec<BufferKind>) -> rocprofiler::Result<Setup> {
+    let context = cfg.create_context()?;
+    let buffer = cfg.create_buffer(&context, BufferConfig::default())?;
+    for kind in &kinds {
+        cfg.buffer_tracing(&context, *kind, &[], &buffer)?;
+    }
+    Ok(Setup { context, buffer, kinds })
+}
+
+/// The kinds of `families` that `listed` has (what a setup configures).
+fn wanted_kinds(families: FamilySet, listed: &[BufferKind]) -> Vec<BufferKind> {
+    families.iter_families().flat_map(|f| kinds(f).iter().copied()).filter(|k| listed.contains(k)).collect()
+}
+
+/// Sets the tracer up inside a configure window the SDK opened for a tool *library* (the
+/// `rocprofiler_configure` it found through `ROCP_TOOL_LIBRARIES` or the exported symbol; call it
+/// from that tool's [`Tool::setup`]): the context and buffer for `families` are made there, and a
+/// later [`Tracer::new`](crate::Tracer::new) with [`Vendor::Rocprofiler`] in this process uses them
+/// instead of forcing a configure of its own (which from inside the window would deadlock). The
+/// tracer may then be created and started in the same setup. A second call, or one after a tracer
+/// of this process set itself up, changes nothing.
+pub fn setup_in_configure_window(cfg: &mut Configurator<'_>, families: FamilySet) -> rocprofiler::Result<()> {
+    if lock(&SETUP).is_some() {
+        return Ok(());
+    }
+    let listed = cfg.rocprofiler().buffer_kinds()?;
+    let made = make_setup(cfg, wanted_kinds(families, &listed))?;
+    lock(&SETUP).get_or_insert(made);
+    Ok(())
 }
 
 struct RocprofilerBackend {

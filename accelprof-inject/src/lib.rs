@@ -1,0 +1,204 @@
+//! The accel-profiling tracer ([`accel_profiling::Tracer`]) started inside a program it did not
+//! start. One shared library, `libaccelprof_inject.so`, with a front door for each vendor's way of
+//! loading tools:
+//!
+//! | vendor | how the library gets in | its entry | the tracer ends |
+//! | --- | --- | --- | --- |
+//! | NVIDIA CUDA | `CUDA_INJECTION64_PATH=libaccelprof_inject.so`: the driver `dlopen`s it in `cuInit` | `InitializeInjection` ([`cuda`]) | at exit (`atexit`, Python's `Py_AtExit`) |
+//! | AMD ROCm | `ROCP_TOOL_LIBRARIES=libaccelprof_inject.so`: rocprofiler-sdk opens it and calls it | `rocprofiler_configure` ([`rocprofiler`]) | at the tool's finalize (or exit) |
+//! | Huawei Ascend | `LD_PRELOAD=libmspti.so:libaccelprof_inject.so` and `ACCELPROF_VENDOR=mspti` | an ELF constructor ([`ascend`]) | at exit |
+//!
+//! Each door starts the one engine of the process (a second door, or a second call, finds it
+//! running and stays out), with the settings of [`Settings`] (module [`mod@env`]). Everything the doors say goes to stderr,
+//! each line starting `[accelprof]`. A door that cannot start the tracer says why and returns: the
+//! program runs on untraced; no panic reaches the vendor's C code.
+
+use std::ffi::c_int;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+use accel_profiling::{Tracer, TracerConfig, TracerError, Vendor};
+
+pub mod ascend;
+pub mod cuda;
+pub mod env;
+pub mod rocprofiler;
+
+pub use env::Settings;
+
+/// Kernels listed in the report printed at the end.
+const REPORT_TOP: usize = 15;
+
+/// The engine of this process, and what its end needs.
+struct Engine {
+    tracer: Tracer,
+    summary_json: Option<PathBuf>,
+}
+
+/// The one engine of the process.
+static ENGINE: Mutex<Option<Engine>> = Mutex::new(None);
+/// The process that started it (a child made by `fork` inherits the exit handler and this static,
+/// not the tracer's threads: it must leave the engine alone).
+static OWNER: AtomicU32 = AtomicU32::new(0);
+
+fn engine() -> MutexGuard<'static, Option<Engine>> {
+    ENGINE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Says `text` on stderr, each line prefixed `[accelprof]` (control characters escaped: kernel
+/// names and paths are the program's, and must not drive the terminal).
+pub(crate) fn say(text: &str) {
+    let text = accel_profiling::accelprof_core::summary::escape_control_lines(text);
+    let lines: String = text.lines().map(|l| format!("[accelprof] {l}\n")).collect();
+    // One write: lines of other processes of the run do not interleave with ours.
+    let _ = std::io::stderr().lock().write_all(lines.as_bytes());
+}
+
+/// Whether this process's engine runs (started by any door).
+pub fn is_running() -> bool {
+    OWNER.load(Ordering::SeqCst) == std::process::id() && engine().is_some()
+}
+
+/// Runs `f` for a door entry called by C: a panic is caught and said, never unwound into the caller.
+pub(crate) fn guarded(door: &str, f: impl FnOnce()) {
+    if catch_unwind(AssertUnwindSafe(f)).is_err() {
+        say(&format!("internal error in the {door} door; the program runs on untraced"));
+    }
+}
+
+/// Starts the engine for `vendor` through `door` (once per process), creating the tracer with
+/// `make` from the settings ([`Tracer::new`] for most doors). Returns whether this call started it.
+pub(crate) fn start(
+    vendor: Vendor,
+    door: &str,
+    make: impl FnOnce(TracerConfig) -> Result<Tracer, TracerError>,
+) -> bool {
+    let mut slot = engine();
+    let pid = std::process::id();
+    if slot.is_some() {
+        if OWNER.load(Ordering::SeqCst) == pid {
+            say(&format!("pid {pid}: the tracer runs already; the {door} door stays out"));
+        }
+        return false;
+    }
+    let (settings, warnings) = Settings::from_env();
+    for w in &warnings {
+        say(w);
+    }
+    if settings.vendor != Vendor::Auto && settings.vendor != vendor {
+        say(&format!(
+            "pid {pid}: ACCELPROF_VENDOR names {}, the {door} door is for {vendor}: not tracing here",
+            settings.vendor
+        ));
+        return false;
+    }
+    let config = TracerConfig { vendor, ..settings.config };
+    let tracer = match make(config) {
+        Ok(t) => t,
+        Err(e) => {
+            say(&format!(
+                "pid {pid}: cannot start tracing with {vendor} ({door}): {e}; the program runs untraced"
+            ));
+            return false;
+        }
+    };
+    if let Err(e) = tracer.start() {
+        say(&format!(
+            "pid {pid}: cannot start tracing with {vendor} ({door}): {e}; the program runs untraced"
+        ));
+        return false;
+    }
+    let lib = tracer.library();
+    let files: Vec<String> = tracer.partial_paths().iter().map(|p| p.display().to_string()).collect();
+    let version = if lib.version.is_empty() { String::new() } else { format!(" {}", lib.version) };
+    let mut line = format!(
+        "pid {pid}: tracing with {}{version} ({}) through the {door} door",
+        vendor.library_name(),
+        lib.path.display()
+    );
+    if files.is_empty() {
+        line.push_str("; no trace file (summary only)");
+    } else {
+        line.push_str(&format!("; the trace streams to {} (whole at exit)", files.join(", ")));
+    }
+    say(&line);
+    *slot = Some(Engine { tracer, summary_json: settings.summary_json });
+    OWNER.store(pid, Ordering::SeqCst);
+    true
+}
+
+/// When a door runs: inside the program (its interpreter, if any, is up), or before `main`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum When {
+    /// Called by the vendor's runtime while the program runs (`cuInit`, the SDK's tool window).
+    InProgram,
+    /// An ELF constructor of a preloaded library: before `main`, so before a Python interpreter
+    /// exists (CPython's `Py_AtExit` must not be called then: its runtime state is set up, and
+    /// reset, in `main`).
+    BeforeMain,
+}
+
+/// Finishes at process exit: a C `atexit` handler (it runs before the handlers registered earlier,
+/// the vendor runtime's among them), and, for a door called inside a Python program, `Py_AtExit`.
+pub(crate) fn finish_at_exit(when: When) {
+    // SAFETY: `at_exit` is an `extern "C" fn()` that never unwinds.
+    if unsafe { libc::atexit(at_exit) } != 0 {
+        say("could not register the exit handler: the trace stays .partial (a whole trace up to the last flush)");
+    }
+    if when == When::InProgram {
+        register_with_python();
+    }
+}
+
+extern "C" fn at_exit() {
+    let _ = catch_unwind(finish);
+}
+
+/// In a Python process, also finish when the interpreter finalizes (`Py_AtExit`): after an uncaught
+/// `KeyboardInterrupt`, Python ends by killing itself with SIGINT once finalized, and C `atexit`
+/// handlers never run. Found at run time in the global scope (the `python` executable exports it).
+fn register_with_python() {
+    type PyAtExit = unsafe extern "C" fn(extern "C" fn()) -> c_int;
+    // SAFETY: a lookup by a NUL-terminated name in the global scope.
+    let symbol = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"Py_AtExit".as_ptr()) };
+    if symbol.is_null() {
+        return;
+    }
+    // SAFETY: `int Py_AtExit(void (*func)(void))` in every CPython 3; `at_exit` never unwinds, and
+    // may also run from `atexit` (finishing is idempotent).
+    if unsafe { std::mem::transmute::<*mut libc::c_void, PyAtExit>(symbol)(at_exit) } != 0 {
+        say(
+            "could not register with Python's Py_AtExit: after Ctrl-C the trace stays .partial (still whole)",
+        );
+    }
+}
+
+/// Ends this process's engine now (idempotent; nothing in a process that did not start it): every
+/// record is handed over and written, the outputs are finished, the report is said on stderr and
+/// written to `ACCELPROF_SUMMARY_JSON`.
+pub fn finish() {
+    if OWNER.load(Ordering::SeqCst) != std::process::id() {
+        return;
+    }
+    let Some(Engine { tracer, summary_json }) = engine().take() else { return };
+    let report = tracer.stop();
+    if let Some(path) = &summary_json {
+        let written = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(path)
+            .and_then(|mut f| f.write_all(report.to_json().to_string().as_bytes()));
+        if let Err(e) = written {
+            say(&format!("could not write the summary to {}: {e}", path.display()));
+        }
+    }
+    say(&report.render(REPORT_TOP));
+}
