@@ -42,14 +42,16 @@
 //! How the crates fit together: `docs/ARCHITECTURE.md` of the repository; the trace files'
 //! conventions: `docs/TRACE-FORMAT.md`.
 
+pub mod launcher;
+pub mod settings;
 pub mod tracer;
 
 pub use accelprof_core;
 pub use accelprof_core::columns::Family;
 pub use accelprof_core::{Batch, FamilySet, Names};
 pub use tracer::{
-    Distributed, Format, LibraryInfo, Output, Skipped, Synchronize, TraceOutcome, Tracer, TracerConfig,
-    TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,
+    BufferPolicy, CaptureRange, Distributed, Format, LibraryInfo, Output, Skipped, Synchronize, TraceOutcome,
+    Tracer, TracerConfig, TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,
 };
 
 // The README's examples are compiled (and the runnable ones run) as doctests (one uses `cupti`).

@@ -6,7 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use accelprof_core::trace::{ChromeTraceWriter, TraceMeta, TraceSink};
+use accelprof_core::trace::{ChromeTraceWriter, TraceMeta, TraceSink, WriterOptions};
 
 /// Makes the sink of a file: given its path (`%r`, `%p` already replaced) and the trace's metadata.
 pub type FileSinkFn = dyn Fn(&Path, &TraceMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync;
@@ -116,6 +116,15 @@ impl Format {
     pub fn chrome_json() -> Format {
         Format::new("Chrome trace JSON", ["json", "json.gz"], |path, meta| {
             Ok(Box::new(ChromeTraceWriter::create(path, meta.clone())?) as Box<dyn TraceSink>)
+        })
+    }
+
+    /// [`chrome_json`](Self::chrome_json) with a `.json.gz` file compressed at `level` (0-9; the
+    /// default is 1).
+    pub fn chrome_json_gzip(level: u32) -> Format {
+        Format::new("Chrome trace JSON", ["json", "json.gz"], move |path, meta| {
+            let options = WriterOptions { gzip_level: level.min(9), ..WriterOptions::default() };
+            Ok(Box::new(ChromeTraceWriter::create_with(path, meta.clone(), options)?) as Box<dyn TraceSink>)
         })
     }
 

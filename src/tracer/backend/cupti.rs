@@ -23,9 +23,11 @@ use cupti::activity::{
     ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, ApiFilter, DeviceSync, KernelNameTransform,
 };
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD, API_DOMAIN_RUNTIME};
-use cupti::Cupti;
+use cupti::{CallbackData, Cupti, DriverCbid, RuntimeCbid};
 
-use super::{unmapped, Backend, Consumer, Stopped, TraceStyle};
+use super::{unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
+use crate::tracer::window::Switch;
+use crate::tracer::{BufferPolicy, CaptureRange};
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
 
 const VENDOR: Vendor = Vendor::Cupti;
@@ -141,12 +143,29 @@ pub(super) fn build(
     });
     // A library that cannot filter API calls (before 12.5) records every call rather than none.
     let filtered_api = ApiFilter::supported_by(cupti);
+    let asked = match &config.cuda_api_calls {
+        Some(spec) => ApiFilter::parse(spec).map_err(|unknown| {
+            TracerError::Config(format!(
+                "TracerConfig::cuda_api_calls: unknown presets or API names {unknown:?} in {spec:?}"
+            ))
+        })?,
+        None => ApiFilter::timeline(),
+    };
     let mut activity = ActivityConfig {
         kinds,
-        api_filter: if filtered_api { ApiFilter::timeline() } else { ApiFilter::all() },
+        api_filter: if filtered_api { asked } else { ApiFilter::all() },
         flush_period: config.flush_period,
         ..ActivityConfig::default()
     };
+    if config.policy == BufferPolicy::Lossy {
+        activity.policy = cupti::activity::BufferPolicy::Lossy;
+    }
+    if let Some(size) = config.buffer_size {
+        activity.buffer_size = size;
+    }
+    if let Some(max) = config.max_buffers {
+        activity.max_buffers_in_flight = max;
+    }
     if let Some(sync) = &config.synchronize {
         let sync = sync.0.clone();
         activity.device_sync = DeviceSync::custom(move || sync());
@@ -247,6 +266,54 @@ impl Backend for CuptiBackend {
                 format!("{VENDOR}: the final fence did not complete ({e}); records were flushed all the same")
             }),
         }
+    }
+
+    fn switch(&self) -> Box<dyn Switch> {
+        Box::new(self.session.switch())
+    }
+
+    fn follow_capture_range(
+        &self,
+        range: CaptureRange,
+        on: RangeFn,
+    ) -> Result<Option<Box<dyn Send>>, TracerError> {
+        match range {
+            CaptureRange::None => Ok(None),
+            CaptureRange::ProfilerApi => {
+                // cudaProfilerStart (and cuProfilerStart) resume at their entry, cudaProfilerStop (and
+                // cuProfilerStop) pause when they return: the work between is collected whole.
+                let start = [RuntimeCbid::cudaProfilerStart_v4000.into(), DriverCbid::cuProfilerStart.into()];
+                let stop = [RuntimeCbid::cudaProfilerStop_v4000.into(), DriverCbid::cuProfilerStop.into()];
+                let subscriber = self
+                    .session
+                    .cupti()
+                    .subscribe(move |cb: &CallbackData<'_>| {
+                        let Some(call) = cb.api() else { return };
+                        if call.is_enter() && start.contains(&cb.id()) {
+                            on(true);
+                        } else if call.is_exit() && stop.contains(&cb.id()) {
+                            on(false);
+                        }
+                    })
+                    .map_err(|e| TracerError::vendor(VENDOR, "subscribing to cudaProfilerStart/Stop", e))?;
+                for id in start.into_iter().chain(stop) {
+                    subscriber.enable(id).map_err(|e| {
+                        TracerError::vendor(VENDOR, "enabling the cudaProfilerStart/Stop callbacks", e)
+                    })?;
+                }
+                Ok(Some(Box::new(subscriber)))
+            }
+        }
+    }
+}
+
+impl Switch for cupti::activity::ActivitySwitch<'static> {
+    fn pause(&self) -> Result<(), String> {
+        cupti::activity::ActivitySwitch::pause(self).map(drop).map_err(|e| e.to_string())
+    }
+
+    fn resume(&self) -> Result<(), String> {
+        cupti::activity::ActivitySwitch::resume(self).map(drop).map_err(|e| e.to_string())
     }
 }
 

@@ -23,8 +23,10 @@ use accelprof_core::trace::{Categories, DeviceProperties, TimeMap};
 use accelprof_core::{Counts, FamilySet, Names};
 use rocprofiler::{Buffer, BufferConfig, BufferKind, Configurator, Context, Rocprofiler, Tool};
 
-use super::{unmapped, Backend, Consumer, Stopped, TraceStyle};
+use super::{range_unsupported, unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
 use crate::tracer::counts::since;
+use crate::tracer::window::Switch;
+use crate::tracer::CaptureRange;
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
 
 const VENDOR: Vendor = Vendor::Rocprofiler;
@@ -313,5 +315,40 @@ impl Backend for RocprofilerBackend {
             self.buffer.unsubscribe(id);
         }
         Stopped { counts, error: (!errors.is_empty()).then(|| format!("{VENDOR}: {}", errors.join("; "))) }
+    }
+
+    fn switch(&self) -> Box<dyn Switch> {
+        Box::new(ContextSwitch(self.context))
+    }
+
+    fn follow_capture_range(
+        &self,
+        range: CaptureRange,
+        _on: RangeFn,
+    ) -> Result<Option<Box<dyn Send>>, TracerError> {
+        match range {
+            CaptureRange::None => Ok(None),
+            _ => Err(range_unsupported(
+                VENDOR,
+                range,
+                "roctxProfilerPause/Resume are seen only through callback tracing of MARKER_CONTROL_API, \
+                 configured in the tool's setup (once per process, on a context of its own so that it is \
+                 seen while the tracer's context is stopped); the tracer's setup does not configure it yet: \
+                 use TracerConfig::delay/duration, a toggle signal or Tracer::pause/resume",
+            )),
+        }
+    }
+}
+
+/// Pauses by stopping the tracer's context (`rocprofiler_stop_context`), resumes by starting it.
+struct ContextSwitch(Context);
+
+impl Switch for ContextSwitch {
+    fn pause(&self) -> Result<(), String> {
+        self.0.stop().map_err(|e| e.to_string())
+    }
+
+    fn resume(&self) -> Result<(), String> {
+        self.0.start().map_err(|e| e.to_string())
     }
 }
