@@ -289,3 +289,72 @@ fn a_rank_names_its_file_and_its_trace() {
     assert_eq!(trace.doc["local_rank"], 1);
     assert_eq!(trace.kernel_devices, [1].into_iter().collect(), "the rank's kernels on its device");
 }
+
+/// `n` runtime launches of one kernel on stream 1.
+fn kernels(n: usize) {
+    for _ in 0..n {
+        mock().launch(c"k_window", [1, 1, 1], [32, 1, 1], 0, 1);
+    }
+}
+
+#[test]
+fn paused_work_is_not_collected_and_the_windows_are_counted() {
+    let _serial = serial();
+    support::window::pause_and_resume(config(Vec::new()), &kernels);
+}
+
+#[test]
+fn collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_duration() {
+    let _serial = serial();
+    let dir = support::temp_dir("cupti-window");
+    support::window::delay_then_duration(config(Vec::new()), dir.path(), &kernels);
+}
+
+#[test]
+fn the_toggle_signal_pauses_and_resumes() {
+    if !support::in_child("the_toggle_signal_pauses_and_resumes", support::ChildEnv::new()) {
+        return;
+    }
+    support::window::toggle_signal(config(Vec::new()), &kernels);
+}
+
+#[test]
+fn a_terminating_signal_finishes_the_outputs_then_kills() {
+    if support::is_child() {
+        return support::window::signal_child(config(Vec::new()), &kernels);
+    }
+    support::window::signal_finishes_the_outputs(
+        "a_terminating_signal_finishes_the_outputs_then_kills",
+        support::ChildEnv::new(),
+        Vendor::Cupti,
+    );
+}
+
+/// With the profiler-API capture range, only the work between cudaProfilerStart and
+/// cudaProfilerStop is collected, one window per range.
+#[test]
+fn the_profiler_api_capture_range_collects_between_start_and_stop() {
+    let _serial = serial();
+    let (start, stop) =
+        (cupti::RuntimeCbid::cudaProfilerStart_v4000.0, cupti::RuntimeCbid::cudaProfilerStop_v4000.0);
+    let call = |cbid| mock().api_call(2, cbid, std::ptr::null(), std::ptr::null(), 0);
+    let tracer = Tracer::new(TracerConfig {
+        capture_range: accel_profiling::CaptureRange::ProfilerApi,
+        ..config(Vec::new())
+    })
+    .expect("a tracer following cudaProfilerStart/Stop");
+    tracer.start().expect("start");
+    assert!(!tracer.is_collecting(), "waiting for cudaProfilerStart");
+    for round in [7, 3] {
+        kernels(5);
+        call(start);
+        assert!(tracer.is_collecting());
+        kernels(round);
+        call(stop);
+        assert!(!tracer.is_collecting());
+    }
+    kernels(5);
+    let report = tracer.stop();
+    assert_eq!(report.rows_of(Family::KERNEL), 10, "{}", report.render(5));
+    assert_eq!(report.windows, 2);
+}

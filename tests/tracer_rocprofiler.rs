@@ -149,3 +149,55 @@ fn later_tracers_reuse_the_processs_setup_and_count_their_own_records() {
     let e = Tracer::new(config(FamilySet::MARKER, Vec::new())).expect_err("markers were not set up");
     assert!(matches!(&e, TracerError::Config(m) if m.contains("once per process")), "{e}");
 }
+
+/// `n` launches of one kernel on GPU 0.
+fn kernels(n: usize) {
+    Program::new().launches(0, "window_kernel", n);
+}
+
+#[test]
+fn paused_work_is_not_collected_and_the_windows_are_counted() {
+    if !in_child("paused_work_is_not_collected_and_the_windows_are_counted", ChildEnv::new()) {
+        return;
+    }
+    support::window::pause_and_resume(config(TracerConfig::COMMON, Vec::new()), &kernels);
+}
+
+#[test]
+fn collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_duration() {
+    let name = "collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_duration";
+    if !in_child(name, ChildEnv::new()) {
+        return;
+    }
+    let dir = support::temp_dir("rocprofiler-window");
+    support::window::delay_then_duration(config(TracerConfig::COMMON, Vec::new()), dir.path(), &kernels);
+}
+
+#[test]
+fn the_toggle_signal_pauses_and_resumes() {
+    if !in_child("the_toggle_signal_pauses_and_resumes", ChildEnv::new()) {
+        return;
+    }
+    support::window::toggle_signal(config(TracerConfig::COMMON, Vec::new()), &kernels);
+}
+
+#[test]
+fn a_terminating_signal_finishes_the_outputs_then_kills() {
+    if support::is_child() {
+        return support::window::signal_child(config(TracerConfig::COMMON, Vec::new()), &kernels);
+    }
+    support::window::signal_finishes_the_outputs(
+        "a_terminating_signal_finishes_the_outputs_then_kills",
+        ChildEnv::new(),
+        Vendor::Rocprofiler,
+    );
+}
+
+/// roctxProfilerPause/Resume are not observed yet: asking for the capture range is a typed error.
+#[test]
+fn a_capture_range_is_a_typed_error_on_rocprofiler() {
+    if !in_child("a_capture_range_is_a_typed_error_on_rocprofiler", ChildEnv::new()) {
+        return;
+    }
+    support::window::capture_range_unsupported(config(TracerConfig::COMMON, Vec::new()), Vendor::Rocprofiler);
+}
