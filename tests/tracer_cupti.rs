@@ -358,3 +358,43 @@ fn the_profiler_api_capture_range_collects_between_start_and_stop() {
     assert_eq!(report.rows_of(Family::KERNEL), 10, "{}", report.render(5));
     assert_eq!(report.windows, 2);
 }
+
+/// Under the launcher the tracer claims its output in the launcher's channel: a name another process
+/// of the run claimed first becomes `name.<pid>.ext`; it tells the launcher where each file is
+/// written and how it ended, as the CUDA injection library did.
+#[test]
+fn under_the_launcher_outputs_are_claimed_and_the_launcher_is_told() {
+    use accel_profiling::launcher::{self, Channel, Line};
+    let _serial = serial();
+    let dir = support::temp_dir("cupti-launcher");
+    let channel = Channel::create().expect("the launcher's channel");
+    let (taken, mine) = (dir.join("taken.json"), dir.join("mine.json"));
+    assert!(launcher::claim(channel.dir(), &taken), "another process of the run claims it first");
+    let tracer = Tracer::new(TracerConfig {
+        launcher_report: Some(channel.dir().to_path_buf()),
+        ..config(vec![taken.as_path().into(), mine.as_path().into()])
+    })
+    .expect("a tracer under the launcher");
+    tracer.start().expect("start");
+    kernels(2);
+    let report = tracer.stop();
+    let pid = std::process::id();
+    let numbered = launcher::numbered(&taken, pid);
+    let written: Vec<PathBuf> =
+        report.traces.iter().map(|t| t.result.as_ref().expect("written").path.clone()).collect();
+    assert_eq!(written, [numbered.clone(), mine.clone()]);
+    assert!(numbered.exists() && mine.exists() && !taken.exists());
+    let lines = channel.read();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let (from, lines) = &lines[0];
+    assert_eq!(*from, pid);
+    let starts: Vec<&PathBuf> = lines
+        .iter()
+        .filter_map(|l| if let Line::Start { output, .. } = l { Some(output) } else { None })
+        .collect();
+    assert_eq!(starts, [&numbered, &mine], "{lines:?}");
+    let ends: Vec<&PathBuf> =
+        lines.iter().filter_map(|l| if let Line::End { path, .. } = l { Some(path) } else { None }).collect();
+    assert_eq!(ends, [&numbered, &mine], "{lines:?}");
+    assert!(!lines.iter().any(|l| matches!(l, Line::Failed(_) | Line::Lost { .. })), "{lines:?}");
+}
