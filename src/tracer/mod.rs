@@ -463,7 +463,7 @@ impl Tracer {
     }
 
     /// The files being written until [`stop`](Self::stop) (each a whole trace after every
-    /// [`flush`](Self::flush)), named `<output>.partial-<pid>` until finished.
+    /// [`flush`](Self::flush)), with `.partial-<pid>` in the name until finished (`trace.partial-<pid>.json`).
     pub fn partial_paths(&self) -> &[PathBuf] {
         &self.inner.partials
     }

@@ -48,12 +48,17 @@ pub fn delay_then_duration(mut config: TracerConfig, dir: &Path, kernels: &dyn F
     let vendor = config.vendor;
     let tracer = Tracer::new(config).expect("a tracer on the mock");
     tracer.start().expect("start");
+    let partial = tracer.partial_paths()[0].clone();
+    let suffix = format!(".partial-{}", std::process::id());
+    assert!(partial.to_string_lossy().contains(&suffix) && partial.exists(), "{}", partial.display());
+    assert!(!trace.exists(), "named .partial-<pid> until finished");
     assert!(!tracer.is_collecting(), "waiting for the delay");
     kernels(4);
     wait_until("the end of the delay", || tracer.is_collecting());
     kernels(3);
     wait_until("the outputs finished at the end of the duration", || trace.exists() && summary.exists());
     assert!(!tracer.is_collecting() && !tracer.resume(), "the window is over for good");
+    assert!(!partial.exists(), "renamed into place");
     kernels(6);
     let report = tracer.stop();
     assert_eq!(report.rows_of(Family::KERNEL), 3, "only the window's kernels: {}", report.render(5));
