@@ -26,7 +26,8 @@ pub mod vars {
     /// real-time signal number); `off` by default.
     pub const TOGGLE_SIGNAL: &str = "ACCELPROF_TOGGLE_SIGNAL";
     /// `profiler-api`: collect only between the program's profiler start and stop calls
-    /// (`cudaProfilerStart`/`Stop` on CUDA); `none` (default).
+    /// (`cudaProfilerStart`/`Stop` on CUDA, `roctxProfilerResume`/`Pause` on ROCm; MSPTI has none:
+    /// the tracer does not start there); `none` (default).
     pub const CAPTURE_RANGE: &str = "ACCELPROF_CAPTURE_RANGE";
     /// `off`: leave SIGINT, SIGTERM and SIGHUP alone (by default, one that would kill the program first
     /// finishes the outputs, then kills it as it would have).
@@ -196,7 +197,8 @@ pub const SETTINGS: &[Setting] = &[
         value: "none|profiler-api",
         default: "none",
         help: "profiler-api: collect only between the program's profiler start and stop calls \
-               (cudaProfilerStart/Stop, torch.cuda.profiler.start/stop); a vendor that cannot is an error",
+               (cudaProfilerStart/Stop, torch.cuda.profiler.start/stop; roctxProfilerResume/Pause); a vendor \
+               that cannot (MSPTI) is an error",
     },
     Setting {
         var: vars::SIGNALS,

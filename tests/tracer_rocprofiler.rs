@@ -193,11 +193,42 @@ fn a_terminating_signal_finishes_the_outputs_then_kills() {
     );
 }
 
-/// roctxProfilerPause/Resume are not observed yet: asking for the capture range is a typed error.
+/// With the profiler-API capture range, only the work between roctxProfilerResume and
+/// roctxProfilerPause is collected, one window per range.
 #[test]
-fn a_capture_range_is_a_typed_error_on_rocprofiler() {
-    if !in_child("a_capture_range_is_a_typed_error_on_rocprofiler", ChildEnv::new()) {
+fn the_profiler_api_capture_range_collects_between_roctx_resume_and_pause() {
+    if !in_child("the_profiler_api_capture_range_collects_between_roctx_resume_and_pause", ChildEnv::new()) {
         return;
     }
-    support::window::capture_range_unsupported(config(TracerConfig::COMMON, Vec::new()), Vendor::Rocprofiler);
+    let sdk = Rocprofiler::open_path(LIBRARY).expect("the mock SDK");
+    let ops: HashMap<String, i32> = sdk
+        .callback_operations(CallbackDomain::MARKER_CONTROL_API)
+        .expect("the marker control operations")
+        .into_iter()
+        .map(|(op, name)| (name, op.0))
+        .collect();
+    let mock = MockRocprofiler::open(LIBRARY);
+    let call =
+        |name: &str| assert_ne!(mock.api_call(CallbackDomain::MARKER_CONTROL_API.0, ops[name]), 0, "{name}");
+    let config = TracerConfig {
+        capture_range: accel_profiling::CaptureRange::ProfilerApi,
+        ..config(TracerConfig::COMMON, Vec::new())
+    };
+    let tracer = Tracer::new(config).expect("a tracer following roctxProfilerPause/Resume");
+    tracer.start().expect("start");
+    assert!(!tracer.is_collecting(), "waiting for roctxProfilerResume");
+    for round in [7, 3] {
+        kernels(5);
+        call("roctxProfilerResume");
+        assert!(tracer.is_collecting());
+        kernels(round);
+        call("roctxProfilerPause");
+        assert!(!tracer.is_collecting());
+    }
+    kernels(5);
+    let report = tracer.stop();
+    assert_eq!(report.rows_of(Family::KERNEL), 10, "{}", report.render(5));
+    assert_eq!(report.windows, 2);
+    // The roctx calls reach nobody once the tracer ended (the control context is stopped).
+    call("roctxProfilerResume");
 }

@@ -111,10 +111,11 @@ pub enum CaptureRange {
     /// Always (after the delay).
     #[default]
     None,
-    /// Between the program's profiler start and stop calls: `cudaProfilerStart` / `cuProfilerStart`
-    /// resume, `cudaProfilerStop` / `cuProfilerStop` pause (CUPTI). rocprofiler-sdk's
-    /// `roctxProfilerPause`/`Resume` and MSPTI's MSTX ranges are not observed by the vendor crates
-    /// yet: [`TracerError::Unsupported`](super::TracerError::Unsupported).
+    /// Between the program's profiler start and stop calls, collection paused until the first:
+    /// `cudaProfilerStart` / `cuProfilerStart` resume, `cudaProfilerStop` / `cuProfilerStop` pause
+    /// (CUPTI); `roctxProfilerResume` resumes, `roctxProfilerPause` pauses (rocprofiler-sdk). MSPTI
+    /// has no such calls, and MSTX ranges are not turned into a capture window yet:
+    /// [`TracerError::Unsupported`](super::TracerError::Unsupported).
     ProfilerApi,
 }
 

@@ -21,7 +21,9 @@ use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
 use accelprof_core::trace::{Categories, DeviceProperties, TimeMap};
 use accelprof_core::{Counts, FamilySet, Names};
-use rocprofiler::{Buffer, BufferConfig, BufferKind, Configurator, Context, Rocprofiler, Tool};
+use rocprofiler::{
+    Buffer, BufferConfig, BufferKind, CallbackDomain, Configurator, Context, Rocprofiler, Tool,
+};
 
 use super::{range_unsupported, unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
 use crate::tracer::counts::since;
@@ -92,6 +94,30 @@ struct Setup {
     context: Context,
     buffer: Buffer,
     kinds: Vec<BufferKind>,
+    /// A context of its own whose callback tracing of MARKER_CONTROL_API sees the program's
+    /// `roctxProfilerPause`/`Resume` (started only while a tracer follows them: it must see them
+    /// while the tracer's context is stopped); or why there is none.
+    control: Result<Context, String>,
+}
+
+/// What a roctx capture range calls (the tracer that follows it).
+static RANGE: Mutex<Option<std::sync::Arc<RangeFn>>> = Mutex::new(None);
+
+/// The MARKER_CONTROL_API callback (on the program's thread): `roctxProfilerResume` resumes the
+/// following tracer, `roctxProfilerPause` pauses it, at their entry.
+fn on_marker_control(cb: &rocprofiler::CallbackData<'_>) {
+    if !cb.is_enter() {
+        return;
+    }
+    let on = match cb.operation_name() {
+        Some("roctxProfilerResume") => true,
+        Some("roctxProfilerPause") => false,
+        _ => return,
+    };
+    let range = lock(&RANGE).clone();
+    if let Some(range) = range {
+        range(on);
+    }
 }
 
 /// The kinds the next setup configures (set just before `force_configure`).
@@ -116,7 +142,15 @@ impl Tool for TracerTool {
         for kind in &kinds {
             cfg.buffer_tracing(&context, *kind, &[], &buffer)?;
         }
-        *lock(&SETUP) = Some(Setup { context, buffer, kinds });
+        // The SDK configures a tool once per process, so the observer of a capture range is set up
+        // whether or not this tracer asks for one; it costs nothing until its context starts.
+        let control = cfg.create_context().and_then(|control| {
+            cfg.callback_tracing(&control, CallbackDomain::MARKER_CONTROL_API, &[], on_marker_control)?;
+            Ok(control)
+        });
+        let control =
+            control.map_err(|e| format!("the tool's setup could not trace MARKER_CONTROL_API: {e}"));
+        *lock(&SETUP) = Some(Setup { context, buffer, kinds, control });
         Ok(TracerTool)
     }
 }
@@ -133,6 +167,8 @@ struct RocprofilerBackend {
     consumers: Mutex<Vec<ConsumerId>>,
     time_map: TimeMap,
     started: bool,
+    /// The context whose callbacks see roctxProfilerPause/Resume, or why there is none.
+    control: Result<Context, String>,
 }
 
 pub(super) fn build(
@@ -188,7 +224,7 @@ pub(super) fn build(
     }
     // Every family the setup traces reaches this tracer.
     let families = s.kinds.iter().fold(FamilySet::empty(), |set, k| set | family_of(*k)) | mapped;
-    let (context, buffer) = (s.context, s.buffer.clone());
+    let (context, buffer, control) = (s.context, s.buffer.clone(), s.control.clone());
     drop(setup);
     let vendor_now =
         lib.timestamp().map_err(|e| TracerError::vendor(VENDOR, "reading the SDK's clock", e))?;
@@ -204,6 +240,7 @@ pub(super) fn build(
         consumers: Mutex::new(Vec::new()),
         time_map,
         started: false,
+        control,
     }))
 }
 
@@ -324,19 +361,35 @@ impl Backend for RocprofilerBackend {
     fn follow_capture_range(
         &self,
         range: CaptureRange,
-        _on: RangeFn,
+        on: RangeFn,
     ) -> Result<Option<Box<dyn Send>>, TracerError> {
         match range {
             CaptureRange::None => Ok(None),
-            _ => Err(range_unsupported(
-                VENDOR,
-                range,
-                "roctxProfilerPause/Resume are seen only through callback tracing of MARKER_CONTROL_API, \
-                 configured in the tool's setup (once per process, on a context of its own so that it is \
-                 seen while the tracer's context is stopped); the tracer's setup does not configure it yet: \
-                 use TracerConfig::delay/duration, a toggle signal or Tracer::pause/resume",
-            )),
+            CaptureRange::ProfilerApi => {
+                let control = self.control.clone().map_err(|why| range_unsupported(VENDOR, range, &why))?;
+                let mut following = lock(&RANGE);
+                if following.is_some() {
+                    return Err(TracerError::Config(format!(
+                        "{VENDOR}: another tracer of this process follows roctxProfilerPause/Resume"
+                    )));
+                }
+                control.start().map_err(|e| {
+                    TracerError::vendor(VENDOR, "starting the context that sees roctxProfilerPause/Resume", e)
+                })?;
+                *following = Some(std::sync::Arc::new(on));
+                Ok(Some(Box::new(ControlGuard(control))))
+            }
         }
+    }
+}
+
+/// While a tracer follows roctx's capture range: the control context runs and `RANGE` calls it.
+struct ControlGuard(Context);
+
+impl Drop for ControlGuard {
+    fn drop(&mut self) {
+        let _ = self.0.stop();
+        lock(&RANGE).take();
     }
 }
 
