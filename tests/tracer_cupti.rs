@@ -397,4 +397,16 @@ fn under_the_launcher_outputs_are_claimed_and_the_launcher_is_told() {
         lines.iter().filter_map(|l| if let Line::End { path, .. } = l { Some(path) } else { None }).collect();
     assert_eq!(ends, [&numbered, &mine], "{lines:?}");
     assert!(!lines.iter().any(|l| matches!(l, Line::Failed(_) | Line::Lost { .. })), "{lines:?}");
+
+    // A tracer that cannot start says why to the launcher.
+    let refused = Tracer::new(TracerConfig {
+        launcher_report: Some(channel.dir().to_path_buf()),
+        ..config(vec![dir.join("trace.txt").as_path().into()])
+    });
+    assert!(matches!(refused, Err(TracerError::UnknownFormat { .. })), "{refused:?}");
+    let lines = channel.read();
+    let failed: Vec<&String> =
+        lines[0].1.iter().filter_map(|l| if let Line::Failed(why) = l { Some(why) } else { None }).collect();
+    assert_eq!(failed.len(), 1, "{lines:?}");
+    assert!(failed[0].starts_with("cannot start tracing: ") && failed[0].contains("trace.txt"), "{failed:?}");
 }

@@ -82,9 +82,9 @@ pub struct TracerConfig {
     /// Also write the report as JSON ([`TracerReport::to_json`](super::TracerReport::to_json)) here
     /// when the tracer ends (`%p`, `%r` as for outputs). Default `None`.
     pub summary_json: Option<PathBuf>,
-    /// Print the report (the kernel table of `summary_top` rows) to stderr when the tracer ends by
-    /// itself (a signal, the end of `duration`); a front door also prints it at exit. Default false;
-    /// true from the environment.
+    /// Print the report (the kernel table of `summary_top` rows) to stderr when the outputs are
+    /// finished: at [`Tracer::stop`](super::Tracer::stop) or drop, at the end of `duration`, on a
+    /// terminating signal. Default false; true from the environment.
     pub print_summary: bool,
     /// The launcher's private report directory ([`crate::launcher`]): the tracer claims its outputs
     /// there (a name another process of the run took becomes `name.<pid>.ext`) and tells the launcher

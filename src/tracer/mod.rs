@@ -196,6 +196,19 @@ impl Tracer {
     /// [`TracerError::Unsupported`] (a capture range the vendor cannot observe), and
     /// [`TracerError::Vendor`] when the vendor refuses the setup (another session running, ...).
     pub fn new(config: TracerConfig) -> Result<Tracer, TracerError> {
+        let launcher_report = config.launcher_report.clone();
+        Tracer::set_up(config).inspect_err(|e| {
+            // Under the launcher, which says why the run has no trace.
+            if let Some(dir) = &launcher_report {
+                let line = crate::launcher::Line::Failed(format!("cannot start tracing: {e}"));
+                if let Err(io) = crate::launcher::tell(dir, &line) {
+                    finish::say(&format!("could not tell the launcher ({}): {io}", dir.display()));
+                }
+            }
+        })
+    }
+
+    fn set_up(config: TracerConfig) -> Result<Tracer, TracerError> {
         let distributed = match config.distributed {
             Some(d) => d,
             None => Distributed::from_env()?,
@@ -251,20 +264,14 @@ impl Tracer {
             }
         };
         let end_options = finish::EndOptions::new(&config, &distributed)?;
-        let collected = match sinks::create(
+        let collected = sinks::create(
             &config.outputs,
             &config.formats,
             &distributed,
             &meta,
             &sinks::process_label(),
             end_options.launcher_report.as_deref(),
-        ) {
-            Ok(c) => c,
-            Err(e) => {
-                end_options.tell(&crate::launcher::Line::Failed(e.to_string()));
-                return Err(e);
-            }
-        };
+        )?;
         let partials = sinks::lock(&collected).partial_paths();
         for (partial, output) in sinks::lock(&collected).files() {
             end_options.tell(&crate::launcher::Line::Start { partial, output });

@@ -91,7 +91,7 @@ impl TracerReport {
                 Err(e) => json!({"path": t.path.as_ref().map(|p| p.display().to_string()), "error": e}),
             })
             .collect();
-        json!({
+        let mut doc = json!({
             "vendor": self.library.vendor.name(),
             "library": self.library.path.display().to_string(),
             "library_version": self.library.version,
@@ -119,7 +119,19 @@ impl TracerReport {
             "trace_events": first.as_ref().map(|t| t.1),
             "trace_bytes": first.map(|t| t.2),
             "traces": traces,
-        })
+        });
+        // The CUDA injection tracer's keys, for the scripts that read its summary.
+        if let Some(map) = doc.as_object_mut() {
+            if self.library.vendor == super::Vendor::Cupti {
+                map.insert("cupti_dropped".to_owned(), p.vendor_dropped.into());
+            }
+            for key in ["overflow_buffers", "fence_records"] {
+                if let Some(v) = self.counts.extra(key) {
+                    map.insert(key.to_owned(), v.into());
+                }
+            }
+        }
+        doc
     }
 
     /// What a tracer prints at the end: the kernel table (`top` rows), the record counts per family,

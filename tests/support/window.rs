@@ -71,6 +71,9 @@ pub fn delay_then_duration(mut config: TracerConfig, dir: &Path, kernels: &dyn F
     assert_eq!(json["kernel_records"], 3);
     assert_eq!(json["collection_windows"], 1);
     assert_eq!(json["trace"], trace.display().to_string());
+    assert_eq!(json["records_dropped"], 0);
+    // The keys the CUDA injection tracer's summary had, for the scripts that read it.
+    assert_eq!(json["cupti_dropped"].as_u64(), (vendor == Vendor::Cupti).then_some(0), "{json}");
 }
 
 /// A toggle signal pauses and resumes (run in a child: the handler is the process's).

@@ -271,9 +271,9 @@ impl Backend for MsptiBackend {
             _ => Err(range_unsupported(
                 VENDOR,
                 range,
-                "MSPTI has no profiler start/stop API, and the mspti crate does not yet turn MSTX ranges \
-                 into a capture window; use TracerConfig::delay/duration, a toggle signal or \
-                 Tracer::pause/resume",
+                "MSPTI's callbacks cover the runtime (aclrt*) and HCCL domains, none of which is a profiler \
+                 start/stop call, and MSTX marks reach it only as activity records, after the fact; use \
+                 TracerConfig::delay/duration, a toggle signal or Tracer::pause/resume",
             )),
         }
     }
