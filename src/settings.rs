@@ -42,6 +42,9 @@ pub mod vars {
     pub const DEMANGLE: &str = "ACCELPROF_DEMANGLE";
     /// Compression level (0-9) of a `.json.gz` trace (default 1).
     pub const GZIP_LEVEL: &str = "ACCELPROF_GZIP_LEVEL";
+    /// Correlation ids whose launch -> kernel arrow may wait for its other end in a Chrome trace
+    /// (default 131072).
+    pub const PENDING_FLOWS: &str = "ACCELPROF_PENDING_FLOWS";
     /// Bytes per vendor buffer (`K`/`M`/`G` suffixes). Default: the vendor crate's.
     pub const BUFFER_SIZE: &str = "ACCELPROF_BUFFER_SIZE";
     /// Most pool buffers at once. Default: the vendor crate's.
@@ -248,6 +251,14 @@ pub const SETTINGS: &[Setting] = &[
         value: "0-9",
         default: "1",
         help: "compression level of a .json.gz trace",
+    },
+    Setting {
+        var: vars::PENDING_FLOWS,
+        option: "--pending-flows",
+        short: None,
+        value: "N",
+        default: "131072",
+        help: "correlation ids whose launch -> kernel arrow may still be waiting for its other end",
     },
     Setting {
         var: vars::INJECT_LIBRARY,

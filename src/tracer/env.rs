@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use accelprof_core::columns::Family;
+use accelprof_core::trace::WriterOptions;
 use accelprof_core::FamilySet;
 
 use super::{BufferPolicy, CaptureRange, Distributed, Format, Output, TracerConfig, Vendor};
@@ -218,13 +219,22 @@ impl TracerConfig {
                 None => warn(vars::SIGNALS, &v, "expected on or off"),
             }
         }
+        let mut writer = WriterOptions::default();
         if let Some(v) = get(vars::GZIP_LEVEL) {
             match v.parse::<u32>() {
-                Ok(level) if level <= 9 => {
-                    c.formats[0] = Format::chrome_json_gzip(level);
-                }
+                Ok(level) if level <= 9 => writer.gzip_level = level,
                 _ => warn(vars::GZIP_LEVEL, &v, "expected 0 to 9"),
             }
+        }
+        if let Some(v) = get(vars::PENDING_FLOWS) {
+            match v.parse::<u32>() {
+                Ok(n) if (2..=1 << 24).contains(&n) => writer.pending_flows = n as usize,
+                _ => warn(vars::PENDING_FLOWS, &v, "expected 2 to 16777216"),
+            }
+        }
+        let defaults = WriterOptions::default();
+        if (writer.gzip_level, writer.pending_flows) != (defaults.gzip_level, defaults.pending_flows) {
+            c.formats[0] = Format::chrome_json_with(writer);
         }
         c.launcher_report = get(vars::LAUNCHER_REPORT).map(PathBuf::from);
         warnings.extend(bounded);
@@ -389,9 +399,10 @@ mod tests {
             ("ACCELPROF_CAPTURE_RANGE", "nvtx"),
             ("ACCELPROF_VENDOR", "intel"),
             ("ACCELPROF_GZIP_LEVEL", "11"),
+            ("ACCELPROF_PENDING_FLOWS", "1"),
         ]);
         assert!(c.outputs.is_empty());
-        assert_eq!(warnings.len(), 7, "{warnings:?}");
+        assert_eq!(warnings.len(), 8, "{warnings:?}");
         for (w, var) in warnings.iter().zip([
             "ACCELPROF_FAMILIES",
             "ACCELPROF_VENDOR",
@@ -400,6 +411,7 @@ mod tests {
             "ACCELPROF_TOGGLE_SIGNAL",
             "ACCELPROF_CAPTURE_RANGE",
             "ACCELPROF_GZIP_LEVEL",
+            "ACCELPROF_PENDING_FLOWS",
         ]) {
             assert!(w.starts_with(&format!("ignoring {var}=")), "{w}");
         }

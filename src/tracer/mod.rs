@@ -140,6 +140,8 @@ pub(crate) struct Inner {
     range_guard: Mutex<Option<Box<dyn Send>>>,
     /// The signal handling's hold on this tracer (the handlers act on it while it lives).
     signal_target: Mutex<Option<Arc<signals::Target>>>,
+    /// The terminating signals that finish this tracer's outputs, and its toggle signal, as installed.
+    signals: Mutex<(Vec<i32>, Option<i32>)>,
     /// Where the end goes besides the outputs: the summary JSON, stderr, the launcher.
     end_options: finish::EndOptions,
     /// The report of outputs finished before `stop` (the duration's end, a signal).
@@ -303,6 +305,7 @@ impl Tracer {
             capture_range: config.capture_range,
             range_guard: Mutex::new(range_guard),
             signal_target: Mutex::new(None),
+            signals: Mutex::new((Vec::new(), None)),
             end_options,
             early: Mutex::new(None),
         });
@@ -331,6 +334,9 @@ impl Tracer {
             for note in &installed.notes {
                 finish::say(note);
             }
+            let end = if config.handle_signals { installed.end.clone() } else { Vec::new() };
+            let toggle = installed.toggle.filter(|t| config.toggle_signal == Some(*t));
+            *lock_any(&inner.signals) = (end, toggle);
             *lock_any(&inner.signal_target) = Some(target);
         }
         Ok(Tracer { inner })
@@ -395,6 +401,19 @@ impl Tracer {
     /// `false` when collecting already, not started, or ended.
     pub fn resume(&self) -> bool {
         self.inner.window.resume()
+    }
+
+    /// The terminating signals (SIGINT, SIGTERM, SIGHUP) whose arrival finishes this tracer's outputs
+    /// before the process dies of them ([`TracerConfig::handle_signals`]; a signal the program
+    /// handles itself is left to it, and not listed).
+    pub fn handled_signals(&self) -> Vec<i32> {
+        lock_any(&self.inner.signals).0.clone()
+    }
+
+    /// The signal that pauses and resumes this tracer, when its handler is installed
+    /// ([`TracerConfig::toggle_signal`]; not when the program handles that signal itself).
+    pub fn toggle_signal(&self) -> Option<i32> {
+        lock_any(&self.inner.signals).1
     }
 
     /// Whether records are collected now (started, not paused, not ended).

@@ -119,12 +119,12 @@ impl Format {
         })
     }
 
-    /// [`chrome_json`](Self::chrome_json) with a `.json.gz` file compressed at `level` (0-9; the
-    /// default is 1).
-    pub fn chrome_json_gzip(level: u32) -> Format {
+    /// [`chrome_json`](Self::chrome_json) written with `options` (the `.json.gz` compression level,
+    /// the launch -> kernel arrows that may wait for their other end).
+    pub fn chrome_json_with(options: WriterOptions) -> Format {
         Format::new("Chrome trace JSON", ["json", "json.gz"], move |path, meta| {
-            let options = WriterOptions { gzip_level: level.min(9), ..WriterOptions::default() };
-            Ok(Box::new(ChromeTraceWriter::create_with(path, meta.clone(), options)?) as Box<dyn TraceSink>)
+            Ok(Box::new(ChromeTraceWriter::create_with(path, meta.clone(), options.clone())?)
+                as Box<dyn TraceSink>)
         })
     }
 

@@ -80,6 +80,7 @@ pub fn delay_then_duration(mut config: TracerConfig, dir: &Path, kernels: &dyn F
 pub fn toggle_signal(mut config: TracerConfig, kernels: &dyn Fn(usize)) {
     config.toggle_signal = Some(libc::SIGUSR2);
     let tracer = Tracer::new(config).expect("a tracer on the mock");
+    assert_eq!((tracer.toggle_signal(), tracer.handled_signals()), (Some(libc::SIGUSR2), Vec::new()));
     tracer.start().expect("start");
     kernels(2);
     // SAFETY: raise(3) with a signal whose handler the tracer installed.
@@ -120,6 +121,8 @@ pub fn signal_child(mut config: TracerConfig, kernels: &dyn Fn(usize)) {
     config.handle_signals = true;
     config.print_summary = true;
     let tracer = Tracer::new(config).expect("a tracer on the mock");
+    // SIGINT and SIGHUP may be ignored where the tests run (a background job, nohup): left alone then.
+    assert!(tracer.handled_signals().contains(&libc::SIGTERM), "{:?}", tracer.handled_signals());
     tracer.start().expect("start");
     kernels(3);
     // SAFETY: raise(3); the tracer's handler finishes the outputs and re-raises.

@@ -125,7 +125,8 @@ struct CuptiBackend {
     families: FamilySet,
     skipped: Vec<Skipped>,
     demangler: Option<&'static str>,
-    filtered_api: bool,
+    /// Which API calls are recorded (`timeline`, the asked filter, or `all` where CUPTI cannot filter).
+    api_calls: String,
 }
 
 pub(super) fn build(
@@ -184,7 +185,11 @@ pub(super) fn build(
         families: mapped,
         skipped,
         demangler,
-        filtered_api,
+        api_calls: match (&config.cuda_api_calls, filtered_api) {
+            (_, false) => "all".to_owned(),
+            (Some(spec), true) => spec.clone(),
+            (None, true) => "timeline".to_owned(),
+        },
     }))
 }
 
@@ -221,7 +226,7 @@ impl Backend for CuptiBackend {
         let mut metadata = vec![
             ("cupti_version".to_owned(), self.session.cupti().version().into()),
             ("record_clock_is_realtime".to_owned(), self.session.clock().is_realtime.into()),
-            ("api_calls".to_owned(), if self.filtered_api { "timeline" } else { "all" }.into()),
+            ("api_calls".to_owned(), self.api_calls.clone().into()),
         ];
         if let Some(kind) = self.demangler {
             metadata.push(("kernel_name_demangler".to_owned(), kind.into()));
