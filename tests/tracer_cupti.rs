@@ -410,3 +410,21 @@ fn under_the_launcher_outputs_are_claimed_and_the_launcher_is_told() {
     assert_eq!(failed.len(), 1, "{lines:?}");
     assert!(failed[0].starts_with("cannot start tracing: ") && failed[0].contains("trace.txt"), "{failed:?}");
 }
+
+/// A second `start` during the delay started a second window timer, whose resume undid a pause
+/// made after the first one's.
+#[test]
+fn a_second_start_does_not_start_a_second_window() {
+    let _serial = serial();
+    let tracer =
+        Tracer::new(TracerConfig { delay: std::time::Duration::from_millis(300), ..config(Vec::new()) })
+            .expect("a tracer on the mock");
+    tracer.start().expect("start");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    tracer.start().expect("start again: a no-op");
+    support::window::wait_until("the end of the delay", || tracer.is_collecting());
+    assert!(tracer.pause());
+    std::thread::sleep(std::time::Duration::from_millis(450));
+    assert!(!tracer.is_collecting(), "nothing resumed behind the pause");
+    assert_eq!(tracer.stop().windows, 1);
+}

@@ -376,7 +376,9 @@ impl Tracer {
         }
         self.with(|b| b.start())?;
         let waits = inner.capture_range != CaptureRange::None || !inner.delay.is_zero();
-        inner.window.started(waits);
+        if !inner.window.started(waits) {
+            return Ok(());
+        }
         let weak = Arc::downgrade(inner);
         let delay = if inner.capture_range != CaptureRange::None { Default::default() } else { inner.delay };
         if let Err(e) = inner.window.schedule(delay, inner.duration, move || {

@@ -69,11 +69,11 @@ impl Window {
 
     /// The tracer started collecting (the backend's kinds are on): one window. With `paused`,
     /// collection waits (a delay, a capture range): the kinds are switched off again at once and
-    /// no window is counted yet.
-    pub(crate) fn started(&self, paused: bool) {
+    /// no window is counted yet. `false` when it had started already.
+    pub(crate) fn started(&self, paused: bool) -> bool {
         let mut state = self.lock();
         if state.started {
-            return;
+            return false;
         }
         state.started = true;
         state.collecting = true;
@@ -84,6 +84,7 @@ impl Window {
             self.set(false);
             self.lock().windows = 0;
         }
+        true
     }
 
     /// Stops collecting; `false` when not collecting (or not started).

@@ -48,6 +48,7 @@ pub fn delay_then_duration(mut config: TracerConfig, dir: &Path, kernels: &dyn F
     let vendor = config.vendor;
     let tracer = Tracer::new(config).expect("a tracer on the mock");
     tracer.start().expect("start");
+    tracer.start().expect("a second start is a no-op (no second window timer)");
     let partial = tracer.partial_paths()[0].clone();
     let suffix = format!(".partial-{}", std::process::id());
     assert!(partial.to_string_lossy().contains(&suffix) && partial.exists(), "{}", partial.display());
