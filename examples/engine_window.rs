@@ -7,7 +7,6 @@
 //! cargo run --example engine_window      # exits 0 when every check passes, 1 (with the reason) else
 //! ```
 
-#[allow(dead_code)]
 #[path = "cupti_callback_common/gpu.rs"]
 mod gpu;
 
