@@ -428,3 +428,49 @@ fn a_second_start_does_not_start_a_second_window() {
     assert!(!tracer.is_collecting(), "nothing resumed behind the pause");
     assert_eq!(tracer.stop().windows, 1);
 }
+
+/// What a front door does: the configuration from the `ACCELPROF_*` variables (a process of its
+/// own, with them set), and the engine on it.
+#[test]
+fn the_settings_from_the_environment_drive_the_engine() {
+    let dir = std::env::temp_dir().join(format!("accel-tracer-cupti-env-{}", std::process::id()));
+    let env = support::ChildEnv::new()
+        .set("ACCELPROF_VENDOR", "cupti")
+        .set("ACCELPROF_LIBRARY", LIBRARY)
+        .set("ACCELPROF_OUTPUT", format!("{0}/t_%p.json.gz,{0}/t_%p.parquet", dir.display()))
+        .set("ACCELPROF_SUMMARY_JSON", format!("{}/summary_%p.json", dir.display()))
+        .set("ACCELPROF_FAMILIES", "kernel,api")
+        .set("ACCELPROF_GZIP_LEVEL", "9")
+        .set("ACCELPROF_SIGNALS", "off")
+        .set("ACCELPROF_SUMMARY", "off")
+        .set("ACCEL_TRACER_TEST_DIR", dir.display().to_string());
+    if !support::in_child("the_settings_from_the_environment_drive_the_engine", env) {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    let dir = PathBuf::from(std::env::var("ACCEL_TRACER_TEST_DIR").expect("the parent's directory"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (config, warnings) = TracerConfig::from_env();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(config.families, FamilySet::KERNEL | FamilySet::API);
+    let tracer = Tracer::new(TracerConfig { synchronize: config_sync(), ..config }).expect("the engine");
+    assert!(tracer.handled_signals().is_empty() && tracer.toggle_signal().is_none());
+    tracer.start().expect("start");
+    kernels(4);
+    let report = tracer.stop();
+    let pid = std::process::id();
+    let written: Vec<PathBuf> =
+        report.traces.iter().map(|t| t.result.as_ref().expect("written").path.clone()).collect();
+    assert_eq!(written, [dir.join(format!("t_{pid}.json.gz")), dir.join(format!("t_{pid}.parquet"))]);
+    assert_eq!(report.rows_of(Family::KERNEL), 4);
+    assert_eq!(report.rows_of(Family::MEMCPY), 0, "only the families asked for");
+    let json: Value =
+        serde_json::from_slice(&std::fs::read(dir.join(format!("summary_{pid}.json"))).expect("summary"))
+            .unwrap();
+    assert_eq!((json["vendor"].as_str(), json["kernel_records"].as_u64()), (Some("cupti"), Some(4)));
+}
+
+/// The mock's device synchronize, for a configuration made elsewhere.
+fn config_sync() -> Option<Synchronize> {
+    config(Vec::new()).synchronize
+}
