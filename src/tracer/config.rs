@@ -90,12 +90,14 @@ pub struct TracerConfig {
     /// there (a name another process of the run took becomes `name.<pid>.ext`) and tells the launcher
     /// where they are and how they ended. Default `None`.
     pub launcher_report: Option<PathBuf>,
-    /// Bytes per vendor buffer (default `None`: the vendor crate's).
+    /// Bytes per vendor buffer (default `None`: the vendor crate's). rocprofiler-sdk: the SDK
+    /// buffer's size, bounded to what it takes, made by the first tracer of the process only.
     pub buffer_size: Option<usize>,
-    /// Most pool buffers in flight (default `None`: the vendor crate's).
+    /// Most pool buffers in flight (default `None`: the vendor crate's; rocprofiler-sdk: pooled
+    /// copy buffers, first tracer of the process only).
     pub max_buffers: Option<usize>,
-    /// When every buffer is in flight (CUPTI; MSPTI and rocprofiler-sdk have one behaviour each, see
-    /// [`BufferPolicy`]).
+    /// When every buffer is in flight (CUPTI; rocprofiler-sdk's full buffer: `Lossy` discards,
+    /// counted; MSPTI has one behaviour, see [`BufferPolicy`]).
     pub policy: BufferPolicy,
     /// CUPTI only: which runtime and driver calls are recorded, in the `cupti` crate's
     /// `ApiFilter::parse` syntax (`timeline`, `all`, `none`, `+name`, `-name`). Default `None`: a
@@ -137,8 +139,8 @@ pub enum BufferPolicy {
     /// the decoding (records dropped, counted, only if no buffer is decoded for a while).
     #[default]
     Lossless,
-    /// CUPTI: dropped, counted, as soon as the buffers are out. MSPTI and rocprofiler-sdk always
-    /// behave so at their pool's bound (counted).
+    /// CUPTI: dropped, counted, as soon as the buffers are out; rocprofiler-sdk: a full SDK buffer
+    /// discards (counted). MSPTI always behaves so at its pool's bound (counted).
     Lossy,
 }
 

@@ -120,8 +120,26 @@ fn on_marker_control(cb: &rocprofiler::CallbackData<'_>) {
     }
 }
 
-/// The kinds the next setup configures (set just before `force_configure`).
-static REQUEST: Mutex<Option<Vec<BufferKind>>> = Mutex::new(None);
+/// The kinds and the buffer the next setup configures (set just before `force_configure`).
+static REQUEST: Mutex<Option<(Vec<BufferKind>, BufferConfig)>> = Mutex::new(None);
+
+/// The buffer `config` asks for: its size (bounded to what the SDK takes) and pooled copies in
+/// flight, and `Lossy` as the SDK's discarding policy (counted). Only the first tracer's setup of a
+/// process makes the buffer.
+fn buffer_config(config: &TracerConfig) -> BufferConfig {
+    let mut b = BufferConfig::default();
+    if let Some(size) = config.buffer_size {
+        b.size = size.clamp(rocprofiler::MIN_BUFFER_SIZE, rocprofiler::MAX_BUFFER_SIZE);
+        b.watermark = b.size - b.size / 8;
+    }
+    if let Some(max) = config.max_buffers {
+        b.max_in_flight = max;
+    }
+    if config.policy == crate::tracer::BufferPolicy::Lossy {
+        b.policy = rocprofiler::BufferPolicy::Discard;
+    }
+    b
+}
 /// What the setup made.
 static SETUP: Mutex<Option<Setup>> = Mutex::new(None);
 
@@ -136,9 +154,9 @@ impl Tool for TracerTool {
     const NAME: &'static str = "accel-profiling tracer";
 
     fn setup(cfg: &mut Configurator<'_>) -> rocprofiler::Result<Self> {
-        let kinds = lock(&REQUEST).take().unwrap_or_default();
+        let (kinds, buffer_config) = lock(&REQUEST).take().unwrap_or_default();
         let context = cfg.create_context()?;
-        let buffer = cfg.create_buffer(&context, BufferConfig::default())?;
+        let buffer = cfg.create_buffer(&context, buffer_config)?;
         for kind in &kinds {
             cfg.buffer_tracing(&context, *kind, &[], &buffer)?;
         }
@@ -197,7 +215,7 @@ pub(super) fn build(
     let mut setup = lock(&SETUP);
     if setup.is_none() {
         drop(setup);
-        *lock(&REQUEST) = Some(wanted.clone());
+        *lock(&REQUEST) = Some((wanted.clone(), buffer_config(config)));
         let forced = rocprofiler::force_configure::<TracerTool>(lib);
         lock(&REQUEST).take();
         setup = lock(&SETUP);
