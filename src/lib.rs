@@ -38,18 +38,23 @@
 //!   restarts the program that way); rocprofiler-sdk creates the tracer's context in its tool window
 //!   (`rocprofiler_force_configure`), once per process.
 //! - What each column means for each vendor, and which hold vendor-specific values: see [`tracer`].
+//! - The one engine: the front doors (CUDA injection, rocprofiler-sdk tool, Ascend preload) and the
+//!   launcher start this [`Tracer`] from [`TracerConfig::from_env`] (the `ACCELPROF_*` variables of
+//!   [`settings`]); [`launcher`] is the launcher's private report channel.
 //!
 //! How the crates fit together: `docs/ARCHITECTURE.md` of the repository; the trace files'
 //! conventions: `docs/TRACE-FORMAT.md`.
 
+pub mod launcher;
+pub mod settings;
 pub mod tracer;
 
 pub use accelprof_core;
 pub use accelprof_core::columns::Family;
 pub use accelprof_core::{Batch, FamilySet, Names};
 pub use tracer::{
-    Distributed, Format, LibraryInfo, Output, Skipped, Synchronize, TraceOutcome, Tracer, TracerConfig,
-    TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,
+    BufferPolicy, CaptureRange, Distributed, Format, LibraryInfo, Output, Skipped, Synchronize, TraceOutcome,
+    Tracer, TracerConfig, TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,
 };
 
 // The README's examples are compiled (and the runnable ones run) as doctests (one uses `cupti`).

@@ -289,3 +289,188 @@ fn a_rank_names_its_file_and_its_trace() {
     assert_eq!(trace.doc["local_rank"], 1);
     assert_eq!(trace.kernel_devices, [1].into_iter().collect(), "the rank's kernels on its device");
 }
+
+/// `n` runtime launches of one kernel on stream 1.
+fn kernels(n: usize) {
+    for _ in 0..n {
+        mock().launch(c"k_window", [1, 1, 1], [32, 1, 1], 0, 1);
+    }
+}
+
+#[test]
+fn paused_work_is_not_collected_and_the_windows_are_counted() {
+    let _serial = serial();
+    support::window::pause_and_resume(config(Vec::new()), &kernels);
+}
+
+#[test]
+fn collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_duration() {
+    let _serial = serial();
+    let dir = support::temp_dir("cupti-window");
+    support::window::delay_then_duration(config(Vec::new()), dir.path(), &kernels);
+}
+
+#[test]
+fn the_toggle_signal_pauses_and_resumes() {
+    if !support::in_child("the_toggle_signal_pauses_and_resumes", support::ChildEnv::new()) {
+        return;
+    }
+    support::window::toggle_signal(config(Vec::new()), &kernels);
+}
+
+#[test]
+fn a_terminating_signal_finishes_the_outputs_then_kills() {
+    if support::is_child() {
+        return support::window::signal_child(config(Vec::new()), &kernels);
+    }
+    support::window::signal_finishes_the_outputs(
+        "a_terminating_signal_finishes_the_outputs_then_kills",
+        support::ChildEnv::new(),
+        Vendor::Cupti,
+    );
+}
+
+/// With the profiler-API capture range, only the work between cudaProfilerStart and
+/// cudaProfilerStop is collected, one window per range.
+#[test]
+fn the_profiler_api_capture_range_collects_between_start_and_stop() {
+    let _serial = serial();
+    let (start, stop) =
+        (cupti::RuntimeCbid::cudaProfilerStart_v4000.0, cupti::RuntimeCbid::cudaProfilerStop_v4000.0);
+    let call = |cbid| mock().api_call(2, cbid, std::ptr::null(), std::ptr::null(), 0);
+    let tracer = Tracer::new(TracerConfig {
+        capture_range: accel_profiling::CaptureRange::ProfilerApi,
+        ..config(Vec::new())
+    })
+    .expect("a tracer following cudaProfilerStart/Stop");
+    tracer.start().expect("start");
+    assert!(!tracer.is_collecting(), "waiting for cudaProfilerStart");
+    for round in [7, 3] {
+        kernels(5);
+        call(start);
+        assert!(tracer.is_collecting());
+        kernels(round);
+        call(stop);
+        assert!(!tracer.is_collecting());
+    }
+    kernels(5);
+    let report = tracer.stop();
+    assert_eq!(report.rows_of(Family::KERNEL), 10, "{}", report.render(5));
+    assert_eq!(report.windows, 2);
+}
+
+/// Under the launcher the tracer claims its output in the launcher's channel: a name another process
+/// of the run claimed first becomes `name.<pid>.ext`; it tells the launcher where each file is
+/// written and how it ended, as the CUDA injection library did.
+#[test]
+fn under_the_launcher_outputs_are_claimed_and_the_launcher_is_told() {
+    use accel_profiling::launcher::{self, Channel, Line};
+    let _serial = serial();
+    let dir = support::temp_dir("cupti-launcher");
+    let channel = Channel::create().expect("the launcher's channel");
+    let (taken, mine) = (dir.join("taken.json"), dir.join("mine.json"));
+    assert!(launcher::claim(channel.dir(), &taken), "another process of the run claims it first");
+    let tracer = Tracer::new(TracerConfig {
+        launcher_report: Some(channel.dir().to_path_buf()),
+        ..config(vec![taken.as_path().into(), mine.as_path().into()])
+    })
+    .expect("a tracer under the launcher");
+    tracer.start().expect("start");
+    kernels(2);
+    let report = tracer.stop();
+    let pid = std::process::id();
+    let numbered = launcher::numbered(&taken, pid);
+    let written: Vec<PathBuf> =
+        report.traces.iter().map(|t| t.result.as_ref().expect("written").path.clone()).collect();
+    assert_eq!(written, [numbered.clone(), mine.clone()]);
+    assert!(numbered.exists() && mine.exists() && !taken.exists());
+    let lines = channel.read();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let (from, lines) = &lines[0];
+    assert_eq!(*from, pid);
+    let starts: Vec<&PathBuf> = lines
+        .iter()
+        .filter_map(|l| if let Line::Start { output, .. } = l { Some(output) } else { None })
+        .collect();
+    assert_eq!(starts, [&numbered, &mine], "{lines:?}");
+    let ends: Vec<&PathBuf> =
+        lines.iter().filter_map(|l| if let Line::End { path, .. } = l { Some(path) } else { None }).collect();
+    assert_eq!(ends, [&numbered, &mine], "{lines:?}");
+    assert!(!lines.iter().any(|l| matches!(l, Line::Failed(_) | Line::Lost { .. })), "{lines:?}");
+
+    // A tracer that cannot start says why to the launcher.
+    let refused = Tracer::new(TracerConfig {
+        launcher_report: Some(channel.dir().to_path_buf()),
+        ..config(vec![dir.join("trace.txt").as_path().into()])
+    });
+    assert!(matches!(refused, Err(TracerError::UnknownFormat { .. })), "{refused:?}");
+    let lines = channel.read();
+    let failed: Vec<&String> =
+        lines[0].1.iter().filter_map(|l| if let Line::Failed(why) = l { Some(why) } else { None }).collect();
+    assert_eq!(failed.len(), 1, "{lines:?}");
+    assert!(failed[0].starts_with("cannot start tracing: ") && failed[0].contains("trace.txt"), "{failed:?}");
+}
+
+/// A second `start` during the delay started a second window timer, whose resume undid a pause
+/// made after the first one's.
+#[test]
+fn a_second_start_does_not_start_a_second_window() {
+    let _serial = serial();
+    let tracer =
+        Tracer::new(TracerConfig { delay: std::time::Duration::from_millis(300), ..config(Vec::new()) })
+            .expect("a tracer on the mock");
+    tracer.start().expect("start");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    tracer.start().expect("start again: a no-op");
+    support::window::wait_until("the end of the delay", || tracer.is_collecting());
+    assert!(tracer.pause());
+    std::thread::sleep(std::time::Duration::from_millis(450));
+    assert!(!tracer.is_collecting(), "nothing resumed behind the pause");
+    assert_eq!(tracer.stop().windows, 1);
+}
+
+/// What a front door does: the configuration from the `ACCELPROF_*` variables (a process of its
+/// own, with them set), and the engine on it.
+#[test]
+fn the_settings_from_the_environment_drive_the_engine() {
+    let dir = std::env::temp_dir().join(format!("accel-tracer-cupti-env-{}", std::process::id()));
+    let env = support::ChildEnv::new()
+        .set("ACCELPROF_VENDOR", "cupti")
+        .set("ACCELPROF_LIBRARY", LIBRARY)
+        .set("ACCELPROF_OUTPUT", format!("{0}/t_%p.json.gz,{0}/t_%p.parquet", dir.display()))
+        .set("ACCELPROF_SUMMARY_JSON", format!("{}/summary_%p.json", dir.display()))
+        .set("ACCELPROF_FAMILIES", "kernel,api")
+        .set("ACCELPROF_GZIP_LEVEL", "9")
+        .set("ACCELPROF_SIGNALS", "off")
+        .set("ACCELPROF_SUMMARY", "off")
+        .set("ACCEL_TRACER_TEST_DIR", dir.display().to_string());
+    if !support::in_child("the_settings_from_the_environment_drive_the_engine", env) {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    let dir = PathBuf::from(std::env::var("ACCEL_TRACER_TEST_DIR").expect("the parent's directory"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (config, warnings) = TracerConfig::from_env();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(config.families, FamilySet::KERNEL | FamilySet::API);
+    let tracer = Tracer::new(TracerConfig { synchronize: config_sync(), ..config }).expect("the engine");
+    assert!(tracer.handled_signals().is_empty() && tracer.toggle_signal().is_none());
+    tracer.start().expect("start");
+    kernels(4);
+    let report = tracer.stop();
+    let pid = std::process::id();
+    let written: Vec<PathBuf> =
+        report.traces.iter().map(|t| t.result.as_ref().expect("written").path.clone()).collect();
+    assert_eq!(written, [dir.join(format!("t_{pid}.json.gz")), dir.join(format!("t_{pid}.parquet"))]);
+    assert_eq!(report.rows_of(Family::KERNEL), 4);
+    assert_eq!(report.rows_of(Family::MEMCPY), 0, "only the families asked for");
+    let json: Value =
+        serde_json::from_slice(&std::fs::read(dir.join(format!("summary_{pid}.json"))).expect("summary"))
+            .unwrap();
+    assert_eq!((json["vendor"].as_str(), json["kernel_records"].as_u64()), (Some("cupti"), Some(4)));
+}
+
+/// The mock's device synchronize, for a configuration made elsewhere.
+fn config_sync() -> Option<Synchronize> {
+    config(Vec::new()).synchronize
+}

@@ -232,3 +232,71 @@ fn another_tool_holding_mspti_leaves_the_tracer_without_its_own() {
     // SAFETY: the live handle msptiSubscribe returned.
     assert_eq!(unsafe { mspti.sys().msptiUnsubscribe(handle) }.expect("msptiUnsubscribe").0, 0);
 }
+
+/// A way to run `n` kernels on device 0 (each waited for, so that its record is written). The
+/// device is opened at each call: MSPTI writes kernel records of a device opened while subscribed,
+/// and the scenario makes the tracer after this is made.
+fn kernel_runner(acl: &Acl) -> impl Fn(usize) + '_ {
+    move |n| {
+        acl.set_device(0).expect("aclrtSetDevice");
+        let stream = acl.create_stream().expect("aclrtCreateStream");
+        let add = acl.kernel("kernels.o", "add_custom").expect("a kernel");
+        for _ in 0..n {
+            acl.launch(add, 8, stream).expect("aclrtLaunchKernel");
+        }
+        acl.synchronize_stream(stream).expect("aclrtSynchronizeStream");
+        acl.destroy_stream(stream).expect("aclrtDestroyStream");
+    }
+}
+
+#[test]
+fn paused_work_is_not_collected_and_the_windows_are_counted() {
+    if !in_child("paused_work_is_not_collected_and_the_windows_are_counted", ChildEnv::mspti_preloaded()) {
+        return;
+    }
+    let acl = acl();
+    support::window::pause_and_resume(config(Vec::new()), &kernel_runner(&acl));
+}
+
+#[test]
+fn collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_duration() {
+    let name = "collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_duration";
+    if !in_child(name, ChildEnv::mspti_preloaded()) {
+        return;
+    }
+    let acl = acl();
+    let dir = support::temp_dir("mspti-window");
+    support::window::delay_then_duration(config(Vec::new()), dir.path(), &kernel_runner(&acl));
+}
+
+#[test]
+fn the_toggle_signal_pauses_and_resumes() {
+    if !in_child("the_toggle_signal_pauses_and_resumes", ChildEnv::mspti_preloaded()) {
+        return;
+    }
+    let acl = acl();
+    support::window::toggle_signal(config(Vec::new()), &kernel_runner(&acl));
+}
+
+#[test]
+fn a_terminating_signal_finishes_the_outputs_then_kills() {
+    if support::is_child() {
+        let acl = acl();
+        return support::window::signal_child(config(Vec::new()), &kernel_runner(&acl));
+    }
+    support::window::signal_finishes_the_outputs(
+        "a_terminating_signal_finishes_the_outputs_then_kills",
+        ChildEnv::mspti_preloaded(),
+        Vendor::Mspti,
+    );
+}
+
+/// MSPTI has no profiler start/stop calls to follow: asking is a typed error.
+#[test]
+fn a_capture_range_is_a_typed_error_on_mspti() {
+    if !in_child("a_capture_range_is_a_typed_error_on_mspti", ChildEnv::mspti_preloaded()) {
+        return;
+    }
+    let _acl = acl();
+    support::window::capture_range_unsupported(config(Vec::new()), Vendor::Mspti);
+}

@@ -149,3 +149,86 @@ fn later_tracers_reuse_the_processs_setup_and_count_their_own_records() {
     let e = Tracer::new(config(FamilySet::MARKER, Vec::new())).expect_err("markers were not set up");
     assert!(matches!(&e, TracerError::Config(m) if m.contains("once per process")), "{e}");
 }
+
+/// `n` launches of one kernel on GPU 0.
+fn kernels(n: usize) {
+    Program::new().launches(0, "window_kernel", n);
+}
+
+#[test]
+fn paused_work_is_not_collected_and_the_windows_are_counted() {
+    if !in_child("paused_work_is_not_collected_and_the_windows_are_counted", ChildEnv::new()) {
+        return;
+    }
+    support::window::pause_and_resume(config(TracerConfig::COMMON, Vec::new()), &kernels);
+}
+
+#[test]
+fn collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_duration() {
+    let name = "collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_duration";
+    if !in_child(name, ChildEnv::new()) {
+        return;
+    }
+    let dir = support::temp_dir("rocprofiler-window");
+    support::window::delay_then_duration(config(TracerConfig::COMMON, Vec::new()), dir.path(), &kernels);
+}
+
+#[test]
+fn the_toggle_signal_pauses_and_resumes() {
+    if !in_child("the_toggle_signal_pauses_and_resumes", ChildEnv::new()) {
+        return;
+    }
+    support::window::toggle_signal(config(TracerConfig::COMMON, Vec::new()), &kernels);
+}
+
+#[test]
+fn a_terminating_signal_finishes_the_outputs_then_kills() {
+    if support::is_child() {
+        return support::window::signal_child(config(TracerConfig::COMMON, Vec::new()), &kernels);
+    }
+    support::window::signal_finishes_the_outputs(
+        "a_terminating_signal_finishes_the_outputs_then_kills",
+        ChildEnv::new(),
+        Vendor::Rocprofiler,
+    );
+}
+
+/// With the profiler-API capture range, only the work between roctxProfilerResume and
+/// roctxProfilerPause is collected, one window per range.
+#[test]
+fn the_profiler_api_capture_range_collects_between_roctx_resume_and_pause() {
+    if !in_child("the_profiler_api_capture_range_collects_between_roctx_resume_and_pause", ChildEnv::new()) {
+        return;
+    }
+    let sdk = Rocprofiler::open_path(LIBRARY).expect("the mock SDK");
+    let ops: HashMap<String, i32> = sdk
+        .callback_operations(CallbackDomain::MARKER_CONTROL_API)
+        .expect("the marker control operations")
+        .into_iter()
+        .map(|(op, name)| (name, op.0))
+        .collect();
+    let mock = MockRocprofiler::open(LIBRARY);
+    let call =
+        |name: &str| assert_ne!(mock.api_call(CallbackDomain::MARKER_CONTROL_API.0, ops[name]), 0, "{name}");
+    let config = TracerConfig {
+        capture_range: accel_profiling::CaptureRange::ProfilerApi,
+        ..config(TracerConfig::COMMON, Vec::new())
+    };
+    let tracer = Tracer::new(config).expect("a tracer following roctxProfilerPause/Resume");
+    tracer.start().expect("start");
+    assert!(!tracer.is_collecting(), "waiting for roctxProfilerResume");
+    for round in [7, 3] {
+        kernels(5);
+        call("roctxProfilerResume");
+        assert!(tracer.is_collecting());
+        kernels(round);
+        call("roctxProfilerPause");
+        assert!(!tracer.is_collecting());
+    }
+    kernels(5);
+    let report = tracer.stop();
+    assert_eq!(report.rows_of(Family::KERNEL), 10, "{}", report.render(5));
+    assert_eq!(report.windows, 2);
+    // The roctx calls reach nobody once the tracer ended (the control context is stopped).
+    call("roctxProfilerResume");
+}

@@ -62,8 +62,86 @@ pub struct TracerConfig {
     pub flush_period: Option<Duration>,
     /// The trace's `traceName` (default `accel-profiling`).
     pub trace_name: Option<String>,
-    /// Kernels listed in a trace file's `traceSummary` (default 20).
+    /// Kernels listed in a trace file's `traceSummary` and the printed summary (default 20).
     pub summary_top: usize,
+    /// Collection starts this long after [`Tracer::start`](super::Tracer::start) (default 0).
+    pub delay: Duration,
+    /// Collection stops this long after it started; the outputs are then finished (the report is
+    /// kept for [`Tracer::stop`](super::Tracer::stop)) and the program runs on. Default `None`.
+    pub duration: Option<Duration>,
+    /// A signal that pauses and resumes collection (`libc::SIGUSR2`, ...; default `None`). Its
+    /// handler is installed only when asked, and only while the signal's disposition is the default.
+    pub toggle_signal: Option<i32>,
+    /// Collect only between the program's profiler start and stop calls (default
+    /// [`CaptureRange::None`]); a vendor that cannot observe them is [`TracerError::Unsupported`](super::TracerError::Unsupported).
+    pub capture_range: CaptureRange,
+    /// SIGINT, SIGTERM or SIGHUP that would kill the program first finish every output (and the
+    /// summary), then the process dies of the same signal (default false; true from the
+    /// environment, [`from_env`](Self::from_env)). A program that handles a signal itself keeps it.
+    pub handle_signals: bool,
+    /// Also write the report as JSON ([`TracerReport::to_json`](super::TracerReport::to_json)) here
+    /// when the tracer ends (`%p`, `%r` as for outputs). Default `None`.
+    pub summary_json: Option<PathBuf>,
+    /// Print the report (the kernel table of `summary_top` rows) to stderr when the outputs are
+    /// finished: at [`Tracer::stop`](super::Tracer::stop) or drop, at the end of `duration`, on a
+    /// terminating signal. Default false; true from the environment.
+    pub print_summary: bool,
+    /// The launcher's private report directory ([`crate::launcher`]): the tracer claims its outputs
+    /// there (a name another process of the run took becomes `name.<pid>.ext`) and tells the launcher
+    /// where they are and how they ended. Default `None`.
+    pub launcher_report: Option<PathBuf>,
+    /// Bytes per vendor buffer (default `None`: the vendor crate's). rocprofiler-sdk: the SDK
+    /// buffer's size, bounded to what it takes, made by the first tracer of the process only.
+    pub buffer_size: Option<usize>,
+    /// Most pool buffers in flight (default `None`: the vendor crate's; rocprofiler-sdk: pooled
+    /// copy buffers, first tracer of the process only).
+    pub max_buffers: Option<usize>,
+    /// When every buffer is in flight (CUPTI; rocprofiler-sdk's full buffer: `Lossy` discards,
+    /// counted; MSPTI has one behaviour, see [`BufferPolicy`]).
+    pub policy: BufferPolicy,
+    /// CUPTI only: which runtime and driver calls are recorded, in the `cupti` crate's
+    /// `ApiFilter::parse` syntax (`timeline`, `all`, `none`, `+name`, `-name`). Default `None`: a
+    /// timeline's calls where the library can filter.
+    pub cuda_api_calls: Option<String>,
+}
+
+/// When collection is on, beyond [`Tracer::pause`](super::Tracer::pause) and
+/// [`resume`](super::Tracer::resume).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CaptureRange {
+    /// Always (after the delay).
+    #[default]
+    None,
+    /// Between the program's profiler start and stop calls, collection paused until the first:
+    /// `cudaProfilerStart` / `cuProfilerStart` resume, `cudaProfilerStop` / `cuProfilerStop` pause
+    /// (CUPTI); `roctxProfilerResume` resumes, `roctxProfilerPause` pauses (rocprofiler-sdk). MSPTI
+    /// has no such calls, and MSTX ranges are not turned into a capture window yet:
+    /// [`TracerError::Unsupported`](super::TracerError::Unsupported).
+    ProfilerApi,
+}
+
+impl CaptureRange {
+    /// `none`, `profiler-api`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CaptureRange::None => "none",
+            CaptureRange::ProfilerApi => "profiler-api",
+        }
+    }
+}
+
+/// What happens when every buffer is in flight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BufferPolicy {
+    /// CUPTI: extra buffers beyond the pool while decoding lags, then the program's thread waits for
+    /// the decoding (records dropped, counted, only if no buffer is decoded for a while).
+    #[default]
+    Lossless,
+    /// CUPTI: dropped, counted, as soon as the buffers are out; rocprofiler-sdk: a full SDK buffer
+    /// discards (counted). MSPTI always behaves so at its pool's bound (counted).
+    Lossy,
 }
 
 impl TracerConfig {
@@ -91,6 +169,18 @@ impl Default for TracerConfig {
             flush_period: Some(Duration::from_secs(1)),
             trace_name: None,
             summary_top: 20,
+            delay: Duration::ZERO,
+            duration: None,
+            toggle_signal: None,
+            capture_range: CaptureRange::None,
+            handle_signals: false,
+            summary_json: None,
+            print_summary: false,
+            launcher_report: None,
+            buffer_size: None,
+            max_buffers: None,
+            policy: BufferPolicy::Lossless,
+            cuda_api_calls: None,
         }
     }
 }

@@ -66,6 +66,17 @@ pub enum TracerError {
         #[source]
         source: VendorError,
     },
+    /// The vendor cannot do what the configuration asks (a capture range it cannot observe, ...):
+    /// what, and why.
+    #[error("{vendor} cannot {what}: {why}")]
+    Unsupported {
+        /// The vendor.
+        vendor: Vendor,
+        /// What was asked (`"follow a capture range of profiler-api calls"`).
+        what: &'static str,
+        /// Why it cannot.
+        why: String,
+    },
     /// An output's name matches no known format.
     #[error("{}: no trace format for this name (known: {})", .path.display(), .known.join(", "))]
     UnknownFormat {

@@ -54,17 +54,21 @@ mod config;
 pub(crate) mod counts;
 mod devices;
 mod distributed;
+mod env;
 mod error;
+mod finish;
 mod info;
 mod output;
 mod report;
+mod signals;
 mod sinks;
 mod vendor;
+mod window;
 
 use std::borrow::Cow;
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use accelprof_core::pipeline::ConsumerId;
@@ -72,11 +76,13 @@ use accelprof_core::trace::{cuda_driver_version, host_name, TimeMap, TraceMeta};
 use accelprof_core::{Batch, FamilySet, Names};
 
 use backend::{Backend, Located};
+use window::Window;
 
 pub use accelprof_core::summary::{KernelStat, KernelSummary};
-pub use config::{Synchronize, SynchronizeFn, TracerConfig};
+pub use config::{BufferPolicy, CaptureRange, Synchronize, SynchronizeFn, TracerConfig};
 pub use counts::TracerCounts;
 pub use distributed::Distributed;
+pub use env::{parse_duration, parse_families, parse_signal, DEFAULT_OUTPUT};
 pub use error::{TracerError, VendorAttempt, VendorError};
 pub use info::{LibraryInfo, Skipped};
 pub use output::{FileSinkFn, Format, Output, SinkFn};
@@ -117,6 +123,11 @@ pub(crate) fn unix_now_ns() -> u64 {
 /// One tracer at a time per process: every vendor's activity records are process-wide (a second
 /// one is the vendor crate's "session already running" error).
 pub struct Tracer {
+    inner: Arc<Inner>,
+}
+
+/// What the tracer's own threads (the window's timer, the signal thread) share with it.
+pub(crate) struct Inner {
     backend: Mutex<Option<Box<dyn Backend>>>,
     collected: sinks::Shared,
     info: LibraryInfo,
@@ -125,14 +136,30 @@ pub struct Tracer {
     time_map: TimeMap,
     summary_top: usize,
     partials: Vec<PathBuf>,
+    window: Arc<Window>,
+    /// When collection waits after `start` (a delay or a capture range), and for how long it runs.
+    delay: std::time::Duration,
+    duration: Option<std::time::Duration>,
+    capture_range: CaptureRange,
+    /// What the vendor's capture-range observer holds (a CUPTI subscriber), until the end.
+    range_guard: Mutex<Option<Box<dyn Send>>>,
+    /// The signal handling's hold on this tracer (the handlers act on it while it lives).
+    signal_target: Mutex<Option<Arc<signals::Target>>>,
+    /// The terminating signals that finish this tracer's outputs, and its toggle signal, as installed.
+    signals: Mutex<(Vec<i32>, Option<i32>)>,
+    /// Where the end goes besides the outputs: the summary JSON, stderr, the launcher.
+    end_options: finish::EndOptions,
+    /// The report of outputs finished before `stop` (the duration's end, a signal).
+    early: Mutex<Option<TracerReport>>,
 }
 
 impl fmt::Debug for Tracer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Tracer")
-            .field("library", &self.info)
-            .field("distributed", &self.distributed)
-            .field("partials", &self.partials)
+            .field("library", &self.inner.info)
+            .field("distributed", &self.inner.distributed)
+            .field("partials", &self.inner.partials)
+            .field("collecting", &self.inner.window.is_collecting())
             .finish_non_exhaustive()
     }
 }
@@ -172,9 +199,23 @@ impl Tracer {
     ///
     /// Errors: [`TracerError::NotFound`] (every vendor's search, with what it tried),
     /// [`TracerError::NotBuilt`], [`TracerError::Config`] (a rank that cannot be, a file every rank
-    /// would write), [`TracerError::UnknownFormat`], [`TracerError::Output`], and
+    /// would write), [`TracerError::UnknownFormat`], [`TracerError::Output`],
+    /// [`TracerError::Unsupported`] (a capture range the vendor cannot observe), and
     /// [`TracerError::Vendor`] when the vendor refuses the setup (another session running, ...).
     pub fn new(config: TracerConfig) -> Result<Tracer, TracerError> {
+        let launcher_report = config.launcher_report.clone();
+        Tracer::set_up(config).inspect_err(|e| {
+            // Under the launcher, which says why the run has no trace.
+            if let Some(dir) = &launcher_report {
+                let line = crate::launcher::Line::Failed(format!("cannot start tracing: {e}"));
+                if let Err(io) = crate::launcher::tell(dir, &line) {
+                    finish::say(&format!("could not tell the launcher ({}): {io}", dir.display()));
+                }
+            }
+        })
+    }
+
+    fn set_up(config: TracerConfig) -> Result<Tracer, TracerError> {
         let distributed = match config.distributed {
             Some(d) => d,
             None => Distributed::from_env()?,
@@ -212,9 +253,36 @@ impl Tracer {
             library_versions,
             ..TraceMeta::default()
         };
-        let collected =
-            sinks::create(&config.outputs, &config.formats, &distributed, &meta, &sinks::process_label())?;
+        let window = Window::new(backend.switch());
+        let range_guard = match config.capture_range {
+            CaptureRange::None => None,
+            range => {
+                let w = Arc::clone(&window);
+                backend.follow_capture_range(
+                    range,
+                    Box::new(move |on| {
+                        if on {
+                            w.resume();
+                        } else {
+                            w.pause();
+                        }
+                    }),
+                )?
+            }
+        };
+        let end_options = finish::EndOptions::new(&config, &distributed)?;
+        let collected = sinks::create(
+            &config.outputs,
+            &config.formats,
+            &distributed,
+            &meta,
+            &sinks::process_label(),
+            end_options.launcher_report.as_deref(),
+        )?;
         let partials = sinks::lock(&collected).partial_paths();
+        for (partial, output) in sinks::lock(&collected).files() {
+            end_options.tell(&crate::launcher::Line::Start { partial, output });
+        }
         let time_map = backend.time_map();
         let consumer_state = collected.clone();
         backend.subscribe(
@@ -227,7 +295,7 @@ impl Tracer {
                 collected.add(batch, names, &time_map)
             }),
         );
-        Ok(Tracer {
+        let inner = Arc::new(Inner {
             names: backend.names(),
             backend: Mutex::new(Some(backend)),
             collected,
@@ -236,7 +304,47 @@ impl Tracer {
             time_map,
             summary_top: config.summary_top,
             partials,
-        })
+            window,
+            delay: config.delay,
+            duration: config.duration,
+            capture_range: config.capture_range,
+            range_guard: Mutex::new(range_guard),
+            signal_target: Mutex::new(None),
+            signals: Mutex::new((Vec::new(), None)),
+            end_options,
+            early: Mutex::new(None),
+        });
+        if config.handle_signals || config.toggle_signal.is_some() {
+            let (on_end, on_toggle) = (Arc::downgrade(&inner), Arc::downgrade(&inner));
+            let target = Arc::new(signals::Target {
+                end: Box::new(move |signal| {
+                    if let Some(inner) = on_end.upgrade() {
+                        finish::say(&format!(
+                            "{}: finishing the outputs before the program ends",
+                            signals::signal_name(signal)
+                        ));
+                        inner.finish_early();
+                    }
+                }),
+                toggle: Box::new(move || {
+                    if let Some(inner) = on_toggle.upgrade() {
+                        let on = inner.window.toggle();
+                        finish::say(if on { "collection resumed" } else { "collection paused" });
+                    }
+                }),
+                handles_end: config.handle_signals,
+                toggle_signal: config.toggle_signal,
+            });
+            let installed = signals::register(&target);
+            for note in &installed.notes {
+                finish::say(note);
+            }
+            let end = if config.handle_signals { installed.end.clone() } else { Vec::new() };
+            let toggle = installed.toggle.filter(|t| config.toggle_signal == Some(*t));
+            *lock_any(&inner.signals) = (end, toggle);
+            *lock_any(&inner.signal_target) = Some(target);
+        }
+        Ok(Tracer { inner })
     }
 
     /// The library [`new`](Self::new) would use with `config`, without setting anything up.
@@ -256,22 +364,68 @@ impl Tracer {
         }
     }
 
-    /// The backend's lock (the option is `None` only once the tracer has ended, in `stop` or drop).
-    fn lock(&self) -> MutexGuard<'_, Option<Box<dyn Backend>>> {
-        self.backend.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// The backend, while the tracer lives (`stop` consumes it; drop takes it last).
     fn with<T>(&self, f: impl FnOnce(&mut dyn Backend) -> T) -> T {
-        let mut guard = self.lock();
-        f(guard.as_deref_mut().expect("the backend lives as long as the tracer"))
+        self.inner.with(f)
     }
 
     /// Begins collecting (a no-op once collecting). Kinds the vendor refuses here (MSPTI's copies
     /// without the preload, a kind an older library lacks) are left out and listed in
-    /// [`skipped`](Self::skipped).
+    /// [`skipped`](Self::skipped). With [`TracerConfig::delay`] collection begins that long after,
+    /// with [`TracerConfig::capture_range`] at the program's first profiler start call; with
+    /// [`TracerConfig::duration`] it ends that long after it began (the outputs are finished then).
     pub fn start(&self) -> Result<(), TracerError> {
-        self.with(|b| b.start())
+        let inner = &self.inner;
+        if lock_any(&inner.early).is_some() {
+            return Ok(());
+        }
+        self.with(|b| b.start())?;
+        let waits = inner.capture_range != CaptureRange::None || !inner.delay.is_zero();
+        if !inner.window.started(waits) {
+            return Ok(());
+        }
+        let weak = Arc::downgrade(inner);
+        let delay = if inner.capture_range != CaptureRange::None { Default::default() } else { inner.delay };
+        if let Err(e) = inner.window.schedule(delay, inner.duration, move || {
+            if let Some(inner) = weak.upgrade() {
+                finish::say("the collection window is over: finishing the outputs (the program runs on)");
+                inner.finish_early();
+            }
+        }) {
+            finish::say(&e);
+        }
+        Ok(())
+    }
+
+    /// Stops collecting without ending the session: the vendor's kinds are disabled, so records of
+    /// work done while paused are not produced (the report counts the windows collection was on).
+    /// `false` when it was not collecting (not started, paused already, or ended).
+    pub fn pause(&self) -> bool {
+        self.inner.window.pause()
+    }
+
+    /// Collects again after [`pause`](Self::pause) (or a delay, a capture range, the toggle signal);
+    /// `false` when collecting already, not started, or ended.
+    pub fn resume(&self) -> bool {
+        self.inner.window.resume()
+    }
+
+    /// The terminating signals (SIGINT, SIGTERM, SIGHUP) whose arrival finishes this tracer's outputs
+    /// before the process dies of them ([`TracerConfig::handle_signals`]; a signal the program
+    /// handles itself is left to it, and not listed).
+    pub fn handled_signals(&self) -> Vec<i32> {
+        lock_any(&self.inner.signals).0.clone()
+    }
+
+    /// The signal that pauses and resumes this tracer, when its handler is installed
+    /// ([`TracerConfig::toggle_signal`]; not when the program handles that signal itself).
+    pub fn toggle_signal(&self) -> Option<i32> {
+        lock_any(&self.inner.signals).1
+    }
+
+    /// Whether records are collected now (started, not paused, not ended).
+    pub fn is_collecting(&self) -> bool {
+        self.inner.window.is_collecting()
     }
 
     /// Calls `consumer` on the decode thread with every later batch holding rows of `families` (the
@@ -298,7 +452,7 @@ impl Tracer {
     /// [`TracerConfig::synchronize`]).
     pub fn flush(&self) -> Result<(), TracerError> {
         self.with(|b| b.flush())?;
-        sinks::lock(&self.collected).sync().map_err(TracerError::Write)
+        sinks::lock(&self.inner.collected).sync().map_err(TracerError::Write)
     }
 
     /// The tallies now (they add up once the tracer is quiet: after a flush with no work running).
@@ -308,17 +462,17 @@ impl Tracer {
 
     /// The library used.
     pub fn library(&self) -> &LibraryInfo {
-        &self.info
+        &self.inner.info
     }
 
     /// Which vendor.
     pub fn vendor(&self) -> Vendor {
-        self.info.vendor
+        self.inner.info.vendor
     }
 
     /// This process's rank.
     pub fn distributed(&self) -> Distributed {
-        self.distributed
+        self.inner.distributed
     }
 
     /// The families collected (those asked for that the vendor has).
@@ -333,18 +487,18 @@ impl Tracer {
 
     /// The names of the batches' name ids.
     pub fn names(&self) -> Names {
-        self.names.clone()
+        self.inner.names.clone()
     }
 
     /// Maps the records' timestamps (the vendor's clock) to Unix time.
     pub fn time_map(&self) -> TimeMap {
-        self.time_map
+        self.inner.time_map
     }
 
     /// The files being written until [`stop`](Self::stop) (each a whole trace after every
-    /// [`flush`](Self::flush)).
+    /// [`flush`](Self::flush)), with `.partial-<pid>` in the name until finished (`trace.partial-<pid>.json`).
     pub fn partial_paths(&self) -> &[PathBuf] {
-        &self.partials
+        &self.inner.partials
     }
 
     /// The vendor's name of an API row's raw `domain` (`cuda_runtime`, `cuda_driver`, `acl_api`,
@@ -354,37 +508,95 @@ impl Tracer {
     }
 
     /// Ends the collection (everything the vendor has is handed over and delivered), finishes the
-    /// outputs (the report's summary in each) and returns what was collected.
+    /// outputs (the report's summary in each) and returns what was collected. When the outputs were
+    /// finished before (the end of [`TracerConfig::duration`]), the report is that one with the
+    /// final counts.
     pub fn stop(self) -> TracerReport {
-        self.end().expect("a tracer ends once")
+        self.inner.end().expect("a tracer ends once")
+    }
+}
+
+/// A lock that a panic elsewhere does not poison for good.
+fn lock_any<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Inner {
+    fn lock(&self) -> MutexGuard<'_, Option<Box<dyn Backend>>> {
+        lock_any(&self.backend)
     }
 
-    fn end(&self) -> Option<TracerReport> {
-        let backend = self.lock().take()?;
-        let skipped = backend.skipped().to_vec();
-        // The backend's last deliveries run the consumer, which takes `collected`: not held here.
-        let stopped = backend.stop();
+    fn with<T>(&self, f: impl FnOnce(&mut dyn Backend) -> T) -> T {
+        let mut guard = self.lock();
+        f(guard.as_deref_mut().expect("the backend lives as long as the tracer"))
+    }
+
+    /// The report of what was collected so far (`counts` the backend's), with every output finished.
+    fn report(&self, counts: TracerCounts, skipped: Vec<Skipped>, mut errors: Vec<String>) -> TracerReport {
         let mut collected = sinks::lock(&self.collected);
+        errors.extend(self.window.errors());
         let mut report = TracerReport {
             library: self.info.clone(),
             distributed: self.distributed,
-            counts: stopped.counts,
+            counts,
             rows: collected.rows,
             summary: std::mem::take(&mut collected.summary),
             names: self.names.clone(),
             traces: Vec::new(),
             skipped,
-            errors: stopped.error.into_iter().collect(),
+            errors,
+            windows: self.window.windows(),
         };
         let summary = report.json(self.summary_top);
         report.traces = collected.finish(&summary);
+        report
+    }
+
+    /// Finishes the outputs now, collection paused for good (the end of the duration, a terminating
+    /// signal); the session goes on until `stop` (records still arriving are counted, not written).
+    fn finish_early(&self) {
+        let mut early = lock_any(&self.early);
+        if early.is_some() {
+            return;
+        }
+        self.window.close();
+        self.window.pause();
+        let mut guard = self.lock();
+        let Some(backend) = guard.as_deref_mut() else { return };
+        let mut errors = Vec::new();
+        if let Err(e) = backend.flush() {
+            errors.push(format!("the flush before finishing the outputs did not complete: {e}"));
+        }
+        let (counts, skipped) = (backend.counts(), backend.skipped().to_vec());
+        drop(guard);
+        let report = self.report(counts, skipped, errors);
+        self.end_options.ended(&report, self.summary_top);
+        *early = Some(report);
+    }
+
+    fn end(&self) -> Option<TracerReport> {
+        let mut early = lock_any(&self.early);
+        let backend = self.lock().take()?;
+        self.window.close();
+        drop(lock_any(&self.range_guard).take());
+        drop(lock_any(&self.signal_target).take());
+        let skipped = backend.skipped().to_vec();
+        // The backend's last deliveries run the consumer, which takes `collected`: not held here.
+        let stopped = backend.stop();
+        if let Some(mut report) = early.take() {
+            report.counts = stopped.counts;
+            report.errors.extend(stopped.error);
+            return Some(report);
+        }
+        let report = self.report(stopped.counts, skipped, stopped.error.into_iter().collect());
+        self.end_options.ended(&report, self.summary_top);
         Some(report)
     }
 }
 
 impl Drop for Tracer {
     fn drop(&mut self) {
-        let _ = self.end();
+        let _ = self.inner.end();
     }
 }
 

@@ -6,7 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use accelprof_core::trace::{ChromeTraceWriter, TraceMeta, TraceSink};
+use accelprof_core::trace::{ChromeTraceWriter, TraceMeta, TraceSink, WriterOptions};
 
 /// Makes the sink of a file: given its path (`%r`, `%p` already replaced) and the trace's metadata.
 pub type FileSinkFn = dyn Fn(&Path, &TraceMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync;
@@ -116,6 +116,15 @@ impl Format {
     pub fn chrome_json() -> Format {
         Format::new("Chrome trace JSON", ["json", "json.gz"], |path, meta| {
             Ok(Box::new(ChromeTraceWriter::create(path, meta.clone())?) as Box<dyn TraceSink>)
+        })
+    }
+
+    /// [`chrome_json`](Self::chrome_json) written with `options` (the `.json.gz` compression level,
+    /// the launch -> kernel arrows that may wait for their other end).
+    pub fn chrome_json_with(options: WriterOptions) -> Format {
+        Format::new("Chrome trace JSON", ["json", "json.gz"], move |path, meta| {
+            Ok(Box::new(ChromeTraceWriter::create_with(path, meta.clone(), options.clone())?)
+                as Box<dyn TraceSink>)
         })
     }
 

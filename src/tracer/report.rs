@@ -30,6 +30,10 @@ pub struct TracerReport {
     pub skipped: Vec<Skipped>,
     /// What went wrong at the end (a final flush that did not complete), if anything.
     pub errors: Vec<String>,
+    /// Collection windows: 1 when collection was never paused, more after
+    /// [`Tracer::pause`](super::Tracer::pause) / [`resume`](super::Tracer::resume), a toggle signal
+    /// or capture ranges, 0 when collection never began (a delay longer than the run).
+    pub windows: u32,
 }
 
 impl TracerReport {
@@ -69,7 +73,25 @@ impl TracerReport {
         let extras: serde_json::Map<String, Value> =
             self.counts.vendor_extras.iter().map(|(k, v)| ((*k).to_owned(), (*v).into())).collect();
         let p = &self.counts.pipeline;
-        json!({
+        // The files written, once finished (the summary inside each file is made before).
+        let written: Vec<(String, u64, u64)> = self
+            .traces
+            .iter()
+            .filter_map(|t| t.result.as_ref().ok())
+            .map(|f| (f.path.display().to_string(), f.events, f.file_bytes))
+            .collect();
+        let first = written.first().cloned();
+        let traces: Vec<Value> = self
+            .traces
+            .iter()
+            .map(|t| match &t.result {
+                Ok(f) => {
+                    json!({"path": f.path.display().to_string(), "events": f.events, "bytes": f.file_bytes})
+                }
+                Err(e) => json!({"path": t.path.as_ref().map(|p| p.display().to_string()), "error": e}),
+            })
+            .collect();
+        let mut doc = json!({
             "vendor": self.library.vendor.name(),
             "library": self.library.path.display().to_string(),
             "library_version": self.library.version,
@@ -91,7 +113,25 @@ impl TracerReport {
             "kernels": kernels,
             "skipped": self.skipped.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
             "errors": self.errors,
-        })
+            "collection_windows": self.windows,
+            "buffers_completed": p.buffers_completed,
+            "trace": first.as_ref().map(|t| t.0.clone()),
+            "trace_events": first.as_ref().map(|t| t.1),
+            "trace_bytes": first.map(|t| t.2),
+            "traces": traces,
+        });
+        // The CUDA injection tracer's keys, for the scripts that read its summary.
+        if let Some(map) = doc.as_object_mut() {
+            if self.library.vendor == super::Vendor::Cupti {
+                map.insert("cupti_dropped".to_owned(), p.vendor_dropped.into());
+            }
+            for key in ["overflow_buffers", "fence_records"] {
+                if let Some(v) = self.counts.extra(key) {
+                    map.insert(key.to_owned(), v.into());
+                }
+            }
+        }
+        doc
     }
 
     /// What a tracer prints at the end: the kernel table (`top` rows), the record counts per family,
@@ -110,6 +150,9 @@ impl TracerReport {
                 writeln!(out, "{}", self.counts.other_client.summary_line(&self.counts.vendor.to_string()));
         }
         let _ = writeln!(out, "rows: {}", if rows.is_empty() { "none".to_owned() } else { rows.join(", ") });
+        if self.windows != 1 {
+            let _ = writeln!(out, "collection windows: {}", self.windows);
+        }
         for s in &self.skipped {
             let _ = writeln!(out, "not collected: {s}");
         }

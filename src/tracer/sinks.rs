@@ -52,6 +52,7 @@ pub(crate) fn create(
     distributed: &Distributed,
     meta: &TraceMeta,
     process_label: &str,
+    launcher_report: Option<&Path>,
 ) -> Result<Shared, TracerError> {
     let mut slots: Vec<Slot> = Vec::new();
     let fail = |slots: Vec<Slot>, e: TracerError| {
@@ -70,10 +71,24 @@ pub(crate) fn create(
     for output in outputs {
         let (path, made) = match output {
             Output::Path(asked) => {
-                let path = match distributed.expand(asked) {
+                let mut path = match distributed.expand(asked) {
                     Ok(p) => p,
                     Err(e) => return fail(slots, e),
                 };
+                // Under the launcher each name is claimed for this process; a name another process of
+                // the run took already becomes `name.<pid>.ext`, and this is said.
+                if let Some(dir) = launcher_report {
+                    if !crate::launcher::claim(dir, &path) {
+                        let pid = std::process::id();
+                        let mine = crate::launcher::numbered(&path, pid);
+                        super::finish::say(&format!(
+                            "pid {pid}: another process of this run writes {}: this one writes {}",
+                            path.display(),
+                            mine.display()
+                        ));
+                        path = mine;
+                    }
+                }
                 let Some(format) = formats.iter().find(|f| f.takes(&path)) else {
                     let known = formats
                         .iter()
@@ -150,6 +165,14 @@ impl Collected {
     /// The files being written (readable after each [`sync`](Self::sync)).
     pub(crate) fn partial_paths(&self) -> Vec<PathBuf> {
         self.slots.iter().filter_map(|s| s.sink.as_ref().map(|s| s.partial_path().to_path_buf())).collect()
+    }
+
+    /// Each file being written: (the file written until the end, its final name).
+    pub(crate) fn files(&self) -> Vec<(PathBuf, PathBuf)> {
+        self.slots
+            .iter()
+            .filter_map(|s| Some((s.sink.as_ref()?.partial_path().to_path_buf(), s.path.clone()?)))
+            .collect()
     }
 
     /// Finishes every sink with `summary` in it.

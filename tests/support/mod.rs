@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod trace;
+pub mod window;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -23,9 +23,11 @@ use cupti::activity::{
     ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, ApiFilter, DeviceSync, KernelNameTransform,
 };
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD, API_DOMAIN_RUNTIME};
-use cupti::Cupti;
+use cupti::{CallbackData, Cupti, DriverCbid, RuntimeCbid};
 
-use super::{unmapped, Backend, Consumer, Stopped, TraceStyle};
+use super::{unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
+use crate::tracer::window::Switch;
+use crate::tracer::{BufferPolicy, CaptureRange};
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
 
 const VENDOR: Vendor = Vendor::Cupti;
@@ -123,7 +125,8 @@ struct CuptiBackend {
     families: FamilySet,
     skipped: Vec<Skipped>,
     demangler: Option<&'static str>,
-    filtered_api: bool,
+    /// Which API calls are recorded (`timeline`, the asked filter, or `all` where CUPTI cannot filter).
+    api_calls: String,
 }
 
 pub(super) fn build(
@@ -141,12 +144,29 @@ pub(super) fn build(
     });
     // A library that cannot filter API calls (before 12.5) records every call rather than none.
     let filtered_api = ApiFilter::supported_by(cupti);
+    let asked = match &config.cuda_api_calls {
+        Some(spec) => ApiFilter::parse(spec).map_err(|unknown| {
+            TracerError::Config(format!(
+                "TracerConfig::cuda_api_calls: unknown presets or API names {unknown:?} in {spec:?}"
+            ))
+        })?,
+        None => ApiFilter::timeline(),
+    };
     let mut activity = ActivityConfig {
         kinds,
-        api_filter: if filtered_api { ApiFilter::timeline() } else { ApiFilter::all() },
+        api_filter: if filtered_api { asked } else { ApiFilter::all() },
         flush_period: config.flush_period,
         ..ActivityConfig::default()
     };
+    if config.policy == BufferPolicy::Lossy {
+        activity.policy = cupti::activity::BufferPolicy::Lossy;
+    }
+    if let Some(size) = config.buffer_size {
+        activity.buffer_size = size;
+    }
+    if let Some(max) = config.max_buffers {
+        activity.max_buffers = max;
+    }
     if let Some(sync) = &config.synchronize {
         let sync = sync.0.clone();
         activity.device_sync = DeviceSync::custom(move || sync());
@@ -165,7 +185,11 @@ pub(super) fn build(
         families: mapped,
         skipped,
         demangler,
-        filtered_api,
+        api_calls: match (&config.cuda_api_calls, filtered_api) {
+            (_, false) => "all".to_owned(),
+            (Some(spec), true) => spec.clone(),
+            (None, true) => "timeline".to_owned(),
+        },
     }))
 }
 
@@ -202,7 +226,7 @@ impl Backend for CuptiBackend {
         let mut metadata = vec![
             ("cupti_version".to_owned(), self.session.cupti().api_version().into()),
             ("record_clock_is_realtime".to_owned(), self.session.clock().is_realtime.into()),
-            ("api_calls".to_owned(), if self.filtered_api { "timeline" } else { "all" }.into()),
+            ("api_calls".to_owned(), self.api_calls.clone().into()),
         ];
         if let Some(kind) = self.demangler {
             metadata.push(("kernel_name_demangler".to_owned(), kind.into()));
@@ -247,6 +271,54 @@ impl Backend for CuptiBackend {
                 format!("{VENDOR}: the final fence did not complete ({e}); records were flushed all the same")
             }),
         }
+    }
+
+    fn switch(&self) -> Box<dyn Switch> {
+        Box::new(self.session.switch())
+    }
+
+    fn follow_capture_range(
+        &self,
+        range: CaptureRange,
+        on: RangeFn,
+    ) -> Result<Option<Box<dyn Send>>, TracerError> {
+        match range {
+            CaptureRange::None => Ok(None),
+            CaptureRange::ProfilerApi => {
+                // cudaProfilerStart (and cuProfilerStart) resume at their entry, cudaProfilerStop (and
+                // cuProfilerStop) pause when they return: the work between is collected whole.
+                let start = [RuntimeCbid::cudaProfilerStart_v4000.into(), DriverCbid::cuProfilerStart.into()];
+                let stop = [RuntimeCbid::cudaProfilerStop_v4000.into(), DriverCbid::cuProfilerStop.into()];
+                let subscriber = self
+                    .session
+                    .cupti()
+                    .subscribe(move |cb: &CallbackData<'_>| {
+                        let Some(call) = cb.api() else { return };
+                        if call.is_enter() && start.contains(&cb.id()) {
+                            on(true);
+                        } else if call.is_exit() && stop.contains(&cb.id()) {
+                            on(false);
+                        }
+                    })
+                    .map_err(|e| TracerError::vendor(VENDOR, "subscribing to cudaProfilerStart/Stop", e))?;
+                for id in start.into_iter().chain(stop) {
+                    subscriber.enable(id).map_err(|e| {
+                        TracerError::vendor(VENDOR, "enabling the cudaProfilerStart/Stop callbacks", e)
+                    })?;
+                }
+                Ok(Some(Box::new(subscriber)))
+            }
+        }
+    }
+}
+
+impl Switch for cupti::activity::ActivitySwitch<'static> {
+    fn pause(&self) -> Result<(), String> {
+        cupti::activity::ActivitySwitch::pause(self).map(drop).map_err(|e| e.to_string())
+    }
+
+    fn resume(&self) -> Result<(), String> {
+        cupti::activity::ActivitySwitch::resume(self).map(drop).map_err(|e| e.to_string())
     }
 }
 

@@ -13,7 +13,13 @@ use accelprof_core::trace::{Categories, DeviceProperties, TimeMap};
 use accelprof_core::{Batch, FamilySet, Names};
 use serde_json::Value;
 
-use super::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
+use super::window::Switch;
+use super::{
+    CaptureRange, LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt,
+};
+
+/// Called with `true` where the program's capture range begins, `false` where it ends.
+pub(crate) type RangeFn = Box<dyn Fn(bool) + Send + Sync + 'static>;
 
 #[cfg(feature = "cupti")]
 mod cupti;
@@ -91,6 +97,30 @@ pub(crate) trait Backend: Send {
 
     /// Disables the kinds, hands over and delivers everything, and returns the final tallies.
     fn stop(self: Box<Self>) -> Stopped;
+
+    /// Pauses and resumes the collection without the backend (the tracer's window).
+    fn switch(&self) -> Box<dyn Switch>;
+
+    /// Calls `on` where the program's capture range of `range` begins and ends; what observes it
+    /// (kept until the end), or [`TracerError::Unsupported`] when the vendor cannot.
+    fn follow_capture_range(
+        &self,
+        range: CaptureRange,
+        on: RangeFn,
+    ) -> Result<Option<Box<dyn Send>>, TracerError>;
+}
+
+/// The typed error of a capture range `vendor` cannot observe.
+#[cfg_attr(not(any(feature = "mspti", feature = "rocprofiler")), allow(dead_code))]
+pub(crate) fn range_unsupported(vendor: Vendor, range: CaptureRange, why: &str) -> TracerError {
+    TracerError::Unsupported {
+        vendor,
+        what: match range {
+            CaptureRange::ProfilerApi => "follow a capture range of profiler API calls",
+            CaptureRange::None => "follow a capture range",
+        },
+        why: why.to_owned(),
+    }
 }
 
 /// A vendor's library, opened.

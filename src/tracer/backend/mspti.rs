@@ -20,7 +20,9 @@ use accelprof_core::trace::{Categories, TimeMap};
 use accelprof_core::{FamilySet, Names};
 use mspti::{ActivityConfig, ActivityKind, ActivitySession, Mspti, Subscriber};
 
-use super::{unmapped, Backend, Consumer, Stopped, TraceStyle};
+use super::{range_unsupported, unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
+use crate::tracer::window::Switch;
+use crate::tracer::CaptureRange;
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
 
 const VENDOR: Vendor = Vendor::Mspti;
@@ -96,6 +98,8 @@ struct MsptiBackend {
     skipped: Vec<Skipped>,
     flush_period: Option<std::time::Duration>,
     started: bool,
+    /// How long the device's records take to reach MSPTI (the session's `device_settle`).
+    settle: std::time::Duration,
 }
 
 pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<dyn Backend>, TracerError> {
@@ -140,8 +144,15 @@ pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<
         Err(e) => return Err(TracerError::vendor(VENDOR, "subscribing", e)),
     };
     // No kinds at start: the wanted ones are enabled one by one (the default would be the timeline).
-    let bare = ActivityConfig { kinds: mspti::ActivityKinds::empty(), ..ActivityConfig::default() };
-    let activity = ActivitySession::new(mspti, bare)
+    let mut activity_config = ActivityConfig { kinds: mspti::ActivityKinds::empty(), ..ActivityConfig::default() };
+    let settle = activity_config.device_settle;
+    if let Some(size) = config.buffer_size {
+        activity_config.buffer_size = size;
+    }
+    if let Some(max) = config.max_buffers {
+        activity_config.max_buffers = max;
+    }
+    let activity = ActivitySession::new(mspti, activity_config)
         .map_err(|e| TracerError::vendor(VENDOR, "starting the activity session", e))?;
     Ok(Box::new(MsptiBackend {
         info: info(mspti),
@@ -153,6 +164,7 @@ pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<
         skipped,
         flush_period: config.flush_period,
         started: false,
+        settle,
     }))
 }
 
@@ -244,6 +256,48 @@ impl Backend for MsptiBackend {
         drop(subscriber);
         let error = end.fence.err().map(|e| format!("{VENDOR}: the final flush did not complete ({e})"));
         Stopped { counts: counts(&end.counts), error }
+    }
+
+    fn switch(&self) -> Box<dyn Switch> {
+        Box::new(SettledSwitch { switch: self.activity.switch(), settle: self.settle })
+    }
+
+    fn follow_capture_range(
+        &self,
+        range: CaptureRange,
+        _on: RangeFn,
+    ) -> Result<Option<Box<dyn Send>>, TracerError> {
+        match range {
+            CaptureRange::None => Ok(None),
+            _ => Err(range_unsupported(
+                VENDOR,
+                range,
+                "MSPTI's callbacks cover the runtime (aclrt*) and HCCL domains, none of which is a profiler \
+                 start/stop call, and MSTX marks reach it only as activity records, after the fact; use \
+                 TracerConfig::delay/duration, a toggle signal or Tracer::pause/resume",
+            )),
+        }
+    }
+}
+
+/// MSPTI's pause: MSPTI drops, uncounted, every record written after its kind was disabled, and the
+/// device's records of earlier work reach it with a latency; so a pause first waits the session's
+/// `device_settle` (what its fence and its end wait), then disables the kinds.
+struct SettledSwitch {
+    switch: mspti::activity::ActivitySwitch<'static>,
+    settle: std::time::Duration,
+}
+
+impl Switch for SettledSwitch {
+    fn pause(&self) -> Result<(), String> {
+        if self.switch.is_collecting() {
+            std::thread::sleep(self.settle);
+        }
+        self.switch.pause().map(drop).map_err(|e| e.to_string())
+    }
+
+    fn resume(&self) -> Result<(), String> {
+        self.switch.resume().map(drop).map_err(|e| e.to_string())
     }
 }
 

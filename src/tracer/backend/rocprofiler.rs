@@ -21,10 +21,14 @@ use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
 use accelprof_core::trace::{Categories, DeviceProperties, TimeMap};
 use accelprof_core::{Counts, FamilySet, Names};
-use rocprofiler::{Buffer, BufferConfig, BufferKind, Configurator, Context, Rocprofiler, Tool};
+use rocprofiler::{
+    Buffer, BufferConfig, BufferKind, CallbackDomain, Configurator, Context, Rocprofiler, Tool,
+};
 
-use super::{unmapped, Backend, Consumer, Stopped, TraceStyle};
+use super::{range_unsupported, unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
 use crate::tracer::counts::since;
+use crate::tracer::window::Switch;
+use crate::tracer::CaptureRange;
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
 
 const VENDOR: Vendor = Vendor::Rocprofiler;
@@ -90,10 +94,52 @@ struct Setup {
     context: Context,
     buffer: Buffer,
     kinds: Vec<BufferKind>,
+    /// A context of its own whose callback tracing of MARKER_CONTROL_API sees the program's
+    /// `roctxProfilerPause`/`Resume` (started only while a tracer follows them: it must see them
+    /// while the tracer's context is stopped); or why there is none.
+    control: Result<Context, String>,
 }
 
-/// The kinds the next setup configures (set just before `force_configure`).
-static REQUEST: Mutex<Option<Vec<BufferKind>>> = Mutex::new(None);
+/// What a roctx capture range calls (the tracer that follows it).
+static RANGE: Mutex<Option<std::sync::Arc<RangeFn>>> = Mutex::new(None);
+
+/// The MARKER_CONTROL_API callback (on the program's thread): `roctxProfilerResume` resumes the
+/// following tracer, `roctxProfilerPause` pauses it, at their entry.
+fn on_marker_control(cb: &rocprofiler::CallbackData<'_>) {
+    if !cb.is_enter() {
+        return;
+    }
+    let on = match cb.function_name() {
+        Some("roctxProfilerResume") => true,
+        Some("roctxProfilerPause") => false,
+        _ => return,
+    };
+    let range = lock(&RANGE).clone();
+    if let Some(range) = range {
+        range(on);
+    }
+}
+
+/// The kinds and the buffer the next setup configures (set just before `force_configure`).
+static REQUEST: Mutex<Option<(Vec<BufferKind>, BufferConfig)>> = Mutex::new(None);
+
+/// The buffer `config` asks for: its size (bounded to what the SDK takes) and pooled copies in
+/// flight, and `Lossy` as the SDK's discarding policy (counted). Only the first tracer's setup of a
+/// process makes the buffer.
+fn buffer_config(config: &TracerConfig) -> BufferConfig {
+    let mut b = BufferConfig::default();
+    if let Some(size) = config.buffer_size {
+        b.size = size.clamp(rocprofiler::MIN_BUFFER_SIZE, rocprofiler::MAX_BUFFER_SIZE);
+        b.watermark = b.size - b.size / 8;
+    }
+    if let Some(max) = config.max_buffers {
+        b.max_buffers = max;
+    }
+    if config.policy == crate::tracer::BufferPolicy::Lossy {
+        b.policy = rocprofiler::BufferPolicy::Discard;
+    }
+    b
+}
 /// What the setup made.
 static SETUP: Mutex<Option<Setup>> = Mutex::new(None);
 
@@ -108,20 +154,31 @@ impl Tool for TracerTool {
     const NAME: &'static str = "accel-profiling tracer";
 
     fn setup(cfg: &mut Configurator<'_>) -> rocprofiler::Result<Self> {
-        let kinds = lock(&REQUEST).take().unwrap_or_default();
-        *lock(&SETUP) = Some(make_setup(cfg, kinds)?);
+        let (kinds, buffer_config) = lock(&REQUEST).take().unwrap_or_default();
+        *lock(&SETUP) = Some(make_setup(cfg, kinds, buffer_config)?);
         Ok(TracerTool)
     }
 }
 
 /// The tracer's context and buffer, tracing `kinds`, made in an open configure window.
-fn make_setup(cfg: &mut Configurator<'_>, kinds: Vec<BufferKind>) -> rocprofiler::Result<Setup> {
+fn make_setup(
+    cfg: &mut Configurator<'_>,
+    kinds: Vec<BufferKind>,
+    buffer_config: BufferConfig,
+) -> rocprofiler::Result<Setup> {
     let context = cfg.create_context()?;
-    let buffer = cfg.create_buffer(&context, BufferConfig::default())?;
+    let buffer = cfg.create_buffer(&context, buffer_config)?;
     for kind in &kinds {
         cfg.buffer_tracing(&context, *kind, &[], &buffer)?;
     }
-    Ok(Setup { context, buffer, kinds })
+    // The SDK configures a tool once per process, so the observer of a capture range is set up
+    // whether or not this tracer asks for one; it costs nothing until its context starts.
+    let control = cfg.create_context().and_then(|control| {
+        cfg.callback_tracing(&control, CallbackDomain::MARKER_CONTROL_API, &[], on_marker_control)?;
+        Ok(control)
+    });
+    let control = control.map_err(|e| format!("the tool's setup could not trace MARKER_CONTROL_API: {e}"));
+    Ok(Setup { context, buffer, kinds, control })
 }
 
 /// The kinds of `families` that `listed` has (what a setup configures).
@@ -141,7 +198,7 @@ pub fn setup_in_configure_window(cfg: &mut Configurator<'_>, families: FamilySet
         return Ok(());
     }
     let listed = cfg.rocprofiler().buffer_kinds()?;
-    let made = make_setup(cfg, wanted_kinds(families, &listed))?;
+    let made = make_setup(cfg, wanted_kinds(families, &listed), BufferConfig::default())?;
     lock(&SETUP).get_or_insert(made);
     Ok(())
 }
@@ -158,6 +215,8 @@ struct RocprofilerBackend {
     consumers: Mutex<Vec<ConsumerId>>,
     time_map: TimeMap,
     started: bool,
+    /// The context whose callbacks see roctxProfilerPause/Resume, or why there is none.
+    control: Result<Context, String>,
 }
 
 pub(super) fn build(
@@ -186,7 +245,7 @@ pub(super) fn build(
     let mut setup = lock(&SETUP);
     if setup.is_none() {
         drop(setup);
-        *lock(&REQUEST) = Some(wanted.clone());
+        *lock(&REQUEST) = Some((wanted.clone(), buffer_config(config)));
         let forced = rocprofiler::force_configure::<TracerTool>(lib);
         lock(&REQUEST).take();
         setup = lock(&SETUP);
@@ -213,7 +272,7 @@ pub(super) fn build(
     }
     // Every family the setup traces reaches this tracer.
     let families = s.kinds.iter().fold(FamilySet::empty(), |set, k| set | family_of(*k)) | mapped;
-    let (context, buffer) = (s.context, s.buffer.clone());
+    let (context, buffer, control) = (s.context, s.buffer.clone(), s.control.clone());
     drop(setup);
     let vendor_now =
         lib.timestamp().map_err(|e| TracerError::vendor(VENDOR, "reading the SDK's clock", e))?;
@@ -229,6 +288,7 @@ pub(super) fn build(
         consumers: Mutex::new(Vec::new()),
         time_map,
         started: false,
+        control,
     }))
 }
 
@@ -340,5 +400,56 @@ impl Backend for RocprofilerBackend {
             self.buffer.unsubscribe(id);
         }
         Stopped { counts, error: (!errors.is_empty()).then(|| format!("{VENDOR}: {}", errors.join("; "))) }
+    }
+
+    fn switch(&self) -> Box<dyn Switch> {
+        Box::new(ContextSwitch(self.context))
+    }
+
+    fn follow_capture_range(
+        &self,
+        range: CaptureRange,
+        on: RangeFn,
+    ) -> Result<Option<Box<dyn Send>>, TracerError> {
+        match range {
+            CaptureRange::None => Ok(None),
+            CaptureRange::ProfilerApi => {
+                let control = self.control.clone().map_err(|why| range_unsupported(VENDOR, range, &why))?;
+                let mut following = lock(&RANGE);
+                if following.is_some() {
+                    return Err(TracerError::Config(format!(
+                        "{VENDOR}: another tracer of this process follows roctxProfilerPause/Resume"
+                    )));
+                }
+                control.start().map_err(|e| {
+                    TracerError::vendor(VENDOR, "starting the context that sees roctxProfilerPause/Resume", e)
+                })?;
+                *following = Some(std::sync::Arc::new(on));
+                Ok(Some(Box::new(ControlGuard(control))))
+            }
+        }
+    }
+}
+
+/// While a tracer follows roctx's capture range: the control context runs and `RANGE` calls it.
+struct ControlGuard(Context);
+
+impl Drop for ControlGuard {
+    fn drop(&mut self) {
+        let _ = self.0.stop();
+        lock(&RANGE).take();
+    }
+}
+
+/// Pauses by stopping the tracer's context (`rocprofiler_stop_context`), resumes by starting it.
+struct ContextSwitch(Context);
+
+impl Switch for ContextSwitch {
+    fn pause(&self) -> Result<(), String> {
+        self.0.stop().map_err(|e| e.to_string())
+    }
+
+    fn resume(&self) -> Result<(), String> {
+        self.0.start().map_err(|e| e.to_string())
     }
 }

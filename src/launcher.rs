@@ -1,0 +1,417 @@
+//! What the launcher and the traced processes share, kept apart from the CUDA parts (any vendor's tracer
+//! uses it as it is): the report channel, the check of the outputs before anything runs, and the names a
+//! process may write.
+//!
+//! **The channel** is a private directory the launcher makes with `mkdtemp` (mode 0700, in `$TMPDIR`):
+//! no other user can create, replace or append to anything in it. Each traced process appends its lines
+//! to its own file there, `<pid>`, opened without following links; the launcher reads the regular files
+//! it finds, owned by itself, and believes nothing in them it did not expect: a path a line names is
+//! acted on (closed, renamed) only when it is one the launcher itself derives from the outputs it
+//! resolved and the reporting process's pid. The directory also holds the claims on output names
+//! ([`claim`]): the first process of a run that asks for a name without `%p` gets it, the others a
+//! numbered name ([`numbered`]).
+
+use std::ffi::CString;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+
+/// One line a traced process tells the launcher.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A trace file is being written at `partial` and becomes `output` when the process ends.
+    Start {
+        /// The file written until the end.
+        partial: PathBuf,
+        /// Its final name.
+        output: PathBuf,
+    },
+    /// The trace was finished at `path`.
+    End {
+        /// The finished file.
+        path: PathBuf,
+        /// Events in it.
+        events: u64,
+        /// Its size.
+        bytes: u64,
+    },
+    /// A trace could not be written (or not completely): why.
+    Failed(String),
+    /// Records were lost to another client of the vendor library in the process: buffers of ours it took, and buffers
+    /// of its that reached us (`ActivityCounts::other_client`).
+    Lost {
+        /// Our buffers never given back to us.
+        taken: u64,
+        /// The other client's buffers completed to our callbacks.
+        foreign: u64,
+    },
+}
+
+impl Line {
+    /// The line as written (`None` when a field holds a tab or a line break, which the format cannot
+    /// carry: the launcher refuses such output names before anything runs).
+    fn encode(&self) -> Option<String> {
+        let fields: Vec<String> = match self {
+            Line::Start { partial, output } => {
+                vec!["start".into(), partial.display().to_string(), output.display().to_string()]
+            }
+            Line::End { path, events, bytes } => {
+                vec!["end".into(), path.display().to_string(), events.to_string(), bytes.to_string()]
+            }
+            Line::Failed(why) => vec!["failed".into(), why.replace(['\t', '\n', '\r'], " ")],
+            Line::Lost { taken, foreign } => vec!["lost".into(), taken.to_string(), foreign.to_string()],
+        };
+        if fields.iter().any(|f| f.contains(['\t', '\n', '\r'])) {
+            return None;
+        }
+        Some(fields.join("\t") + "\n")
+    }
+
+    /// A line read back; `None` for anything else.
+    fn decode(text: &str) -> Option<Line> {
+        let fields: Vec<&str> = text.split('\t').collect();
+        match fields.as_slice() {
+            ["start", partial, output] => {
+                Some(Line::Start { partial: PathBuf::from(partial), output: PathBuf::from(output) })
+            }
+            ["end", path, events, bytes] => Some(Line::End {
+                path: PathBuf::from(path),
+                events: events.parse().ok()?,
+                bytes: bytes.parse().ok()?,
+            }),
+            ["failed", why] => Some(Line::Failed((*why).to_owned())),
+            ["lost", taken, foreign] => {
+                Some(Line::Lost { taken: taken.parse().ok()?, foreign: foreign.parse().ok()? })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Whether `dir` is a directory of this user that no one else can write (checked without following a
+/// link): the only kind of channel a traced process writes to.
+fn is_private_dir(dir: &Path) -> bool {
+    // SAFETY: geteuid has no preconditions.
+    let me = unsafe { libc::geteuid() };
+    fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir() && m.uid() == me && m.mode() & 0o077 == 0)
+}
+
+/// In a traced process: appends `line` to this process's file of the channel `dir`. `Err` says why not
+/// (the directory is not private, the file is a link, ...).
+pub fn tell(dir: &Path, line: &Line) -> io::Result<()> {
+    if !is_private_dir(dir) {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!("{} is not a private directory of this user: not written", dir.display()),
+        ));
+    }
+    let text = line.encode().ok_or_else(|| {
+        io::Error::new(io::ErrorKind::InvalidInput, "a path with a tab or a line break cannot be reported")
+    })?;
+    let mut file = OpenOptions::new()
+        .append(true)
+        .create(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(dir.join(std::process::id().to_string()))?;
+    file.write_all(text.as_bytes())
+}
+
+/// In a traced process: claims `output` for this process in the channel `dir`. `true` when no other
+/// process of the run claimed it before (or when there is no private channel to claim it in).
+pub fn claim(dir: &Path, output: &Path) -> bool {
+    if !is_private_dir(dir) {
+        return true;
+    }
+    // FNV-1a of the path: a fixed-length name whatever the path's length.
+    let hash = output
+        .as_os_str()
+        .as_bytes()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3));
+    let created = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(dir.join(format!("claim-{hash:016x}")));
+    match created {
+        Ok(mut file) => {
+            let _ = file.write_all(output.as_os_str().as_bytes());
+            true
+        }
+        Err(e) => e.kind() != io::ErrorKind::AlreadyExists,
+    }
+}
+
+/// The extensions of the formats a trace can be written in, longest first (a name keeps its extension
+/// when it is numbered or named `.partial`).
+pub const EXTENSIONS: [&str; 5] = [".json.gz", ".json", ".parquet", ".pftrace", ".perfetto-trace"];
+
+/// `same.json` -> `same.<pid>.json` (the extension kept): the name of a second process's trace.
+pub fn numbered(path: &Path, pid: u32) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "trace".into());
+    let ext = EXTENSIONS.iter().find(|e| name.len() > e.len() && name.ends_with(*e)).copied().unwrap_or("");
+    path.with_file_name(format!("{}.{pid}{ext}", &name[..name.len() - ext.len()]))
+}
+
+/// The private channel, on the launcher's side: made before the program starts, read once it ended,
+/// removed with what is in it when dropped.
+#[derive(Debug)]
+pub struct Channel {
+    dir: PathBuf,
+}
+
+impl Channel {
+    /// Makes `$TMPDIR/accelprof.XXXXXX` (mode 0700) with `mkdtemp`.
+    pub fn create() -> io::Result<Channel> {
+        let template = std::env::temp_dir().join("accelprof.XXXXXX");
+        let mut raw = CString::new(template.as_os_str().as_bytes())
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "TMPDIR holds a NUL byte"))?
+            .into_bytes_with_nul();
+        // SAFETY: `raw` is a NUL-terminated template ending in XXXXXX that mkdtemp fills in place.
+        if unsafe { libc::mkdtemp(raw.as_mut_ptr().cast()) }.is_null() {
+            return Err(io::Error::last_os_error());
+        }
+        raw.pop();
+        let dir = PathBuf::from(<std::ffi::OsString as std::os::unix::ffi::OsStringExt>::from_vec(raw));
+        Ok(Channel { dir })
+    }
+
+    /// The directory (what the traced processes are told).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Every process's lines, by pid: only regular files of this user named by a pid, opened without
+    /// following links; lines that do not parse are left out.
+    pub fn read(&self) -> Vec<(u32, Vec<Line>)> {
+        // SAFETY: geteuid has no preconditions.
+        let me = unsafe { libc::geteuid() };
+        let mut found = Vec::new();
+        let Ok(entries) = fs::read_dir(&self.dir) else { return found };
+        for entry in entries.flatten() {
+            let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+            let opened = OpenOptions::new()
+                .read(true)
+                .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+                .open(entry.path());
+            let Ok(file) = opened else { continue };
+            if !file.metadata().is_ok_and(|m| m.is_file() && m.uid() == me) {
+                continue;
+            }
+            let mut text = String::new();
+            // A bounded read: a process's few lines, never more than a megabyte.
+            let _ = file.take(1 << 20).read_to_string(&mut text);
+            found.push((pid, text.lines().filter_map(Line::decode).collect()));
+        }
+        found.sort_by_key(|(pid, _)| *pid);
+        found
+    }
+}
+
+impl Drop for Channel {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// An output the launcher resolved: an absolute path, `%p` and `%r` still in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputPattern(pub PathBuf);
+
+impl OutputPattern {
+    /// Whether `output` is what process `pid` writes for this pattern (`%p` its pid, `%r` any rank), or
+    /// that name numbered because another process of the run took it ([`numbered`]).
+    pub fn matches(&self, output: &Path, pid: u32) -> bool {
+        let pattern = self.0.to_string_lossy().replace("%p", &pid.to_string());
+        let matches = |candidate: &Path| {
+            let candidate = candidate.to_string_lossy();
+            match_ranks(&pattern, &candidate)
+        };
+        matches(output) || matches(&numbered_back(output, pid))
+    }
+}
+
+/// `same.<pid>.json` -> `same.json` (anything else as it is).
+fn numbered_back(path: &Path, pid: u32) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let ext = EXTENSIONS.iter().find(|e| name.len() > e.len() && name.ends_with(*e)).copied().unwrap_or("");
+    let stem = &name[..name.len() - ext.len()];
+    match stem.strip_suffix(&format!(".{pid}")) {
+        Some(base) if !base.is_empty() => path.with_file_name(format!("{base}{ext}")),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Whether `text` is `pattern` with each `%r` replaced by a number.
+fn match_ranks(pattern: &str, text: &str) -> bool {
+    match pattern.split_once("%r") {
+        None => pattern == text,
+        Some((head, rest)) => {
+            let Some(after) = text.strip_prefix(head) else { return false };
+            let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+            (1..=digits).any(|n| match_ranks(rest, &after[n..]))
+        }
+    }
+}
+
+/// Checks the outputs of `-o` before anything runs, and resolves them to absolute paths (what the traced
+/// processes are given, so that a process that changes directory writes where asked). `Err`: what is
+/// wrong with the first bad one. `formats` are the extensions this build writes.
+pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>, String> {
+    let names: Vec<&str> = list.split(',').map(str::trim).filter(|o| !o.is_empty()).collect();
+    if names.first().is_some_and(|o| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0")) {
+        return Ok(Vec::new());
+    }
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let mut resolved = Vec::new();
+    for name in names {
+        if name.chars().any(char::is_control) {
+            return Err(format!("output {name:?}: a control character (tab, line break) in the name"));
+        }
+        let lower = name.to_ascii_lowercase();
+        if !formats.iter().any(|e| lower.len() > e.len() && lower.ends_with(e)) {
+            return Err(format!(
+                "output {name:?}: unknown format (the name must end in one of {})",
+                formats.join(", ")
+            ));
+        }
+        let path = cwd.join(name);
+        let dir = path.parent().unwrap_or(Path::new("/"));
+        // A directory with %p or %r in it is made of each process's numbers: not checked here.
+        if !dir.to_string_lossy().contains('%') {
+            match fs::metadata(dir) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => return Err(format!("output {name:?}: {} is not a directory", dir.display())),
+                Err(e) => return Err(format!("output {name:?}: the directory {}: {e}", dir.display())),
+            }
+            let c = CString::new(dir.as_os_str().as_bytes()).map_err(|_| format!("output {name:?}: NUL"))?;
+            // SAFETY: access(2) on a NUL-terminated path.
+            if unsafe { libc::access(c.as_ptr(), libc::W_OK | libc::X_OK) } != 0 {
+                return Err(format!(
+                    "output {name:?}: cannot write in {}: {}",
+                    dir.display(),
+                    io::Error::last_os_error()
+                ));
+            }
+            if fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
+                return Err(format!("output {name:?}: {} is a directory", path.display()));
+            }
+        }
+        resolved.push(OutputPattern(path));
+    }
+    Ok(resolved)
+}
+
+/// Whether `path` is a regular file of this user (not a link): what the launcher may rename or close.
+pub fn is_own_file(path: &Path) -> bool {
+    // SAFETY: geteuid has no preconditions.
+    let me = unsafe { libc::geteuid() };
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file() && m.uid() == me)
+}
+
+/// Opens `path` for reading without following a link.
+pub fn open_no_follow(path: &Path) -> io::Result<File> {
+    OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC).open(path)
+}
+
+/// Runs `f` with SIGXFSZ blocked on this thread, so that a write of ours past the file size limit
+/// (`ulimit -f`) fails with `EFBIG` rather than killing the process: the kernel directs the SIGXFSZ of
+/// a write at the writing thread, and a blocked one is left pending there, to be taken here before the
+/// thread's mask is put back. A thread that had SIGXFSZ blocked already keeps it so, pending included.
+/// The signal's disposition is not touched (it is the program's).
+pub fn without_sigxfsz<T>(f: impl FnOnce() -> T) -> T {
+    // SAFETY: sigset_t values initialised by sigemptyset; pthread_sigmask and sigtimedwait on this
+    // thread only, with a zero timeout (never blocks).
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGXFSZ);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, &mut old);
+        let result = f();
+        if libc::sigismember(&old, libc::SIGXFSZ) == 0 {
+            let zero = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+            while libc::sigtimedwait(&set, std::ptr::null_mut(), &zero) == libc::SIGXFSZ {}
+            libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        }
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_round_trip_and_a_tab_cannot_be_smuggled() {
+        let lines = [
+            Line::Start { partial: "/a/t.partial-7.json".into(), output: "/a/t.json".into() },
+            Line::End { path: "/a/t.json".into(), events: 12, bytes: 345 },
+            Line::Failed("No space left on device (os error 28)".into()),
+        ];
+        for line in &lines {
+            assert_eq!(Line::decode(line.encode().unwrap().trim_end()), Some(line.clone()));
+        }
+        let bad = Line::Start { partial: "/a/x\tend".into(), output: "/a/t.json".into() };
+        assert_eq!(bad.encode(), None);
+        assert_eq!(Line::decode("end\t/a\tnot-a-number\t1"), None);
+    }
+
+    #[test]
+    fn names_are_numbered_and_matched_back() {
+        assert_eq!(numbered(Path::new("/d/same.json.gz"), 42), Path::new("/d/same.42.json.gz"));
+        assert_eq!(numbered(Path::new("/d/t.parquet"), 42), Path::new("/d/t.42.parquet"));
+        let p = OutputPattern("/d/t_%r.json".into());
+        assert!(p.matches(Path::new("/d/t_3.json"), 9));
+        assert!(p.matches(Path::new("/d/t_3.9.json"), 9));
+        assert!(!p.matches(Path::new("/d/t_3.8.json"), 9));
+        assert!(!p.matches(Path::new("/d/t_.json"), 9));
+        assert!(!p.matches(Path::new("/etc/passwd"), 9));
+        let p = OutputPattern("/d/t_%p.json".into());
+        assert!(p.matches(Path::new("/d/t_9.json"), 9) && !p.matches(Path::new("/d/t_8.json"), 9));
+    }
+
+    /// Issue 18: a write past `ulimit -f` raised SIGXFSZ and killed the traced program.
+    #[test]
+    fn a_write_past_the_file_size_limit_fails_and_does_not_kill() {
+        let dir = std::env::temp_dir().join(format!("accelprof-fsize-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("big");
+        // In a child: the limit and the write there, the test process left as it is.
+        // SAFETY: fork in a test; the child only calls async-signal-safe functions and _exit.
+        let pid = unsafe { libc::fork() };
+        if pid == 0 {
+            let limit = libc::rlimit { rlim_cur: 4096, rlim_max: libc::RLIM_INFINITY };
+            // SAFETY: as above.
+            unsafe { libc::setrlimit(libc::RLIMIT_FSIZE, &limit) };
+            let written = without_sigxfsz(|| {
+                let mut file = File::create(&path).ok()?;
+                Some(file.write_all(&[0u8; 8192]).err()?.raw_os_error())
+            });
+            // SAFETY: as above.
+            unsafe { libc::_exit(if written == Some(Some(libc::EFBIG)) { 7 } else { 1 }) };
+        }
+        let mut status = 0;
+        // SAFETY: waiting for our child.
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+        let _ = fs::remove_dir_all(&dir);
+        assert!(libc::WIFEXITED(status), "killed by signal {}", libc::WTERMSIG(status));
+        assert_eq!(libc::WEXITSTATUS(status), 7, "the write failed with EFBIG");
+    }
+
+    #[test]
+    fn bad_outputs_are_refused_before_anything_runs() {
+        let formats = &EXTENSIONS[..];
+        assert!(check_outputs("t.xyz", formats).unwrap_err().contains("unknown format"));
+        assert!(check_outputs("a\tb.json", formats).unwrap_err().contains("control character"));
+        assert!(check_outputs("/no/such/dir/t.json", formats).unwrap_err().contains("/no/such/dir"));
+        let ok = check_outputs("t_%p.json, t.parquet", formats).unwrap();
+        assert_eq!(ok.len(), 2);
+        assert!(ok[0].0.is_absolute() && ok[0].0.ends_with("t_%p.json"));
+        assert_eq!(check_outputs("none", formats), Ok(Vec::new()));
+    }
+}

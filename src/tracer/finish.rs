@@ -1,0 +1,88 @@
+//! Where a tracer's end goes besides its outputs: the summary JSON, the summary on stderr, and the
+//! launcher's private channel ([`crate::launcher`]), as the CUDA injection library did before the
+//! engine was one.
+
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+use super::{Distributed, TracerConfig, TracerError, TracerReport};
+use crate::launcher::{self, Line};
+
+/// Reports on stderr, prefixed so it stands out of the traced program's output (control characters
+/// escaped: a message may hold a name the program chose).
+pub(crate) fn say(message: &str) {
+    eprintln!("[accelprof] {}", accelprof_core::summary::escape_control_lines(message));
+}
+
+/// What the end of a tracer does besides finishing the outputs.
+pub(crate) struct EndOptions {
+    /// Where the report goes as JSON (expanded).
+    summary_json: Option<PathBuf>,
+    /// Print the report on stderr.
+    print_summary: bool,
+    /// The launcher's channel.
+    pub(crate) launcher_report: Option<PathBuf>,
+}
+
+impl EndOptions {
+    pub(crate) fn new(config: &TracerConfig, distributed: &Distributed) -> Result<EndOptions, TracerError> {
+        Ok(EndOptions {
+            summary_json: config.summary_json.as_deref().map(|p| distributed.expand(p)).transpose()?,
+            print_summary: config.print_summary,
+            launcher_report: config.launcher_report.clone(),
+        })
+    }
+
+    /// Tells the launcher `line`, when a launcher set a channel.
+    pub(crate) fn tell(&self, line: &Line) {
+        let Some(dir) = &self.launcher_report else { return };
+        if let Err(e) = launcher::tell(dir, line) {
+            say(&format!("could not tell the launcher ({}): {e}", dir.display()));
+        }
+    }
+
+    /// The outputs were finished: the summary JSON, the summary on stderr, the launcher told how each
+    /// ended.
+    pub(crate) fn ended(&self, report: &TracerReport, top: usize) {
+        if let Some(path) = &self.summary_json {
+            let json = report.to_json().to_string();
+            if let Err(e) = launcher::without_sigxfsz(|| write_new(path, json.as_bytes())) {
+                say(&format!("could not write {}: {e}", path.display()));
+            }
+        }
+        if self.print_summary {
+            let text = report.render(top);
+            eprint!("{}", text.lines().map(|l| format!("[accelprof] {l}\n")).collect::<String>());
+        }
+        let other = report.counts.other_client;
+        if other.seen() {
+            // The launcher exits non-zero for it.
+            self.tell(&Line::Lost { taken: other.buffers_taken, foreign: other.foreign_buffers });
+        }
+        for trace in &report.traces {
+            match &trace.result {
+                Ok(file) => self.tell(&Line::End {
+                    path: file.path.clone(),
+                    events: file.events,
+                    bytes: file.file_bytes,
+                }),
+                Err(e) => self.tell(&Line::Failed(e.clone())),
+            }
+        }
+    }
+}
+
+/// Writes `bytes` to `path`, replacing a regular file there, never following a link there and never
+/// writing through one (created with mode 0644 less the umask).
+fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o644)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}
