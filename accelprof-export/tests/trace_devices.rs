@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use accelprof_core::columns::{Batch, KernelRow};
 use accelprof_core::intern::Interner;
-use accelprof_core::trace::{
+use accelprof_export::trace::{
     ChromeTraceWriter, ClockAnchor, DeviceProperties, TimeMap, TraceMeta, TraceSink,
 };
 use serde_json::{json, Value};

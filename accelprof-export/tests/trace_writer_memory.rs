@@ -14,7 +14,7 @@ use std::sync::Mutex;
 
 use accelprof_core::columns::{ApiRow, Batch, KernelRow};
 use accelprof_core::intern::{Interner, NameId};
-use accelprof_core::trace::{ChromeTraceWriter, TimeMap, TraceMeta};
+use accelprof_export::trace::{ChromeTraceWriter, TimeMap, TraceMeta};
 
 /// Counts the bytes live on the heap and the most live at once since the last [`reset_peak`].
 struct Counting;

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use accelprof_core::columns::{ApiRow, Batch, KernelRow, MemcpyRow};
 use accelprof_core::intern::Interner;
-use accelprof_core::trace::{recover, ChromeTraceWriter, TimeMap, TraceMeta};
+use accelprof_export::trace::{recover, ChromeTraceWriter, TimeMap, TraceMeta};
 
 const BASE: u64 = 1_700_000_000_000_000_000;
 

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use accelprof_core::columns::{ApiRow, Batch, CopyKind, KernelRow, MemcpyRow, MemoryKind};
 use accelprof_core::intern::{Interner, NameId};
-use accelprof_core::trace::{Categories, ChromeTrace, TimeMap, TraceMeta};
+use accelprof_export::trace::{Categories, ChromeTrace, TimeMap, TraceMeta};
 use criterion::{Criterion, Throughput};
 
 /// Launches per batch (the tracer's default batch is 65,536 rows: a launch and its kernel are 2).
@@ -204,7 +204,7 @@ fn main() {
         let mut on_caller = Vec::new();
         for _ in 0..5 {
             let path = dir.join(name);
-            let mut writer = accelprof_core::trace::ChromeTraceWriter::create(
+            let mut writer = accelprof_export::trace::ChromeTraceWriter::create(
                 &path,
                 TraceMeta { base_time_unix_ns: BASE, ..TraceMeta::default() },
             )

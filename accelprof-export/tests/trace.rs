@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use accelprof_core::columns::*;
 use accelprof_core::intern::Interner;
-use accelprof_core::trace::{Categories, ChromeTrace, DeviceProperties, TimeMap, TraceMeta};
+use accelprof_export::trace::{Categories, ChromeTrace, DeviceProperties, TimeMap, TraceMeta};
 use regex::Regex;
 use serde_json::{json, Value};
 
