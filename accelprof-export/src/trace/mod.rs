@@ -26,7 +26,7 @@
 //! What every writer of the crate shares is here whatever the features: the sink trait ([`TraceSink`],
 //! which the Parquet and Perfetto sinks implement too), the run's metadata ([`TraceMeta`],
 //! [`DeviceProperties`], [`Categories`]), the `.partial` file names, the operation names, and the CUDA
-//! driver's device queries ([`cuda_devices`]) that fill a CUDA trace's `deviceProperties`. The clock
+//! driver's device queries ([`cuda_devices`](mod@cuda_devices)) that fill a CUDA trace's `deviceProperties`. The clock
 //! mapping ([`TimeMap`], [`ClockAnchor`]) is the core crate's (`accelprof_core::time`, which the vendor
 //! crates use): it is re-exported here.
 
