@@ -113,7 +113,7 @@ fn hta_loads_our_traces_and_links_every_kernel() {
         }
         Err(why) => panic!("HTA_REQUIRED is set: {why}"),
     };
-    let root = std::env::temp_dir().join(format!("accelprof-core-hta-{}", std::process::id()));
+    let root = std::env::temp_dir().join(format!("accelprof-export-hta-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let mut cases = Vec::new();
     // Ids below 128 but 400 events (pandas: int8 ids, int16 row indexes).

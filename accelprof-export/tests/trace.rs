@@ -20,7 +20,7 @@ fn at(us: u64, ns: u64) -> u64 {
 }
 
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("accelprof-core-trace-{}-{test}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("accelprof-export-trace-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

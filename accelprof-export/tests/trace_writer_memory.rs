@@ -160,8 +160,8 @@ struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(test: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("accelprof-core-writer-memory-{}-{test}", std::process::id()));
+        let dir = std::env::temp_dir()
+            .join(format!("accelprof-export-writer-memory-{}-{test}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         TempDir(dir)
     }
