@@ -5,7 +5,7 @@
 //! collectives), and hands the records on as the shared column batches of [`accelprof_core`]: one
 //! schema whatever the vendor, so a consumer written once works on all three. It streams them to
 //! trace files (a Chrome trace with PyTorch profiler's conventions today; any
-//! [`TraceSink`](accelprof_core::trace::TraceSink) plugs in), keeps a per-kernel summary and counts
+//! [`TraceSink`](accelprof_export::trace::TraceSink) plugs in), keeps a per-kernel summary and counts
 //! every record: produced = delivered + dropped.
 //!
 //! ```no_run
@@ -52,6 +52,7 @@ pub mod tracer;
 pub use accelprof_core;
 pub use accelprof_core::columns::Family;
 pub use accelprof_core::{Batch, FamilySet, Names};
+pub use accelprof_export;
 pub use tracer::{
     BufferPolicy, CaptureRange, Distributed, Format, LibraryInfo, Output, Skipped, Synchronize, TraceOutcome,
     Tracer, TracerConfig, TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,

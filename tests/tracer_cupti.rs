@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use accel_profiling::accelprof_core::activity::ActivityError;
-use accel_profiling::accelprof_core::trace::{ChromeTraceWriter, TimeMap, TraceFile, TraceMeta, TraceSink};
+use accel_profiling::accelprof_export::trace::{ChromeTraceWriter, TimeMap, TraceFile, TraceMeta, TraceSink};
 use accel_profiling::{
     Batch, Distributed, Family, FamilySet, Format, Names, Output, Synchronize, Tracer, TracerConfig,
     TracerError, Vendor,

@@ -16,9 +16,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use accelprof_core::trace::{Categories, ChromeTrace, TraceMeta};
 use accelprof_export::parquet::{ParquetOptions, ParquetWriter};
 use accelprof_export::synthetic::{SyntheticRank, API_DOMAIN_DRIVER};
+use accelprof_export::trace::{Categories, ChromeTrace, TraceMeta};
 
 struct Args {
     ranks: u32,

@@ -12,18 +12,19 @@
 //! - [`activity`]: the activity session over a small vendor backend: buffer routing, pause and resume, the
 //!   fence, the ledger, the teardown order.
 //! - [`pool`]: the bounded, lock-free pool of 8-byte aligned activity buffers handed to the vendor.
-//! - [`summary`]: time per kernel name, the table the tracers print at the end.
 //! - [`callback`]: the callback machinery of the vendor crates: the switchboard that shares one
 //!   vendor subscription between subscribers, the lock-free routing table and its grace periods,
 //!   the entry/exit slot and frame stack, the closure's lifetime, panics kept out of C.
 //! - [`ids`]: [`id_newtype!`], the one macro that turns every vendor's C enums into newtypes.
-//! - [`demangle`]: C++ kernel names as PyTorch's profiler shows them (the C++ runtime's `__cxa_demangle`).
 //! - [`intern`]: names (kernels, API calls, markers) stored once and referred to by a [`NameId`].
 //! - [`columns`]: one column schema per record family, identical for every vendor, grouped in a [`Batch`].
 //! - [`pipeline`]: the decode thread, the [`Handoff`] used on vendor threads, consumers, `sync()`, counts.
 //! - [`version`]: [`Version`], what every vendor crate's `version()` returns.
-//! - [`trace`]: a Chrome trace JSON writer following the conventions PyTorch's profiler (Kineto) uses, so
-//!   Perfetto, chrome://tracing and HolisticTraceAnalysis read our traces.
+//! - [`time`]: the vendor clock's mapping to Unix time ([`TimeMap`](time::TimeMap)) and its record in a
+//!   trace ([`ClockAnchor`](time::ClockAnchor)).
+//!
+//! No trace writer, compression or JSON lives here: the writers (Chrome JSON, Parquet, Perfetto, Arrow),
+//! the kernel summary and demangling are the `accelprof-export` crate's, behind its one sink trait.
 //!
 //! A vendor crate wires it up like this (the walker here decodes a toy format of one `u64` correlation id
 //! per kernel record):
@@ -32,7 +33,6 @@
 //! use std::sync::{Arc, Mutex};
 //! use accelprof_core::columns::{Batch, FamilySet, KernelRow};
 //! use accelprof_core::intern::Interner;
-//! use accelprof_core::trace::{ChromeTrace, TimeMap, TraceMeta};
 //! use accelprof_core::{BufferPool, Pipeline, PipelineConfig, WalkStats};
 //!
 //! let walker = |bytes: &[u8], out: &mut Batch, names: &mut Interner| {
@@ -48,11 +48,11 @@
 //! let pool = BufferPool::new(4096, 8);
 //! let pipeline = Pipeline::start(walker, pool, PipelineConfig::default())?;
 //!
-//! // A consumer: here, a Chrome trace.
-//! let trace = Arc::new(Mutex::new(ChromeTrace::new(TraceMeta::default())));
-//! let sink = Arc::clone(&trace);
-//! pipeline.subscribe(FamilySet::all(), move |batch, names| {
-//!     sink.lock().unwrap().add_batch(batch, names, &TimeMap::IDENTITY);
+//! // A consumer: here, one that counts kernels (a trace writer of `accelprof-export` plugs in the same way).
+//! let kernels = Arc::new(Mutex::new(0usize));
+//! let seen = Arc::clone(&kernels);
+//! pipeline.subscribe(FamilySet::all(), move |batch, _names| {
+//!     *seen.lock().unwrap() += batch.kernels.len();
 //! });
 //!
 //! // In the vendor's buffer callbacks (any thread):
@@ -66,7 +66,7 @@
 //! let counts = pipeline.counts();
 //! assert_eq!(counts.records_delivered, 1);
 //! assert_eq!(counts.records_produced(), counts.records_delivered + counts.records_dropped());
-//! assert_eq!(trace.lock().unwrap().event_count(), 1);
+//! assert_eq!(*kernels.lock().unwrap(), 1);
 //! # Ok::<(), accelprof_core::pipeline::PipelineError>(())
 //! ```
 //!
@@ -76,13 +76,11 @@
 pub mod activity;
 pub mod callback;
 pub mod columns;
-pub mod demangle;
 pub mod ids;
 pub mod intern;
 pub mod pipeline;
 pub mod pool;
-pub mod summary;
-pub mod trace;
+pub mod time;
 pub mod version;
 
 pub use columns::{Batch, Family, FamilySet};

@@ -9,11 +9,11 @@
 use std::path::Path;
 use std::time::Instant;
 
-use accelprof_core::trace::{Categories, ChromeTrace, TraceMeta};
 use accelprof_core::{Batch, Names};
 use accelprof_export::parquet::{ParquetOptions, ParquetWriter};
 use accelprof_export::perfetto::{PerfettoOptions, PerfettoWriter};
 use accelprof_export::synthetic::{SyntheticRank, API_DOMAIN_DRIVER};
+use accelprof_export::trace::{Categories, ChromeTrace, TraceMeta};
 use accelprof_export::RunMeta;
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -17,10 +17,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use accelprof_core::trace::{Categories, ChromeTrace, TraceMeta};
 use accelprof_core::{Batch, FamilySet, Names};
 use accelprof_export::parquet::{ParquetOptions, ParquetWriter};
 use accelprof_export::perfetto::{PerfettoOptions, PerfettoWriter};
+use accelprof_export::trace::{Categories, ChromeTrace, TraceMeta};
 use accelprof_export::{BatchWriter, ClockAnchor, RunMeta};
 use cupti::activity::{
     unix_now_ns, ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, KernelNameTransform,
@@ -38,7 +38,7 @@ struct Outputs {
 }
 
 impl Outputs {
-    fn add(&mut self, batch: &Batch, names: &Names, time: &accelprof_core::trace::TimeMap) {
+    fn add(&mut self, batch: &Batch, names: &Names, time: &accelprof_export::trace::TimeMap) {
         self.kernels += batch.kernels.len() as u64;
         self.json.add_batch(batch, names, time);
         for (what, slot) in &mut self.writers {

@@ -9,10 +9,10 @@
 
 use std::path::PathBuf;
 
-use accelprof_core::trace::{Categories, ChromeTrace, TraceMeta};
 use accelprof_export::parquet::{ParquetOptions, ParquetWriter};
 use accelprof_export::perfetto::{PerfettoOptions, PerfettoWriter};
 use accelprof_export::synthetic::{SyntheticRank, API_DOMAIN_DRIVER};
+use accelprof_export::trace::{Categories, ChromeTrace, TraceMeta};
 use accelprof_export::RunMeta;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

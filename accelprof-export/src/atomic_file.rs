@@ -67,9 +67,9 @@ impl Write for AtomicFile {
 }
 
 /// `dir/name.partial-<pid>.ext` next to `dir/name.ext` (the extension kept, so that a reader opens it as
-/// it is; the launcher and `recover` know the name): `accelprof_core::trace::partial_path`.
+/// it is; the launcher and `recover` know the name): `crate::trace::partial_path`.
 pub(crate) fn temporary_path(path: &Path) -> PathBuf {
-    accelprof_core::trace::partial_path(path, std::process::id())
+    crate::trace::partial_path(path, std::process::id())
 }
 
 /// Creates (or truncates) `path` for writing, mode 0600 for a new file, failing on a link.

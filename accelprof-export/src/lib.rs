@@ -1,15 +1,19 @@
-//! Columnar trace output for the accelprof crates: the shared column batches the vendor crates decode
-//! (CUPTI, rocprofiler-sdk, MSPTI) as Arrow record batches, Parquet files per rank, and Perfetto's own
-//! protobuf trace, each written batch by batch as the records arrive.
+//! Trace output for the accelprof crates: the shared column batches the vendor crates decode (CUPTI,
+//! rocprofiler-sdk, MSPTI) as Chrome trace JSON (Kineto's conventions), Arrow record batches, Parquet
+//! files per rank, and Perfetto's own protobuf trace, each written batch by batch as the records arrive,
+//! every one behind one sink trait ([`trace::TraceSink`]) and one metadata type ([`trace::TraceMeta`]).
+//! The kernel summary ([`summary`]) and C++ demangling ([`demangle`]) the tracers print and write are here
+//! too: the core crate, which is all a vendor crate depends on, has no writer, compression or JSON.
 //!
 //! | feature | what |
 //! |---|---|
+//! | `chrome` | [`trace`]: `ChromeTraceWriter` (streamed `.json` / `.json.gz`, whole after every batch), `ChromeTrace` (in memory), `recover` (closes a file a killed writer left) |
 //! | `arrow` | [`arrow`]: one Arrow schema per record family, the same for every vendor; names as dictionary columns |
 //! | `parquet` | [`parquet`]: [`ParquetWriter`](parquet::ParquetWriter), one file per process/rank, a row group per flush, the metadata a merge of many ranks needs |
 //! | `zstd` | Zstandard compression for Parquet (builds the C library; Snappy, pure Rust, otherwise) |
 //! | `perfetto` | [`perfetto`]: [`PerfettoWriter`](perfetto::PerfettoWriter), Perfetto's `TracePacket` stream: tracks per device and stream, flows from launches to GPU work |
 //!
-//! [`sink`] makes both writers a tracer's `TraceSink` (`accelprof_core::trace`), the trait the Chrome
+//! [`sink`] makes both writers a tracer's [`TraceSink`](trace::TraceSink), the trait the Chrome
 //! trace writer implements, so that one collection feeds all three formats.
 //!
 //! Every writer has the same shape, so a tracer feeds them alike ([`BatchWriter`]): created with the run's
@@ -53,10 +57,13 @@
 
 #[cfg(any(feature = "parquet", feature = "perfetto"))]
 mod atomic_file;
+pub mod demangle;
 mod meta;
 #[cfg(any(feature = "parquet", feature = "perfetto"))]
 pub mod sink;
+pub mod summary;
 pub mod synthetic;
+pub mod trace;
 mod writer;
 
 #[cfg(feature = "arrow")]

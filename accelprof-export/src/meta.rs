@@ -1,5 +1,5 @@
-pub use accelprof_core::trace::ClockAnchor;
-use accelprof_core::trace::DeviceProperties;
+pub use crate::trace::ClockAnchor;
+use crate::trace::DeviceProperties;
 
 /// What a trace file says about the process that wrote it: given when the writer is created, so that a file
 /// is self-describing from its first batch on.

@@ -18,9 +18,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use accelprof_core::trace::{
-    ClockAnchor, DeviceProperties, FlowStats, TimeMap, TraceFile, TraceMeta, TraceSink,
-};
+use crate::trace::{ClockAnchor, DeviceProperties, FlowStats, TimeMap, TraceFile, TraceMeta, TraceSink};
 use accelprof_core::{Batch, Names};
 use serde_json::Value;
 

@@ -8,11 +8,11 @@
 //! scaled by the rank's `slowdown` (a straggler has a larger one). Rows are delivered in batches of
 //! `batch_rows`, with families interleaved as a decoder's buffers interleave them.
 
+use crate::trace::DeviceProperties;
 use accelprof_core::columns::{
     ApiRow, CopyKind, KernelRow, MarkerRow, MemcpyRow, MemoryKind, MemsetRow, HOST_DEVICE,
 };
 use accelprof_core::intern::Interner;
-use accelprof_core::trace::DeviceProperties;
 use accelprof_core::{Batch, Family, NameId, Names};
 
 use crate::{ClockAnchor, RunMeta};

@@ -6,12 +6,12 @@ use std::path::PathBuf;
 
 use accelprof_core::columns::*;
 use accelprof_core::intern::Interner;
-use accelprof_core::trace::{ChromeTrace, DeviceProperties, TraceMeta};
 use accelprof_core::{Batch, Family, NameId, Names};
 use accelprof_export::arrow::{events_schema, schema, split_events, ArrowDecoder, ArrowEncoder, EventsTable};
 use accelprof_export::parquet::{read_meta, read_parquet, ParquetOptions, ParquetWriter};
 use accelprof_export::perfetto::{read_perfetto, PerfettoOptions, PerfettoWriter, TraceSummary};
 use accelprof_export::synthetic::SyntheticRank;
+use accelprof_export::trace::{ChromeTrace, DeviceProperties, TraceMeta};
 use accelprof_export::{ClockAnchor, RunMeta};
 
 fn temp_dir(name: &str) -> PathBuf {

@@ -53,7 +53,7 @@ fn engine() -> MutexGuard<'static, Option<Engine>> {
 /// Says `text` on stderr, each line prefixed `[accelprof]` (control characters escaped: kernel
 /// names and paths are the program's, and must not drive the terminal).
 pub(crate) fn say(text: &str) {
-    let text = accel_profiling::accelprof_core::summary::escape_control_lines(text);
+    let text = accel_profiling::accelprof_export::summary::escape_control_lines(text);
     let lines: String = text.lines().map(|l| format!("[accelprof] {l}\n")).collect();
     // One write: lines of other processes of the run do not interleave with ours.
     let _ = std::io::stderr().lock().write_all(lines.as_bytes());

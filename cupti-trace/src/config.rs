@@ -144,7 +144,7 @@ impl Default for TraceConfig {
             profiler_range: false,
             handle_signals: true,
             gzip_level: 1,
-            pending_flows: accelprof_core::trace::DEFAULT_PENDING_FLOWS,
+            pending_flows: accelprof_export::trace::DEFAULT_PENDING_FLOWS,
             launcher_report: None,
         }
     }

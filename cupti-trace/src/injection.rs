@@ -245,6 +245,6 @@ pub fn finish_and_report() {
 
 fn indent(text: &str) -> String {
     // Kernel names and paths are the program's: escaped, so that none drives the terminal.
-    let text = accelprof_core::summary::escape_control_lines(text);
+    let text = accelprof_export::summary::escape_control_lines(text);
     text.lines().map(|l| format!("[cupti-trace] {l}\n")).collect()
 }

@@ -36,7 +36,7 @@ pub mod settings;
 mod signals;
 mod tracer;
 
-pub use accelprof_core::summary::{KernelStat, KernelSummary};
+pub use accelprof_export::summary::{KernelStat, KernelSummary};
 pub use collection::Collection;
 pub use config::TraceConfig;
 pub use injection::{finish_and_report, InitializeInjection};
@@ -45,5 +45,5 @@ pub use tracer::{TraceReport, Tracer};
 /// Reports on stderr, prefixed so it stands out of the traced program's output (control characters
 /// escaped: a message may hold a name the program chose).
 pub(crate) fn report(message: &str) {
-    eprintln!("[cupti-trace] {}", accelprof_core::summary::escape_control_lines(message));
+    eprintln!("[cupti-trace] {}", accelprof_export::summary::escape_control_lines(message));
 }

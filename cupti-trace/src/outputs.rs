@@ -17,11 +17,11 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use accelprof_core::trace::{
+use accelprof_core::{Batch, Names};
+use accelprof_export::trace::{
     ChromeTraceWriter, CudaDeviceWatch, DeviceProperties, TimeMap, TraceFile, TraceMeta, TraceSink,
     WriterOptions,
 };
-use accelprof_core::{Batch, Names};
 use serde_json::Value;
 
 /// Which writer a file name asks for.

@@ -4,11 +4,11 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use accelprof_core::demangle::Demangler;
-use accelprof_core::trace::{
+use accelprof_core::{Batch, Family, FamilySet, Names};
+use accelprof_export::demangle::Demangler;
+use accelprof_export::trace::{
     cuda_driver_version, host_name, Categories, TraceFile, TraceMeta, TraceSink, WriterOptions,
 };
-use accelprof_core::{Batch, Family, FamilySet, Names};
 use cupti::activity::{unix_now_ns, ActivityCounts, ActivitySession, ApiFilter, KernelNameTransform};
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
 use cupti::{Cupti, Subscriber};
@@ -28,7 +28,7 @@ struct TraceState {
 }
 
 /// A running tracer: CUPTI records of this process stream to a Chrome trace (PyTorch profiler
-/// conventions, written batch by batch: see [`ChromeTraceWriter`](accelprof_core::trace::ChromeTraceWriter)),
+/// conventions, written batch by batch: see [`ChromeTraceWriter`](accelprof_export::trace::ChromeTraceWriter)),
 /// to the other outputs asked for (Parquet, Perfetto), and to a per-kernel summary.
 pub struct Tracer {
     session: ActivitySession<'static>,

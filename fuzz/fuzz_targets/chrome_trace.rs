@@ -1,7 +1,7 @@
 //! The Chrome trace writer on hostile names: the output is always valid JSON.
 #![no_main]
 
-use accelprof_core::trace::{ChromeTrace, TimeMap, TraceMeta};
+use accelprof_export::trace::{ChromeTrace, TimeMap, TraceMeta};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 //! and no abort.
 #![no_main]
 
-use accelprof_core::demangle::Demangler;
+use accelprof_export::demangle::Demangler;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,10 +4,10 @@
 //! [`TraceSink`] fed by the same collection, so that `outputs: vec!["t.json.gz".into(),
 //! "t.parquet".into(), "t.pftrace".into()]` writes the three from one run.
 
-use accelprof_core::trace::{TraceMeta, TraceSink};
 use accelprof_export::parquet::ParquetOptions;
 use accelprof_export::perfetto::PerfettoOptions;
 use accelprof_export::sink::{ParquetSink, PerfettoSink};
+use accelprof_export::trace::{TraceMeta, TraceSink};
 
 use super::Format;
 

@@ -4,7 +4,7 @@
 //! queries of the driver the process loaded, never `cuInit`, nothing loaded), then hands the devices
 //! to every sink (`deviceProperties` of the Chrome trace, the Parquet footer).
 
-use accelprof_core::trace::{CudaDeviceWatch, DeviceProperties};
+use accelprof_export::trace::{CudaDeviceWatch, DeviceProperties};
 
 use super::Vendor;
 

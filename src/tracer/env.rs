@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use accelprof_core::columns::Family;
-use accelprof_core::trace::WriterOptions;
+use accelprof_export::trace::WriterOptions;
 use accelprof_core::FamilySet;
 
 use super::{BufferPolicy, CaptureRange, Distributed, Format, Output, TracerConfig, Vendor};

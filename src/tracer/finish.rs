@@ -12,7 +12,7 @@ use crate::launcher::{self, Line};
 /// Reports on stderr, prefixed so it stands out of the traced program's output (control characters
 /// escaped: a message may hold a name the program chose).
 pub(crate) fn say(message: &str) {
-    eprintln!("[accelprof] {}", accelprof_core::summary::escape_control_lines(message));
+    eprintln!("[accelprof] {}", accelprof_export::summary::escape_control_lines(message));
 }
 
 /// What the end of a tracer does besides finishing the outputs.

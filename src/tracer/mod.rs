@@ -72,13 +72,13 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::trace::{cuda_driver_version, host_name, TimeMap, TraceMeta};
 use accelprof_core::{Batch, FamilySet, Names};
+use accelprof_export::trace::{cuda_driver_version, host_name, TimeMap, TraceMeta};
 
 use backend::{Backend, Located};
 use window::Window;
 
-pub use accelprof_core::summary::{KernelStat, KernelSummary};
+pub use accelprof_export::summary::{KernelStat, KernelSummary};
 pub use config::{BufferPolicy, CaptureRange, Synchronize, SynchronizeFn, TracerConfig};
 pub use counts::TracerCounts;
 pub use distributed::Distributed;

@@ -6,7 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use accelprof_core::trace::{ChromeTraceWriter, TraceMeta, TraceSink, WriterOptions};
+use accelprof_export::trace::{ChromeTraceWriter, TraceMeta, TraceSink, WriterOptions};
 
 /// Makes the sink of a file: given its path (`%r`, `%p` already replaced) and the trace's metadata.
 pub type FileSinkFn = dyn Fn(&Path, &TraceMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync;
@@ -78,7 +78,7 @@ impl From<&Path> for Output {
 /// ```
 /// use std::sync::Arc;
 /// use accel_profiling::{Format, TracerConfig};
-/// use accelprof_core::trace::{ChromeTraceWriter, TraceSink};
+/// use accelprof_export::trace::{ChromeTraceWriter, TraceSink};
 ///
 /// // A stand-in for another writer: Chrome JSON under another extension.
 /// let mine = Format::new("my format", ["mine"], |path, meta| {

@@ -7,7 +7,7 @@ use accelprof_core::Names;
 use serde_json::{json, Value};
 
 use super::{Distributed, LibraryInfo, Skipped, TraceOutcome, TracerCounts};
-use accelprof_core::summary::KernelSummary;
+use accelprof_export::summary::KernelSummary;
 
 /// What a tracer collected, returned by [`Tracer::stop`](super::Tracer::stop).
 #[derive(Debug)]
@@ -176,7 +176,7 @@ impl TracerReport {
             let _ = writeln!(out, "error: {e}");
         }
         // Names and paths are the program's: none may drive the terminal.
-        accelprof_core::summary::escape_control_lines(&out).into_owned()
+        accelprof_export::summary::escape_control_lines(&out).into_owned()
     }
 }
 

@@ -4,12 +4,12 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use accelprof_core::columns::Family;
-use accelprof_core::trace::{DeviceProperties, TimeMap, TraceFile, TraceMeta, TraceSink};
 use accelprof_core::{Batch, Names};
+use accelprof_export::trace::{DeviceProperties, TimeMap, TraceFile, TraceMeta, TraceSink};
 use serde_json::Value;
 
 use super::{Distributed, Format, Output, TracerError};
-use accelprof_core::summary::KernelSummary;
+use accelprof_export::summary::KernelSummary;
 
 /// One output while it is written.
 struct Slot {

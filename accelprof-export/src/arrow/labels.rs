@@ -3,8 +3,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
+use crate::trace::{memcpy_name, memset_name};
 use accelprof_core::columns::{CopyKind, MemoryKind};
-use accelprof_core::trace::{memcpy_name, memset_name};
 use accelprof_core::Family;
 use arrow_array::types::UInt8Type;
 use arrow_array::{ArrayRef, DictionaryArray, StringArray, UInt8Array};

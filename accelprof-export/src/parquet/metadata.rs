@@ -1,6 +1,6 @@
 //! The file's key-value metadata: the run's [`RunMeta`] under `accelprof.*` keys.
 
-use accelprof_core::trace::DeviceProperties;
+use crate::trace::DeviceProperties;
 use accelprof_core::Family;
 use parquet::file::metadata::KeyValue;
 use serde_json::{json, Map, Value};

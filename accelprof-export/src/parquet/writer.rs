@@ -58,7 +58,7 @@ impl Default for ParquetOptions {
 /// Each row group goes to the file with a footer naming every row group so far, written over the previous
 /// footer in one write, so the `.partial` file a killed process leaves is a readable Parquet file holding
 /// every row group written before the kill (without the final footer's rows count); only a kill during
-/// that one write can leave it without a footer. `accelprof_core::trace::recover` (and the launcher)
+/// that one write can leave it without a footer. `crate::trace::recover` (and the launcher)
 /// renames such a file into place.
 ///
 /// Timestamps (`start_ns`, `end_ns`) and `correlation` are delta-encoded; the other columns dictionary-

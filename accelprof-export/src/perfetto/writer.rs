@@ -2,8 +2,8 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::trace::{memcpy_name, memset_name, Categories, TimeMap};
 use accelprof_core::columns::HOST_DEVICE;
-use accelprof_core::trace::{memcpy_name, memset_name, Categories, TimeMap};
 use accelprof_core::{Batch, Family, NameId, Names};
 use prost::Message;
 

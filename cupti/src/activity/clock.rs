@@ -8,7 +8,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use accelprof_core::trace::TimeMap;
+use accelprof_core::time::TimeMap;
 
 use crate::{Cupti, Result};
 

@@ -15,10 +15,10 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use accelprof_core::columns::Family;
-use accelprof_core::demangle::Demangler;
 use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::trace::{Categories, TimeMap};
 use accelprof_core::{FamilySet, Names};
+use accelprof_export::demangle::Demangler;
+use accelprof_export::trace::{Categories, TimeMap};
 use cupti::activity::{
     ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, ApiFilter, DeviceSync, KernelNameTransform,
 };

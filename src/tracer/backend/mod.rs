@@ -9,8 +9,8 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::trace::{Categories, DeviceProperties, TimeMap};
 use accelprof_core::{Batch, FamilySet, Names};
+use accelprof_export::trace::{Categories, DeviceProperties, TimeMap};
 use serde_json::Value;
 
 use super::window::Switch;

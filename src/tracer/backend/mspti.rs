@@ -16,8 +16,8 @@ use std::path::Path;
 
 use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::trace::{Categories, TimeMap};
 use accelprof_core::{FamilySet, Names};
+use accelprof_export::trace::{Categories, TimeMap};
 use mspti::{ActivityConfig, ActivityKind, ActivitySession, Mspti, Subscriber};
 
 use super::{range_unsupported, unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};

@@ -19,8 +19,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::trace::{Categories, DeviceProperties, TimeMap};
 use accelprof_core::{Counts, FamilySet, Names};
+use accelprof_export::trace::{Categories, DeviceProperties, TimeMap};
 use rocprofiler::{
     Buffer, BufferConfig, BufferKind, CallbackDomain, Configurator, Context, Rocprofiler, Tool,
 };

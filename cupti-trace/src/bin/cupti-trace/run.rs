@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use accelprof_core::trace::{partial_path, recover as close_trace};
+use accelprof_export::trace::{partial_path, recover as close_trace};
 use cupti_trace::config::{vars, TraceConfig};
 use cupti_trace::launcher::{
     check_outputs, is_own_file, without_sigxfsz, Channel, Line, OutputPattern, EXTENSIONS,
@@ -15,7 +15,7 @@ use cupti_trace::settings::unknown_variables;
 
 fn say(message: &str) {
     // Paths and variable names come from files and the environment: escaped.
-    eprintln!("[cupti-trace] {}", accelprof_core::summary::escape_control_lines(message));
+    eprintln!("[cupti-trace] {}", accelprof_export::summary::escape_control_lines(message));
 }
 
 /// The tracer library: `explicit`, else `libcupti_trace.so` next to this executable (or in `../lib`).
@@ -385,7 +385,7 @@ pub(crate) fn recover(files: &[OsString]) -> ExitCode {
             Err(e) => {
                 failed = true;
                 let message = format!("cupti-trace: {}: {e}", Path::new(file).display());
-                eprintln!("{}", accelprof_core::summary::escape_control_lines(&message));
+                eprintln!("{}", accelprof_export::summary::escape_control_lines(&message));
             }
         }
     }

@@ -1,6 +1,8 @@
+#[cfg(feature = "chrome")]
 use super::json_object::key;
 use serde_json::Value;
 
+#[cfg(feature = "chrome")]
 use super::json_object::JsonObject;
 
 /// One entry of the trace's `deviceProperties` list (Kineto's keys; absent values are left out).
@@ -38,6 +40,7 @@ pub struct DeviceProperties {
     pub extra: Vec<(String, Value)>,
 }
 
+#[cfg(feature = "chrome")]
 impl DeviceProperties {
     pub(crate) fn write(&self, out: &mut Vec<u8>) {
         let mut o = JsonObject::begin(out);

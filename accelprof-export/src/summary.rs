@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use crate::{Batch, NameId, Names};
+use accelprof_core::{Batch, NameId, Names};
 
 /// Time per kernel name, accumulated from the kernel columns (the same for every vendor).
 #[derive(Clone, Debug, Default)]
@@ -152,8 +152,8 @@ pub fn escape_control_lines(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::columns::KernelRow;
-    use crate::intern::Interner;
+    use accelprof_core::columns::KernelRow;
+    use accelprof_core::intern::Interner;
 
     #[test]
     fn ranks_by_total_time_and_counts_incomplete() {

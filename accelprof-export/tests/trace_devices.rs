@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use accelprof_core::columns::{Batch, KernelRow};
 use accelprof_core::intern::Interner;
-use accelprof_core::trace::{
+use accelprof_export::trace::{
     ChromeTraceWriter, ClockAnchor, DeviceProperties, TimeMap, TraceMeta, TraceSink,
 };
 use serde_json::{json, Value};
@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 const BASE: u64 = 1_700_000_000_000_000_000;
 
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("accelprof-core-devices-{}-{test}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("accelprof-export-devices-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

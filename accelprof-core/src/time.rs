@@ -1,3 +1,6 @@
+//! Vendor clocks and Unix time: the [`TimeMap`] a vendor crate's session gives with its records, and the
+//! [`ClockAnchor`] a trace keeps of it. (Writing either into a file is the export crate's business.)
+
 /// Maps a vendor timestamp (ns on the vendor's clock) to Unix time in ns: `unix = vendor + offset`.
 ///
 /// The vendor crate builds it from one pair of simultaneous readings of both clocks
@@ -83,16 +86,6 @@ impl ClockAnchor {
     pub fn time_map(&self) -> TimeMap {
         TimeMap::from_pair(self.record_ns, self.unix_ns)
     }
-
-    /// `{"clock", "record_ns", "unix_ns", "unix_offset_ns"}`, as traces write it.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "clock": self.clock_name(),
-            "record_ns": self.record_ns,
-            "unix_ns": self.unix_ns,
-            "unix_offset_ns": self.unix_offset_ns(),
-        })
-    }
 }
 
 impl Default for ClockAnchor {
@@ -114,6 +107,5 @@ mod tests {
         assert_eq!(back.unix_offset_ns(), anchor.unix_offset_ns());
         assert_eq!(ClockAnchor::REALTIME.clock_name(), "CLOCK_REALTIME");
         assert_eq!(ClockAnchor::REALTIME.unix_offset_ns(), 0);
-        assert_eq!(anchor.to_json()["unix_offset_ns"], 1_700_000_000_000_000_000i64);
     }
 }

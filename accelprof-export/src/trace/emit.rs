@@ -4,8 +4,8 @@ use std::collections::BTreeSet;
 use super::flows::{Endpoint, FlowStats, Flows};
 use super::json_object::{write_json_str, JsonObject};
 use super::{Categories, TimeMap};
-use crate::columns::Batch;
-use crate::intern::{NameId, Names};
+use accelprof_core::columns::Batch;
+use accelprof_core::intern::{NameId, Names};
 
 /// JSON events separated by `,\n`, ready to go inside the `traceEvents` array, one event per line.
 #[derive(Debug)]

@@ -19,8 +19,9 @@ use flate2::write::GzEncoder;
 use serde_json::Value;
 
 use super::emit::RenderStats;
+use super::finished_path;
 use super::layout::{hta_guard, EVENTS_OPEN};
-use super::output::{finished_path, is_gzip_name, temporary_path};
+use super::output::{is_gzip_name, temporary_path};
 
 /// What [`recover`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]

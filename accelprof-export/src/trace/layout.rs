@@ -57,7 +57,7 @@ pub(crate) fn head(meta: &TraceMeta, with_devices: bool) -> io::Result<Vec<u8>> 
             meta.library_versions.iter().map(|(k, v)| (k.clone(), Value::from(v.as_str()))).collect();
         run.push(("library_versions", Value::Object(versions)));
     }
-    run.push(("clock_anchor", meta.clock.to_json()));
+    run.push(("clock_anchor", super::clock_anchor_json(&meta.clock)));
     let extra = meta.metadata.iter().filter(|(k, _)| !RESERVED_KEYS.contains(&k.as_str()));
     for (key, value) in run.iter().map(|(k, v)| (*k, v)).chain(extra.map(|(k, v)| (k.as_str(), v))) {
         head.extend_from_slice(b",\n  ");

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use accelprof_core::columns::{ApiRow, Batch, KernelRow, MemcpyRow};
 use accelprof_core::intern::Interner;
-use accelprof_core::trace::{recover, ChromeTraceWriter, TimeMap, TraceMeta};
+use accelprof_export::trace::{recover, ChromeTraceWriter, TimeMap, TraceMeta};
 
 const BASE: u64 = 1_700_000_000_000_000_000;
 
@@ -113,7 +113,7 @@ fn hta_loads_our_traces_and_links_every_kernel() {
         }
         Err(why) => panic!("HTA_REQUIRED is set: {why}"),
     };
-    let root = std::env::temp_dir().join(format!("accelprof-core-hta-{}", std::process::id()));
+    let root = std::env::temp_dir().join(format!("accelprof-export-hta-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let mut cases = Vec::new();
     // Ids below 128 but 400 events (pandas: int8 ids, int16 row indexes).

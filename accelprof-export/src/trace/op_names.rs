@@ -1,6 +1,6 @@
 use std::fmt::Write;
 
-use crate::columns::{CopyKind, MemoryKind};
+use accelprof_core::columns::{CopyKind, MemoryKind};
 
 /// Kineto's name for a copy: `Memcpy HtoD (Pageable -> Device)`, or `Memcpy HtoD` when neither memory
 /// kind is known.

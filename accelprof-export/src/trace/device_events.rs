@@ -2,7 +2,7 @@
 
 use super::emit::{Emit, Name};
 use super::json_object::key;
-use crate::columns::{CollectiveColumns, CounterColumns, MemoryColumns, SyncColumns};
+use accelprof_core::columns::{CollectiveColumns, CounterColumns, MemoryColumns, SyncColumns};
 
 impl Emit<'_> {
     pub(crate) fn collectives(&mut self, ops: &CollectiveColumns) {

@@ -1,11 +1,11 @@
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{DeviceProperties, TimeMap, TraceFile};
-use crate::columns::Batch;
-use crate::intern::Names;
+use super::{DeviceProperties, TimeMap};
+use accelprof_core::columns::Batch;
+use accelprof_core::intern::Names;
 
 /// Where a tracer's batches go: a trace written as records are collected.
 ///
@@ -13,7 +13,7 @@ use crate::intern::Names;
 /// batch's ids and the [`TimeMap`] of the vendor's clock, names the timelines it knows, and finishes the
 /// sink when it ends (and, when it learns them late, says which devices the records come from). The sink
 /// renders and writes on its own terms; what it holds must not grow with the
-/// run's length. [`ChromeTraceWriter`](super::ChromeTraceWriter) is the Chrome JSON implementation; other
+/// run's length. `ChromeTraceWriter` (feature `chrome`) is the Chrome JSON implementation; other
 /// formats (Parquet, Perfetto's protobuf) implement the same trait. Object-safe: `Box<dyn TraceSink>`.
 pub trait TraceSink: Send {
     /// Writes the rows of one batch.
@@ -42,4 +42,36 @@ pub trait TraceSink: Send {
 
     /// Ends the trace, with the tracer's `summary` in it when given, and puts the file in place.
     fn finish(self: Box<Self>, summary: Option<&Value>) -> io::Result<TraceFile>;
+}
+
+/// A trace file that was finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceFile {
+    /// Where it is.
+    pub path: PathBuf,
+    /// Lines of `traceEvents` (timeline names and flow ends included).
+    pub events: u64,
+    /// Events made from rows and CPU ranges.
+    pub rows: u64,
+    /// Its size on disk.
+    pub file_bytes: u64,
+    /// Its size as JSON (before compression).
+    pub json_bytes: u64,
+    /// What the flow table did.
+    pub flows: FlowStats,
+}
+
+/// What the flow table of a trace writer did (launch -> GPU work arrows by correlation id, waiting ends held in
+/// a fixed table of ids: see `WriterOptions::pending_flows`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FlowStats {
+    /// Arrows written.
+    pub linked: u64,
+    /// API calls whose GPU work had not shown up when a newer id took their place (most API calls
+    /// launch nothing: this is not a loss).
+    pub launches_evicted: u64,
+    /// GPU work whose API call had not shown up when a newer id took its place: arrows not drawn.
+    pub targets_evicted: u64,
+    /// Ids waiting for their other end now (at most the table's size).
+    pub pending: u64,
 }

@@ -7,8 +7,8 @@ use super::emit::{EventList, Renderer};
 use super::layout::{head, hta_guard, tail};
 use super::output::temporary_path;
 use super::{FlowStats, TimeMap, TraceMeta, DEFAULT_PENDING_FLOWS};
-use crate::columns::Batch;
-use crate::intern::Names;
+use accelprof_core::columns::Batch;
+use accelprof_core::intern::Names;
 
 /// A Chrome trace built in memory: add batches as they are delivered, then [`write_to`](Self::write_to).
 ///

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 
 use accelprof_core::columns::{ApiRow, Batch, KernelRow};
 use accelprof_core::intern::{Interner, NameId};
-use accelprof_core::trace::{ChromeTraceWriter, TimeMap, TraceMeta};
+use accelprof_export::trace::{ChromeTraceWriter, TimeMap, TraceMeta};
 
 /// Counts the bytes live on the heap and the most live at once since the last [`reset_peak`].
 struct Counting;
@@ -160,8 +160,8 @@ struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(test: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("accelprof-core-writer-memory-{}-{test}", std::process::id()));
+        let dir = std::env::temp_dir()
+            .join(format!("accelprof-export-writer-memory-{}-{test}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         TempDir(dir)
     }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use accelprof_core::columns::{ApiRow, Batch, KernelRow};
 use accelprof_core::intern::Interner;
-use accelprof_core::trace::{
+use accelprof_export::trace::{
     finished_path, partial_path, recover, ChromeTraceWriter, TimeMap, TraceMeta, TraceSink, WriterOptions,
 };
 use serde_json::{json, Value};
@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 const BASE: u64 = 1_700_000_000_000_000_000;
 
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("accelprof-core-writer-{}-{test}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("accelprof-export-writer-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -258,7 +258,7 @@ fn an_endless_line_is_left_out_and_counted() {
     // In place of the tail (`]` and `}`), a long run of zeros without a line end (sparse: no disk used).
     let text = std::fs::read(&partial).unwrap();
     let tail = text.windows(4).rposition(|w| w == b"\n  ]").unwrap() + 1;
-    let zeros = accelprof_core::trace::MAX_LINE as u64 + 5;
+    let zeros = accelprof_export::trace::MAX_LINE as u64 + 5;
     let file = std::fs::OpenOptions::new().write(true).open(&partial).unwrap();
     file.set_len(tail as u64).unwrap();
     file.set_len(tail as u64 + zeros).unwrap();

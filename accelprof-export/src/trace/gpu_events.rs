@@ -3,7 +3,7 @@
 use super::emit::{bandwidth_gbps, Emit, Name};
 use super::json_object::key;
 use super::op_names::{write_memcpy_name, write_memset_name};
-use crate::columns::{KernelColumns, MemcpyColumns, MemsetColumns};
+use accelprof_core::columns::{KernelColumns, MemcpyColumns, MemsetColumns};
 
 impl Emit<'_> {
     pub(crate) fn kernels(&mut self, kernels: &KernelColumns) {

@@ -1,7 +1,7 @@
 //! `deviceProperties` from the CUDA driver the process loaded, against the mock driver
 //! (`accelprof-mocks`'s `libcuda.so.1`, found by its soname as the real one is).
 
-use accelprof_core::trace::{cuda_devices, cuda_driver_version, CudaDeviceWatch, CudaDevicesError};
+use accelprof_export::trace::{cuda_devices, cuda_driver_version, CudaDeviceWatch, CudaDevicesError};
 use accelprof_mocks::cuda::{MockCuda, LIBRARY};
 use serde_json::json;
 

@@ -4,7 +4,7 @@
 use super::emit::{Emit, Name};
 use super::flows::Endpoint;
 use super::json_object::key;
-use crate::columns::{ApiColumns, MarkerColumns, HOST_DEVICE};
+use accelprof_core::columns::{ApiColumns, MarkerColumns, HOST_DEVICE};
 
 impl Emit<'_> {
     pub(crate) fn api_calls(&mut self, calls: &ApiColumns) {

@@ -4,7 +4,7 @@
 //! The expected strings are what libstdc++'s `__cxa_demangle` prints for these symbols (as `c++filt` does);
 //! the symbols are what g++ emits for kernels shaped like PyTorch's.
 
-use accelprof_core::demangle::{CxaDemangle, Demangler, DemanglerKind, KINETO_MAX_NAME};
+use accelprof_export::demangle::{CxaDemangle, Demangler, DemanglerKind, KINETO_MAX_NAME};
 
 /// (mangled, libstdc++'s text).
 const NAMES: [(&str, &str); 6] = [

@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use accelprof_core::columns::*;
 use accelprof_core::intern::Interner;
-use accelprof_core::trace::{Categories, ChromeTrace, DeviceProperties, TimeMap, TraceMeta};
+use accelprof_export::trace::{Categories, ChromeTrace, DeviceProperties, TimeMap, TraceMeta};
 use regex::Regex;
 use serde_json::{json, Value};
 
@@ -20,7 +20,7 @@ fn at(us: u64, ns: u64) -> u64 {
 }
 
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("accelprof-core-trace-{}-{test}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("accelprof-export-trace-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -1,14 +1,14 @@
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
 use super::emit::{EventList, RenderStats, Renderer};
 use super::layout::{devices, head, hta_guard, tail};
 use super::output::{is_gzip_name, Output, OutputStats};
-use super::{DeviceProperties, FlowStats, TimeMap, TraceMeta, TraceSink};
-use crate::columns::Batch;
-use crate::intern::Names;
+use super::{DeviceProperties, FlowStats, TimeMap, TraceFile, TraceMeta, TraceSink};
+use accelprof_core::columns::Batch;
+use accelprof_core::intern::Names;
 
 /// Waiting flow ends held at most by default (see [`WriterOptions::pending_flows`]).
 pub const DEFAULT_PENDING_FLOWS: usize = 1 << 17;
@@ -60,23 +60,6 @@ impl WriterOptions {
     fn buffers(&self) -> usize {
         (self.buffer_bytes / self.chunk()).max(2)
     }
-}
-
-/// A trace file that was finished.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TraceFile {
-    /// Where it is.
-    pub path: PathBuf,
-    /// Lines of `traceEvents` (timeline names and flow ends included).
-    pub events: u64,
-    /// Events made from rows and CPU ranges.
-    pub rows: u64,
-    /// Its size on disk.
-    pub file_bytes: u64,
-    /// Its size as JSON (before compression).
-    pub json_bytes: u64,
-    /// What the flow table did.
-    pub flows: FlowStats,
 }
 
 /// A Chrome trace written as it is collected: every batch goes to the file when added, and the file is a

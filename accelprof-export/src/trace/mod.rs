@@ -18,42 +18,67 @@
 //! - Markers: `user_annotation` on the host, `gpu_user_annotation` on a device.
 //! - One event per line, so that a torn file can be cut after its last complete event.
 //!
-//! Two writers share the renderer: [`ChromeTrace`] builds a trace in memory and writes it at once
-//! (atomically: a temporary file renamed); [`ChromeTraceWriter`] streams batches to a file that is whole
-//! after every batch (the [`TraceSink`] of tracers), and [`recover`] closes one left behind by a writer
-//! that died in the middle of a write.
+//! Two writers share the renderer (feature `chrome`, on by default): `ChromeTrace` builds a trace in
+//! memory and writes it at once (atomically: a temporary file renamed); `ChromeTraceWriter` streams
+//! batches to a file that is whole after every batch (a [`TraceSink`]), and `recover` closes one left
+//! behind by a writer that died in the middle of a write.
+//!
+//! What every writer of the crate shares is here whatever the features: the sink trait ([`TraceSink`],
+//! which the Parquet and Perfetto sinks implement too), the run's metadata ([`TraceMeta`],
+//! [`DeviceProperties`], [`Categories`]), the `.partial` file names, the operation names, and the CUDA
+//! driver's device queries ([`cuda_devices`](mod@cuda_devices)) that fill a CUDA trace's `deviceProperties`. The clock
+//! mapping ([`TimeMap`], [`ClockAnchor`]) is the core crate's (`accelprof_core::time`, which the vendor
+//! crates use): it is re-exported here.
 
 mod categories;
-mod chrome_trace;
 pub mod cuda_devices;
-mod device_events;
 mod device_properties;
-mod emit;
-mod flows;
-mod gpu_events;
-mod host_events;
-mod json_object;
-mod layout;
 mod meta;
 mod op_names;
-mod output;
-mod recover;
-mod recover_in_place;
+mod paths;
 mod sink;
-mod time_map;
+
+#[cfg(feature = "chrome")]
+mod chrome_trace;
+#[cfg(feature = "chrome")]
+mod device_events;
+#[cfg(feature = "chrome")]
+mod emit;
+#[cfg(feature = "chrome")]
+mod flows;
+#[cfg(feature = "chrome")]
+mod gpu_events;
+#[cfg(feature = "chrome")]
+mod host_events;
+#[cfg(feature = "chrome")]
+mod json_object;
+#[cfg(feature = "chrome")]
+mod layout;
+#[cfg(feature = "chrome")]
+mod output;
+#[cfg(feature = "chrome")]
+mod recover;
+#[cfg(feature = "chrome")]
+mod recover_in_place;
+#[cfg(feature = "chrome")]
 mod writer;
 
+pub use accelprof_core::time::{ClockAnchor, TimeMap};
 pub use categories::Categories;
-pub use chrome_trace::ChromeTrace;
 pub use cuda_devices::{
     cuda_device_properties, cuda_devices, cuda_driver_version, CudaDeviceWatch, CudaDevicesError,
 };
 pub use device_properties::DeviceProperties;
-pub use flows::FlowStats;
-pub use meta::{host_name, TraceMeta};
+pub use meta::{clock_anchor_json, host_name, TraceMeta};
 pub use op_names::{memcpy_name, memset_name};
-pub use output::{finished_path, partial_path, OutputStats};
+pub use paths::{finished_path, partial_path};
+pub use sink::{FlowStats, TraceFile, TraceSink};
+
+#[cfg(feature = "chrome")]
+pub use chrome_trace::ChromeTrace;
+#[cfg(feature = "chrome")]
+pub use output::OutputStats;
+#[cfg(feature = "chrome")]
 pub use recover::{recover, Recovery, MAX_LINE};
-pub use sink::TraceSink;
-pub use time_map::{ClockAnchor, TimeMap};
-pub use writer::{ChromeTraceWriter, TraceFile, WriterOptions, DEFAULT_PENDING_FLOWS};
+#[cfg(feature = "chrome")]
+pub use writer::{ChromeTraceWriter, WriterOptions, DEFAULT_PENDING_FLOWS};

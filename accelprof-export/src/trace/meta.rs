@@ -69,6 +69,16 @@ impl Default for TraceMeta {
     }
 }
 
+/// `{"clock", "record_ns", "unix_ns", "unix_offset_ns"}`: a [`ClockAnchor`] as traces write it.
+pub fn clock_anchor_json(anchor: &ClockAnchor) -> Value {
+    serde_json::json!({
+        "clock": anchor.clock_name(),
+        "record_ns": anchor.record_ns,
+        "unix_ns": anchor.unix_ns,
+        "unix_offset_ns": anchor.unix_offset_ns(),
+    })
+}
+
 /// The host's name (`/proc/sys/kernel/hostname`, else `$HOSTNAME`; empty when neither says).
 pub fn host_name() -> String {
     std::fs::read_to_string("/proc/sys/kernel/hostname")
@@ -80,6 +90,7 @@ pub fn host_name() -> String {
 }
 
 /// Top-level keys the writer produces itself.
+#[cfg(feature = "chrome")]
 pub(crate) const RESERVED_KEYS: [&str; 12] = [
     "schemaVersion",
     "deviceProperties",
@@ -94,3 +105,17 @@ pub(crate) const RESERVED_KEYS: [&str; 12] = [
     "library_versions",
     "clock_anchor",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_anchor_is_written_with_its_offset() {
+        let anchor = ClockAnchor::new("CLOCK_MONOTONIC_RAW", 5_000, 1_700_000_000_000_005_000);
+        let json = clock_anchor_json(&anchor);
+        assert_eq!(json["unix_offset_ns"], 1_700_000_000_000_000_000i64);
+        assert_eq!(json["clock"], "CLOCK_MONOTONIC_RAW");
+        assert_eq!(clock_anchor_json(&ClockAnchor::REALTIME)["clock"], "CLOCK_REALTIME");
+    }
+}

@@ -7,7 +7,7 @@
 //! ratio printed at the end is `render events/s / write events/s` (medians of 21 alternating rounds; goal:
 //! at least 0.5, i.e. rendering costs at most twice writing the bytes it produces).
 //!
-//! `cargo bench -p accelprof-core --bench render` (add `-- --quick` for a short run).
+//! `cargo bench -p accelprof-export --bench render` (add `-- --quick` for a short run).
 
 use std::fs::File;
 use std::hint::black_box;
@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use accelprof_core::columns::{ApiRow, Batch, CopyKind, KernelRow, MemcpyRow, MemoryKind};
 use accelprof_core::intern::{Interner, NameId};
-use accelprof_core::trace::{Categories, ChromeTrace, TimeMap, TraceMeta};
+use accelprof_export::trace::{Categories, ChromeTrace, TimeMap, TraceMeta};
 use criterion::{Criterion, Throughput};
 
 /// Launches per batch (the tracer's default batch is 65,536 rows: a launch and its kernel are 2).
@@ -146,7 +146,7 @@ fn main() {
     render(&mut trace, &first, &names, &mut bytes);
     // Events per batch: 2 rows and 2 flow ends per launch (every batch has new ids: every arrow is drawn).
     let events = LAUNCHES * 4;
-    let dir = std::env::temp_dir().join(format!("accelprof-core-render-bench-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("accelprof-export-render-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = File::create(dir.join("events.json")).unwrap();
     let mut compressed = Vec::new();
@@ -204,7 +204,7 @@ fn main() {
         let mut on_caller = Vec::new();
         for _ in 0..5 {
             let path = dir.join(name);
-            let mut writer = accelprof_core::trace::ChromeTraceWriter::create(
+            let mut writer = accelprof_export::trace::ChromeTraceWriter::create(
                 &path,
                 TraceMeta { base_time_unix_ns: BASE, ..TraceMeta::default() },
             )

@@ -1,3 +1,5 @@
+pub(crate) use super::FlowStats;
+
 /// One end of a flow arrow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Endpoint {
@@ -27,21 +29,6 @@ enum State {
 struct Slot {
     correlation: u64,
     state: State,
-}
-
-/// What the flow table of a trace writer did (launch -> GPU work arrows by correlation id, waiting ends held in
-/// a fixed table of ids: see [`WriterOptions::pending_flows`](super::WriterOptions::pending_flows)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FlowStats {
-    /// Arrows written.
-    pub linked: u64,
-    /// API calls whose GPU work had not shown up when a newer id took their place (most API calls
-    /// launch nothing: this is not a loss).
-    pub launches_evicted: u64,
-    /// GPU work whose API call had not shown up when a newer id took its place: arrows not drawn.
-    pub targets_evicted: u64,
-    /// Ids waiting for their other end now (at most the table's size).
-    pub pending: u64,
 }
 
 /// Launch -> GPU work arrows by correlation id, written as soon as both ends are seen.
