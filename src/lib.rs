@@ -48,8 +48,8 @@ pub use accelprof_core;
 pub use accelprof_core::columns::Family;
 pub use accelprof_core::{Batch, FamilySet, Names};
 pub use tracer::{
-    Distributed, Format, LibraryInfo, Output, Skipped, Synchronize, TraceOutcome, Tracer, TracerConfig,
-    TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,
+    Distributed, ExternalIds, Format, LibraryInfo, Output, Skipped, Synchronize, TraceOutcome, Tracer,
+    TracerConfig, TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,
 };
 
 // The README's examples are compiled (and the runnable ones run) as doctests (one uses `cupti`).
