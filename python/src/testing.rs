@@ -133,6 +133,13 @@ fn rocprofiler_launch(py: Python<'_>, name: &str, count: u32, gpu: u32) -> PyRes
     Ok(())
 }
 
+/// `hipDeviceSynchronize` on the mock: every completion queued so far reached the tools (the
+/// SDK's flush hands over what completed; it does not wait for the device).
+#[pyfunction]
+fn rocprofiler_synchronize(py: Python<'_>) {
+    py.allow_threads(|| MockRocprofiler::open(mock_rocprofiler::LIBRARY).sync());
+}
+
 pub(crate) fn add(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "_testing")?;
     m.add_function(wrap_pyfunction!(cupti_library, &m)?)?;
@@ -144,6 +151,7 @@ pub(crate) fn add(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mspti_launch, &m)?)?;
     m.add_function(wrap_pyfunction!(rocprofiler_library, &m)?)?;
     m.add_function(wrap_pyfunction!(rocprofiler_launch, &m)?)?;
+    m.add_function(wrap_pyfunction!(rocprofiler_synchronize, &m)?)?;
     parent.add_submodule(&m)?;
     Ok(())
 }
