@@ -283,11 +283,7 @@ impl PyTracer {
         let mut doc = report.to_json();
         doc["complete"] = json!(report.is_complete());
         doc["counts"] = counts_json(&report.counts);
-        doc["traces"] = json!(report
-            .traces
-            .iter()
-            .map(|t| format!("{t:?}"))
-            .collect::<Vec<_>>());
+        doc["traces"] = json!(report.traces.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>());
         doc["rows"] = Family::ALL.iter().map(|f| (f.name().to_owned(), json!(report.rows_of(*f)))).collect();
         let text = doc.to_string();
         *lock(&self.report) = Some(text.clone());
@@ -324,7 +320,9 @@ impl PyTracer {
         let flush_period = match flush_period_s {
             Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
             Some(s) if !(s.is_finite() && s >= 0.0) => {
-                return Err(PyValueError::new_err(format!("flush_period_s {s}: a number of seconds > 0, or None")))
+                return Err(PyValueError::new_err(format!(
+                    "flush_period_s {s}: a number of seconds > 0, or None"
+                )))
             }
             _ => None,
         };
@@ -349,7 +347,8 @@ impl PyTracer {
             ..TracerConfig::default()
         };
         let session_start_unix_ns = unix_now_ns();
-        let tracer = py.allow_threads(|| Tracer::new(config)).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        let tracer =
+            py.allow_threads(|| Tracer::new(config)).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         let ids = ExternalIds::new(&tracer);
         let shared = Arc::new(Shared::default());
         let (tx, rx) = mpsc::channel();
@@ -411,7 +410,8 @@ impl PyTracer {
                     .iter()
                     .map(|c| {
                         schema.index_of(c).map_err(|_| {
-                            let known: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+                            let known: Vec<&str> =
+                                schema.fields().iter().map(|f| f.name().as_str()).collect();
                             PyValueError::new_err(format!(
                                 "family {name:?} has no column {c:?} (its columns: {})",
                                 known.join(", ")
@@ -443,7 +443,8 @@ impl PyTracer {
                 if len == 0 {
                     continue;
                 }
-                let encoded = encoder.encode_family(*family, batch, names).and_then(|b| Ok(b.project(indices)?));
+                let encoded =
+                    encoder.encode_family(*family, batch, names).and_then(|b| Ok(b.project(indices)?));
                 match encoded {
                     Ok(b) => {
                         rows += b.num_rows() as u64;

@@ -24,7 +24,7 @@ def cupti():
     testing.cupti_reset()
 
 
-def run_child(code: str, env: dict, timeout: float = 120) -> subprocess.CompletedProcess:
+def run_child(code: str, env: dict, timeout: float = 120, cwd: str = None) -> subprocess.CompletedProcess:
     """Runs `code` in a fresh interpreter with `env` added (a vendor that wants its library
     preloaded, or configures once per process); fails with its output unless it exits 0."""
     full = dict(os.environ)
@@ -33,7 +33,7 @@ def run_child(code: str, env: dict, timeout: float = 120) -> subprocess.Complete
         [sys.executable, "-c", textwrap.dedent(code)],
         env=full,
         # Not the source tree: `-c` puts the working directory first on sys.path.
-        cwd=tempfile.gettempdir(),
+        cwd=cwd or tempfile.gettempdir(),
         capture_output=True,
         text=True,
         timeout=timeout,
