@@ -151,6 +151,14 @@ class Tracer:
         :meth:`unregister`."""
         return self._native.register(_normalize(selection), callback, unix_time)
 
+    def register_counter(self, families: Iterable[str]) -> int:
+        """A consumer in Rust that only counts rows of ``families`` (no Arrow, no Python call): a
+        baseline for what the Python path adds. Read it with :meth:`counter_rows`."""
+        return self._native.register_counter([str(f) for f in families])
+
+    def counter_rows(self, counter: int) -> dict[str, int]:
+        return dict(self._native.counter_rows(counter))
+
     def unregister(self, observer: int) -> bool:
         """Stops calling an observer; whether it was registered. Batches already queued for it are
         counted in ``stats()["rows_unregistered"]``."""

@@ -18,6 +18,7 @@ use std::thread::{JoinHandle, ThreadId};
 use std::time::Duration;
 
 use accel_profiling::accelprof_core::columns::Family;
+use accel_profiling::accelprof_core::pipeline::ConsumerId;
 use accel_profiling::{
     Batch, ExternalIds, FamilySet, Names, Output, Synchronize, Tracer, TracerConfig, TracerCounts, Vendor,
 };
@@ -171,6 +172,9 @@ fn to_unix(batch: RecordBatch, offset: i64) -> RecordBatch {
     RecordBatch::try_new(schema, columns).unwrap_or(batch)
 }
 
+/// Rows per family ([`Family::ALL`] order), counted by a Rust consumer.
+type FamilyRows = [AtomicU64; Family::ALL.len()];
+
 /// An observer's selection: each family with the indices of its columns.
 type Selection = Vec<(Family, Vec<usize>)>;
 
@@ -182,9 +186,10 @@ struct PyTracer {
     shared: Arc<Shared>,
     tx: Mutex<Sender<Msg>>,
     thread: Mutex<Option<JoinHandle<()>>>,
-    observers: Mutex<HashMap<u64, accel_profiling::accelprof_core::pipeline::ConsumerId>>,
+    observers: Mutex<HashMap<u64, ConsumerId>>,
     next_observer: AtomicU64,
     started: AtomicBool,
+    counters: Mutex<HashMap<u64, (ConsumerId, Arc<FamilyRows>)>>,
     offset_ns: i64,
     session_start_unix_ns: u64,
     report: Mutex<Option<String>>,
@@ -372,6 +377,7 @@ impl PyTracer {
             observers: Mutex::default(),
             next_observer: AtomicU64::new(1),
             started: AtomicBool::new(false),
+            counters: Mutex::default(),
             session_start_unix_ns,
             report: Mutex::new(None),
         })
@@ -467,9 +473,39 @@ impl PyTracer {
         Ok(observer)
     }
 
-    /// Stops handing batches to an observer; whether it was registered.
+    /// A consumer in Rust that only counts the rows of `families` (no Arrow, no Python): the
+    /// baseline the benchmark sets the Python path against. Its id for `counter_rows`.
+    fn register_counter(&self, families: Vec<String>) -> PyResult<u64> {
+        let mut set = FamilySet::empty();
+        for name in families {
+            set |= family(&name)?.set();
+        }
+        let guard = self.live()?;
+        let rows: Arc<FamilyRows> = Arc::new(std::array::from_fn(|_| AtomicU64::new(0)));
+        let counted = rows.clone();
+        let id = guard.as_ref().expect("live").subscribe(set, move |batch: &Batch, _: &Names| {
+            for (i, f) in Family::ALL.iter().enumerate() {
+                if set.has(*f) {
+                    counted[i].fetch_add(batch.len_of(*f) as u64, Ordering::Relaxed);
+                }
+            }
+        });
+        let observer = self.next_observer.fetch_add(1, Ordering::Relaxed);
+        lock(&self.counters).insert(observer, (id, rows));
+        Ok(observer)
+    }
+
+    /// The rows a `register_counter` consumer counted so far, per family.
+    fn counter_rows(&self, counter: u64) -> PyResult<HashMap<&'static str, u64>> {
+        let counters = lock(&self.counters);
+        let (_, rows) = counters.get(&counter).ok_or_else(|| PyValueError::new_err("no such counter"))?;
+        Ok(Family::ALL.iter().zip(rows.iter()).map(|(f, n)| (f.name(), n.load(Ordering::Relaxed))).collect())
+    }
+
+    /// Stops handing batches to an observer (or counting, for a counter); whether it was registered.
     fn unregister(&self, observer: u64) -> PyResult<bool> {
-        let Some(id) = lock(&self.observers).remove(&observer) else {
+        let id = lock(&self.observers).remove(&observer);
+        let Some(id) = id.or_else(|| lock(&self.counters).remove(&observer).map(|(id, _)| id)) else {
             return Ok(false);
         };
         if let Some(tracer) = self.tracer.read().unwrap_or_else(|e| e.into_inner()).as_ref() {

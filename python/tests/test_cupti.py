@@ -243,3 +243,19 @@ def test_the_seed_monitor_surface(cupti):
     assert not m.stats()["started"]
     assert sum(c["kernel"].num_rows for c in got) == 5
     _reset_for_test()
+
+
+def test_a_rust_counter_counts_what_the_python_observer_gets(cupti):
+    got = []
+    t = tracer()
+    counter = t.register_counter(["kernel", "api"])
+    t.register(["kernel", "api"], got.append)
+    t.start()
+    cupti.cupti_launch("k", 6)
+    t.flush()
+    rows = t.counter_rows(counter)
+    assert rows["kernel"] == 6 == sum(c["kernel"].num_rows for c in got if "kernel" in c)
+    assert rows["api"] == sum(c["api"].num_rows for c in got if "api" in c) >= 6
+    with pytest.raises(ValueError):
+        t.counter_rows(counter + 100)
+    t.stop()
