@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""Issue 21 on a GPU: the Python package `accelprof` (python/) in a PyTorch training loop.
+
+    # here (a machine with Rust): the wheel, and pyarrow/numpy wheels if the GPU machine lacks them
+    maturin build --release -m python/Cargo.toml -o dist/python
+    pip download -d dist/python-deps pyarrow numpy      (only if the GPU machine has no pyarrow)
+    # there (no network):
+    PYTHONUNBUFFERED=1 timeout 560 python3 gpu/python_monitor.py --wheel dist/python --out OUTDIR \
+        [--deps dist/python-deps] [--budget-s 360]
+    python3 gpu/python_monitor.py --self-test        (the statistics and the plumbing, no GPU)
+
+1. The wheel is installed with pip (`--no-index --no-deps --target OUTDIR/.pylib`, and the --deps
+   wheels when given) and the README's example runs as written (extracted from python/README.md) in
+   a child process whose `work()` is 20 steps of a training loop (3 warm-up steps before it, out of
+   the traced block). A second child runs the same loop under torch.profiler (CUDA activities)
+   alone and counts the `kernel` events of its exported trace. Printed: the example's own line
+   ("N kernels; N in t.parquet") and torch.profiler's count; the check is that the three numbers
+   are equal.
+
+2. The benchmark (paired rounds): each measurement is a fresh process running the workload (the CNN
+   step of gpu/coexist_check.py, launch-bound, 32 warm-up and --steps timed steps, a device
+   synchronization ending each step; the figure is the median step time) in one of four modes:
+     none    untraced;
+     rust    accelprof's tracer with a consumer in Rust counting kernel and API rows
+             (`Tracer.register_counter`: the engine's cost, no Arrow, no Python);
+     python  accelprof's tracer with a Python observer of kernels and API calls as Arrow columns
+             (`Tracer.register({"kernel": "all", "api": "all"}, cb)`, cb sums a numpy view of
+             each batch's `end_ns - start_ns`);
+     torch   torch.profiler with CPU and CUDA activities (its trace processed after the timed steps).
+   Modes alternate within a round, the order rotating; rounds are added until --budget-s would be
+   passed (at least --min-rounds). Per round: added_X = X - none. Printed per mode: the added time
+   per step (median over rounds, ms) with a bootstrap 95% interval, and
+     ratio = median(added_python) / median(added_rust)   (goal: at most 1.1)
+   with its bootstrap interval; the kernel rows each traced child saw (rust and python must equal
+   each other; each child's engine counts must add up with 0 dropped).
+
+Results: OUTDIR/python_monitor.json; the table printed last and written to OUTDIR/python_monitor.txt;
+children's stderr in OUTDIR/child_stderr.txt. Exit 1 when the example's counts differ, a child fails,
+or a traced child's records do not add up.
+"""
+import argparse
+import glob
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+README = os.path.join(HERE, "..", "python", "README.md")
+
+WORKLOAD = r"""
+import torch
+torch.manual_seed(0)
+dev = "cuda"
+model = torch.nn.Sequential(
+    torch.nn.Conv2d(3, 32, 3, padding=1), torch.nn.BatchNorm2d(32), torch.nn.ReLU(),
+    torch.nn.Conv2d(32, 64, 3, padding=1), torch.nn.BatchNorm2d(64), torch.nn.ReLU(),
+    torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(64, 10)).to(dev)
+opt = torch.optim.SGD(model.parameters(), lr=0.01)
+x = torch.randn(64, 3, 32, 32, device=dev)
+y = torch.randint(0, 10, (64,), device=dev)
+
+def step():
+    opt.zero_grad(set_to_none=True)
+    loss = torch.nn.functional.cross_entropy(model(x), y)
+    loss.backward()
+    opt.step()
+"""
+
+EXAMPLE_CHILD = WORKLOAD + r"""
+for _ in range(3):
+    step()
+torch.cuda.synchronize()
+
+def work():
+    for _ in range(20):
+        step()
+    torch.cuda.synchronize()
+
+"""
+
+TORCH_COUNT_CHILD = WORKLOAD + r"""
+import json, sys
+for _ in range(3):
+    step()
+torch.cuda.synchronize()
+with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU,
+                                        torch.profiler.ProfilerActivity.CUDA]) as prof:
+    for _ in range(20):
+        step()
+    torch.cuda.synchronize()
+prof.export_chrome_trace(sys.argv[1])
+doc = json.load(open(sys.argv[1]))
+print("torch.profiler kernels", sum(1 for e in doc["traceEvents"] if e.get("cat") == "kernel"))
+"""
+
+BENCH_CHILD = WORKLOAD + r"""
+import json, sys, time
+cfg = json.loads(sys.argv[1])
+mode = cfg["mode"]
+out = {"mode": mode}
+tracer = prof = None
+rows = {"kernel": 0, "api": 0}
+busy = [0]
+if mode in ("rust", "python"):
+    import accelprof
+    tracer = accelprof.Tracer(families=["kernel", "api"], synchronize=torch.cuda.synchronize)
+    if mode == "rust":
+        counter = tracer.register_counter(["kernel", "api"])
+    else:
+        def on_batch(cols):
+            for fam, b in cols.items():
+                rows[fam] += b.num_rows
+                s = b.column("start_ns").to_numpy(zero_copy_only=True)
+                e = b.column("end_ns").to_numpy(zero_copy_only=True)
+                busy[0] += int((e - s).sum())
+        tracer.register({"kernel": "all", "api": "all"}, on_batch)
+    tracer.start()
+elif mode == "torch":
+    prof = torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU,
+                                              torch.profiler.ProfilerActivity.CUDA])
+    prof.__enter__()
+for _ in range(cfg["warmup"]):
+    step()
+torch.cuda.synchronize()
+times = []
+for _ in range(cfg["steps"]):
+    t0 = time.perf_counter()
+    step()
+    torch.cuda.synchronize()
+    times.append(time.perf_counter() - t0)
+if prof is not None:
+    prof.__exit__(None, None, None)
+if tracer is not None:
+    tracer.flush()
+    if mode == "rust":
+        rows = {k: v for k, v in tracer.counter_rows(counter).items() if k in rows}
+    stats = tracer.stats()
+    report = tracer.stop()
+    c = report["counts"]
+    out.update(kernel_rows=rows["kernel"], api_rows=rows["api"], produced=c["produced"],
+               delivered=c["delivered"], dropped=c["dropped"], adds_up=c["adds_up"],
+               callback_errors=stats["callback_errors"])
+out["median_step_s"] = sorted(times)[len(times) // 2]
+print("RESULT " + json.dumps(out))
+"""
+
+MODES = ["none", "rust", "python", "torch"]
+
+# --self-test with the wheel built with the `mocks` feature importable: the children's plumbing on
+# the mock libcupti, a step being 20 kernel launches.
+MOCK_WORKLOAD = r"""
+import types
+from accelprof._native import _testing as T
+T.cupti_reset()
+torch = types.SimpleNamespace(cuda=types.SimpleNamespace(synchronize=T.cupti_synchronize))
+
+def step():
+    T.cupti_launch("k", 20)
+"""
+
+
+def example_code():
+    with open(README) as f:
+        section = f.read().split("## Example", 1)[1]
+    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+
+
+def bootstrap(rounds, stat, resamples=4000, seed=12345):
+    """The 95% interval of stat(rounds) with rounds resampled with replacement."""
+    rng = random.Random(seed)
+    vals = []
+    for _ in range(resamples):
+        sample = [rounds[rng.randrange(len(rounds))] for _ in rounds]
+        v = stat(sample)
+        if v is not None:
+            vals.append(v)
+    if not vals:
+        return (None, None)
+    vals.sort()
+    return (vals[int(0.025 * len(vals))], vals[min(len(vals) - 1, int(0.975 * len(vals)))])
+
+
+def added(rounds, mode):
+    return statistics.median(r[mode] - r["none"] for r in rounds)
+
+
+def ratio(rounds):
+    rust = added(rounds, "rust")
+    return None if rust <= 0 else added(rounds, "python") / rust
+
+
+def summarize(rounds):
+    res = {"rounds": len(rounds)}
+    for mode in ("rust", "python", "torch"):
+        lo, hi = bootstrap(rounds, lambda s, m=mode: added(s, m))
+        res[f"added_{mode}_ms"] = (added(rounds, mode) * 1e3, lo * 1e3, hi * 1e3)
+    lo, hi = bootstrap(rounds, ratio)
+    res["ratio_python_over_rust"] = (ratio(rounds), lo, hi)
+    return res
+
+
+def run(cmd, env, errlog, timeout=300):
+    p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
+    errlog.write(f"--- {' '.join(cmd[:3])} ... rc={p.returncode}\n{p.stderr[-4000:]}\n")
+    errlog.flush()
+    return p
+
+
+def self_test():
+    rng = random.Random(1)
+    rounds = []
+    for _ in range(12):
+        base = 0.010 + rng.uniform(-1e-4, 1e-4)
+        rounds.append({"none": base, "rust": base + 0.001, "python": base + 0.00105, "torch": base + 0.004})
+    s = summarize(rounds)
+    r, lo, hi = s["ratio_python_over_rust"]
+    assert abs(r - 1.05) < 1e-6, s
+    assert lo <= r <= hi, s
+    assert abs(s["added_torch_ms"][0] - 4.0) < 1e-6, s
+    assert "work()" in example_code(), "the README's example calls work()"
+    print("self-test ok", json.dumps(s))
+    try:
+        from accelprof._native import _testing
+    except ImportError:
+        print("(no accelprof wheel with the mocks here: the children's plumbing is not run)")
+        return 0
+    env = dict(os.environ, CUPTI_LIBRARY_PATH=_testing.cupti_library())
+    child = BENCH_CHILD.replace(WORKLOAD, MOCK_WORKLOAD)
+    for mode in ("none", "rust", "python"):
+        cfg = json.dumps({"mode": mode, "steps": 5, "warmup": 2})
+        p = subprocess.run([sys.executable, "-c", child, cfg], env=env, capture_output=True, text=True,
+                           timeout=120, cwd=tempfile.gettempdir())
+        line = next((l for l in p.stdout.splitlines() if l.startswith("RESULT ")), None)
+        assert p.returncode == 0 and line, (mode, p.stdout, p.stderr)
+        res = json.loads(line[7:])
+        if mode != "none":
+            assert res["kernel_rows"] == 7 * 20 and res["api_rows"] >= 7 * 20, res
+            assert res["adds_up"] and res["dropped"] == 0 and res["callback_errors"] == 0, res
+        print("self-test child", json.dumps(res))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--wheel", help="the accelprof wheel, or a directory holding it")
+    ap.add_argument("--deps", help="a directory of wheels to install too (pyarrow, numpy)")
+    ap.add_argument("--out", default="python_monitor_out")
+    ap.add_argument("--steps", type=int, default=200)
+    ap.add_argument("--warmup", type=int, default=32)
+    ap.add_argument("--budget-s", type=float, default=360)
+    ap.add_argument("--min-rounds", type=int, default=4)
+    ap.add_argument("--cupti", help="libcupti to use (CUPTI_LIBRARY_PATH); default the tracer's search")
+    ap.add_argument("--self-test", action="store_true")
+    args = ap.parse_args()
+    if args.self_test:
+        return self_test()
+    if not args.wheel:
+        ap.error("--wheel is needed")
+    import time
+
+    start = time.monotonic()
+    out = os.path.abspath(args.out)
+    os.makedirs(out, exist_ok=True)
+    errlog = open(os.path.join(out, "child_stderr.txt"), "w")
+    pylib = os.path.join(out, ".pylib")
+    wheels = [args.wheel] if args.wheel.endswith(".whl") else glob.glob(os.path.join(args.wheel, "accelprof-*.whl"))
+    if args.deps:
+        wheels += glob.glob(os.path.join(args.deps, "*.whl"))
+    p = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-index", "--no-deps",
+                        "--target", pylib, *wheels], capture_output=True, text=True)
+    if p.returncode != 0 or not wheels:
+        print("pip install failed:", wheels, p.stderr[-2000:])
+        return 1
+    print("installed:", ", ".join(os.path.basename(w) for w in wheels))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([pylib, env.get("PYTHONPATH", "")])
+    if args.cupti:
+        env["CUPTI_LIBRARY_PATH"] = os.path.abspath(args.cupti)
+    results = {"ok": True}
+
+    # 1. The README's example, and torch.profiler's count of the same steps.
+    with tempfile.TemporaryDirectory() as d:
+        p = subprocess.run([sys.executable, "-c", EXAMPLE_CHILD + example_code()], env=env, cwd=d,
+                           capture_output=True, text=True, timeout=300)
+        errlog.write(f"--- example rc={p.returncode}\n{p.stderr[-4000:]}\n")
+        example_line = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else f"(failed, rc={p.returncode})"
+        p2 = subprocess.run([sys.executable, "-c", TORCH_COUNT_CHILD, os.path.join(d, "torch.json")], env=env,
+                            capture_output=True, text=True, timeout=300)
+        errlog.write(f"--- torch count rc={p2.returncode}\n{p2.stderr[-4000:]}\n")
+    m = re.match(r"(\d+) kernels; (\d+) in t.parquet", example_line)
+    t = re.search(r"torch.profiler kernels (\d+)", p2.stdout)
+    counts = (int(m.group(1)), int(m.group(2)), int(t.group(1))) if m and t else None
+    results["example"] = {"output": example_line, "torch_profiler_kernels": int(t.group(1)) if t else None,
+                          "equal": bool(counts) and len(set(counts)) == 1}
+    print("README example:", example_line)
+    print("torch.profiler kernels over the same 20 steps:", results["example"]["torch_profiler_kernels"])
+    print("equal:", results["example"]["equal"])
+    results["ok"] &= results["example"]["equal"]
+
+    # 2. The benchmark.
+    rounds, details = [], []
+    per_round = None
+    r = 0
+    while True:
+        elapsed = time.monotonic() - start
+        if len(rounds) >= args.min_rounds and per_round and elapsed + per_round > args.budget_s:
+            break
+        if len(rounds) >= args.min_rounds and elapsed > args.budget_s:
+            break
+        t0 = time.monotonic()
+        order = MODES[r % len(MODES):] + MODES[:r % len(MODES)]
+        row = {}
+        for mode in order:
+            cfg = json.dumps({"mode": mode, "steps": args.steps, "warmup": args.warmup})
+            p = run([sys.executable, "-c", BENCH_CHILD, cfg], env, errlog)
+            line = next((l for l in p.stdout.splitlines() if l.startswith("RESULT ")), None)
+            if p.returncode != 0 or line is None:
+                print(f"round {r} mode {mode} failed (rc={p.returncode}); see child_stderr.txt")
+                results["ok"] = False
+                row = None
+                break
+            res = json.loads(line[7:])
+            details.append({"round": r, **res})
+            row[mode] = res["median_step_s"]
+            if mode in ("rust", "python") and not (res["adds_up"] and res["dropped"] == 0):
+                print(f"round {r} {mode}: records do not add up: {res}")
+                results["ok"] = False
+        if row is None:
+            break
+        rounds.append(row)
+        per_round = time.monotonic() - t0
+        print(f"round {r}: " + ", ".join(f"{k} {v * 1e3:.3f} ms" for k, v in row.items()), flush=True)
+        r += 1
+    if rounds:
+        results["bench"] = summarize(rounds)
+    results["details"] = details
+    with open(os.path.join(out, "python_monitor.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    lines = [f"python_monitor: {len(rounds)} paired rounds, {args.steps} timed steps per process"]
+    if rounds:
+        b = results["bench"]
+        for mode in ("rust", "python", "torch"):
+            v, lo, hi = b[f"added_{mode}_ms"]
+            lines.append(f"  added per step, {mode:6s}: {v:8.4f} ms  [95% {lo:.4f} .. {hi:.4f}]")
+        v, lo, hi = b["ratio_python_over_rust"]
+        fmt = lambda x: "n/a" if x is None else f"{x:.3f}"
+        lines.append(f"  ratio python/rust added: {fmt(v)}  [95% {fmt(lo)} .. {fmt(hi)}]  (goal <= 1.1)")
+        for mode in ("rust", "python"):
+            ks = sorted({d["kernel_rows"] for d in details if d["mode"] == mode})
+            lines.append(f"  kernel rows seen per {mode} process: {ks}")
+    lines.append(f"  README example: {results['example']['output']}; torch.profiler: "
+                 f"{results['example']['torch_profiler_kernels']}; equal: {results['example']['equal']}")
+    lines.append("RESULT " + ("ok" if results["ok"] else "FAILED"))
+    text = "\n".join(lines)
+    print(text)
+    with open(os.path.join(out, "python_monitor.txt"), "w") as f:
+        f.write(text + "\n")
+    return 0 if results["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
