@@ -511,7 +511,10 @@ impl PyTracer {
         if let Some(tracer) = self.tracer.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
             tracer.unsubscribe(id);
         }
-        lock(&self.shared.callbacks).remove(&observer);
+        // Dropped after the lock is released: the last reference to a callback may run Python
+        // (a finalizer) that registers or unregisters again.
+        let callback = lock(&self.shared.callbacks).remove(&observer);
+        drop(callback);
         Ok(true)
     }
 

@@ -259,3 +259,28 @@ def test_a_rust_counter_counts_what_the_python_observer_gets(cupti):
     with pytest.raises(ValueError):
         t.counter_rows(counter + 100)
     t.stop()
+
+
+def test_a_callback_whose_finalizer_registers_again_does_not_deadlock_unregister():
+    # unregister drops the last reference to the callback; its __del__ registers another observer,
+    # which takes the observers' lock again: it must not be held then.
+    out = run_child(
+        """
+        import accelprof
+        from accelprof._native import _testing as T
+        T.cupti_reset()
+        t = accelprof.Tracer(vendor="cupti", library=T.cupti_library(), synchronize=T.cupti_synchronize)
+        class Observer:
+            def __call__(self, cols):
+                pass
+            def __del__(self):
+                t.register(["kernel"], print)
+        obs = t.register(["kernel"], Observer())
+        assert t.unregister(obs)
+        t.stop()
+        print("unregistered")
+        """,
+        {},
+        timeout=30,
+    )
+    assert "unregistered" in out.stdout
