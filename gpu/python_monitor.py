@@ -6,7 +6,7 @@
     pip download -d dist/python-deps pyarrow numpy      (only if the GPU machine has no pyarrow)
     # there (no network):
     PYTHONUNBUFFERED=1 timeout 560 python3 gpu/python_monitor.py --wheel dist/python --out OUTDIR \
-        [--deps dist/python-deps] [--budget-s 360]
+        [--deps dist/python-deps] [--shim target/release/libcupti_shim.so] [--budget-s 360]
     python3 gpu/python_monitor.py --self-test        (the statistics and the plumbing, no GPU)
 
 1. The wheel is installed with pip (`--no-index --no-deps --target OUTDIR/.pylib`, and the --deps
@@ -15,7 +15,9 @@
    the traced block). A second child runs the same loop under torch.profiler (CUDA activities)
    alone and counts the `kernel` events of its exported trace. Printed: the example's own line
    ("N kernels; N in t.parquet") and torch.profiler's count; the check is that the three numbers
-   are equal.
+   are equal. Then (1b) the example again with torch.profiler profiling the same steps inside its
+   block, in the same process (the CUPTI sharing shim preloaded when --shim is given): both counts
+   must equal the counts alone.
 
 2. The benchmark (paired rounds): each measurement is a fresh process running the workload (the CNN
    step of gpu/coexist_check.py, launch-bound, 32 warm-up and --steps timed steps, a device
@@ -96,6 +98,19 @@ with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU,
 prof.export_chrome_trace(sys.argv[1])
 doc = json.load(open(sys.argv[1]))
 print("torch.profiler kernels", sum(1 for e in doc["traceEvents"] if e.get("cat") == "kernel"))
+"""
+
+# The README's example and torch.profiler in one process (the coexist issue): torch.profiler profiles
+# the same 20 steps inside the example's traced block; both counts are printed.
+COEXIST_CHILD = EXAMPLE_CHILD.replace("def work():", "def _work():") + r"""
+import json, sys
+def work():
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU,
+                                            torch.profiler.ProfilerActivity.CUDA]) as prof:
+        _work()
+    prof.export_chrome_trace("torch.json")
+    doc = json.load(open("torch.json"))
+    print("torch.profiler kernels", sum(1 for e in doc["traceEvents"] if e.get("cat") == "kernel"))
 """
 
 BENCH_CHILD = WORKLOAD + r"""
@@ -254,6 +269,7 @@ def main():
     ap.add_argument("--warmup", type=int, default=32)
     ap.add_argument("--budget-s", type=float, default=360)
     ap.add_argument("--min-rounds", type=int, default=4)
+    ap.add_argument("--shim", help="libcupti_shim.so to preload for the example next to torch.profiler")
     ap.add_argument("--cupti", help="libcupti to use (CUPTI_LIBRARY_PATH); default the tracer's search")
     ap.add_argument("--self-test", action="store_true")
     args = ap.parse_args()
@@ -301,6 +317,28 @@ def main():
     print("torch.profiler kernels over the same 20 steps:", results["example"]["torch_profiler_kernels"])
     print("equal:", results["example"]["equal"])
     results["ok"] &= results["example"]["equal"]
+
+    # 1b. The same with torch.profiler on in the example's process (with the CUPTI sharing shim
+    # preloaded when --shim is given: docs/CUPTI-SHARING.md).
+    cenv = dict(env)
+    if args.shim:
+        cenv["LD_PRELOAD"] = os.pathsep.join(filter(None, [os.path.abspath(args.shim), env.get("LD_PRELOAD")]))
+    with tempfile.TemporaryDirectory() as d:
+        p = subprocess.run([sys.executable, "-c", COEXIST_CHILD + example_code()], env=cenv, cwd=d,
+                           capture_output=True, text=True, timeout=300)
+        errlog.write(f"--- coexist rc={p.returncode}\n{p.stderr[-4000:]}\n")
+    lines = p.stdout.strip().splitlines()
+    t = re.search(r"torch.profiler kernels (\d+)", p.stdout)
+    m = re.match(r"(\d+) kernels; (\d+) in t.parquet", lines[-1]) if lines else None
+    results["coexist"] = {
+        "shim": bool(args.shim),
+        "output": lines[-1] if lines else f"(failed, rc={p.returncode})",
+        "torch_profiler_kernels": int(t.group(1)) if t else None,
+        "equal_to_alone": bool(m and t and counts)
+        and int(m.group(1)) == int(t.group(1)) == counts[2],
+    }
+    print("with torch.profiler in the process:", results["coexist"])
+    results["ok"] &= results["coexist"]["equal_to_alone"]
 
     # 2. The benchmark.
     rounds, details = [], []
@@ -355,6 +393,9 @@ def main():
             lines.append(f"  kernel rows seen per {mode} process: {ks}")
     lines.append(f"  README example: {results['example']['output']}; torch.profiler: "
                  f"{results['example']['torch_profiler_kernels']}; equal: {results['example']['equal']}")
+    c = results["coexist"]
+    lines.append(f"  next to torch.profiler (shim {'on' if c['shim'] else 'off'}): {c['output']}; torch.profiler: "
+                 f"{c['torch_profiler_kernels']}; equal to alone: {c['equal_to_alone']}")
     lines.append("RESULT " + ("ok" if results["ok"] else "FAILED"))
     text = "\n".join(lines)
     print(text)
