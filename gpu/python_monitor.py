@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Issue 21 on a GPU: the Python package `accelprof` (python/) in a PyTorch training loop.
 
-    # here (a machine with Rust): the wheel, and pyarrow/numpy wheels if the GPU machine lacks them
-    maturin build --release -m python/Cargo.toml -o dist/python
-    pip download -d dist/python-deps pyarrow numpy      (only if the GPU machine has no pyarrow)
-    # there (no network):
-    PYTHONUNBUFFERED=1 timeout 560 python3 gpu/python_monitor.py --wheel dist/python --out OUTDIR \
-        [--deps dist/python-deps] [--shim target/release/libcupti_shim.so] [--budget-s 360]
+    # here (a machine with Rust): the wheel; pyarrow's wheel for the GPU machine's Python if it lacks it
+    maturin build --release -m python/Cargo.toml -o .device/accelprof
+    pip download --only-binary=:all: --no-deps --python-version 3.X -d .device/wheels pyarrow
+    # there (no network; .device/ carried):
+    PYTHONUNBUFFERED=1 timeout 560 python3 gpu/python_monitor.py --wheel .device/accelprof --out $OUT/pm \
+        [--deps .device/wheels] [--shim target/release/libcupti_shim.so] [--budget-s 360]
     python3 gpu/python_monitor.py --self-test        (the statistics and the plumbing, no GPU)
 
 1. The wheel is installed with pip (`--no-index --no-deps --target OUTDIR/.pylib`, and the --deps
@@ -285,14 +285,21 @@ def main():
     errlog = open(os.path.join(out, "child_stderr.txt"), "w")
     pylib = os.path.join(out, ".pylib")
     wheels = [args.wheel] if args.wheel.endswith(".whl") else glob.glob(os.path.join(args.wheel, "accelprof-*.whl"))
-    if args.deps:
-        wheels += glob.glob(os.path.join(args.deps, "*.whl"))
     p = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-index", "--no-deps",
                         "--target", pylib, *wheels], capture_output=True, text=True)
-    if p.returncode != 0 or not wheels:
-        print("pip install failed:", wheels, p.stderr[-2000:])
+    if p.returncode != 0 or len(wheels) != 1:
+        print("pip install of the accelprof wheel failed:", wheels, p.stderr[-2000:])
         return 1
-    print("installed:", ", ".join(os.path.basename(w) for w in wheels))
+    print("installed:", os.path.basename(wheels[0]))
+    if args.deps:
+        # One at a time, only those the machine lacks: a wheel for another Python only skips itself.
+        for w in sorted(glob.glob(os.path.join(args.deps, "*.whl"))):
+            name = os.path.basename(w).split("-")[0]
+            if subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True).returncode == 0:
+                continue
+            p = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-index", "--no-deps",
+                                "--target", pylib, w], capture_output=True, text=True)
+            print("installed:" if p.returncode == 0 else "not installed:", os.path.basename(w))
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([pylib, env.get("PYTHONPATH", "")])
     if args.cupti:
