@@ -86,7 +86,7 @@ class Tracer:
     ``library`` (this exact library file; needs a vendor), ``families`` (names; default kernels,
     copies, sets, API calls, markers and collectives), ``outputs`` (trace files: ``.json``,
     ``.parquet``, ``.pftrace``), ``flush_period_s`` (how often the vendor's buffers are handed over;
-    ``None``: only on flush), ``trace_name``, ``demangle``, ``synchronize`` (a callable that waits
+    ``None`` or 0: only on flush and when buffers fill), ``trace_name``, ``demangle``, ``synchronize`` (a callable that waits
     for the device, e.g. ``torch.cuda.synchronize``: CUPTI's flush fence then uses it),
     ``summary_top``.
     """

@@ -46,6 +46,7 @@ class Monitor:
         self._handlers: dict[tuple[int, int], tuple[Callable[..., None], ...]] = {}
         self._handler_observer: Optional[int] = None
         self._last_report: Optional[dict[str, Any]] = None
+        self._handler_errors = 0
 
     # -- lifecycle ------------------------------------------------------------------------------
     @property
@@ -169,11 +170,16 @@ class Monitor:
                 try:
                     fn(domain, cbid, picked)
                 except Exception:
-                    import logging
+                    self._handler_errors += 1
+                    if self._handler_errors == 1:
+                        import logging
 
-                    logging.getLogger(__name__).exception(
-                        "accelprof callback handler failed (domain=%d cbid=%d)", domain, cbid
-                    )
+                        logging.getLogger(__name__).exception(
+                            "accelprof callback handler failed (domain=%d cbid=%d); later failures are "
+                            "only counted (stats()['callback_handler_errors'])",
+                            domain,
+                            cbid,
+                        )
 
     # -- external correlation (None when not started, as the seed's) ----------------------------
     def push_external_correlation_id(self) -> Optional[int]:
@@ -218,6 +224,7 @@ class Monitor:
         s = t.stats()
         s["observers"] = len(self._observers)
         s["callback_handlers"] = sum(len(v) for v in self._handlers.values())
+        s["callback_handler_errors"] = self._handler_errors
         return s
 
     def convert_time(self, value: int) -> int:

@@ -235,9 +235,15 @@ def test_the_seed_monitor_surface(cupti):
     rows = pa.Table.from_batches([c["api"] for c in api]).to_pylist()
     launch = next(r for r in rows if r["name"].startswith("cudaLaunchKernel"))
     h = m.register_callback_handler((launch["api_domain"], launch["cbid"]), lambda d, c, rows: calls.append(rows.num_rows))
+    def broken(d, c, rows):
+        raise RuntimeError("handler bug")
+
+    h2 = m.register_callback_handler(launch["api_domain"], launch["cbid"], broken)
     cupti.cupti_launch("k", 3)
     m.flush()
-    assert sum(calls) == 3
+    assert sum(calls) == 3, "a raising handler does not silence the others"
+    assert m.stats()["callback_handler_errors"] == 1
+    m.unregister_callback_handler(h2)
     m.unregister_callback_handler(h)
     m.unregister(obs)  # the last one: the monitor stops
     assert not m.stats()["started"]
