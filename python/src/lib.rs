@@ -76,6 +76,7 @@ struct Shared {
     rows_unregistered: AtomicU64,
     rows_unencodable: AtomicU64,
     callback_errors: AtomicU64,
+    import_errors: AtomicU64,
     first_error: Mutex<Option<String>>,
     queued: AtomicU64,
     dispatch_thread: Mutex<Option<ThreadId>>,
@@ -101,6 +102,19 @@ fn to_pyarrow<'py>(py: Python<'py>, batch: RecordBatch) -> PyResult<Bound<'py, P
     import.bind(py).call1((array_addr, schema_addr))
 }
 
+/// Counts an error in `counter`; the first error of the tracer is kept for `stats()` and printed
+/// (later ones are only counted).
+fn report_first(py: Python<'_>, shared: &Shared, counter: &AtomicU64, what: &str, e: PyErr) {
+    counter.fetch_add(1, Ordering::Relaxed);
+    let mut first = lock(&shared.first_error);
+    if first.is_none() {
+        *first = Some(e.to_string());
+        drop(first);
+        eprintln!("accelprof: {what} (counted in stats(); later errors are only counted):");
+        e.print(py);
+    }
+}
+
 /// The dispatch thread: hands each queued delivery to its observer, taking the GIL per delivery.
 fn dispatch(shared: Arc<Shared>, rx: Receiver<Msg>) {
     for msg in rx {
@@ -112,31 +126,41 @@ fn dispatch(shared: Arc<Shared>, rx: Receiver<Msg>) {
                         shared.rows_unregistered.fetch_add(rows, Ordering::Relaxed);
                         return;
                     };
-                    let call = || -> PyResult<()> {
+                    let imported = || -> PyResult<Bound<'_, PyDict>> {
                         let dict = PyDict::new(py);
                         for (family, batch) in batches {
                             dict.set_item(family.name(), to_pyarrow(py, batch)?)?;
                         }
-                        callback.call1(py, (dict,))?;
-                        Ok(())
+                        Ok(dict)
                     };
-                    match call() {
-                        Ok(()) => {
-                            shared.batches_handed.fetch_add(1, Ordering::Relaxed);
-                            shared.rows_handed.fetch_add(rows, Ordering::Relaxed);
-                        }
+                    let dict = match imported() {
+                        Ok(dict) => dict,
                         Err(e) => {
-                            let first = shared.callback_errors.fetch_add(1, Ordering::Relaxed) == 0;
-                            // The rows reached the callback: handed over, whatever it did with them.
-                            shared.rows_handed.fetch_add(rows, Ordering::Relaxed);
-                            if first {
-                                *lock(&shared.first_error) = Some(e.to_string());
-                                eprintln!(
-                                    "accelprof: a registered callback raised (counted in stats()['callback_errors']; \
-                                     later errors are only counted):"
-                                );
-                                e.print(py);
-                            }
+                            // pyarrow could not take the batch (not installed, too old): counted apart.
+                            shared.rows_unencodable.fetch_add(rows, Ordering::Relaxed);
+                            report_first(
+                                py,
+                                &shared,
+                                &shared.import_errors,
+                                "handing a batch to pyarrow failed",
+                                e,
+                            );
+                            return;
+                        }
+                    };
+                    // The rows reached the callback: handed over, whatever it did with them.
+                    shared.rows_handed.fetch_add(rows, Ordering::Relaxed);
+                    shared.batches_handed.fetch_add(1, Ordering::Relaxed);
+                    match callback.call1(py, (dict,)) {
+                        Ok(_) => {}
+                        Err(e) => {
+                            report_first(
+                                py,
+                                &shared,
+                                &shared.callback_errors,
+                                "a registered callback raised",
+                                e,
+                            );
                         }
                     }
                 });
@@ -274,6 +298,7 @@ impl PyTracer {
             "rows_unregistered": s.rows_unregistered.load(Ordering::Relaxed),
             "rows_unencodable": s.rows_unencodable.load(Ordering::Relaxed),
             "callback_errors": s.callback_errors.load(Ordering::Relaxed),
+            "import_errors": s.import_errors.load(Ordering::Relaxed),
             "first_callback_error": lock(&s.first_error).clone(),
             "pending_batches": s.queued.load(Ordering::Relaxed),
             "external_chains_kept": self.ids.chains_kept(),

@@ -290,3 +290,30 @@ def test_a_callback_whose_finalizer_registers_again_does_not_deadlock_unregister
         timeout=30,
     )
     assert "unregistered" in out.stdout
+
+
+def test_batches_pyarrow_cannot_take_are_counted_apart_not_handed():
+    out = run_child(
+        """
+        import sys
+        sys.modules["pyarrow"] = None  # an environment without pyarrow: the import fails
+        import accelprof
+        from accelprof._native import _testing as T
+        T.cupti_reset()
+        calls = []
+        t = accelprof.Tracer(vendor="cupti", library=T.cupti_library(), synchronize=T.cupti_synchronize)
+        t.register(["kernel"], calls.append)
+        t.start()
+        T.cupti_launch("k", 3)
+        t.flush()
+        s = t.stats()
+        assert calls == [], "the callback never ran"
+        assert s["import_errors"] == 1 and s["callback_errors"] == 0, s
+        assert s["rows_unencodable"] == 3 and s["rows_handed"] == 0, s
+        assert "pyarrow" in s["first_callback_error"], s
+        t.stop()
+        print("counted")
+        """,
+        {},
+    )
+    assert "counted" in out.stdout
