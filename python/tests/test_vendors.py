@@ -59,13 +59,18 @@ def test_rocprofiler_delivers_kernels_as_arrow(tmp_path):
         with accelprof.trace({str(tmp_path / "r.parquet")!r}, vendor="rocprofiler", library=T.rocprofiler_library()) as t:
             skipped = [s["family"] for s in t.session_info()["skipped"]]
             assert skipped == ["memset", "collective"], skipped
-            t.register({{"kernel": ["name", "device"]}}, got.append)
+            t.register({{"kernel": ["name", "device", "start_ns"]}}, got.append)
             T.rocprofiler_launch("vector_add", 5, 1)
             T.rocprofiler_synchronize()  # the program's hipDeviceSynchronize: the kernels completed
             t.flush()
             kernels = pa.Table.from_batches([c["kernel"] for c in got])
             assert kernels.num_rows == 5, kernels
             assert set(kernels.column("name").to_pylist()) == {{"vector_add"}}
+            # The SDK's clock is not Unix time: the columns are mapped by the engine's offset.
+            info = t.session_info()
+            assert info["time_offset_ns"] != 0, info
+            start = kernels.column("start_ns").to_pylist()[0]
+            assert abs(start - info["session_start_unix_ns"]) < 60 * 10**9, (start, info)
             # Chains are kept on rocprofiler-sdk too; its records carry no external ids.
             a = t.push_external_correlation_id(); b = t.push_external_correlation_id()
             assert t.external_id_chain(b) == (a, b)
