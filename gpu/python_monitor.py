@@ -6,7 +6,8 @@
     pip download --only-binary=:all: --no-deps --python-version 3.X -d .device/wheels pyarrow
     # there (no network; .device/ carried):
     PYTHONUNBUFFERED=1 timeout 560 python3 gpu/python_monitor.py --wheel .device/accelprof --out $OUT/pm \
-        [--deps .device/wheels] [--shim target/release/libcupti_shim.so] [--budget-s 360]
+        [--deps .device/wheels] [--shim .device/bin/libcupti_shim.so] [--floor /tmp/libcount_records.so] \
+        [--budget-s 360]
     python3 gpu/python_monitor.py --self-test        (the statistics and the plumbing, no GPU)
 
 1. The wheel is installed with pip (`--no-index --no-deps --target OUTDIR/.pylib`, and the --deps
@@ -15,7 +16,8 @@
    the traced block). A second child runs the same loop under torch.profiler (CUDA activities)
    alone and counts the `kernel` events of its exported trace. Printed: the example's own line
    ("N kernels; N in t.parquet") and torch.profiler's count; the check is that the three numbers
-   are equal. Then (1b) the example again with torch.profiler profiling the same steps inside its
+   are equal, and with --floor equal to a minimal C client's (benches/c/count_records.c, built as in
+   gpu/bench_tracer.py) count of the same 20 steps. Then (1b) the example again with torch.profiler profiling the same steps inside its
    block, in the same process (the CUPTI sharing shim preloaded when --shim is given): both counts
    must equal the counts alone.
 
@@ -83,6 +85,18 @@ def work():
         step()
     torch.cuda.synchronize()
 
+"""
+
+# The minimal C client's count (benches/c/count_records.c, the process's only CUPTI client): the same
+# warm-up and argv[1] steps; the 20 steps' kernels are the count with 20 steps less the count with 0.
+C_CLIENT_CHILD = WORKLOAD + r"""
+import sys
+for _ in range(3):
+    step()
+torch.cuda.synchronize()
+for _ in range(int(sys.argv[1])):
+    step()
+torch.cuda.synchronize()
 """
 
 TORCH_COUNT_CHILD = WORKLOAD + r"""
@@ -269,6 +283,7 @@ def main():
     ap.add_argument("--warmup", type=int, default=32)
     ap.add_argument("--budget-s", type=float, default=360)
     ap.add_argument("--min-rounds", type=int, default=4)
+    ap.add_argument("--floor", help="libcount_records.so (benches/c/count_records.c): the C client's count")
     ap.add_argument("--shim", help="libcupti_shim.so to preload for the example next to torch.profiler")
     ap.add_argument("--cupti", help="libcupti to use (CUPTI_LIBRARY_PATH); default the tracer's search")
     ap.add_argument("--self-test", action="store_true")
@@ -323,7 +338,25 @@ def main():
     print("README example:", example_line)
     print("torch.profiler kernels over the same 20 steps:", results["example"]["torch_profiler_kernels"])
     print("equal:", results["example"]["equal"])
-    results["ok"] &= results["example"]["equal"]
+    if args.floor:
+        c = {}
+        for n in (20, 0):
+            with tempfile.TemporaryDirectory() as d:
+                cenv = dict(env, CUDA_INJECTION64_PATH=os.path.abspath(args.floor),
+                            COUNT_RECORDS_OUT=os.path.join(d, "c.json"))
+                p = subprocess.run([sys.executable, "-c", C_CLIENT_CHILD, str(n)], env=cenv,
+                                   capture_output=True, text=True, timeout=300)
+                errlog.write(f"--- C client {n} steps rc={p.returncode}\n{p.stderr[-4000:]}\n")
+                try:
+                    with open(os.path.join(d, "c.json")) as f:
+                        c[n] = json.load(f)["by_kind"].get("10", 0)
+                except (OSError, ValueError, KeyError):
+                    c[n] = None
+        ck = c[20] - c[0] if c[20] is not None and c[0] is not None else None
+        results["example"]["c_client_kernels"] = ck
+        results["example"]["equal_to_c_client"] = bool(counts) and ck == counts[0]
+        print("minimal C client kernels over the same 20 steps:", ck)
+        results["ok"] &= results["example"]["equal_to_c_client"]
 
     # 1b. The same with torch.profiler on in the example's process (with the CUPTI sharing shim
     # preloaded when --shim is given: docs/CUPTI-SHARING.md).
@@ -399,7 +432,8 @@ def main():
             ks = sorted({d["kernel_rows"] for d in details if d["mode"] == mode})
             lines.append(f"  kernel rows seen per {mode} process: {ks}")
     lines.append(f"  README example: {results['example']['output']}; torch.profiler: "
-                 f"{results['example']['torch_profiler_kernels']}; equal: {results['example']['equal']}")
+                 f"{results['example']['torch_profiler_kernels']}; equal: {results['example']['equal']}; "
+                 f"C client: {results['example'].get('c_client_kernels', 'not run (--floor)')}")
     c = results["coexist"]
     lines.append(f"  next to torch.profiler (shim {'on' if c['shim'] else 'off'}): {c['output']}; torch.profiler: "
                  f"{c['torch_profiler_kernels']}; equal to alone: {c['equal_to_alone']}")
