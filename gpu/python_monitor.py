@@ -8,7 +8,8 @@
     PYTHONUNBUFFERED=1 timeout 560 python3 gpu/python_monitor.py --wheel .device/accelprof --out $OUT/pm \
         [--deps .device/wheels] [--shim .device/bin/libcupti_shim.so] [--floor /tmp/libcount_records.so] \
         [--budget-s 360]
-    python3 gpu/python_monitor.py --self-test        (the statistics and the plumbing, no GPU)
+    python3 gpu/python_monitor.py --self-test [--wheel W]   (no GPU: the statistics; with the wheel built
+        with the `mocks` feature importable and W, the whole run over the mock libcupti and a stand-in torch)
 
 1. The wheel is installed with pip (`--no-index --no-deps --target OUTDIR/.pylib`, and the --deps
    wheels when given) and the README's example runs as written (extracted from python/README.md) in
@@ -240,6 +241,71 @@ def run(cmd, env, errlog, timeout=300):
     return p
 
 
+FAKE_TORCH = r"""
+# A stand-in for torch over the mock libcupti (gpu/python_monitor.py --self-test --wheel W): each step
+# launches 6 kernels; torch.profiler counts the kernels launched inside it.
+import json, types
+from accelprof._native import _testing as T
+_launched = [0]
+def _launch(name, n):
+    T.cupti_launch(name, n)
+    _launched[0] += n
+class _Loss:
+    def backward(self): _launch("bwd", 2)
+class _Module:
+    def __init__(self, *a, **k): pass
+    def __call__(self, *a, **k):
+        _launch("fwd", 3)
+        return None
+    def to(self, dev): return self
+    def parameters(self): return []
+class _Opt:
+    def __init__(self, *a, **k): pass
+    def zero_grad(self, set_to_none=True): pass
+    def step(self): _launch("opt", 1)
+nn = types.SimpleNamespace(Sequential=_Module, Conv2d=_Module, BatchNorm2d=_Module, ReLU=_Module,
+                           AdaptiveAvgPool2d=_Module, Flatten=_Module, Linear=_Module,
+                           functional=types.SimpleNamespace(cross_entropy=lambda out, y: _Loss()))
+optim = types.SimpleNamespace(SGD=_Opt)
+def manual_seed(s): pass
+def randn(*a, **k): return None
+def randint(*a, **k): return None
+cuda = types.SimpleNamespace(synchronize=T.cupti_synchronize)
+class _Profile:
+    def __init__(self, activities=None): self.n = 0
+    def __enter__(self):
+        self.start = _launched[0]
+        return self
+    def __exit__(self, *exc): self.n = _launched[0] - self.start
+    def export_chrome_trace(self, path):
+        json.dump({"traceEvents": [{"cat": "kernel"}] * self.n}, open(path, "w"))
+profiler = types.SimpleNamespace(profile=_Profile, ProfilerActivity=types.SimpleNamespace(CPU=0, CUDA=1))
+"""
+
+
+def self_test_pipeline(wheel):
+    """The whole run (install, example, torch.profiler count, coexistence, benchmark rounds) with a
+    stand-in torch over the mock libcupti of a wheel built with the `mocks` feature."""
+    from accelprof._native import _testing
+
+    with tempfile.TemporaryDirectory() as d:
+        os.makedirs(os.path.join(d, "torch"))
+        with open(os.path.join(d, "torch", "__init__.py"), "w") as f:
+            f.write(FAKE_TORCH)
+        os.environ["PYTHONPATH"] = os.pathsep.join([d, os.environ.get("PYTHONPATH", "")])
+        out = os.path.join(d, "out")
+        rc = main(["--wheel", wheel, "--out", out, "--cupti", _testing.cupti_library(), "--steps", "10",
+                   "--warmup", "2", "--budget-s", "5", "--min-rounds", "2"])
+        with open(os.path.join(out, "python_monitor.json")) as f:
+            res = json.load(f)
+    assert rc == 0, res
+    assert res["example"]["output"] == "120 kernels; 120 in t.parquet", res["example"]
+    assert res["example"]["torch_profiler_kernels"] == 120 and res["coexist"]["equal_to_alone"], res
+    assert res["bench"]["rounds"] == 2, res["bench"]
+    print("self-test pipeline ok")
+    return 0
+
+
 def self_test():
     rng = random.Random(1)
     rounds = []
@@ -274,7 +340,7 @@ def self_test():
     return 0
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--wheel", help="the accelprof wheel, or a directory holding it")
     ap.add_argument("--deps", help="a directory of wheels to install too (pyarrow, numpy)")
@@ -287,9 +353,10 @@ def main():
     ap.add_argument("--shim", help="libcupti_shim.so to preload for the example next to torch.profiler")
     ap.add_argument("--cupti", help="libcupti to use (CUPTI_LIBRARY_PATH); default the tracer's search")
     ap.add_argument("--self-test", action="store_true")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.self_test:
-        return self_test()
+        rc = self_test()
+        return rc if rc or not args.wheel else self_test_pipeline(args.wheel)
     if not args.wheel:
         ap.error("--wheel is needed")
     import time
