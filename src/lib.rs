@@ -54,8 +54,8 @@ pub use accelprof_core::columns::Family;
 pub use accelprof_core::{Batch, FamilySet, Names};
 pub use accelprof_export;
 pub use tracer::{
-    BufferPolicy, CaptureRange, Distributed, Format, LibraryInfo, Output, Skipped, Synchronize, TraceOutcome,
-    Tracer, TracerConfig, TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,
+    BufferPolicy, CaptureRange, Distributed, ExternalIds, Format, LibraryInfo, Output, Skipped, Synchronize,
+    TraceOutcome, Tracer, TracerConfig, TracerCounts, TracerError, TracerReport, Vendor, VendorAttempt,
 };
 
 // The README's examples are compiled (and the runnable ones run) as doctests (one uses `cupti`).

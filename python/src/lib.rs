@@ -1,0 +1,682 @@
+//! `accelprof._native`: the root package's [`Tracer`] for Python.
+//!
+//! The way of a record: the vendor's buffers are decoded into column batches on the vendor
+//! pipeline's decode thread (no GIL); each observer's consumer, on that same thread, encodes its
+//! families into Arrow record batches (no GIL), keeps the columns it selected and queues them; one
+//! dispatch thread per tracer takes the GIL per batch, hands each record batch to pyarrow through
+//! the Arrow C data interface (no copy, no Python object per record) and calls the observer. A
+//! callback that raises is counted (`callback_errors`) and its first error printed, never raised
+//! into the traced program. Nothing queued is dropped: rows whose observer left before they were
+//! handed over are counted (`rows_unregistered`).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
+use std::thread::{JoinHandle, ThreadId};
+use std::time::Duration;
+
+use accel_profiling::accelprof_core::columns::Family;
+use accel_profiling::accelprof_core::pipeline::ConsumerId;
+use accel_profiling::{
+    Batch, ExternalIds, FamilySet, Names, Output, Synchronize, Tracer, TracerConfig, TracerCounts, Vendor,
+};
+use accelprof_export::arrow::{schema, ArrowEncoder};
+use arrow_array::{Array, ArrayRef, Int64Array, RecordBatch, StructArray};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::PyDict;
+use serde_json::{json, Map, Value};
+
+#[cfg(feature = "mocks")]
+mod testing;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A family by its name (`kernel`, `api`, ...).
+fn family(name: &str) -> PyResult<Family> {
+    Family::ALL.into_iter().find(|f| f.name() == name).ok_or_else(|| {
+        let known: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        PyValueError::new_err(format!("no record family {name:?} (the families: {})", known.join(", ")))
+    })
+}
+
+/// The column names of a family's record batches.
+#[pyfunction]
+fn columns(name: &str) -> PyResult<Vec<String>> {
+    Ok(schema(family(name)?).fields().iter().map(|f| f.name().clone()).collect())
+}
+
+/// Every family's name.
+#[pyfunction]
+fn families() -> Vec<&'static str> {
+    Family::ALL.iter().map(|f| f.name()).collect()
+}
+
+/// What the decode thread hands the dispatch thread.
+enum Msg {
+    /// One observer's record batches of one vendor batch.
+    Deliver { observer: u64, batches: Vec<(Family, RecordBatch)>, rows: u64 },
+    /// Everything queued before this was handed over.
+    Fence(mpsc::SyncSender<()>),
+    /// The tracer is gone: end the thread.
+    Stop,
+}
+
+/// What the consumers, the dispatch thread and the methods share.
+#[derive(Default)]
+struct Shared {
+    callbacks: Mutex<HashMap<u64, Py<PyAny>>>,
+    batches_handed: AtomicU64,
+    rows_handed: AtomicU64,
+    rows_unregistered: AtomicU64,
+    rows_unencodable: AtomicU64,
+    callback_errors: AtomicU64,
+    import_errors: AtomicU64,
+    first_error: Mutex<Option<String>>,
+    queued: AtomicU64,
+    dispatch_thread: Mutex<Option<ThreadId>>,
+}
+
+/// `pyarrow.RecordBatch._import_from_c`.
+static IMPORT: GILOnceCell<Py<PyAny>> = GILOnceCell::new();
+
+/// `batch` as a `pyarrow.RecordBatch`, through the Arrow C data interface: pyarrow takes over the
+/// buffers (no copy).
+fn to_pyarrow<'py>(py: Python<'py>, batch: RecordBatch) -> PyResult<Bound<'py, PyAny>> {
+    let data = StructArray::from(batch).into_data();
+    let (array, schema) =
+        arrow_array::ffi::to_ffi(&data).map_err(|e| PyRuntimeError::new_err(format!("Arrow export: {e}")))?;
+    let (mut array, mut schema) = (Box::new(array), Box::new(schema));
+    let import = IMPORT.get_or_try_init(py, || {
+        py.import("pyarrow")?.getattr("RecordBatch")?.getattr("_import_from_c").map(Bound::unbind)
+    })?;
+    // pyarrow moves both structures out (their release callbacks become NULL), so dropping the
+    // boxes afterwards releases nothing twice; they live until after the call.
+    let array_addr = &mut *array as *mut _ as usize;
+    let schema_addr = &mut *schema as *mut _ as usize;
+    import.bind(py).call1((array_addr, schema_addr))
+}
+
+/// Counts an error in `counter`; the first error of the tracer is kept for `stats()` and printed
+/// (later ones are only counted).
+fn report_first(py: Python<'_>, shared: &Shared, counter: &AtomicU64, what: &str, e: PyErr) {
+    counter.fetch_add(1, Ordering::Relaxed);
+    let mut first = lock(&shared.first_error);
+    if first.is_none() {
+        *first = Some(e.to_string());
+        drop(first);
+        eprintln!("accelprof: {what} (counted in stats(); later errors are only counted):");
+        e.print(py);
+    }
+}
+
+/// The dispatch thread: hands each queued delivery to its observer, taking the GIL per delivery.
+fn dispatch(shared: Arc<Shared>, rx: Receiver<Msg>) {
+    for msg in rx {
+        match msg {
+            Msg::Deliver { observer, batches, rows } => {
+                Python::with_gil(|py| {
+                    let callback = lock(&shared.callbacks).get(&observer).map(|c| c.clone_ref(py));
+                    let Some(callback) = callback else {
+                        shared.rows_unregistered.fetch_add(rows, Ordering::Relaxed);
+                        return;
+                    };
+                    let imported = || -> PyResult<Bound<'_, PyDict>> {
+                        let dict = PyDict::new(py);
+                        for (family, batch) in batches {
+                            dict.set_item(family.name(), to_pyarrow(py, batch)?)?;
+                        }
+                        Ok(dict)
+                    };
+                    let dict = match imported() {
+                        Ok(dict) => dict,
+                        Err(e) => {
+                            // pyarrow could not take the batch (not installed, too old): counted apart.
+                            shared.rows_unencodable.fetch_add(rows, Ordering::Relaxed);
+                            report_first(
+                                py,
+                                &shared,
+                                &shared.import_errors,
+                                "handing a batch to pyarrow failed",
+                                e,
+                            );
+                            return;
+                        }
+                    };
+                    // The rows reached the callback: handed over, whatever it did with them.
+                    shared.rows_handed.fetch_add(rows, Ordering::Relaxed);
+                    shared.batches_handed.fetch_add(1, Ordering::Relaxed);
+                    match callback.call1(py, (dict,)) {
+                        Ok(_) => {}
+                        Err(e) => {
+                            report_first(
+                                py,
+                                &shared,
+                                &shared.callback_errors,
+                                "a registered callback raised",
+                                e,
+                            );
+                        }
+                    }
+                });
+                shared.queued.fetch_sub(1, Ordering::Relaxed);
+            }
+            Msg::Fence(done) => {
+                let _ = done.send(());
+            }
+            Msg::Stop => break,
+        }
+    }
+}
+
+/// Adds `offset` to the nonzero values of the `start_ns` and `end_ns` columns (a 0 is a time the
+/// vendor did not have, kept as 0).
+fn to_unix(batch: RecordBatch, offset: i64) -> RecordBatch {
+    if offset == 0 {
+        return batch;
+    }
+    let schema = batch.schema();
+    let columns: Vec<ArrayRef> = schema
+        .fields()
+        .iter()
+        .zip(batch.columns())
+        .map(|(field, column)| match (field.name().as_str(), column.as_any().downcast_ref::<Int64Array>()) {
+            ("start_ns" | "end_ns", Some(times)) => {
+                let mapped: Int64Array = times.unary(|t| if t == 0 { 0 } else { t.saturating_add(offset) });
+                Arc::new(mapped) as ArrayRef
+            }
+            _ => column.clone(),
+        })
+        .collect();
+    RecordBatch::try_new(schema, columns).unwrap_or(batch)
+}
+
+/// Rows per family ([`Family::ALL`] order), counted by a Rust consumer.
+type FamilyRows = [AtomicU64; Family::ALL.len()];
+
+/// An observer's selection: each family with the indices of its columns.
+type Selection = Vec<(Family, Vec<usize>)>;
+
+/// The root package's tracer, its records handed to Python callbacks as pyarrow record batches.
+#[pyclass(module = "accelprof._native", name = "Tracer")]
+struct PyTracer {
+    tracer: RwLock<Option<Tracer>>,
+    ids: ExternalIds,
+    shared: Arc<Shared>,
+    tx: Mutex<Sender<Msg>>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+    observers: Mutex<HashMap<u64, ConsumerId>>,
+    next_observer: AtomicU64,
+    started: AtomicBool,
+    counters: Mutex<HashMap<u64, (ConsumerId, Arc<FamilyRows>)>>,
+    offset_ns: i64,
+    session_start_unix_ns: u64,
+    report: Mutex<Option<String>>,
+}
+
+impl std::fmt::Debug for PyTracer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tracer").field("ids", &self.ids).finish_non_exhaustive()
+    }
+}
+
+fn vendor(name: &str) -> PyResult<Vendor> {
+    name.parse::<Vendor>().map_err(PyValueError::new_err)
+}
+
+fn unix_now_ns() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
+fn counts_json(c: &TracerCounts) -> Value {
+    let p = &c.pipeline;
+    json!({
+        "produced": c.produced(),
+        "delivered": c.delivered(),
+        "dropped": c.dropped(),
+        "adds_up": c.adds_up(),
+        "vendor_dropped": p.vendor_dropped,
+        "buffers_completed": p.buffers_completed,
+        "buffers_declined": p.buffers_declined,
+        "buffers_discarded": p.buffers_discarded,
+        "records_decoded": p.records_decoded,
+        "records_unconsumed": p.records_unconsumed,
+        "skipped_unknown": p.skipped_unknown,
+        "consumer_panics": p.consumer_panics,
+        "walker_panics": p.walker_panics,
+        "buffers_cut_short": p.buffers_cut_short,
+        "bytes_abandoned": p.bytes_abandoned,
+        "vendor_extras": c.vendor_extras.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect::<Map<_, _>>(),
+        "other_client_seen": c.other_client.seen(),
+        "summary": c.to_string(),
+    })
+}
+
+impl PyTracer {
+    fn live(&self) -> PyResult<RwLockReadGuard<'_, Option<Tracer>>> {
+        let guard = self.tracer.read().unwrap_or_else(|e| e.into_inner());
+        if guard.is_none() {
+            return Err(PyRuntimeError::new_err("the tracer was stopped"));
+        }
+        Ok(guard)
+    }
+
+    fn in_dispatch_thread(&self) -> bool {
+        *lock(&self.shared.dispatch_thread) == Some(std::thread::current().id())
+    }
+
+    /// Waits (without the GIL) until every delivery queued so far was handed to its observer.
+    fn wait_dispatched(&self, py: Python<'_>) -> PyResult<()> {
+        if self.in_dispatch_thread() {
+            return Err(PyRuntimeError::new_err(
+                "flush(sync=True) and stop() cannot run inside a registered callback (they wait for it)",
+            ));
+        }
+        let (done_tx, done_rx) = mpsc::sync_channel(1);
+        if lock(&self.tx).send(Msg::Fence(done_tx)).is_err() {
+            return Ok(());
+        }
+        py.allow_threads(move || {
+            let _ = done_rx.recv();
+        });
+        Ok(())
+    }
+
+    fn stats_json(&self, counts: Option<TracerCounts>) -> Value {
+        let s = &self.shared;
+        json!({
+            "started": self.started.load(Ordering::Relaxed),
+            "stopped": counts.is_none(),
+            "observers": lock(&self.observers).len(),
+            "batches_handed": s.batches_handed.load(Ordering::Relaxed),
+            "rows_handed": s.rows_handed.load(Ordering::Relaxed),
+            "rows_unregistered": s.rows_unregistered.load(Ordering::Relaxed),
+            "rows_unencodable": s.rows_unencodable.load(Ordering::Relaxed),
+            "callback_errors": s.callback_errors.load(Ordering::Relaxed),
+            "import_errors": s.import_errors.load(Ordering::Relaxed),
+            "first_callback_error": lock(&s.first_error).clone(),
+            "pending_batches": s.queued.load(Ordering::Relaxed),
+            "external_chains_kept": self.ids.chains_kept(),
+            "counts": counts.as_ref().map(counts_json),
+        })
+    }
+
+    /// Ends the tracer, without waiting for the dispatch thread (drop, maybe with the GIL held).
+    fn end(&self) -> Option<String> {
+        let tracer = self.tracer.write().unwrap_or_else(|e| e.into_inner()).take()?;
+        let report = tracer.stop();
+        let mut doc = report.to_json();
+        doc["complete"] = json!(report.is_complete());
+        doc["counts"] = counts_json(&report.counts);
+        doc["traces"] = json!(report.traces.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>());
+        doc["rows"] = Family::ALL.iter().map(|f| (f.name().to_owned(), json!(report.rows_of(*f)))).collect();
+        let text = doc.to_string();
+        *lock(&self.report) = Some(text.clone());
+        Some(text)
+    }
+}
+
+#[pymethods]
+impl PyTracer {
+    /// See `accelprof.Tracer`.
+    #[new]
+    #[pyo3(signature = (vendor_name = "auto", library = None, families = None, outputs = Vec::new(),
+        flush_period_s = Some(1.0), trace_name = None, demangle = true, synchronize = None, summary_top = 20))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        vendor_name: &str,
+        library: Option<PathBuf>,
+        families: Option<Vec<String>>,
+        outputs: Vec<PathBuf>,
+        flush_period_s: Option<f64>,
+        trace_name: Option<String>,
+        demangle: bool,
+        synchronize: Option<Py<PyAny>>,
+        summary_top: usize,
+        py: Python<'_>,
+    ) -> PyResult<PyTracer> {
+        let mut set = TracerConfig::COMMON;
+        if let Some(names) = families {
+            set = FamilySet::empty();
+            for name in names {
+                set |= family(&name)?.set();
+            }
+        }
+        let flush_period = match flush_period_s {
+            Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+            Some(s) if !(s.is_finite() && s >= 0.0) => {
+                return Err(PyValueError::new_err(format!(
+                    "flush_period_s {s}: a number of seconds > 0, or None"
+                )))
+            }
+            _ => None,
+        };
+        let synchronize = synchronize.map(|f| {
+            Synchronize::new(move || {
+                Python::with_gil(|py| match f.call0(py) {
+                    Ok(r) => Ok(r.extract::<bool>(py).unwrap_or(true)),
+                    Err(e) => Err(format!("the synchronize callable raised: {e}")),
+                })
+            })
+        });
+        let config = TracerConfig {
+            vendor: vendor(vendor_name)?,
+            library,
+            families: set,
+            outputs: outputs.into_iter().map(Output::from).collect(),
+            flush_period,
+            trace_name,
+            demangle,
+            synchronize,
+            summary_top,
+            ..TracerConfig::default()
+        };
+        let session_start_unix_ns = unix_now_ns();
+        let tracer =
+            py.allow_threads(|| Tracer::new(config)).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        let ids = ExternalIds::new(&tracer);
+        let shared = Arc::new(Shared::default());
+        let (tx, rx) = mpsc::channel();
+        let thread = {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .name("accelprof-dispatch".into())
+                .spawn(move || {
+                    *lock(&shared.dispatch_thread) = Some(std::thread::current().id());
+                    dispatch(shared, rx)
+                })
+                .map_err(|e| PyRuntimeError::new_err(format!("the dispatch thread: {e}")))?
+        };
+        Ok(PyTracer {
+            offset_ns: tracer.time_map().offset_ns(),
+            tracer: RwLock::new(Some(tracer)),
+            ids,
+            shared,
+            tx: Mutex::new(tx),
+            thread: Mutex::new(Some(thread)),
+            observers: Mutex::default(),
+            next_observer: AtomicU64::new(1),
+            started: AtomicBool::new(false),
+            counters: Mutex::default(),
+            session_start_unix_ns,
+            report: Mutex::new(None),
+        })
+    }
+
+    /// Begins collecting.
+    fn start(&self, py: Python<'_>) -> PyResult<()> {
+        let guard = self.live()?;
+        let tracer = guard.as_ref().expect("live");
+        py.allow_threads(|| tracer.start()).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        self.started.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Registers `callback({family: pyarrow.RecordBatch})` for `selection` (`{family: [columns] or
+    /// None for all}`); returns the observer's id.
+    #[pyo3(signature = (selection, callback, unix_time = true))]
+    fn register(
+        &self,
+        py: Python<'_>,
+        selection: HashMap<String, Option<Vec<String>>>,
+        callback: Py<PyAny>,
+        unix_time: bool,
+    ) -> PyResult<u64> {
+        if !callback.bind(py).is_callable() {
+            return Err(PyValueError::new_err("callback: a callable taking one dict"));
+        }
+        let mut wanted: Selection = Vec::new();
+        let mut set = FamilySet::empty();
+        for (name, cols) in selection {
+            let family = family(&name)?;
+            let schema = schema(family);
+            let indices = match cols {
+                None => (0..schema.fields().len()).collect(),
+                Some(cols) => cols
+                    .iter()
+                    .map(|c| {
+                        schema.index_of(c).map_err(|_| {
+                            let known: Vec<&str> =
+                                schema.fields().iter().map(|f| f.name().as_str()).collect();
+                            PyValueError::new_err(format!(
+                                "family {name:?} has no column {c:?} (its columns: {})",
+                                known.join(", ")
+                            ))
+                        })
+                    })
+                    .collect::<PyResult<Vec<usize>>>()?,
+            };
+            set |= family.set();
+            wanted.push((family, indices));
+        }
+        if wanted.is_empty() {
+            return Err(PyValueError::new_err("register: no family selected"));
+        }
+        wanted.sort_by_key(|(f, _)| f.0);
+        let guard = self.live()?;
+        let tracer = guard.as_ref().expect("live");
+        let observer = self.next_observer.fetch_add(1, Ordering::Relaxed);
+        lock(&self.shared.callbacks).insert(observer, callback);
+        let offset = if unix_time { self.offset_ns } else { 0 };
+        let tx = lock(&self.tx).clone();
+        let shared = self.shared.clone();
+        let mut encoder = ArrowEncoder::new();
+        let id = tracer.subscribe(set, move |batch: &Batch, names: &Names| {
+            let mut batches = Vec::new();
+            let mut rows = 0u64;
+            for (family, indices) in &wanted {
+                let len = batch.len_of(*family);
+                if len == 0 {
+                    continue;
+                }
+                let encoded =
+                    encoder.encode_family(*family, batch, names).and_then(|b| Ok(b.project(indices)?));
+                match encoded {
+                    Ok(b) => {
+                        rows += b.num_rows() as u64;
+                        batches.push((*family, to_unix(b, offset)));
+                    }
+                    Err(_) => {
+                        shared.rows_unencodable.fetch_add(len as u64, Ordering::Relaxed);
+                    }
+                }
+            }
+            if !batches.is_empty() {
+                shared.queued.fetch_add(1, Ordering::Relaxed);
+                if tx.send(Msg::Deliver { observer, batches, rows }).is_err() {
+                    shared.queued.fetch_sub(1, Ordering::Relaxed);
+                    shared.rows_unregistered.fetch_add(rows, Ordering::Relaxed);
+                }
+            }
+        });
+        lock(&self.observers).insert(observer, id);
+        Ok(observer)
+    }
+
+    /// A consumer in Rust that only counts the rows of `families` (no Arrow, no Python): the
+    /// baseline the benchmark sets the Python path against. Its id for `counter_rows`.
+    fn register_counter(&self, families: Vec<String>) -> PyResult<u64> {
+        let mut set = FamilySet::empty();
+        for name in families {
+            set |= family(&name)?.set();
+        }
+        let guard = self.live()?;
+        let rows: Arc<FamilyRows> = Arc::new(std::array::from_fn(|_| AtomicU64::new(0)));
+        let counted = rows.clone();
+        let id = guard.as_ref().expect("live").subscribe(set, move |batch: &Batch, _: &Names| {
+            for (i, f) in Family::ALL.iter().enumerate() {
+                if set.has(*f) {
+                    counted[i].fetch_add(batch.len_of(*f) as u64, Ordering::Relaxed);
+                }
+            }
+        });
+        let observer = self.next_observer.fetch_add(1, Ordering::Relaxed);
+        lock(&self.counters).insert(observer, (id, rows));
+        Ok(observer)
+    }
+
+    /// The rows a `register_counter` consumer counted so far, per family.
+    fn counter_rows(&self, counter: u64) -> PyResult<HashMap<&'static str, u64>> {
+        let counters = lock(&self.counters);
+        let (_, rows) = counters.get(&counter).ok_or_else(|| PyValueError::new_err("no such counter"))?;
+        Ok(Family::ALL.iter().zip(rows.iter()).map(|(f, n)| (f.name(), n.load(Ordering::Relaxed))).collect())
+    }
+
+    /// Stops handing batches to an observer (or counting, for a counter); whether it was registered.
+    fn unregister(&self, observer: u64) -> PyResult<bool> {
+        let id = lock(&self.observers).remove(&observer);
+        let Some(id) = id.or_else(|| lock(&self.counters).remove(&observer).map(|(id, _)| id)) else {
+            return Ok(false);
+        };
+        if let Some(tracer) = self.tracer.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            tracer.unsubscribe(id);
+        }
+        // Dropped after the lock is released: the last reference to a callback may run Python
+        // (a finalizer) that registers or unregisters again.
+        let callback = lock(&self.shared.callbacks).remove(&observer);
+        drop(callback);
+        Ok(true)
+    }
+
+    /// Hands over everything collected so far (CUPTI: a fence, every record of work issued before
+    /// the call is in); with `sync`, returns once the callbacks have run on all of it.
+    #[pyo3(signature = (sync = true))]
+    fn flush(&self, py: Python<'_>, sync: bool) -> PyResult<()> {
+        {
+            let guard = self.live()?;
+            let tracer = guard.as_ref().expect("live");
+            py.allow_threads(|| tracer.flush()).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        }
+        if sync {
+            self.wait_dispatched(py)?;
+            self.ids.retire();
+        }
+        Ok(())
+    }
+
+    /// Ends the collection, waits until the callbacks ran on the last records, finishes the
+    /// outputs; the report as JSON. A second call returns the same report.
+    fn stop(&self, py: Python<'_>) -> PyResult<String> {
+        if self.in_dispatch_thread() {
+            return Err(PyRuntimeError::new_err("stop() cannot run inside a registered callback"));
+        }
+        let report = match py.allow_threads(|| self.end()) {
+            Some(r) => r,
+            None => return lock(&self.report).clone().ok_or_else(|| PyRuntimeError::new_err("not started")),
+        };
+        self.started.store(false, Ordering::Relaxed);
+        self.wait_dispatched(py)?;
+        self.ids.retire();
+        Ok(report)
+    }
+
+    /// The tallies (JSON): the engine's counts and the Python side's.
+    fn stats(&self, py: Python<'_>) -> String {
+        let counts = {
+            let guard = self.tracer.read().unwrap_or_else(|e| e.into_inner());
+            guard.as_ref().map(|t| py.allow_threads(|| t.counts()))
+        };
+        self.stats_json(counts).to_string()
+    }
+
+    /// The library, families, clock mapping and files (JSON).
+    fn session_info(&self) -> PyResult<String> {
+        let guard = self.live()?;
+        let t = guard.as_ref().expect("live");
+        let info = t.library();
+        Ok(json!({
+            "vendor": info.vendor.name(),
+            "library": info.path.display().to_string(),
+            "library_version": info.version,
+            "found": info.found,
+            "families": Family::ALL.iter().filter(|f| t.families().has(**f)).map(|f| f.name()).collect::<Vec<_>>(),
+            "skipped": t.skipped().iter().map(|s| json!({"family": s.family.name(), "kind": s.kind, "reason": s.reason})).collect::<Vec<_>>(),
+            "time_offset_ns": self.offset_ns,
+            "session_start_unix_ns": self.session_start_unix_ns,
+            "partial_paths": t.partial_paths().iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            "external_ids_on_vendor_stack": self.ids.has_vendor_stack(),
+            "rank": t.distributed().rank,
+            "world_size": t.distributed().world_size,
+        })
+        .to_string())
+    }
+
+    /// `unix_ns = record_ns + time_offset_ns` for the records' raw timestamps.
+    #[getter]
+    fn time_offset_ns(&self) -> i64 {
+        self.offset_ns
+    }
+
+    /// The vendor's name of an API row's raw `api_domain`.
+    fn api_domain_name(&self, domain: u32) -> PyResult<Option<String>> {
+        let guard = self.live()?;
+        Ok(guard.as_ref().expect("live").api_domain_name(domain).map(|c| c.into_owned()))
+    }
+
+    /// A fresh external-correlation id pushed as this thread's innermost context.
+    fn push_external_correlation_id(&self) -> u64 {
+        self.ids.push()
+    }
+
+    /// Pops this thread's innermost context; its id, None when none.
+    fn pop_external_correlation_id(&self) -> Option<u64> {
+        self.ids.pop()
+    }
+
+    /// This thread's innermost context, if any.
+    fn current_external_correlation_id(&self) -> Option<u64> {
+        self.ids.current()
+    }
+
+    /// Every context active when `innermost` was pushed, outermost first.
+    fn external_id_chain(&self, innermost: u64) -> Vec<u64> {
+        self.ids.chain(innermost)
+    }
+
+    /// Merges a JSON object into the metadata of this thread's innermost context (or of `id`); the
+    /// id it went to, None when there is no context.
+    #[pyo3(signature = (fields_json, id = None))]
+    fn put_external_metadata(&self, fields_json: &str, id: Option<u64>) -> PyResult<Option<u64>> {
+        let fields: Map<String, Value> = serde_json::from_str(fields_json)
+            .map_err(|e| PyValueError::new_err(format!("metadata: a JSON object: {e}")))?;
+        Ok(match id {
+            Some(id) => {
+                self.ids.put_metadata(id, fields);
+                Some(id)
+            }
+            None => self.ids.add_metadata(fields),
+        })
+    }
+
+    /// Takes the metadata attached so far: JSON `{id: object}`.
+    fn take_external_metadata(&self) -> String {
+        let taken: Map<String, Value> =
+            self.ids.take_metadata().into_iter().map(|(id, m)| (id.to_string(), Value::Object(m))).collect();
+        Value::Object(taken).to_string()
+    }
+}
+
+impl Drop for PyTracer {
+    fn drop(&mut self) {
+        // The last records are queued for the dispatch thread, which hands them over when it gets
+        // the GIL and then ends; nothing waits for it here (the GIL may be held).
+        let _ = self.end();
+        let _ = lock(&self.tx).send(Msg::Stop);
+        drop(lock(&self.thread).take());
+    }
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTracer>()?;
+    m.add_function(wrap_pyfunction!(columns, m)?)?;
+    m.add_function(wrap_pyfunction!(families, m)?)?;
+    #[cfg(feature = "mocks")]
+    testing::add(m)?;
+    Ok(())
+}
