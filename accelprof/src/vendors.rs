@@ -94,7 +94,12 @@ fn cupti_version(v: u32) -> String {
 /// Whether this machine has `vendor`'s driver or runtime, looked for without loading it: in
 /// `LD_LIBRARY_PATH`, the system loader's cache, and the vendor's usual directories.
 pub(crate) fn has_driver(vendor: Vendor) -> bool {
-    let name = vendor.driver();
+    on_loader_path(vendor.driver())
+}
+
+/// Whether the system loader would find the library `name` (no `/`), looked for without loading it:
+/// in `LD_LIBRARY_PATH`, the vendors' usual directories, and the loader's cache.
+fn on_loader_path(name: &str) -> bool {
     let mut dirs: Vec<PathBuf> =
         std::env::var_os("LD_LIBRARY_PATH").map(|p| std::env::split_paths(&p).collect()).unwrap_or_default();
     for (var, sub) in [("ROCM_PATH", "lib"), ("ASCEND_HOME_PATH", "lib64"), ("CUDA_HOME", "lib64")] {
@@ -134,8 +139,24 @@ pub(crate) fn line(found: &Found, verbose: bool) -> String {
         }
         Err(e) => {
             let tried = e.tried();
+            // A file that exists nowhere is "not found", whatever refused it first (MSPTI's preflight
+            // checks the plain soname's dependencies before the loader looks for it).
+            let exists = |p: &Path| {
+                if p.components().count() > 1 {
+                    p.is_file()
+                } else {
+                    on_loader_path(&p.to_string_lossy())
+                }
+            };
+            let refused_exists = matches!(e, LoadError::Refused { path, .. } if exists(path));
             let what = match e {
-                LoadError::NotFound { .. } if !tried.iter().any(|a| a.reason.starts_with("exists")) => {
+                LoadError::NotFound { .. } | LoadError::Refused { .. }
+                    if !refused_exists
+                        && !tried.iter().any(|a| {
+                            a.reason.starts_with("exists")
+                                || (!a.path.as_os_str().is_empty() && exists(&a.path))
+                        }) =>
+                {
                     "not found".to_owned()
                 }
                 // Found but refused, or its dependency missing: the loader's headline says which.
