@@ -431,3 +431,41 @@ fn a_parquet_trace_of_the_command_is_analyzed_by_it() {
     assert!(text.contains("demo::outside()") && text.contains("demo::inside()"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--vendor rocm`: the injection library added to ROCP_TOOL_LIBRARIES after the user's tools and to
+/// LD_PRELOAD, the SDK told to configure from its constructor (as rocprofv3 does). `--vendor ascend`
+/// without libmspti.so on this machine: a usage error naming what was looked for, nothing runs.
+#[test]
+fn rocm_and_ascend_ways_into_the_program() {
+    let dir = temp_dir("ways");
+    let seen = dir.join("seen");
+    let script = format!(
+        "printf '%s\\n%s\\n%s\\n' \"$ROCP_TOOL_LIBRARIES\" \"$LD_PRELOAD\" \"$ROCPROFILER_LIBRARY_CTOR\" > {}",
+        seen.display()
+    );
+    let out = bare()
+        .args(["trace", "--vendor", "amd", "-o", "none", "--", "sh", "-c", &script])
+        .env("ROCP_TOOL_LIBRARIES", "/opt/user/libtool.so")
+        .env_remove("LD_PRELOAD")
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    let library = std::fs::canonicalize(tracer_library()).unwrap();
+    let lines: Vec<String> = std::fs::read_to_string(&seen).unwrap().lines().map(str::to_owned).collect();
+    assert_eq!(lines[0], format!("/opt/user/libtool.so:{}", library.display()), "{stderr}");
+    assert_eq!(lines[1], library.display().to_string(), "no SDK found here: the tool alone");
+    assert_eq!(lines[2], "1");
+    assert!(stderr.contains("traces CUDA only"), "the stand-in library says what it is: {stderr}");
+
+    let ran = dir.join("ran");
+    let out = bare()
+        .args(["trace", "--vendor", "huawei", "-o", "none", "--", "touch", ran.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("ascend") && stderr.contains("not found (looked in"), "{stderr}");
+    assert!(!ran.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
