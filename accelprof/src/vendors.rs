@@ -66,7 +66,8 @@ impl Vendor {
 pub(crate) struct Found {
     pub(crate) vendor: Vendor,
     pub(crate) library: Result<PathBuf, LoadError>,
-    /// The version, when the library says it without a device (CUPTI's `cuptiGetVersion`).
+    /// The version, when the library says it without a device (CUPTI's `cuptiGetVersion`,
+    /// rocprofiler-sdk's `rocprofiler_get_version`).
     pub(crate) version: Option<String>,
 }
 
@@ -76,6 +77,12 @@ pub(crate) fn find(vendor: Vendor) -> Found {
     let library = accelprof_loader::open(vendor.spec(), None).map(|l| l.path().to_path_buf());
     let version = match (&library, vendor) {
         (Ok(path), Vendor::Cuda) => cupti::Cupti::open_path(path).ok().map(|c| cupti_version(c.version())),
+        // `rocprofiler_get_version` answers at any time, before any tool configured.
+        (Ok(path), Vendor::Rocm) => rocprofiler::Rocprofiler::open_path(path)
+            .and_then(|r| r.version())
+            .ok()
+            .map(|(a, b, c)| format!("{a}.{b}.{c}")),
+        // MSPTI has no version call.
         _ => None,
     };
     Found { vendor, library, version }

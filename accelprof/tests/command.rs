@@ -211,6 +211,17 @@ fn info_names_every_vendor_and_what_was_found() {
     let cuda = stdout.lines().next().unwrap();
     assert!(cuda.contains(&format!("found at {}", mock_path().display())), "{cuda}");
     assert!(cuda.contains("version"), "{cuda}");
+    let out = bare()
+        .arg("info")
+        .env("ROCPROFILER_LIBRARY_PATH", accelprof_mocks::rocprofiler::LIBRARY)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let rocm = stdout.lines().nth(1).unwrap();
+    assert!(
+        rocm.contains(&format!("found at {}, version ", accelprof_mocks::rocprofiler::LIBRARY)),
+        "{rocm}"
+    );
 }
 
 /// `--vendor` left out: the one vendor whose library is found (here the mock libcupti, named by
