@@ -92,7 +92,7 @@ fn inject(
         Vendor::Rocm => {
             append(command, "ROCP_TOOL_LIBRARIES", library.as_os_str());
             append(command, "LD_PRELOAD", library.as_os_str());
-            if let Ok(sdk) = vendors::find(Vendor::Rocm).library {
+            if let Some(sdk) = vendors::locate(Vendor::Rocm) {
                 append(command, "LD_PRELOAD", sdk.as_os_str());
             }
             command.env("ROCPROFILER_LIBRARY_CTOR", "1");
@@ -197,17 +197,14 @@ pub(crate) fn run(
 ) -> ExitCode {
     let vendor = match vendor {
         Some(vendor) => vendor,
-        None => {
-            let found: Vec<vendors::Found> = Vendor::ALL.into_iter().map(vendors::find).collect();
-            match vendors::pick(&found) {
-                Ok(vendor) => vendor,
-                Err(lines) => {
-                    return usage(&format!(
-                        "no vendor profiling library found on this machine (name one with --vendor):\n{lines}"
-                    ))
-                }
+        None => match vendors::pick() {
+            Ok(vendor) => vendor,
+            Err(lines) => {
+                return usage(&format!(
+                    "no vendor profiling library found on this machine (name one with --vendor):\n{lines}"
+                ))
             }
-        }
+        },
     };
     let explicit = settings.iter().find(|(v, _)| *v == vars::LIBRARY).map(|(_, p)| OsString::from(p));
     let explicit = explicit.or_else(|| std::env::var_os(vars::LIBRARY).filter(|v| !v.is_empty()));

@@ -88,6 +88,22 @@ pub(crate) fn find(vendor: Vendor) -> Found {
     Found { vendor, library, version }
 }
 
+/// Where `vendor`'s profiling library is, looked for WITHOUT loading it (no constructor of a vendor
+/// library runs in the command): its variable, its usual directories, then the system loader's path,
+/// by file name. What `trace` uses to pick a vendor and to name the SDK it preloads; `info` opens.
+pub(crate) fn locate(vendor: Vendor) -> Option<PathBuf> {
+    let spec = vendor.spec();
+    if let Some(path) = std::env::var_os(spec.env_var).map(PathBuf::from).filter(|p| p.is_file()) {
+        return Some(path);
+    }
+    for place in (spec.places)() {
+        if let Some(path) = spec.file_names.iter().map(|n| place.dir.join(n)).find(|p| p.is_file()) {
+            return Some(path);
+        }
+    }
+    spec.sonames.iter().find(|s| on_loader_path(s)).map(PathBuf::from)
+}
+
 /// `cuptiGetVersion`'s number as a release: 12.x counts from 1 (CUPTI API version), 13.x is
 /// `major * 10000 + minor * 100 + patch`.
 fn cupti_version(v: u32) -> String {
@@ -124,12 +140,12 @@ fn on_loader_path(name: &str) -> bool {
     std::fs::read("/etc/ld.so.cache").is_ok_and(|cache| cache.windows(needle.len()).any(|w| w == needle))
 }
 
-/// The vendor `auto` picks: the one whose library was found; of several, the first whose driver is
-/// present (else the first found). `Err`: none found, with `info`'s lines.
-pub(crate) fn pick(found: &[Found]) -> Result<Vendor, String> {
-    let present: Vec<Vendor> = found.iter().filter(|f| f.library.is_ok()).map(|f| f.vendor).collect();
+/// The vendor `auto` picks: the one whose library is found ([`locate`]); of several, the first whose
+/// driver is present (else the first found). `Err`: none found, with `info`'s lines.
+pub(crate) fn pick() -> Result<Vendor, String> {
+    let present: Vec<Vendor> = Vendor::ALL.into_iter().filter(|v| locate(*v).is_some()).collect();
     match present.as_slice() {
-        [] => Err(found.iter().map(|f| line(f, false)).collect::<Vec<_>>().join("\n")),
+        [] => Err(Vendor::ALL.into_iter().map(|v| line(&find(v), false)).collect::<Vec<_>>().join("\n")),
         [one] => Ok(*one),
         several => Ok(several.iter().copied().find(|v| has_driver(*v)).unwrap_or(several[0])),
     }
