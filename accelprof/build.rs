@@ -41,7 +41,25 @@ fn main() {
         Ok("1") => true,
         _ => profile == "release",
     };
+    let given =
+        WANTED.iter().filter(|w| env::var_os(format!("ACCELPROF_EMBED_{}", w.what)).is_some()).count();
+    assert!(
+        given == 0 || given == WANTED.len(),
+        "give every library to carry (ACCELPROF_EMBED_INJECT and ACCELPROF_EMBED_SHIM), or none"
+    );
     for w in &WANTED {
+        // A file given (a packager's own build of the library, or a test of the embedding without a
+        // release build of everything): carried as it is.
+        let var = format!("ACCELPROF_EMBED_{}", w.what);
+        println!("cargo:rerun-if-env-changed={var}");
+        if let Some(file) = env::var_os(&var).map(PathBuf::from) {
+            assert!(file.is_file(), "{var}={} is not a file", file.display());
+            let name = file.file_name().and_then(|n| n.to_str()).expect("a file name").to_owned();
+            println!("cargo:rerun-if-changed={}", file.display());
+            println!("cargo:rustc-env=ACCELPROF_{}_NAME={name}", w.what);
+            println!("cargo:rustc-env=ACCELPROF_{}_PATH={}", w.what, file.display());
+            continue;
+        }
         let found = w.candidates.iter().find_map(|(links, file)| {
             env::var_os(format!("DEP_{links}_ROOT")).map(|root| (PathBuf::from(root), *file))
         });
@@ -57,7 +75,7 @@ fn main() {
         let built = build(&root, file);
         println!("cargo:rustc-env=ACCELPROF_{}_PATH={}", w.what, built.display());
     }
-    if embed {
+    if embed || given > 0 {
         println!("cargo:rustc-cfg=accelprof_embedded");
     }
 }
