@@ -480,3 +480,59 @@ fn rocm_and_ascend_ways_into_the_program() {
     assert!(!ran.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 18: `cargo install cupti-trace` gave a launcher that could not find its library (exit 2).
+/// `cargo install` of this command (the README's line, into a scratch root), then the installed
+/// executable alone, run from another directory with an empty LD_LIBRARY_PATH and a fresh HOME, traces
+/// the mock CUDA program: the libraries it carries are written out to a private cache and used.
+/// `ACCELPROF_INSTALLED=<bin>` checks an executable installed beforehand instead of installing.
+#[test]
+#[ignore = "a release build of the command and of the libraries it carries: many minutes"]
+fn the_installed_command_alone_traces_the_mock_cuda_program() {
+    let scratch = temp_dir("install");
+    let installed = match std::env::var_os("ACCELPROF_INSTALLED") {
+        Some(bin) => std::path::PathBuf::from(bin),
+        None => {
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let status = Command::new(cargo)
+                .args(["install", "--locked", "--path", env!("CARGO_MANIFEST_DIR"), "--root"])
+                .arg(scratch.join("root"))
+                .env_remove("CARGO_TARGET_DIR")
+                .status()
+                .unwrap();
+            assert!(status.success());
+            scratch.join("root/bin/accelprof")
+        }
+    };
+    let (home, elsewhere) = (scratch.join("home"), scratch.join("elsewhere"));
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let child = child_command(CHILD, "ranges");
+    let out = Command::new(&installed)
+        .args(["trace", "-o", "t_%p.json", "--"])
+        .arg(child.get_program())
+        .args(child.get_args())
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", &home)
+        .env("LD_LIBRARY_PATH", "")
+        .env(SCENARIO, "ranges")
+        .env("CUPTI_LIBRARY_PATH", mock_path())
+        .current_dir(&elsewhere)
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    let traces = files_with(&elsewhere, "t_");
+    assert_eq!(traces.len(), 1, "{stderr}");
+    assert_eq!(kernels_named(&read_trace(&traces[0]), "demo::outside()").len(), 15);
+    let cache = home.join(".cache/accelprof");
+    let versions: Vec<_> = std::fs::read_dir(&cache).unwrap().flatten().map(|e| e.path()).collect();
+    assert_eq!(versions.len(), 1);
+    for dir in [home.join(".cache"), cache.clone(), versions[0].clone()] {
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(std::fs::metadata(&dir).unwrap().mode() & 0o777, 0o700, "{}", dir.display());
+    }
+    assert!(stderr.contains(&versions[0].display().to_string()), "the carried library was used: {stderr}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
