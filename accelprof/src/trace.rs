@@ -4,7 +4,7 @@
 
 use std::ffi::{c_int, OsStr, OsString};
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
 use std::sync::atomic::{AtomicI32, Ordering};
 
@@ -107,6 +107,23 @@ fn inject(
             preload.push(library);
             append(command, "LD_PRELOAD", &preload);
             command.env("ACCELPROF_VENDOR", "mspti");
+            // libmspti.so has no RPATH: the loader of the program must find the CANN libraries it needs
+            // where mspti-sys's preflight found them (beside it, or in $ASCEND_HOME_PATH/lib64), else the
+            // program does not start at all (a preloaded library's missing dependency is fatal).
+            let current: Vec<PathBuf> = std::env::var_os("LD_LIBRARY_PATH")
+                .map(|p| std::env::split_paths(&p).collect())
+                .unwrap_or_default();
+            let home = std::env::var_os("ASCEND_HOME_PATH").map(|h| Path::new(&h).join("lib64"));
+            let mut added = current.clone();
+            for dir in mspti.parent().map(Path::to_path_buf).into_iter().chain(home) {
+                if dir.is_dir() && !dir.as_os_str().is_empty() && !added.contains(&dir) {
+                    added.push(dir);
+                }
+            }
+            if added.len() > current.len() {
+                let joined = std::env::join_paths(&added).map_err(|e| format!("LD_LIBRARY_PATH: {e}"))?;
+                command.env("LD_LIBRARY_PATH", joined);
+            }
         }
     }
     if vendor != Vendor::Cuda && library.file_name().is_some_and(|n| n == "libcupti_trace.so") {

@@ -478,6 +478,26 @@ fn rocm_and_ascend_ways_into_the_program() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("ascend") && stderr.contains("not found (looked in"), "{stderr}");
     assert!(!ran.exists());
+
+    // With MSPTI (the mock, its CANN stand-ins at ASCEND_HOME_PATH): libmspti.so, then ours, preloaded,
+    // and the program starts (the CANN libraries libmspti.so needs are on its loader path: without them
+    // the preload stopped it with status 127).
+    let script = format!("printf '%s\\n%s\\n' \"$LD_PRELOAD\" \"$ACCELPROF_VENDOR\" > {}", seen.display());
+    let out = bare()
+        .args(["trace", "--vendor", "ascend", "-o", "none", "--", "sh", "-c", &script])
+        .env("MSPTI_LIBRARY_PATH", accelprof_mocks::mspti::LIBRARY)
+        .env("ASCEND_HOME_PATH", accelprof_mocks::mspti::ASCEND_HOME)
+        .env_remove("LD_PRELOAD")
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    let lines: Vec<String> = std::fs::read_to_string(&seen).unwrap().lines().map(str::to_owned).collect();
+    let mspti = lines[0].split(':').next().unwrap().to_owned();
+    assert!(mspti.ends_with("libmspti.so"), "{lines:?}");
+    assert_eq!(lines[0], format!("{mspti}:{}", library.display()), "{stderr}");
+    assert_eq!(lines[1], "mspti");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
