@@ -556,3 +556,27 @@ fn the_installed_command_alone_traces_the_mock_cuda_program() {
     assert!(stderr.contains(&versions[0].display().to_string()), "the carried library was used: {stderr}");
     let _ = std::fs::remove_dir_all(&scratch);
 }
+
+/// `--vendor` left out with two vendors' libraries found: the one whose driver or runtime is present
+/// (here a file named like HIP's runtime on LD_LIBRARY_PATH), else the first in order (CUDA).
+#[test]
+fn of_several_vendors_found_the_one_whose_driver_is_present_is_traced() {
+    let dir = temp_dir("several");
+    let run = |ld_library_path: Option<&Path>| {
+        let mut cmd = bare();
+        cmd.args(["trace", "-o", "none", "--", "true"])
+            .env("CUPTI_LIBRARY_PATH", mock_path())
+            .env("ROCPROFILER_LIBRARY_PATH", accelprof_mocks::rocprofiler::LIBRARY);
+        if let Some(dir) = ld_library_path {
+            cmd.env("LD_LIBRARY_PATH", dir);
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        stderr_of(&out)
+    };
+    assert!(run(None).contains("` on cuda ("), "CUDA first when no driver is found");
+    std::fs::write(dir.join("libamdhip64.so"), b"").unwrap();
+    let stderr = run(Some(&dir));
+    assert!(stderr.contains("` on rocm ("), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
