@@ -296,3 +296,26 @@ fn a_file_size_limit_never_kills_the_program_and_the_loss_is_said() {
     assert!(std::fs::metadata(&output).unwrap().len() <= 64 << 10, "within the limit");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 18: a program found but not runnable (no execute permission, a directory) made the launcher
+/// exit 127, which shells keep for "not found"; it is 126 now, as shells say it.
+#[test]
+fn a_program_that_cannot_be_run_is_126_and_one_not_found_127() {
+    let dir = temp_dir("126");
+    let text = dir.join("not-executable");
+    std::fs::write(&text, "#!/bin/sh\nexit 0\n").unwrap();
+    let status = |program: &std::path::Path| {
+        Command::new(launcher())
+            .args(["-o", "none", "--"])
+            .arg(program)
+            .env("CUPTI_TRACE_LIBRARY", tracer_library())
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(status(&text), Some(126));
+    assert_eq!(status(&dir), Some(126));
+    assert_eq!(status(&dir.join("missing")), Some(127));
+    let _ = std::fs::remove_dir_all(&dir);
+}

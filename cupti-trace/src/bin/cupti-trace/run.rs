@@ -220,9 +220,10 @@ pub(crate) fn run(settings: &[(&'static str, String)], program: &[OsString]) -> 
     ]);
     let mut child = match command.spawn() {
         Ok(child) => child,
+        // As shells say it: 127 not found, 126 found but not runnable.
         Err(e) => {
             eprintln!("cupti-trace: cannot run {}: {e}", shown[0]);
-            return ExitCode::from(127);
+            return ExitCode::from(if e.kind() == std::io::ErrorKind::NotFound { 127 } else { 126 });
         }
     };
     CHILD.store(child.id() as i32, Ordering::SeqCst);

@@ -1,0 +1,107 @@
+//! `accelprof analyze DIR [options]`: accelprof-analyze's analyses of a directory of per-rank Parquet
+//! traces, through its library (`accelprof-analyze query` and `sql` stay with that command).
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use accelprof_analyze::{render, Analysis, KernelRules, Options};
+use accelprof_export::summary::escape_control_lines;
+
+pub(crate) const USAGE: &str = "\
+usage: accelprof analyze DIR [options]   every analysis of DIR/*.parquet (one file per rank)
+
+options:
+  --json                 the report as JSON (times in ns) instead of tables (times in us)
+  --rules hta-0.5|hta-main
+                         HolisticTraceAnalysis's kernel classification of which release (default hta-0.5,
+                         the one on PyPI; hta-main adds hip*/hccl* as communication)
+  --no-memory-kernels    leave copies and sets out of the overlap breakdown
+  --hta-window           only the GPU work HTA analyses: launched before each rank's last ProfilerStep
+  --memory-limit MIB     the engine's memory before it spills to disk (default 1024)
+  --top N                kernels per rank in the tables (default 15)
+
+Exit status: 0, 1 when the analysis failed, 2 for a usage error.
+(`accelprof-analyze query DIR 'SQL'` runs any query over the same table.)
+";
+
+struct Args {
+    dir: PathBuf,
+    json: bool,
+    top: usize,
+    options: Options,
+}
+
+fn text(arg: OsString) -> Result<String, String> {
+    arg.into_string().map_err(|a| format!("{a:?} is not UTF-8"))
+}
+
+fn parse(argv: Vec<OsString>) -> Result<Args, String> {
+    let mut it = argv.into_iter();
+    let mut dir = None;
+    let (mut json, mut top, mut options) = (false, 15, Options::default());
+    while let Some(a) = it.next() {
+        // The directory may be any bytes; options are text.
+        let Some(option) = a.to_str().filter(|a| a.starts_with('-')).map(str::to_owned) else {
+            if dir.replace(PathBuf::from(a)).is_some() {
+                return Err("name one directory".into());
+            }
+            continue;
+        };
+        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value")).and_then(text);
+        match option.as_str() {
+            "--json" => json = true,
+            "--no-memory-kernels" => options.queries.include_memory_kernels = false,
+            "--hta-window" => options.queries.hta_window = true,
+            "--rules" => {
+                options.queries.rules = match value("--rules")?.as_str() {
+                    "hta-0.5" => KernelRules::Hta0_5,
+                    "hta-main" => KernelRules::HtaMain,
+                    other => return Err(format!("unknown rules `{other}` (hta-0.5 or hta-main)")),
+                }
+            }
+            "--memory-limit" => {
+                let mib: usize =
+                    value("--memory-limit")?.parse().map_err(|e| format!("--memory-limit: {e}"))?;
+                options.memory_limit = mib.max(16) << 20;
+            }
+            "--top" => top = value("--top")?.parse().map_err(|e| format!("--top: {e}"))?,
+            other => {
+                let known =
+                    ["--json", "--rules", "--no-memory-kernels", "--hta-window", "--memory-limit", "--top"];
+                return Err(match crate::engine::settings::closest(other, known) {
+                    Some(near) => format!("unknown option {other} (did you mean {near}?)"),
+                    None => format!("unknown option {other} (accelprof analyze --help)"),
+                });
+            }
+        }
+    }
+    let dir = dir.ok_or("name the directory of Parquet traces")?;
+    Ok(Args { dir, json, top, options })
+}
+
+/// Runs the analyses (exit 2 for a usage error, 1 when the analysis failed).
+pub(crate) fn run(argv: Vec<OsString>) -> ExitCode {
+    let args = match parse(argv) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("accelprof analyze: {}", escape_control_lines(&e));
+            return ExitCode::from(2);
+        }
+    };
+    let report = Analysis::open(args.dir, args.options).and_then(|a| a.report());
+    match report {
+        Ok(report) if args.json => {
+            println!("{}", serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise"));
+            ExitCode::SUCCESS
+        }
+        Ok(report) => {
+            print!("{}", escape_control_lines(&render(&report, args.top)));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("accelprof analyze: {}", escape_control_lines(&e.to_string()));
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,582 @@
+//! The `accelprof` command: its subcommands and usage errors, exit statuses, `info` on this machine,
+//! and `accelprof trace` of a CUDA program on the mock libcupti, with the security and exit-status
+//! checks of cupti-trace's launcher (cupti-trace/tests/launcher.rs) ported to it.
+
+mod support;
+
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::Command;
+
+use cupti_trace::settings::{by_option, SETTINGS};
+use support::*;
+
+const CHILD: &str = "traced_child";
+
+/// The traced program of the tests here (run in a child process; ignored in a normal run).
+#[test]
+#[ignore = "the child process of the tests in this file"]
+fn traced_child() {
+    support::child::run();
+}
+
+/// The variables that point the vendors' loaders somewhere: removed, so that `info` and `auto` see
+/// this machine as it is.
+const VENDOR_VARS: [&str; 9] = [
+    "CUPTI_LIBRARY_PATH",
+    "CUDA_HOME",
+    "CUDA_PATH",
+    "ROCPROFILER_LIBRARY_PATH",
+    "ROCM_PATH",
+    "MSPTI_LIBRARY_PATH",
+    "ASCEND_HOME_PATH",
+    "ASCEND_TOOLKIT_HOME",
+    "LD_LIBRARY_PATH",
+];
+
+fn bare() -> Command {
+    let mut cmd = accelprof();
+    for var in VENDOR_VARS {
+        cmd.env_remove(var);
+    }
+    cmd
+}
+
+/// `accelprof trace --vendor cuda [options] -- <this test binary as the traced child of scenario>`.
+fn under_launcher(scenario: &str, options: &[&str]) -> Command {
+    let child = child_command(CHILD, scenario);
+    let mut cmd = accelprof();
+    cmd.args(["trace", "--vendor", "cuda", "--flush-period-ms", "200"]).args(options);
+    cmd.arg("--").arg(child.get_program()).args(child.get_args());
+    for (k, v) in child.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    cmd
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn help_and_version_exit_0_and_trace_help_lists_every_setting() {
+    for help in [&["--help"][..], &["help"], &["-h"]] {
+        let out = accelprof().args(help).output().unwrap();
+        assert!(out.status.success(), "{help:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        for sub in ["trace", "analyze", "recover", "info"] {
+            assert!(text.contains(&format!("accelprof {sub}")), "{sub} missing from {help:?}: {text}");
+        }
+    }
+    let out = accelprof().args(["trace", "--help"]).output().unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    for s in SETTINGS {
+        assert!(help.contains(s.option) && help.contains(s.var), "{} / {} missing", s.option, s.var);
+        assert!(help.contains(&format!("[default: {}]", s.default)), "{}'s default missing", s.option);
+    }
+    assert!(help.contains("--vendor cuda|rocm|ascend"), "{help}");
+    for sub in ["analyze", "recover", "info"] {
+        let out = accelprof().args([sub, "--help"]).output().unwrap();
+        assert!(out.status.success(), "{sub} --help");
+        assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("usage: accelprof {sub}")));
+    }
+    let out = accelprof().arg("--version").output().unwrap();
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with(&format!("accelprof {}", env!("CARGO_PKG_VERSION")))
+    );
+}
+
+#[test]
+fn misspelled_subcommands_and_options_are_refused_with_the_closest_one() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["trcae", "--", "true"], "unknown subcommand `trcae`: did you mean `trace`?"),
+        (&["anlyze", "d"], "did you mean `analyze`?"),
+        (&["recovr", "f"], "did you mean `recover`?"),
+        (&["trace", "--ouptut", "t.json", "--", "true"], "unknown option --ouptut (did you mean --output?)"),
+        (&["trace", "--vendr", "cuda", "--", "true"], "unknown option --vendr (did you mean --vendor?)"),
+        (&["--verison"], "unknown option --verison (did you mean --version?)"),
+    ];
+    for (args, says) in cases {
+        let out = accelprof().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr_of(&out).contains(says), "{args:?}: {}", stderr_of(&out));
+    }
+    let out = accelprof().output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "no subcommand");
+}
+
+/// Usage errors exit 2 and nothing runs: bad outputs and values, an unknown vendor, no vendor library
+/// found, no injection library.
+#[test]
+fn usage_errors_exit_2_before_the_program_runs() {
+    let dir = temp_dir("usage");
+    let ran = dir.join("ran");
+    let cases: [&[&str]; 9] = [
+        &["--vendor", "cuda", "-o", "/no/such/dir/t.json"],
+        &["--vendor", "cuda", "-o", "t.xyz"],
+        &["--vendor", "cuda", "-o", "a\tb.json"],
+        &["--vendor", "cuda", "-o", "/etc/passwd/t.json"],
+        &["--vendor", "cuda", "--buffer-size", "1T"],
+        &["--vendor", "cuda", "--delay", "10x"],
+        &["--vendor", "intel"],
+        // Nothing found on this machine (no vendor library; the variables that point at one removed).
+        &[],
+        &["--vendor", "cuda", "--lib", "/no/such/libcupti_trace.so"],
+    ];
+    for options in cases {
+        let out =
+            bare().arg("trace").args(options).args(["--", "touch", ran.to_str().unwrap()]).output().unwrap();
+        let stderr = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{options:?}: {stderr}");
+        assert!(!ran.exists(), "{options:?}: the program ran");
+        assert!(!stderr.contains("tracing `"), "{options:?}: {stderr}");
+    }
+    let out = bare().args(["trace", "--", "touch", ran.to_str().unwrap()]).output().unwrap();
+    let stderr = stderr_of(&out);
+    assert!(stderr.contains("no vendor profiling library found") && stderr.contains("not found"), "{stderr}");
+    let out = accelprof()
+        .env("ACCELPROF_INJECT_LIB", dir.join("missing.so"))
+        .args(["trace", "--vendor", "cuda", "--", "touch", ran.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("missing.so does not exist"), "{}", stderr_of(&out));
+    assert!(!ran.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// As shells say it: 127 for a program not found, 126 for one found but not runnable; the program's
+/// status passed through, and its signal (128+n to a shell).
+#[test]
+fn exit_statuses_are_the_programs_and_126_127_as_shells_use_them() {
+    let dir = temp_dir("status");
+    let trace = |program: &[&str]| {
+        let mut cmd = accelprof();
+        cmd.args(["trace", "--vendor", "cuda", "-o", "none", "--"]).args(program).current_dir(&dir);
+        cmd.output().unwrap()
+    };
+    assert_eq!(trace(&["/no/such/program"]).status.code(), Some(127));
+    assert_eq!(trace(&["no-such-program-on-the-path-xyz"]).status.code(), Some(127));
+    let text = dir.join("not-executable");
+    std::fs::write(&text, "#!/bin/sh\nexit 0\n").unwrap();
+    let out = trace(&[text.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(126), "{}", stderr_of(&out));
+    assert_eq!(trace(&[dir.to_str().unwrap()]).status.code(), Some(126), "a directory");
+    assert_eq!(trace(&["sh", "-c", "exit 7"]).status.code(), Some(7));
+    assert_eq!(trace(&["true"]).status.code(), Some(0));
+    let out = trace(&["sh", "-c", "kill -TERM $$"]);
+    assert_eq!(out.status.signal(), Some(libc::SIGTERM), "dies of the program's signal: {}", stderr_of(&out));
+    // Seen from a shell: 128 + 15.
+    let out = Command::new("sh")
+        .args(["-c", "\"$0\" trace --vendor cuda -o none -- sh -c 'kill -TERM $$'; echo status=$?"])
+        .arg(launcher())
+        .env("ACCELPROF_INJECT_LIB", tracer_library())
+        .env("ACCELPROF_SHIM_LIB", shim_library())
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("status=143"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// This machine has no vendor library: `info` says so for each vendor, one line each, exit 0; with the
+/// mock libcupti named, CUDA is found with its version.
+#[test]
+fn info_names_every_vendor_and_what_was_found() {
+    let out = bare().arg("info").output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    for (line, vendor) in lines.iter().zip(["cuda", "rocm", "ascend"]) {
+        assert!(line.starts_with(vendor), "{line}");
+        assert!(
+            line.contains(": not found (looked in "),
+            "this machine has no vendor library (a machine that has one fails here): {line}"
+        );
+    }
+    let out = bare().args(["info", "-v"]).output().unwrap();
+    let verbose = String::from_utf8(out.stdout).unwrap();
+    assert!(verbose.lines().count() > 3 && verbose.contains("$CUPTI_LIBRARY_PATH: not set"), "{verbose}");
+    let out = bare().arg("info").env("CUPTI_LIBRARY_PATH", mock_path()).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let cuda = stdout.lines().next().unwrap();
+    assert!(cuda.contains(&format!("found at {}", mock_path().display())), "{cuda}");
+    assert!(cuda.contains("version"), "{cuda}");
+    let out = bare()
+        .arg("info")
+        .env("ROCPROFILER_LIBRARY_PATH", accelprof_mocks::rocprofiler::LIBRARY)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let rocm = stdout.lines().nth(1).unwrap();
+    assert!(
+        rocm.contains(&format!("found at {}, version ", accelprof_mocks::rocprofiler::LIBRARY)),
+        "{rocm}"
+    );
+}
+
+/// `--vendor` left out: the one vendor whose library is found (here the mock libcupti, named by
+/// CUPTI_LIBRARY_PATH as the child's environment does) is traced.
+#[test]
+fn the_cuda_trace_through_the_command_with_the_vendor_found() {
+    let dir = temp_dir("auto");
+    let output = dir.join("trace_%p.json.gz");
+    let child = child_command(CHILD, "exit");
+    let mut cmd = bare();
+    cmd.args(["trace", "--flush-period-ms", "200", "--output", output.to_str().unwrap(), "--"]);
+    cmd.arg(child.get_program()).args(child.get_args());
+    for (k, v) in child.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    let out = cmd.output().unwrap();
+    let stderr = stderr_of(&out);
+    // The program ends with _exit(3): no atexit, so its trace was not finished; the command closes it.
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("[accelprof] tracing `") && stderr.contains("on cuda"), "{stderr}");
+    assert!(stderr.contains("died before finishing its trace"), "{stderr}");
+    let traces = files_with(&dir, "trace_");
+    assert_eq!(traces.len(), 1, "{traces:?}");
+    assert!(!traces[0].to_string_lossy().contains(".partial-"), "closed under its final name: {traces:?}");
+    assert!(stderr.contains(&traces[0].display().to_string()), "{stderr}");
+    assert_eq!(kernels_named(&read_trace(&traces[0]), "demo::kernel()").len(), 50);
+    assert!(stderr.contains("exited with status 3"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_misspelled_variable_is_reported_and_the_program_traced_all_the_same() {
+    let dir = temp_dir("misspelled");
+    let output = dir.join("t_%p.json");
+    let buffer_size = by_option("--buffer-size").unwrap().var;
+    let max_buffers = by_option("--max-buffers").unwrap().var;
+    let typo = buffer_size.replace("BUFFER", "BUFER");
+    let out = under_launcher("ranges", &["-o", output.to_str().unwrap()])
+        .env(&typo, "8M")
+        .env(max_buffers, "1099511627776")
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!("unknown variable {typo} ignored: did you mean {buffer_size}?")),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("bounded to 65536").count(), 1, "said once, by the command: {stderr}");
+    assert_eq!(files_with(&dir, "t_").len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn records_lost_to_another_cupti_client_make_the_status_4() {
+    let dir = temp_dir("another_client");
+    let output = dir.join("trace.json");
+    let out = under_launcher("another_client", &["--share", "off", "-o", output.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), stderr_of(&out));
+    assert!(stdout.contains("it got 1 of our buffers"), "{stdout}");
+    assert_eq!(out.status.code(), Some(4), "the program succeeded, records were lost: {stderr}");
+    assert!(stderr.contains("records were lost to another CUPTI client in pid"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigterm_to_the_command_reaches_the_program_whose_trace_is_finished() {
+    let dir = temp_dir("forward");
+    let output = dir.join("trace.json");
+    let launched = Running::spawn(under_launcher("wait", &["-o", output.to_str().unwrap()]));
+    launched.wait_for("ready");
+    launched.signal(libc::SIGTERM);
+    let (status, stderr) = launched.finish();
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "the command dies as the program did: {stderr}");
+    assert!(stderr.contains("was killed by signal 15 (SIGTERM)"), "{stderr}");
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 50);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 18 (security), ported: a line at the old predictable report name, and a link there, have no
+/// effect; the private channel is gone at the end.
+#[test]
+fn a_line_at_the_old_predictable_report_name_has_no_effect() {
+    let dir = temp_dir("attacker");
+    let output = dir.join("trace.json");
+    let victim = dir.join("victim.json");
+    std::fs::write(&victim, "precious").unwrap();
+    let evil = dir.join("evil.partial-1.json");
+    std::fs::write(&evil, "{\n  \"traceEvents\": [\n").unwrap();
+    let linked = dir.join("linked");
+    std::fs::write(&linked, "keep me").unwrap();
+    let mut cmd = under_launcher("wait", &["-o", output.to_str().unwrap()]);
+    cmd.env("TMPDIR", &dir);
+    let launched = Running::spawn(cmd);
+    let pid = launched.child.id();
+    for name in [format!("cupti-trace-{pid}.report"), format!("accelprof-{pid}.report")] {
+        let line = format!("start\t999999\t{}\t{}\n", evil.display(), victim.display());
+        std::fs::write(dir.join(name), line).unwrap();
+    }
+    launched.wait_for("ready");
+    launched.signal(libc::SIGTERM);
+    let (status, stderr) = launched.finish();
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious", "{stderr}");
+    assert!(evil.exists(), "the attacker's file is left where it is: {stderr}");
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 50, "{stderr}");
+    // Links at the old names: followed by nothing.
+    let mut child =
+        under_launcher("ranges", &["-o", output.to_str().unwrap()]).env("TMPDIR", &dir).spawn().unwrap();
+    for name in [format!("cupti-trace-{}.report", child.id()), format!("accelprof-{}.report", child.id())] {
+        let _ = std::fs::remove_file(dir.join(&name));
+        let _ = std::os::unix::fs::symlink(&linked, dir.join(name));
+    }
+    assert!(child.wait().unwrap().success());
+    assert_eq!(std::fs::read_to_string(&linked).unwrap(), "keep me");
+    // The private channels are gone: no directory is left in TMPDIR.
+    let dirs: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().filter(|e| e.path().is_dir()).collect();
+    assert!(dirs.is_empty(), "{dirs:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ported: two CUDA processes with one output name write two files.
+#[test]
+fn two_processes_with_one_output_name_write_two_files() {
+    let dir = temp_dir("same");
+    let output = dir.join("same.json");
+    let child = child_command(CHILD, "ranges");
+    let mut cmd = accelprof();
+    cmd.args(["trace", "--vendor", "cuda", "-o", output.to_str().unwrap(), "--"]);
+    cmd.args(["sh", "-c", "\"$0\" \"$@\" && \"$0\" \"$@\""]);
+    cmd.arg(child.get_program()).args(child.get_args());
+    for (k, v) in child.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    let out = cmd.output().unwrap();
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    let traces = files_with(&dir, "same");
+    assert_eq!(traces.len(), 2, "one file per process: {traces:?}\n{stderr}");
+    for trace in &traces {
+        assert_eq!(kernels_named(&read_trace(trace), "demo::outside()").len(), 15, "{}", trace.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ported: `ulimit -f` never kills the program, and the loss is said (status 1).
+#[test]
+fn a_file_size_limit_never_kills_the_program_and_the_loss_is_said() {
+    let dir = temp_dir("fsize");
+    let output = dir.join("t.json");
+    let mut cmd = under_launcher("many", &["-o", output.to_str().unwrap()]);
+    // SAFETY: between fork and exec only setrlimit(2), which is async-signal-safe.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut cmd, || {
+            let limit = libc::rlimit { rlim_cur: 64 << 10, rlim_max: libc::RLIM_INFINITY };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.signal(), None, "killed: {stderr}");
+    assert_eq!(out.status.code(), Some(1), "the program exited 0, its trace was lost: {stderr}");
+    assert!(
+        stderr.contains("its trace could not be written") && stderr.contains("File too large"),
+        "{stderr}"
+    );
+    let trace = read_trace(&output);
+    assert!(trace["traceRecovered"]["events"].as_u64().unwrap() > 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `accelprof recover` closes a trace left by a process that died; `analyze` of a directory without
+/// Parquet files fails with the reason (exit 1), of nothing is a usage error.
+#[test]
+fn recover_and_analyze() {
+    let dir = temp_dir("recover");
+    let partial = dir.join("t.partial-7.json");
+    let head = "{\n  \"traceEvents\": [\n    {\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, \
+                \"ts\": 1.0, \"dur\": 1.0},\n    {\"ph\": \"X\", \"cat\": \"ker";
+    std::fs::write(&partial, head).unwrap();
+    let out = accelprof().arg("recover").arg(&partial).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let trace = read_trace(&dir.join("t.json"));
+    assert_eq!(trace["traceEvents"][0]["name"], "k");
+    assert!(!partial.exists());
+    let out = accelprof().arg("recover").arg(dir.join("missing.partial-1.json")).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let out = accelprof().arg("analyze").arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr_of(&out).contains("no *.parquet file in"), "{}", stderr_of(&out));
+    let out = accelprof().args(["analyze", "--jsn"]).arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("did you mean --json?"), "{}", stderr_of(&out));
+    assert!(Path::new(&dir).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A Parquet trace written through the command, then analysed by it (accelprof-analyze's library).
+#[test]
+fn a_parquet_trace_of_the_command_is_analyzed_by_it() {
+    let dir = temp_dir("parquet");
+    let output = dir.join("rank0.parquet");
+    let out = under_launcher("ranges", &["-o", output.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let out = accelprof().args(["analyze", "--json"]).arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = report.to_string();
+    assert!(text.contains("demo::outside()") && text.contains("demo::inside()"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--vendor rocm`: the injection library added to ROCP_TOOL_LIBRARIES after the user's tools and to
+/// LD_PRELOAD, the SDK told to configure from its constructor (as rocprofv3 does). `--vendor ascend`
+/// without libmspti.so on this machine: a usage error naming what was looked for, nothing runs.
+#[test]
+fn rocm_and_ascend_ways_into_the_program() {
+    let dir = temp_dir("ways");
+    let seen = dir.join("seen");
+    let script = format!(
+        "printf '%s\\n%s\\n%s\\n' \"$ROCP_TOOL_LIBRARIES\" \"$LD_PRELOAD\" \"$ROCPROFILER_LIBRARY_CTOR\" > {}",
+        seen.display()
+    );
+    let out = bare()
+        .args(["trace", "--vendor", "amd", "-o", "none", "--", "sh", "-c", &script])
+        .env("ROCP_TOOL_LIBRARIES", "/opt/user/libtool.so")
+        .env_remove("LD_PRELOAD")
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    let library = std::fs::canonicalize(tracer_library()).unwrap();
+    let lines: Vec<String> = std::fs::read_to_string(&seen).unwrap().lines().map(str::to_owned).collect();
+    assert_eq!(lines[0], format!("/opt/user/libtool.so:{}", library.display()), "{stderr}");
+    assert_eq!(lines[1], library.display().to_string(), "no SDK found here: the tool alone");
+    assert_eq!(lines[2], "1");
+    assert!(stderr.contains("traces CUDA only"), "the stand-in library says what it is: {stderr}");
+
+    let ran = dir.join("ran");
+    let out = bare()
+        .args(["trace", "--vendor", "huawei", "-o", "none", "--", "touch", ran.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("ascend") && stderr.contains("not found (looked in"), "{stderr}");
+    assert!(!ran.exists());
+
+    // With MSPTI (the mock, its CANN stand-ins at ASCEND_HOME_PATH): libmspti.so, then ours, preloaded,
+    // and the program starts (the CANN libraries libmspti.so needs are on its loader path: without them
+    // the preload stopped it with status 127).
+    let script = format!("printf '%s\\n%s\\n' \"$LD_PRELOAD\" \"$ACCELPROF_VENDOR\" > {}", seen.display());
+    let out = bare()
+        .args(["trace", "--vendor", "ascend", "-o", "none", "--", "sh", "-c", &script])
+        .env("MSPTI_LIBRARY_PATH", accelprof_mocks::mspti::LIBRARY)
+        .env("ASCEND_HOME_PATH", accelprof_mocks::mspti::ASCEND_HOME)
+        .env_remove("LD_PRELOAD")
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    let lines: Vec<String> = std::fs::read_to_string(&seen).unwrap().lines().map(str::to_owned).collect();
+    let mspti = lines[0].split(':').next().unwrap().to_owned();
+    assert!(mspti.ends_with("libmspti.so"), "{lines:?}");
+    assert_eq!(lines[0], format!("{mspti}:{}", library.display()), "{stderr}");
+    assert_eq!(lines[1], "mspti");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 18: `cargo install cupti-trace` gave a launcher that could not find its library (exit 2).
+/// `cargo install` of this command (the README's line, into a scratch root), then the installed
+/// executable alone, run from another directory with an empty LD_LIBRARY_PATH and a fresh HOME, traces
+/// the mock CUDA program: the libraries it carries are written out to a private cache and used.
+/// `ACCELPROF_INSTALLED=<bin>` checks an executable installed beforehand instead of installing.
+#[test]
+#[ignore = "a release build of the command and of the libraries it carries: many minutes"]
+fn the_installed_command_alone_traces_the_mock_cuda_program() {
+    let scratch = temp_dir("install");
+    let installed = match std::env::var_os("ACCELPROF_INSTALLED") {
+        Some(bin) => std::path::PathBuf::from(bin),
+        None => {
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let status = Command::new(cargo)
+                .args(["install", "--locked", "--path", env!("CARGO_MANIFEST_DIR"), "--root"])
+                .arg(scratch.join("root"))
+                .env_remove("CARGO_TARGET_DIR")
+                .status()
+                .unwrap();
+            assert!(status.success());
+            scratch.join("root/bin/accelprof")
+        }
+    };
+    let (home, elsewhere) = (scratch.join("home"), scratch.join("elsewhere"));
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let child = child_command(CHILD, "ranges");
+    let out = Command::new(&installed)
+        .args(["trace", "-o", "t_%p.json", "--"])
+        .arg(child.get_program())
+        .args(child.get_args())
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", &home)
+        .env("LD_LIBRARY_PATH", "")
+        .env(SCENARIO, "ranges")
+        .env("CUPTI_LIBRARY_PATH", mock_path())
+        .current_dir(&elsewhere)
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    let traces = files_with(&elsewhere, "t_");
+    assert_eq!(traces.len(), 1, "{stderr}");
+    assert_eq!(kernels_named(&read_trace(&traces[0]), "demo::outside()").len(), 15);
+    let cache = home.join(".cache/accelprof");
+    let versions: Vec<_> = std::fs::read_dir(&cache).unwrap().flatten().map(|e| e.path()).collect();
+    assert_eq!(versions.len(), 1);
+    for dir in [home.join(".cache"), cache.clone(), versions[0].clone()] {
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(std::fs::metadata(&dir).unwrap().mode() & 0o777, 0o700, "{}", dir.display());
+    }
+    assert!(stderr.contains(&versions[0].display().to_string()), "the carried library was used: {stderr}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// `--vendor` left out with two vendors' libraries found: the one whose driver or runtime is present
+/// (here a file named like HIP's runtime on LD_LIBRARY_PATH), else the first in order (CUDA).
+#[test]
+fn of_several_vendors_found_the_one_whose_driver_is_present_is_traced() {
+    let dir = temp_dir("several");
+    let run = |ld_library_path: Option<&Path>| {
+        let mut cmd = bare();
+        cmd.args(["trace", "-o", "none", "--", "true"])
+            .env("CUPTI_LIBRARY_PATH", mock_path())
+            .env("ROCPROFILER_LIBRARY_PATH", accelprof_mocks::rocprofiler::LIBRARY);
+        if let Some(dir) = ld_library_path {
+            cmd.env("LD_LIBRARY_PATH", dir);
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        stderr_of(&out)
+    };
+    assert!(run(None).contains("` on cuda ("), "CUDA first when no driver is found");
+    std::fs::write(dir.join("libamdhip64.so"), b"").unwrap();
+    let stderr = run(Some(&dir));
+    assert!(stderr.contains("` on rocm ("), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
