@@ -21,7 +21,7 @@ use serde_json::Value;
 /// The mock's controls (the same file the tracer opens: one mock per process).
 fn mock() -> &'static MockCupti {
     static MOCK: OnceLock<MockCupti> = OnceLock::new();
-    MOCK.get_or_init(|| MockCupti::open(LIBRARY))
+    MOCK.get_or_init(|| MockCupti::open(LIBRARY).expect("the mock libcupti's controls"))
 }
 
 /// One tracer at a time: CUPTI's activity records are process-wide.
@@ -53,7 +53,7 @@ fn program(device: u32) {
     m.set_device(device);
     let mut address = 0u64;
     m.malloc(4096, &mut address);
-    let range = m.marker_start(c"phase".as_ptr(), std::ptr::null());
+    let range = m.marker_start(c"phase", None);
     m.memcpy(address, 0x7000_0000, 4096, 1, 1, 1, 1_000);
     for _ in 0..3 {
         m.launch(c"k_runtime", [2, 1, 1], [64, 1, 1], 0, 1);
