@@ -15,7 +15,8 @@ pub const LIBRARY: &str = env!("ACCELPROF_MOCK_CUDA");
 /// The mock driver, loaded (it stays loaded while this lives) with its controls (declared once,
 /// in `libs/cuda/controls.rs`, which the mock is checked against).
 pub struct MockCuda {
-    controls: Controls,
+    // Boxed: a wrapper stays a pointer wide in the caller's enums and structs.
+    controls: Box<Controls>,
     // Declared after `controls`: the library stays loaded while the table is used.
     _lib: libloading::Library,
 }
@@ -38,7 +39,7 @@ impl MockCuda {
     pub fn open(path: impl AsRef<std::ffi::OsStr>) -> crate::Result<MockCuda> {
         let path = path.as_ref();
         let lib = crate::error::open_library(path)?;
-        let controls = Controls::resolve(&lib, path)?;
+        let controls = Box::new(Controls::resolve(&lib, path)?);
         Ok(MockCuda { controls, _lib: lib })
     }
 

@@ -23,7 +23,8 @@ pub const LIBRARY: &str = env!("ACCELPROF_MOCK_CUPTI");
 /// a C string or an out-pointer with a typed argument, and the API calls whose `params` the
 /// subscribers' callbacks read as `unsafe fn`s.
 pub struct MockCupti {
-    controls: Controls,
+    // Boxed: a wrapper stays a pointer wide in the caller's enums and structs.
+    controls: Box<Controls>,
     // Declared after `controls`: the library stays loaded while the table is used.
     _lib: libloading::Library,
 }
@@ -59,7 +60,7 @@ impl MockCupti {
     pub fn open(path: impl AsRef<std::ffi::OsStr>) -> Result<MockCupti> {
         let path = path.as_ref();
         let lib = crate::error::open_library(path)?;
-        let controls = Controls::resolve(&lib, path)?;
+        let controls = Box::new(Controls::resolve(&lib, path)?);
         Ok(MockCupti { controls, _lib: lib })
     }
 

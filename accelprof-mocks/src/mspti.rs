@@ -40,7 +40,8 @@ pub const EXIT: u32 = 1;
 /// (`libs/mspti/controls.rs`, the one declaration the mock is checked against), the others with
 /// `&str`, `&[u8]` and closure arguments.
 pub struct MockMspti {
-    controls: Controls,
+    // Boxed: a wrapper stays a pointer wide in the caller's enums and structs.
+    controls: Box<Controls>,
     // Declared after `controls`: the library stays loaded while the table is used.
     _lib: libloading::Library,
 }
@@ -94,7 +95,7 @@ impl MockMspti {
         // The caller's loader already opened (and checked) it, or it is this crate's mock, whose
         // initialisers only load the CANN stand-ins.
         let lib = crate::error::open_library(path)?;
-        let controls = Controls::resolve(&lib, path)?;
+        let controls = Box::new(Controls::resolve(&lib, path)?);
         Ok(MockMspti { controls, _lib: lib })
     }
 

@@ -26,7 +26,8 @@ pub const LIBRARY_MAINLINE: &str = env!("ACCELPROF_MOCK_ROCPROFILER_MAINLINE");
 /// (`libs/rocprofiler/controls.rs`, the one declaration the mock is checked against), the names and
 /// messages as `&CStr`, and the configure function as an `unsafe fn`.
 pub struct MockRocprofiler {
-    controls: Controls,
+    // Boxed: a wrapper stays a pointer wide in the caller's enums and structs.
+    controls: Box<Controls>,
     // Declared after `controls`: the library stays loaded while the table is used.
     _lib: libloading::Library,
 }
@@ -49,7 +50,7 @@ impl MockRocprofiler {
     pub fn open(path: impl AsRef<std::ffi::OsStr>) -> Result<MockRocprofiler> {
         let path = path.as_ref();
         let lib = crate::error::open_library(path)?;
-        let controls = Controls::resolve(&lib, path)?;
+        let controls = Box::new(Controls::resolve(&lib, path)?);
         Ok(MockRocprofiler { controls, _lib: lib })
     }
 
