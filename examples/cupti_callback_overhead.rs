@@ -103,7 +103,8 @@ impl Call {
                 let mut ctx = std::ptr::null_mut::<c_void>();
                 let params = std::ptr::from_mut(&mut ctx).cast::<c_void>();
                 for _ in 0..n {
-                    black_box(m.api_call(1, cbid, std::ptr::null(), params, 0));
+                    // SAFETY: cuCtxGetCurrent's parameters (`pctx`), alive across the call.
+                    black_box(unsafe { m.api_call_with_params(1, cbid, None, params, 0) });
                 }
             }
         }
@@ -233,7 +234,10 @@ fn main() {
         }
         common::Backend::Mock(_) => {
             args.calls = args.calls.min(100_000);
-            Call::Mock(accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY))
+            Call::Mock(
+                accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY)
+                    .expect("the mock libcupti's controls"),
+            )
         }
     };
     let c_library = args.c_callback.as_ref().map(|path| {

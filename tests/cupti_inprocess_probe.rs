@@ -1,20 +1,16 @@
 //! The crate as a library inside another program's process (the `cupti_inprocess_session` example,
 //! a cdylib that `gpu/coexist_inprocess.py` loads into PyTorch with ctypes), on the mock `libcupti`
-//! loaded in the global scope as `libtorch_cuda` loads the real one, next to a Kineto-like client
-//! that calls the `cupti*` symbols through the global scope. Each case runs in a child process of
+//! loaded in the global scope as `libtorch_cuda` loads the real one, next to the test kit's
+//! Kineto-like client (`accelprof_mocks::cupti::KinetoClient`), which calls the `cupti*` symbols
+//! through the global scope in Kineto's order. Each case runs in a child process of
 //! this test binary, with the CUPTI sharing shim preloaded or without it; the probe is started
 //! before the Kineto-like client registers its callbacks, or after.
 
-use std::collections::HashSet;
-use std::ffi::c_void;
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 
-use accelprof_mocks::cupti::{MockCupti, LIBRARY};
+use accelprof_mocks::cupti::{KinetoClient, KinetoConfig, MockCupti, LIBRARY};
 
-const CONCURRENT_KERNEL: u32 = 10;
 /// Kernels launched in each phase: before the Kineto-like client starts, inside its window, after it.
 const PHASE: [u64; 3] = [5, 7, 3];
 
@@ -163,72 +159,6 @@ fn without_the_shim_the_probe_names_its_loss() {
 
 // ---- The child ----
 
-static KINETO_BUFFERS: Mutex<Option<HashSet<usize>>> = Mutex::new(None);
-static KINETO_READY: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
-static KINETO_KERNELS: AtomicU64 = AtomicU64::new(0);
-static KINETO_UNKNOWN: AtomicU64 = AtomicU64::new(0);
-
-/// The process-wide symbols, as `libtorch_cuda` binds them through its PLT.
-fn global<T: Copy>(name: &str) -> T {
-    let this = libloading::os::unix::Library::this();
-    // SAFETY: each name is looked up with its C signature at the call sites below.
-    unsafe { *this.get::<T>(name.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}")) }
-}
-
-unsafe extern "C" fn kineto_request(buffer: *mut *mut u8, size: *mut usize, max: *mut usize) {
-    let b = Box::leak(vec![0u64; 1 << 15].into_boxed_slice());
-    let p = b.as_mut_ptr().cast::<u8>();
-    KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).insert(p as usize);
-    // SAFETY: CUPTI's out-pointers.
-    unsafe {
-        *buffer = p;
-        *size = 1 << 18;
-        *max = 0;
-    }
-}
-
-/// Kineto's `bufferCompleted`: an unknown buffer is logged and left alone.
-unsafe extern "C" fn kineto_complete(_: *mut c_void, _: u32, buffer: *mut u8, _: usize, valid: usize) {
-    if !KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).remove(&(buffer as usize)) {
-        KINETO_UNKNOWN.fetch_add(1, Ordering::Relaxed);
-        return;
-    }
-    KINETO_READY.lock().unwrap().push((buffer as usize, valid));
-}
-
-fn kineto_start() {
-    type Register = unsafe extern "C" fn(
-        unsafe extern "C" fn(*mut *mut u8, *mut usize, *mut usize),
-        unsafe extern "C" fn(*mut c_void, u32, *mut u8, usize, usize),
-    ) -> u32;
-    // SAFETY: CUPTI's C signatures; the callbacks live for the process.
-    unsafe {
-        assert_eq!(global::<Register>("cuptiActivityRegisterCallbacks")(kineto_request, kineto_complete), 0);
-        assert_eq!(global::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityEnable")(CONCURRENT_KERNEL), 0);
-    }
-}
-
-/// Kineto's stop: its kind disabled, a forced flush, then its ready buffers read.
-fn kineto_stop() {
-    type Next = unsafe extern "C" fn(*mut u8, usize, *mut *mut c_void) -> u32;
-    // SAFETY: CUPTI's C signatures.
-    unsafe {
-        assert_eq!(global::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityDisable")(CONCURRENT_KERNEL), 0);
-        global::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityFlushAll")(1);
-    }
-    let next = global::<Next>("cuptiActivityGetNextRecord");
-    for (buffer, valid) in std::mem::take(&mut *KINETO_READY.lock().unwrap()) {
-        let mut record: *mut c_void = std::ptr::null_mut();
-        // SAFETY: a buffer Kineto gave, `valid` bytes; the records CUPTI returns are in it.
-        while unsafe { next(buffer as *mut u8, valid, &mut record) } == 0 {
-            // SAFETY: a record starts with its kind.
-            if unsafe { *record.cast::<u32>() } == CONCURRENT_KERNEL {
-                KINETO_KERNELS.fetch_add(1, Ordering::Relaxed);
-            }
-        }
-    }
-}
-
 #[test]
 #[ignore = "a case run by the tests above in a child process"]
 fn child() {
@@ -243,7 +173,7 @@ fn child() {
     }
     .unwrap();
     std::mem::forget(lib);
-    let m = MockCupti::open(LIBRARY);
+    let m = MockCupti::open(LIBRARY).expect("the mock libcupti's controls");
     let probe_path = examples_dir().join("libcupti_inprocess_session.so");
     // SAFETY: the example's initialisers are Rust statics only.
     let probe = unsafe { libloading::Library::new(&probe_path) }.unwrap();
@@ -267,17 +197,21 @@ fn child() {
     };
     // SAFETY: the example's functions take plain values.
     let start_probe = || assert_eq!(unsafe { start(1) }, 0, "accelprof_probe_start");
-    if order == "before" {
+    // The test kit's Kineto-like client, in Kineto's order of calls through the global scope.
+    let kineto_start =
+        || KinetoClient::start(KinetoConfig::default()).expect("the Kineto-like client starts");
+    let kineto = if order == "before" {
         start_probe();
         launch(PHASE[0]);
-        kineto_start();
+        kineto_start()
     } else {
-        kineto_start();
+        let kineto = kineto_start();
         launch(PHASE[0]);
         start_probe();
-    }
+        kineto
+    };
     launch(PHASE[1]);
-    kineto_stop();
+    let k = kineto.stop().expect("the Kineto-like client stops");
     launch(PHASE[2]);
     let mut counts = ProbeCounts::default();
     // SAFETY: a valid out-pointer.
@@ -298,7 +232,7 @@ fn child() {
         counts.other_foreign_buffers,
         counts.balanced,
         counts.shared,
-        KINETO_KERNELS.load(Ordering::Relaxed),
-        KINETO_UNKNOWN.load(Ordering::Relaxed),
+        k.kernels,
+        k.unknown_buffers,
     );
 }

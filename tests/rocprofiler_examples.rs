@@ -37,7 +37,8 @@ fn run(example: &str, library: Option<&str>) -> String {
 #[test]
 fn two_gpu_counting_scopes_per_agent_where_the_sdk_can_and_falls_back_where_it_cannot() {
     build();
-    let mock = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
+    let mock = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY)
+        .expect("the mock rocprofiler-sdk's controls");
     let gpus: Vec<u64> = (0..3).map(|i| mock.gpu_agent(i)).collect();
     for library in [None, Some(accelprof_mocks::rocprofiler::LIBRARY_MAINLINE)] {
         let out = run("rocprofiler_two_gpu_counting", library);

@@ -122,7 +122,8 @@ fn a_libcupti_that_cannot_reach_a_gpu_driver_is_passed_over() {
     }
     // A machine without an NVIDIA driver: libcupti loads, and refuses to subscribe.
     // (The controls' handle is kept: the last handle's dlclose would unload the mock and its state.)
-    let mock = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY);
+    let mock = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY)
+        .expect("the mock libcupti's controls");
     mock.set_driver_present(0);
     let info = Tracer::locate(&auto()).expect("rocprofiler-sdk is found");
     assert_eq!(info.vendor, Vendor::Rocprofiler, "CUPTI without a driver is passed over: {info}");

@@ -17,7 +17,7 @@ use serde_json::Value;
 
 fn mock() -> &'static MockCupti {
     static MOCK: OnceLock<MockCupti> = OnceLock::new();
-    MOCK.get_or_init(|| MockCupti::open(LIBRARY))
+    MOCK.get_or_init(|| MockCupti::open(LIBRARY).expect("the mock libcupti's controls"))
 }
 
 /// One tracer at a time: CUPTI's activity records are process-wide.
@@ -65,7 +65,7 @@ fn one_run_writes_json_parquet_and_perfetto_with_the_same_kernels_and_the_driver
     };
     // The program has its CUDA driver loaded (linked) but initializes it only after the tracer began,
     // at its first CUDA call: the devices come late, the driver's version at once.
-    let driver = MockCuda::open(accelprof_mocks::cuda::LIBRARY);
+    let driver = MockCuda::open(accelprof_mocks::cuda::LIBRARY).expect("the mock CUDA driver");
     driver.reset();
     driver.set_device_count(2);
     let tracer = Tracer::new(config).expect("a tracer on the mock");
@@ -73,7 +73,7 @@ fn one_run_writes_json_parquet_and_perfetto_with_the_same_kernels_and_the_driver
     let m = mock();
     m.launch(c"before_init", [1, 1, 1], [32, 1, 1], 0, 1);
     tracer.flush().expect("flush");
-    driver.init();
+    driver.init().expect("cuInit of the mock driver");
     for i in 0..50 {
         m.set_device(i % 2);
         m.launch(c"gemm", [8, 1, 1], [128, 1, 1], 0, 1);

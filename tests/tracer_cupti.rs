@@ -21,7 +21,7 @@ use serde_json::Value;
 /// The mock's controls (the same file the tracer opens: one mock per process).
 fn mock() -> &'static MockCupti {
     static MOCK: OnceLock<MockCupti> = OnceLock::new();
-    MOCK.get_or_init(|| MockCupti::open(LIBRARY))
+    MOCK.get_or_init(|| MockCupti::open(LIBRARY).expect("the mock libcupti's controls"))
 }
 
 /// One tracer at a time: CUPTI's activity records are process-wide.
@@ -53,7 +53,7 @@ fn program(device: u32) {
     m.set_device(device);
     let mut address = 0u64;
     m.malloc(4096, &mut address);
-    let range = m.marker_start(c"phase".as_ptr(), std::ptr::null());
+    let range = m.marker_start(c"phase", None);
     m.memcpy(address, 0x7000_0000, 4096, 1, 1, 1, 1_000);
     for _ in 0..3 {
         m.launch(c"k_runtime", [2, 1, 1], [64, 1, 1], 0, 1);
@@ -337,7 +337,7 @@ fn the_profiler_api_capture_range_collects_between_start_and_stop() {
     let _serial = serial();
     let (start, stop) =
         (cupti::RuntimeCbid::cudaProfilerStart_v4000.0, cupti::RuntimeCbid::cudaProfilerStop_v4000.0);
-    let call = |cbid| mock().api_call(2, cbid, std::ptr::null(), std::ptr::null(), 0);
+    let call = |cbid| mock().api_call(2, cbid, None, 0);
     let tracer = Tracer::new(TracerConfig {
         capture_range: accel_profiling::CaptureRange::ProfilerApi,
         ..config(Vec::new())

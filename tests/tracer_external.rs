@@ -15,7 +15,7 @@ use serde_json::json;
 
 #[test]
 fn calls_inside_a_context_are_linked_to_its_id_and_the_chain_recovers_the_enclosing_ones() {
-    let mock = Arc::new(MockCupti::open(LIBRARY));
+    let mock = Arc::new(MockCupti::open(LIBRARY).expect("the mock libcupti's controls"));
     mock.reset();
     let sync = mock.clone();
     let tracer = Tracer::new(TracerConfig {

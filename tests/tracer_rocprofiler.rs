@@ -38,7 +38,7 @@ impl Program {
             .into_iter()
             .map(|(op, name)| (name, op.0))
             .collect();
-        Program { mock: MockRocprofiler::open(LIBRARY), hip }
+        Program { mock: MockRocprofiler::open(LIBRARY).expect("the mock rocprofiler-sdk's controls"), hip }
     }
 
     fn hip(&self, name: &str, body: impl FnOnce()) {
@@ -50,7 +50,7 @@ impl Program {
     /// `kernels` launches of `name` on GPU `gpu` (each a `hipLaunchKernel`).
     fn launches(&self, gpu: u32, name: &str, kernels: usize) {
         let c = CString::new(name).unwrap();
-        let kernel = self.mock.kernel_symbol(c.as_ptr());
+        let kernel = self.mock.kernel_symbol(&c);
         let agent = self.mock.gpu_agent(gpu);
         for _ in 0..kernels {
             self.hip("hipLaunchKernel", || {
@@ -62,13 +62,13 @@ impl Program {
     /// A roctx range around a copy in and three kernels on GPU `gpu`.
     fn run(&self, gpu: u32) {
         self.hip("hipMalloc", || {});
-        self.mock.marker(1, c"phase".as_ptr());
+        self.mock.marker(1, Some(c"phase"));
         self.hip("hipMemcpy", || {
             self.mock.memory_copy(2, self.mock.cpu_agent(), self.mock.gpu_agent(gpu), 1 << 20);
         });
         self.launches(gpu, "vector_add", 2);
         self.launches(gpu, "reduce_sum", 1);
-        self.mock.marker(2, std::ptr::null());
+        self.mock.marker(2, None);
         self.hip("hipDeviceSynchronize", || {});
     }
 }
@@ -207,7 +207,7 @@ fn the_profiler_api_capture_range_collects_between_roctx_resume_and_pause() {
         .into_iter()
         .map(|(op, name)| (name, op.0))
         .collect();
-    let mock = MockRocprofiler::open(LIBRARY);
+    let mock = MockRocprofiler::open(LIBRARY).expect("the mock rocprofiler-sdk's controls");
     let call =
         |name: &str| assert_ne!(mock.api_call(CallbackDomain::MARKER_CONTROL_API.0, ops[name]), 0, "{name}");
     let config = TracerConfig {

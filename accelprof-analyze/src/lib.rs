@@ -108,3 +108,8 @@ pub enum Error {
     #[error("unexpected result: {0}")]
     Unexpected(String),
 }
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

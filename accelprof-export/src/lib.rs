@@ -99,3 +99,8 @@ pub enum Error {
     #[error("{0}")]
     Schema(String),
 }
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(all(doctest, feature = "parquet"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

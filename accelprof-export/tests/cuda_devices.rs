@@ -16,7 +16,7 @@ fn devices_come_from_the_loaded_driver_once_it_is_initialized() {
     assert!(!watch.is_done(), "the program may load its driver later");
 
     // The program loads the driver; until cuInit the driver answers only its version.
-    let driver = MockCuda::open(LIBRARY);
+    let driver = MockCuda::open(LIBRARY).expect("the mock CUDA driver");
     driver.reset();
     assert_eq!(cuda_driver_version().as_deref(), Some("13.0"));
     assert_eq!(cuda_devices(), Err(CudaDevicesError::NotInitialized), "not initialized yet: ask again later");
@@ -24,7 +24,7 @@ fn devices_come_from_the_loaded_driver_once_it_is_initialized() {
     assert_eq!(watch.last_error(), Some(&CudaDevicesError::NotInitialized));
     assert!(!driver.is_initialized(), "asking does not initialize the driver");
 
-    driver.init();
+    driver.init().expect("cuInit of the mock driver");
     let devices = watch.poll().expect("an initialized driver answers");
     assert_eq!(watch.poll(), None, "the devices are given once");
     assert!(watch.is_done() && watch.last_error().is_none());

@@ -206,7 +206,7 @@ fn a_door_that_cannot_start_says_why_and_the_program_runs_on() {
 #[ignore = "the traced program of cuda_injection_traces_an_unmodified_program (run by it)"]
 fn cuda_program() {
     assert!(std::env::var_os(CHILD).is_some(), "run by cuda_injection_traces_an_unmodified_program");
-    let m = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY);
+    let m = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY).expect("the mock libcupti's controls");
     m.reset();
     let path = std::env::var_os("CUDA_INJECTION64_PATH").expect("set by the test");
     // SAFETY: the library's initialisers are its constructor (which does nothing without
@@ -221,8 +221,8 @@ fn cuda_program() {
     assert_eq!(unsafe { init() }, 1);
     std::mem::forget(lib); // the driver never unloads it either
     for step in 0..6u64 {
-        m.launch_kernel(c"vector_add".as_ptr(), 256, 1, 1, 256, 1, 1, 0, 7, 5_000);
-        m.launch_kernel(c"reduce_sum".as_ptr(), 64 << step, 1, 1, 64, 1, 1, 0, 8, 3_000);
+        m.launch_kernel(c"vector_add", 256, 1, 1, 256, 1, 1, 0, 7, 5_000);
+        m.launch_kernel(c"reduce_sum", 64 << step, 1, 1, 64, 1, 1, 0, 8, 3_000);
     }
     // The tracer finishes in the exit handler, after this test returns.
 }

@@ -68,13 +68,14 @@ fn ok(function: &'static str, code: c_int) -> Result<(), CallError> {
 
 /// Loads `file` into the global scope: `$ASCEND_HOME_PATH/lib64/<file>` when it exists, else
 /// `file` through the system loader. Returns where it came from.
-fn load_global(file: &str) -> Result<PathBuf, String> {
+fn load_global(file: &str) -> crate::Result<PathBuf> {
     use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
     let home = std::env::var_os("ASCEND_HOME_PATH").filter(|h| !h.is_empty());
     let path = home.map(|h| PathBuf::from(h).join("lib64").join(file)).filter(|p| p.is_file());
     let path = path.unwrap_or_else(|| PathBuf::from(file));
     // SAFETY: CANN's own libraries, loaded as a program linked against them loads them.
-    let lib = unsafe { Library::open(Some(&path), RTLD_NOW | RTLD_GLOBAL) }.map_err(|e| e.to_string())?;
+    let lib = unsafe { Library::open(Some(&path), RTLD_NOW | RTLD_GLOBAL) }
+        .map_err(|e| crate::Error::Open { path: path.clone(), message: e.to_string() })?;
     std::mem::forget(lib);
     Ok(path)
 }
@@ -87,6 +88,12 @@ unsafe fn cast<F: Copy>(p: Ptr) -> F {
     assert_eq!(std::mem::size_of::<F>(), std::mem::size_of::<Ptr>(), "a function pointer type");
     // SAFETY: same size; the caller vouches for the signature.
     unsafe { std::mem::transmute_copy(&p) }
+}
+
+/// Whether `dlsym(RTLD_DEFAULT, name)` finds a definition: what a normal call to `name` reaches
+/// (for `msptiSubscribe`: whether `libmspti.so` was preloaded or loaded globally).
+pub fn in_global_scope(name: &CStr) -> bool {
+    global(name).is_some()
 }
 
 /// `dlsym(RTLD_DEFAULT, name)`.
@@ -105,11 +112,11 @@ macro_rules! functions {
         }
 
         impl Functions {
-            fn resolve() -> Result<Functions, String> {
+            fn resolve() -> crate::Result<Functions> {
                 Ok(Functions {
                     $( $field: {
                         let p = global(CStr::from_bytes_with_nul(concat!($name, "\0").as_bytes()).expect("no NUL"))
-                            .ok_or_else(|| format!("{} is not in the global symbol scope", $name))?;
+                            .ok_or(crate::Error::NotInGlobalScope { symbol: $name })?;
                         // SAFETY: the ACL function of that name, declared with its C signature.
                         unsafe { std::mem::transmute::<Ptr, unsafe extern "C" fn($($ty),*) -> $ret>(p) }
                     }, )*
@@ -178,8 +185,8 @@ const ROOT_INFO_BYTES: usize = 4108;
 impl Acl {
     /// Loads `libascendcl.so`, and `libms_tools_ext.so` and `libhccl.so` when they are there, into
     /// the global scope and resolves the functions used here. `Err` says what is missing.
-    pub fn load() -> Result<Acl, String> {
-        let runtime = load_global("libascendcl.so").map_err(|e| format!("libascendcl.so: {e}"))?;
+    pub fn load() -> crate::Result<Acl> {
+        let runtime = load_global("libascendcl.so")?;
         let f = Functions::resolve()?;
         let mark = load_global("libms_tools_ext.so").ok().and_then(|_| {
             // SAFETY: `void mstxMarkA(const char*, aclrtStream)`.
@@ -404,22 +411,25 @@ impl Acl {
     /// The CANN stand-ins' profiling switches on for `dev` (`PROF_*` bits, as `profSetProfCommand`
     /// set them; the `libprofapi.so` beside the runtime). `Err` when that library is not the
     /// stand-in.
-    pub fn prof_switch(&self, dev: u32) -> Result<u64, String> {
+    pub fn prof_switch(&self, dev: u32) -> crate::Result<u64> {
         let lib = self.profapi()?;
         // SAFETY: the stand-in's `uint64_t mock_profapi_prof_switch(uint32_t)`.
         let f = unsafe { lib.get::<unsafe extern "C" fn(u32) -> u64>(b"mock_profapi_prof_switch\0") }
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| crate::Error::NotTheMock {
+                path: self.profapi_path(),
+                control: "mock_profapi_prof_switch",
+            })?;
         // SAFETY: no preconditions.
         Ok(unsafe { f(dev) })
     }
 
     /// `profSetProfCommand` of `libprofapi.so` (beside the runtime), as another profiler sharing
     /// CANN would send it: START (`start`) or STOP of the `switch` bits on `dev`. Returns its result.
-    pub fn prof_command(&self, dev: u32, start: bool, switch: u64) -> Result<i32, String> {
+    pub fn prof_command(&self, dev: u32, start: bool, switch: u64) -> crate::Result<i32> {
         let lib = self.profapi()?;
         // SAFETY: `int32_t profSetProfCommand(void *command, uint32_t len)`.
         let f = unsafe { lib.get::<unsafe extern "C" fn(*mut c_void, u32) -> i32>(b"profSetProfCommand\0") }
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| crate::Error::Open { path: self.profapi_path(), message: e.to_string() })?;
         // CommandHandle: profSwitch 0, profSwitchHi 8, devNums 16, devIdList 20, modelId 276,
         // type 280; 5424 bytes in all.
         let mut cmd = vec![0u8; 5424];
@@ -432,24 +442,29 @@ impl Acl {
         Ok(unsafe { f(cmd.as_mut_ptr().cast(), cmd.len() as u32) })
     }
 
-    fn profapi(&self) -> Result<libloading::Library, String> {
-        let path = self.runtime.with_file_name("libprofapi.so");
-        // SAFETY: the CANN library beside the runtime, already loaded by it (this takes a handle).
-        unsafe { libloading::Library::new(&path) }.map_err(|e| format!("{}: {e}", path.display()))
+    fn profapi_path(&self) -> PathBuf {
+        self.runtime.with_file_name("libprofapi.so")
+    }
+
+    fn profapi(&self) -> crate::Result<libloading::Library> {
+        // The CANN library beside the runtime, already loaded by it (this takes a handle).
+        crate::error::open_library(self.profapi_path().as_os_str())
     }
 
     /// `aclrtMalloc` looked up in a `dlopen` handle of `libascendcl.so` instead of the global
     /// scope, and called: the runtime's own function, which bypasses MSPTI's interposition (no
     /// callback, no record). What a program must not do, and what the examples once did.
-    pub fn bypass_malloc(&self, size: usize) -> Result<Handle, String> {
-        // SAFETY: the same CANN library, already loaded (this only takes a handle of it).
-        let lib = unsafe { libloading::Library::new(&self.runtime) }.map_err(|e| e.to_string())?;
+    pub fn bypass_malloc(&self, size: usize) -> crate::Result<Handle> {
+        // The same CANN library, already loaded (this only takes a handle of it).
+        let lib = crate::error::open_library(self.runtime.as_os_str())?;
         type Malloc = unsafe extern "C" fn(*mut Ptr, usize, c_int) -> c_int;
         // SAFETY: `aclrtMalloc`'s C signature.
-        let malloc = *unsafe { lib.get::<Malloc>(b"aclrtMalloc\0") }.map_err(|e| e.to_string())?;
+        let malloc = *unsafe { lib.get::<Malloc>(b"aclrtMalloc\0") }
+            .map_err(|e| crate::Error::Open { path: self.runtime.clone(), message: e.to_string() })?;
         let mut p = std::ptr::null_mut();
         // SAFETY: a valid out-pointer.
-        ok("aclrtMalloc", unsafe { malloc(&mut p, size, 0) }).map_err(|e| e.to_string())?;
+        ok("aclrtMalloc", unsafe { malloc(&mut p, size, 0) })
+            .map_err(|e| crate::Error::Call { function: e.function, code: e.code })?;
         std::mem::forget(lib);
         Ok(Handle(p as usize))
     }

@@ -1,155 +1,253 @@
 //! The mock `libcupti` ([`LIBRARY`]) and its `mock_cupti_*` controls ([`MockCupti`]): the caller
 //! plays the CUDA runtime and the environment. Played calls run on the calling thread, as the real
 //! CUDA call would, and return the call's correlation id. The controls are documented in full where
-//! the mock defines them (`libs/cupti/control.rs`).
+//! the mock defines them (`libs/cupti/control.rs`); their one declaration is
+//! `libs/cupti/controls.rs`.
 
 use std::ffi::{c_char, c_void, CStr};
+use std::ptr::NonNull;
+
+use crate::Result;
+
+pub use crate::kineto::{
+    load_global, KinetoClient, KinetoConfig, KinetoTally, KINETO_BUFFER_BYTES, KINETO_KINDS,
+};
 
 /// Absolute path of the mock `libcupti` built for this crate (its file name is `libcupti.so`).
 pub const LIBRARY: &str = env!("ACCELPROF_MOCK_CUPTI");
 
 /// The mock `libcupti`'s controls, on a `dlopen` handle of the mock.
 ///
-/// Pointer arguments are passed to the mock as they are: they must be NULL or valid for the call
-/// as the control describes (C strings, the `params` of a played API call, the handle that
-/// [`MockCupti::api_enter`] returned).
-#[derive(Debug)]
+/// Every control of the mock is a method here: those that take plain values as they are declared
+/// (`libs/cupti/controls.rs`, the one declaration the mock is checked against), those that take
+/// a C string or an out-pointer with a typed argument, and the API calls whose `params` the
+/// subscribers' callbacks read as `unsafe fn`s.
 pub struct MockCupti {
-    lib: libloading::Library,
+    // Boxed: a wrapper stays a pointer wide in the caller's enums and structs.
+    controls: Box<Controls>,
+    // Declared after `controls`: the library stays loaded while the table is used.
+    _lib: libloading::Library,
 }
 
-macro_rules! controls {
-    ($( $(#[$doc:meta])* fn $name:ident ( $($arg:ident : $ty:ty),* ) $(-> $ret:ty)? ; )*) => {
-        impl MockCupti {
-            $(
-                $(#[$doc])*
-                #[allow(clippy::too_many_arguments, clippy::not_unsafe_ptr_arg_deref)]
-                pub fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
-                    let symbol = concat!("mock_cupti_", stringify!($name), "\0");
-                    // SAFETY: the mock exports this control with exactly this C signature
-                    // (libs/cupti/control.rs); pointers passed are valid for the call.
-                    unsafe {
-                        let f = self
-                            .lib
-                            .get::<unsafe extern "C" fn($($ty),*) $(-> $ret)?>(symbol.as_bytes())
-                            .expect(symbol);
-                        f($($arg),*)
-                    }
-                }
-            )*
-        }
-    };
+impl std::fmt::Debug for MockCupti {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MockCupti").finish_non_exhaustive()
+    }
 }
 
-controls! {
-    /// Back to a freshly loaded library (version 130001, driver present, no subscriber).
-    fn reset();
-    /// Plays another CUPTI release (28 = 12.9, 130001 = 13.0, 130200 = 13.2).
-    fn set_version(version: u32);
-    /// 0: no GPU driver (subscribing fails as on such a machine).
-    fn set_driver_present(present: i32);
-    /// Another tool holds CUPTI (NULL: nobody).
-    fn set_foreign_subscriber(name: *const c_char);
-    /// Waits until every buffer handed to the delivery thread has been completed.
-    fn wait_idle();
-    /// The calling thread's current device (`cudaSetDevice`).
-    fn set_device(device: u32);
-    /// The next played call on this thread returns `error`.
-    fn fail_next_call(error: i32);
-    /// Whether played runtime calls make their driver calls nested, with the runtime call's
-    /// correlation id (on by default).
-    fn set_nested_driver_calls(on: i32);
-    /// What each call's `correlationData` slots hold at ENTER (0 by default, as the real
-    /// libraries probed give).
-    fn set_slot_fill(value: u64);
-    /// Any runtime (2) or driver (1) API call with `params`; returns its correlation id.
-    fn api_call(domain: u32, cbid: u32, name: *const c_char, params: *const c_void, ret: i32) -> u32;
-    /// ENTER callbacks of a call; EXIT comes with `api_exit`.
-    fn api_enter(domain: u32, cbid: u32, name: *const c_char, params: *const c_void) -> *mut c_void;
-    /// EXIT callbacks of a call begun with `api_enter`; returns its correlation id.
-    fn api_exit(call: *mut c_void, ret: i32) -> u32;
-    /// `cudaLaunchKernel` of `name<<<grid, block, shared, stream>>>` lasting `duration_ns`.
-    fn launch_kernel(name: *const c_char, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, stream: u64, duration_ns: u64) -> u32;
-    /// The same through `cuLaunchKernel`.
-    fn launch_kernel_driver(name: *const c_char, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, stream: u64, duration_ns: u64) -> u32;
-    /// A launch whose kernel runs until `complete_kernel`.
-    fn launch_kernel_in_flight(name: *const c_char, gx: u32, gy: u32, gz: u32, bx: u32, by: u32, bz: u32, shared: u32, stream: u64) -> u32;
-    /// Completes the in-flight kernel of launch `correlation`, lasting `duration_ns`.
-    fn complete_kernel(correlation: u32, duration_ns: u64) -> i32;
-    /// `cudaMemcpy` / `cudaMemcpyAsync` (`kind`: 1 HtoD, 2 DtoH, 3 DtoD).
-    fn memcpy(dst: u64, src: u64, bytes: u64, kind: u32, stream: u64, is_async: i32, duration_ns: u64) -> u32;
-    /// `cudaMemset` / `cudaMemsetAsync`.
-    fn memset(dst: u64, value: i32, bytes: u64, stream: u64, is_async: i32, duration_ns: u64) -> u32;
-    /// `cudaMalloc`; writes the address.
-    fn malloc(bytes: u64, address: *mut u64) -> u32;
-    /// `cudaFree`.
-    fn free(address: u64) -> u32;
-    /// `cudaDeviceSynchronize` (and a SYNCHRONIZE-domain callback).
-    fn device_synchronize() -> u32;
-    /// `cudaStreamSynchronize`.
-    fn stream_synchronize(stream: u64) -> u32;
-    /// A RESOURCE-domain callback (3 = STREAM_CREATED).
-    fn resource(cbid: u32, stream: u64);
-    /// A marker range start (MARKER record, `domain` NULL: the default domain); returns its id.
-    fn marker_start(name: *const c_char, domain: *const c_char) -> u32;
-    /// The end of the marker range `id`.
-    fn marker_end(id: u32);
-    /// An instantaneous marker; returns its id.
-    fn marker_instant(name: *const c_char, domain: *const c_char) -> u32;
-    /// A second CUPTI client in the process starts as PyTorch's profiler (Kineto) does: `cuptiSubscribe`
-    /// (once; its result is `foreign_stat("subscribe_result")`), `cuptiActivityRegisterCallbacks` with its
-    /// own callbacks (the last registration wins), `cuptiActivityEnable` of MEMCPY, MEMSET,
-    /// CONCURRENT_KERNEL, EXTERNAL_CORRELATION, RUNTIME. Returns the first failing call's code.
-    fn foreign_start() -> u32;
-    /// A second client of the per-subscriber API (13.3+): `cuptiSubscribe_v2` allowing others, its own
-    /// `_v2` buffer callbacks, CONCURRENT_KERNEL with fixed records.
-    fn foreign_start_v2() -> u32;
-    /// The foreign client's `cuptiActivityFlushAll(flag)` (1 = FORCED).
-    fn foreign_flush(flag: u32) -> u32;
-    /// The foreign client stops as Kineto does: its kinds disabled (process-wide under V1), then a
-    /// forced flush.
-    fn foreign_stop() -> u32;
+macro_rules! mock_controls {
+    ($($t:tt)*) => { wrapper_controls!(Controls, MockCupti; $($t)*); };
+}
+
+include!("../libs/cupti/controls.rs");
+
+/// A call begun with [`MockCupti::api_enter`]: its ENTER callbacks ran, its EXIT runs at
+/// [`MockCupti::api_exit`].
+#[derive(Debug)]
+pub struct ApiCall(NonNull<c_void>);
+
+// SAFETY: the handle is an address the mock checks: a call ended on another thread than the one
+// that began it is refused and left open (`api_exit` gives the handle back).
+unsafe impl Send for ApiCall {}
+
+fn c_or_null(s: Option<&CStr>) -> *const c_char {
+    s.map_or(std::ptr::null(), CStr::as_ptr)
 }
 
 impl MockCupti {
-    /// The mock at `path` ([`LIBRARY`]).
-    pub fn open(path: impl AsRef<std::ffi::OsStr>) -> MockCupti {
-        // SAFETY: the mock is a std-only Rust cdylib without initialisers that could misbehave.
-        let lib = unsafe { libloading::Library::new(path) }.expect("the mock libcupti opens");
-        MockCupti { lib }
+    /// The mock at `path` ([`LIBRARY`]), its controls looked up; [`Error::NotTheMock`](crate::Error::NotTheMock) for a
+    /// library without them.
+    pub fn open(path: impl AsRef<std::ffi::OsStr>) -> Result<MockCupti> {
+        let path = path.as_ref();
+        let lib = crate::error::open_library(path)?;
+        let controls = Box::new(Controls::resolve(&lib, path)?);
+        Ok(MockCupti { controls, _lib: lib })
     }
 
     /// A counter or state value of the mock (`"subscribers"`, `"callbacks_delivered"`,
-    /// `"records_written"`, ...; `u64::MAX` for an unknown name).
+    /// `"records_written"`, ...; `u64::MAX` for an unknown name). The control `mock_cupti_stat`.
     pub fn stat(&self, name: &CStr) -> u64 {
-        // SAFETY: the control's C signature; `name` is a C string.
-        unsafe {
-            let f = self
-                .lib
-                .get::<unsafe extern "C" fn(*const c_char) -> u64>(b"mock_cupti_stat\0")
-                .expect("mock_cupti_stat");
-            f(name.as_ptr())
-        }
+        // SAFETY: `name` is a C string, alive across the call.
+        unsafe { (self.controls.stat)(name.as_ptr()) }
     }
 
     /// A tally of the foreign client (`"records"`, `"kernels"`, `"buffers"` and `"buffers_held"` of its
     /// own buffers; `"unknown_buffers"` and `"unknown_records"`: another client's buffers completed to its
-    /// callbacks and left untouched, as Kineto does; `"subscribe_result"`).
+    /// callbacks and left untouched, as Kineto does; `"subscribe_result"`). The control
+    /// `mock_cupti_foreign_stat`.
     pub fn foreign_stat(&self, name: &CStr) -> u64 {
-        // SAFETY: the control's C signature; `name` is a C string.
-        unsafe {
-            let f = self
-                .lib
-                .get::<unsafe extern "C" fn(*const c_char) -> u64>(b"mock_cupti_foreign_stat\0")
-                .expect("mock_cupti_foreign_stat");
-            f(name.as_ptr())
+        // SAFETY: `name` is a C string, alive across the call.
+        unsafe { (self.controls.foreign_stat)(name.as_ptr()) }
+    }
+
+    /// Another tool holds CUPTI's subscription under `name` (`None`: nobody). The control
+    /// `mock_cupti_set_foreign_subscriber`.
+    pub fn set_foreign_subscriber(&self, name: Option<&CStr>) {
+        // SAFETY: NULL or a C string (the mock keeps a copy).
+        unsafe { (self.controls.set_foreign_subscriber)(c_or_null(name)) }
+    }
+
+    /// A runtime (2) or driver (1) API call `cbid` (named `name`, else by its id), from ENTER to
+    /// EXIT, returning `ret`, without parameters (`functionParams` NULL); its correlation id (0
+    /// for another domain). The control `mock_cupti_api_call`.
+    pub fn api_call(&self, domain: u32, cbid: u32, name: Option<&CStr>, ret: i32) -> u32 {
+        // SAFETY: NULL parameters; NULL or a C string.
+        unsafe { (self.controls.api_call)(domain, cbid, c_or_null(name), std::ptr::null(), ret) }
+    }
+
+    /// [`MockCupti::api_call`] with `params` as the callbacks' `functionParams`.
+    ///
+    /// # Safety
+    /// `params` is NULL or points to the parameter struct of `cbid` in the CUPTI headers
+    /// (`cuda_runtime_api_params` / `cuda_driver_api_params`), valid for the call: the
+    /// subscribers' callbacks read it as that struct.
+    pub unsafe fn api_call_with_params(
+        &self,
+        domain: u32,
+        cbid: u32,
+        name: Option<&CStr>,
+        params: *const c_void,
+        ret: i32,
+    ) -> u32 {
+        // SAFETY: the caller's contract for `params`; NULL or a C string.
+        unsafe { (self.controls.api_call)(domain, cbid, c_or_null(name), params, ret) }
+    }
+
+    /// The ENTER callbacks of a runtime (2) or driver (1) API call without parameters; the call,
+    /// for [`MockCupti::api_exit`] (`None` for another domain). The control `mock_cupti_api_enter`.
+    pub fn api_enter(&self, domain: u32, cbid: u32, name: Option<&CStr>) -> Option<ApiCall> {
+        // SAFETY: NULL parameters; NULL or a C string.
+        unsafe { self.api_enter_with_params(domain, cbid, name, std::ptr::null()) }
+    }
+
+    /// [`MockCupti::api_enter`] with `params` as the callbacks' `functionParams`.
+    ///
+    /// # Safety
+    /// As [`MockCupti::api_call_with_params`], and `params` stays valid until the call's
+    /// [`MockCupti::api_exit`].
+    pub unsafe fn api_enter_with_params(
+        &self,
+        domain: u32,
+        cbid: u32,
+        name: Option<&CStr>,
+        params: *const c_void,
+    ) -> Option<ApiCall> {
+        // SAFETY: the caller's contract for `params`; NULL or a C string.
+        let call = unsafe { (self.controls.api_enter)(domain, cbid, c_or_null(name), params) };
+        NonNull::new(call).map(ApiCall)
+    }
+
+    /// The EXIT callbacks of `call`, returning `ret`; its correlation id. On another thread than
+    /// the one that began it (a real call ends where it began) the call is left open and given
+    /// back. The control `mock_cupti_api_exit`.
+    pub fn api_exit(&self, call: ApiCall, ret: i32) -> std::result::Result<u32, ApiCall> {
+        // SAFETY: a handle `mock_cupti_api_enter` returned, not yet ended (`ApiCall` is not
+        // `Clone`; a refused exit gives it back).
+        match unsafe { (self.controls.api_exit)(call.0.as_ptr(), ret) } {
+            0 => Err(call),
+            correlation => Ok(correlation),
         }
+    }
+
+    /// `cudaLaunchKernel` of `name<<<grid, block, shared, stream>>>` lasting `duration_ns`; its
+    /// correlation id. The control `mock_cupti_launch_kernel`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_kernel(
+        &self,
+        name: &CStr,
+        gx: u32,
+        gy: u32,
+        gz: u32,
+        bx: u32,
+        by: u32,
+        bz: u32,
+        shared: u32,
+        stream: u64,
+        duration_ns: u64,
+    ) -> u32 {
+        // SAFETY: a C string, alive across the call.
+        unsafe {
+            (self.controls.launch_kernel)(name.as_ptr(), gx, gy, gz, bx, by, bz, shared, stream, duration_ns)
+        }
+    }
+
+    /// The same through `cuLaunchKernel`. The control `mock_cupti_launch_kernel_driver`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_kernel_driver(
+        &self,
+        name: &CStr,
+        gx: u32,
+        gy: u32,
+        gz: u32,
+        bx: u32,
+        by: u32,
+        bz: u32,
+        shared: u32,
+        stream: u64,
+        duration_ns: u64,
+    ) -> u32 {
+        // SAFETY: a C string, alive across the call.
+        unsafe {
+            (self.controls.launch_kernel_driver)(
+                name.as_ptr(),
+                gx,
+                gy,
+                gz,
+                bx,
+                by,
+                bz,
+                shared,
+                stream,
+                duration_ns,
+            )
+        }
+    }
+
+    /// A launch whose kernel runs until [`MockCupti::complete_kernel`]. The control
+    /// `mock_cupti_launch_kernel_in_flight`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn launch_kernel_in_flight(
+        &self,
+        name: &CStr,
+        gx: u32,
+        gy: u32,
+        gz: u32,
+        bx: u32,
+        by: u32,
+        bz: u32,
+        shared: u32,
+        stream: u64,
+    ) -> u32 {
+        // SAFETY: a C string, alive across the call.
+        unsafe {
+            (self.controls.launch_kernel_in_flight)(name.as_ptr(), gx, gy, gz, bx, by, bz, shared, stream)
+        }
+    }
+
+    /// `cudaMalloc` of `bytes`; writes the played address to `address`, returns the correlation
+    /// id. The control `mock_cupti_malloc`.
+    pub fn malloc(&self, bytes: u64, address: &mut u64) -> u32 {
+        // SAFETY: a valid out-pointer.
+        unsafe { (self.controls.malloc)(bytes, address) }
+    }
+
+    /// A marker range start (a MARKER record; `domain` `None`: the default domain); its id. The
+    /// control `mock_cupti_marker_start`.
+    pub fn marker_start(&self, name: &CStr, domain: Option<&CStr>) -> u32 {
+        // SAFETY: C strings (or NULL), alive across the call.
+        unsafe { (self.controls.marker_start)(name.as_ptr(), c_or_null(domain)) }
+    }
+
+    /// An instantaneous marker; its id. The control `mock_cupti_marker_instant`.
+    pub fn marker_instant(&self, name: &CStr, domain: Option<&CStr>) -> u32 {
+        // SAFETY: C strings (or NULL), alive across the call.
+        unsafe { (self.controls.marker_instant)(name.as_ptr(), c_or_null(domain)) }
     }
 
     /// `name<<<grid, block, shared, stream>>>` through `cudaLaunchKernel`, lasting 2 us.
     pub fn launch(&self, name: &CStr, grid: [u32; 3], block: [u32; 3], shared: u32, stream: u64) -> u32 {
         let ([gx, gy, gz], [bx, by, bz]) = (grid, block);
-        self.launch_kernel(name.as_ptr(), gx, gy, gz, bx, by, bz, shared, stream, 2_000)
+        self.launch_kernel(name, gx, gy, gz, bx, by, bz, shared, stream, 2_000)
     }
 
     /// The same through `cuLaunchKernel`.
@@ -162,7 +260,7 @@ impl MockCupti {
         stream: u64,
     ) -> u32 {
         let ([gx, gy, gz], [bx, by, bz]) = (grid, block);
-        self.launch_kernel_driver(name.as_ptr(), gx, gy, gz, bx, by, bz, shared, stream, 2_000)
+        self.launch_kernel_driver(name, gx, gy, gz, bx, by, bz, shared, stream, 2_000)
     }
 
     /// A small workload, as the GPU examples run it: allocate, copy in, launch twice (runtime
@@ -178,4 +276,12 @@ impl MockCupti {
         self.device_synchronize();
         self.free(address);
     }
+}
+
+/// The lock of the mock `libcupti`: one mock state per process, so tests that drive it take this
+/// first (and then `reset` it). A test that panicked while holding it does not poison it for the
+/// others.
+pub fn lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

@@ -7,7 +7,9 @@
 //! results later still, on the SDK's own counting thread. The controls are documented in full where the mock
 //! defines them (`libs/rocprofiler/*.rs`).
 
-use std::ffi::c_char;
+use std::ffi::{c_char, CStr};
+
+use crate::Result;
 
 use rocprofiler_sys::{rocprofiler_configure_func_t, rocprofiler_status_t};
 
@@ -20,114 +22,71 @@ pub const LIBRARY_MAINLINE: &str = env!("ACCELPROF_MOCK_ROCPROFILER_MAINLINE");
 
 /// The mock `librocprofiler-sdk`'s controls, on a `dlopen` handle of the mock.
 ///
-/// Pointer arguments are passed to the mock as they are: they must be NULL or valid for the call
-/// as the control describes (NUL-terminated names and messages).
-#[derive(Debug)]
+/// Every control of the mock is a method here: those that take plain values as they are declared
+/// (`libs/rocprofiler/controls.rs`, the one declaration the mock is checked against), the names and
+/// messages as `&CStr`, and the configure function as an `unsafe fn`.
 pub struct MockRocprofiler {
-    lib: libloading::Library,
+    // Boxed: a wrapper stays a pointer wide in the caller's enums and structs.
+    controls: Box<Controls>,
+    // Declared after `controls`: the library stays loaded while the table is used.
+    _lib: libloading::Library,
 }
 
-macro_rules! controls {
-    ($( $(#[$doc:meta])* fn $name:ident ( $($arg:ident : $ty:ty),* ) $(-> $ret:ty)? ; )*) => {
-        impl MockRocprofiler {
-            $(
-                $(#[$doc])*
-                #[allow(clippy::too_many_arguments, clippy::not_unsafe_ptr_arg_deref)]
-                pub fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
-                    let symbol = concat!("mock_rocprofiler_", stringify!($name), "\0");
-                    // SAFETY: the mock exports this control with exactly this C signature
-                    // (libs/rocprofiler/*.rs); pointers passed are valid for the call.
-                    unsafe {
-                        let f = self
-                            .lib
-                            .get::<unsafe extern "C" fn($($ty),*) $(-> $ret)?>(symbol.as_bytes())
-                            .expect(symbol);
-                        f($($arg),*)
-                    }
-                }
-            )*
-        }
-    };
+impl std::fmt::Debug for MockRocprofiler {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MockRocprofiler").finish_non_exhaustive()
+    }
 }
 
-controls! {
-    /// Back to a library that has not been configured (no tools, contexts, buffers, configs;
-    /// KFD present; the counting thread stopped and its results dropped).
-    fn reset();
-    /// A configure function found "in the process" (as a loaded library exporting
-    /// `rocprofiler_configure`).
-    fn register_configure(configure: rocprofiler_configure_func_t);
-    /// The runtime's first call into the SDK: the configure window (every tool's configure, then
-    /// every initialize).
-    fn load_tools() -> rocprofiler_status_t;
-    /// Tools whose configure returned a result.
-    fn client_count() -> u32;
-    /// Process exit: each tool's contexts are stopped (draining their counter results) and its
-    /// finalize called.
-    fn shutdown();
-    /// Threads waiting inside `rocprofiler_force_configure` for the registration lock.
-    fn force_configure_waiters() -> u32;
-    /// Plays a library whose `ROCPROFILER_STATUS_LAST` is `last` (0: the default).
-    fn set_status_last(last: u32);
-    /// 0: a machine without `/sys/class/kfd` (zero agents, not even a CPU); 1: the default.
-    fn set_kfd(present: i32);
-    /// ENTER of an API call of callback kind `kind`, operation `op`; its correlation id.
-    fn api_begin(kind: u32, op: i32) -> u64;
-    /// EXIT of this thread's innermost API call; its correlation id.
-    fn api_end() -> u64;
-    /// An API call from ENTER to EXIT; its correlation id.
-    fn api_call(kind: u32, op: i32) -> u64;
-    /// A roctx marker call (`op`: 0 mark, 1 push, 2 pop, 3 start, 4 stop) with its message.
-    fn marker(op: i32, message: *const c_char) -> u64;
-    /// A memory copy (`op` 1..=4) between two agents, submitted now (ENTER callbacks here); its
-    /// EXIT and records come at completion on the async-signal thread. Its correlation id.
-    fn memory_copy(op: i32, src: u64, dst: u64, bytes: u64) -> u64;
-    /// Registers a kernel symbol (code object tracing); its kernel id.
-    fn kernel_symbol(name: *const c_char) -> u64;
-    /// Enqueues a kernel on GPU `agent`; its dispatch id (0: not a GPU).
-    fn dispatch_begin(agent: u64, queue: u64, kernel: u64, gx: u32, gy: u32, gz: u32, wx: u32, wy: u32, wz: u32) -> u64;
-    /// Completes a dispatch: its COMPLETE callbacks and records come later on the async-signal
-    /// thread, its counter results then go to the SDK's counting thread.
-    fn dispatch_end(dispatch: u64) -> i32;
-    /// Makes HSA fail to read an in-flight dispatch's timing (no COMPLETE callback, no record).
-    fn dispatch_fail_timing(dispatch: u64) -> i32;
-    /// Waits until the async-signal thread has run every completion queued so far.
-    fn sync();
-    /// Completions queued on the async-signal thread and not yet run.
-    fn completions_pending() -> u64;
-    /// How long after it ran a completion reaches the tools (microseconds; default 1000).
-    fn set_completion_latency_us(micros: u64);
-    /// 0: an SDK without late start (`rocprofiler_force_configure` after the window is
-    /// CONFIGURATION_LOCKED); 1: the newest (the default).
-    fn set_late_start(enabled: i32);
-    /// A dispatch from enqueue to completion.
-    fn dispatch(agent: u64, queue: u64, kernel: u64, gx: u32, gy: u32, gz: u32, wx: u32, wy: u32, wz: u32) -> u64;
-    /// Whether a dispatch was serialized (1/0; -1 unknown).
-    fn dispatch_serialized(dispatch: u64) -> i32;
-    /// How many counting callbacks a dispatch invoked (-1 unknown).
-    fn dispatch_instrumented(dispatch: u64) -> i32;
-    /// How many active counting contexts serialize `agent` (-1: not an agent).
-    fn agent_serialization(agent: u64) -> i64;
-    /// Completed dispatches whose counter results the counting thread holds, not yet delivered.
-    fn counting_pending() -> u64;
-    /// Lets the counting thread deliver every result it holds (as time passing would) and waits
-    /// until it has.
-    fn counting_release();
-    /// Handle of GPU `index` (0-based), or 0.
-    fn gpu_agent(index: u32) -> u64;
-    /// Handle of the CPU agent.
-    fn cpu_agent() -> u64;
-    /// Records stored in a buffer, not yet handed to its callback (`u64::MAX`: no such buffer).
-    fn buffer_pending(buffer: u64) -> u64;
-    /// Waits until every buffer delivery queued so far has run.
-    fn quiesce();
+macro_rules! mock_controls {
+    ($($t:tt)*) => { wrapper_controls!(Controls, MockRocprofiler; $($t)*); };
 }
+
+include!("../libs/rocprofiler/controls.rs");
 
 impl MockRocprofiler {
-    /// The mock at `path` ([`LIBRARY`] or [`LIBRARY_MAINLINE`]).
-    pub fn open(path: impl AsRef<std::ffi::OsStr>) -> MockRocprofiler {
-        // SAFETY: the mock is a std-only Rust cdylib without initialisers that could misbehave.
-        let lib = unsafe { libloading::Library::new(path) }.expect("the mock librocprofiler-sdk opens");
-        MockRocprofiler { lib }
+    /// The mock at `path` ([`LIBRARY`] or [`LIBRARY_MAINLINE`]), its controls looked up;
+    /// [`Error::NotTheMock`](crate::Error::NotTheMock) for a library without them.
+    pub fn open(path: impl AsRef<std::ffi::OsStr>) -> Result<MockRocprofiler> {
+        let path = path.as_ref();
+        let lib = crate::error::open_library(path)?;
+        let controls = Box::new(Controls::resolve(&lib, path)?);
+        Ok(MockRocprofiler { controls, _lib: lib })
     }
+
+    /// A configure function found "in the process" (as a loaded library exporting
+    /// `rocprofiler_configure`), called at [`MockRocprofiler::load_tools`]. The control
+    /// `mock_rocprofiler_register_configure`.
+    ///
+    /// # Safety
+    /// `configure` is a `rocprofiler_configure` as the SDK's contract has it: called with the
+    /// SDK's arguments on the thread that loads the tools, and what it returns is used as the SDK
+    /// uses it (`rocprofiler::configure_function` gives one for a `rocprofiler::Tool`).
+    pub unsafe fn register_configure(&self, configure: rocprofiler_configure_func_t) {
+        // SAFETY: the caller's contract for `configure`.
+        unsafe { (self.controls.register_configure)(configure) }
+    }
+
+    /// A roctx marker call (`op`: 0 mark, 1 push, 2 pop, 3 start, 4 stop) with its message
+    /// (`None` for a pop or a stop); its correlation id. The control `mock_rocprofiler_marker`.
+    pub fn marker(&self, op: i32, message: Option<&CStr>) -> u64 {
+        let message = message.map_or(std::ptr::null(), CStr::as_ptr);
+        // SAFETY: NULL or a C string, alive across the call (the mock copies it).
+        unsafe { (self.controls.marker)(op, message) }
+    }
+
+    /// Registers a kernel symbol (code object tracing); its kernel id. The control
+    /// `mock_rocprofiler_kernel_symbol`.
+    pub fn kernel_symbol(&self, name: &CStr) -> u64 {
+        // SAFETY: a C string, alive across the call (the mock copies it).
+        unsafe { (self.controls.kernel_symbol)(name.as_ptr()) }
+    }
+}
+
+/// The lock of the mock `librocprofiler-sdk`: one mock state per process, so tests that drive it take this
+/// first (and then `reset` it). A test that panicked while holding it does not poison it for the
+/// others.
+pub fn lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

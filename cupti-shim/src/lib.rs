@@ -340,3 +340,8 @@ pub extern "C" fn accelprof_cupti_shim_unconverted(slot: c_int) -> u64 {
     }
     catch_unwind(|| clock::unconverted(slot as usize)).unwrap_or(0)
 }
+
+// The README's examples are compiled (and the runnable ones run) as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,27 +1,23 @@
-//! Two CUPTI clients in one process on the mock `libcupti`: a Kineto-like client that calls the
-//! `cupti*` symbols through the global scope (as `libtorch_cuda` does through its PLT), in Kineto's
-//! order of calls, and our `cupti` crate's `ActivitySession` plus a raw subscriber through
+//! Two CUPTI clients in one process on the mock `libcupti`: the test kit's Kineto-like client
+//! (`accelprof_mocks::cupti::KinetoClient`), which calls the `cupti*` symbols through the global
+//! scope (as `libtorch_cuda` does through its PLT), in Kineto's order of calls, and our `cupti` crate's `ActivitySession` plus a raw subscriber through
 //! `cupti-sys`. Each scenario runs in a child process of this test binary, with the shim in
 //! `LD_PRELOAD` or without it.
 
-use std::collections::HashSet;
 use std::ffi::c_void;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use accelprof_core::FamilySet;
-use accelprof_mocks::cupti::{MockCupti, LIBRARY};
+use accelprof_mocks::cupti::{KinetoClient, KinetoConfig, MockCupti, LIBRARY};
 use cupti::activity::{ActivityConfig, ActivityKind, ActivitySession, DeviceSync};
 use cupti::Cupti;
 
 const KERNELS: u64 = 40;
 /// Kernels launched before Kineto registers its clock (the clock test).
 const PRE_KERNELS: u64 = 5;
-const CONCURRENT_KERNEL: u32 = 10;
-const RUNTIME: u32 = 5;
 const DOMAIN_RUNTIME_API: u32 = 2;
 /// `CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000`.
 const LAUNCH: u32 = 211;
@@ -189,15 +185,7 @@ fn with_the_shim_a_kineto_timestamp_callback_leaves_our_records_on_realtime() {
 
 // ---- The child ----
 
-static KINETO_BUFFERS: Mutex<Option<HashSet<usize>>> = Mutex::new(None);
-static KINETO_KERNELS: AtomicU64 = AtomicU64::new(0);
-static KINETO_READY: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
-static KINETO_UNKNOWN: AtomicU64 = AtomicU64::new(0);
-static KINETO_GET_DEVICE: AtomicU64 = AtomicU64::new(0);
-static KINETO_CALLBACKS: AtomicU64 = AtomicU64::new(0);
 static OURS_CALLBACKS: AtomicU64 = AtomicU64::new(0);
-static KINETO_FIRST: AtomicU64 = AtomicU64::new(u64::MAX);
-static KINETO_LAST: AtomicU64 = AtomicU64::new(0);
 
 fn clock_ns(clock: libc_clock::ClockId) -> u64 {
     libc_clock::now(clock)
@@ -229,66 +217,6 @@ unsafe extern "C" fn monotonic_ns() -> u64 {
     libc_clock::now(libc_clock::MONOTONIC)
 }
 
-/// The process-wide symbols, as `libtorch_cuda` binds them.
-struct Global(libloading::os::unix::Library);
-
-impl Global {
-    fn f<T: Copy>(&self, name: &str) -> T {
-        // SAFETY: each name is looked up with its C signature below.
-        unsafe { *self.0.get::<T>(name.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}")) }
-    }
-}
-
-type NextFn = unsafe extern "C" fn(*mut u8, usize, *mut *mut c_void) -> u32;
-static NEXT: Mutex<Option<NextFn>> = Mutex::new(None);
-
-unsafe extern "C" fn kineto_request(buffer: *mut *mut u8, size: *mut usize, max: *mut usize) {
-    let b = Box::leak(vec![0u64; 1 << 15].into_boxed_slice());
-    let p = b.as_mut_ptr().cast::<u8>();
-    KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).insert(p as usize);
-    // SAFETY: CUPTI's out-pointers.
-    unsafe {
-        *buffer = p;
-        *size = 1 << 18;
-        *max = 0;
-    }
-}
-
-/// Kineto's `bufferCompleted`: a buffer it gave moves from its allocated map to its ready map, read
-/// only later, in `activityBuffers()` ([`kineto_stop`]).
-unsafe extern "C" fn kineto_complete(_: *mut c_void, _: u32, buffer: *mut u8, _: usize, valid: usize) {
-    if !KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).remove(&(buffer as usize)) {
-        // Kineto: "bufferCompleted called with unknown buffer", and returns.
-        KINETO_UNKNOWN.fetch_add(1, Ordering::Relaxed);
-        return;
-    }
-    KINETO_READY.lock().unwrap().push((buffer as usize, valid));
-}
-
-/// Kineto's reading of its ready buffers.
-fn kineto_read_ready() {
-    let next = NEXT.lock().unwrap().unwrap();
-    for (buffer, valid) in std::mem::take(&mut *KINETO_READY.lock().unwrap()) {
-        let mut record: *mut c_void = std::ptr::null_mut();
-        // SAFETY: a buffer Kineto gave, `valid` bytes; the records CUPTI returns are in it.
-        while unsafe { next(buffer as *mut u8, valid, &mut record) } == 0 {
-            // SAFETY: a record CUPTI returned starts with its kind and (API records) callback id.
-            let (kind, cbid) = unsafe { (*record.cast::<u32>(), *record.cast::<u32>().add(1)) };
-            if kind == CONCURRENT_KERNEL {
-                KINETO_KERNELS.fetch_add(1, Ordering::Relaxed);
-                let at = std::mem::offset_of!(cupti_sys::CUpti_ActivityKernel10, start);
-                // SAFETY: a kernel record of the played release (13.0), `start` inside it.
-                let start = unsafe { record.cast::<u8>().add(at).cast::<u64>().read_unaligned() };
-                KINETO_FIRST.fetch_min(start, Ordering::Relaxed);
-                KINETO_LAST.fetch_max(start, Ordering::Relaxed);
-            }
-            if kind == RUNTIME && cbid == GET_DEVICE {
-                KINETO_GET_DEVICE.fetch_add(1, Ordering::Relaxed);
-            }
-        }
-    }
-}
-
 unsafe extern "C" fn count_callback(userdata: *mut c_void, domain: u32, cbid: u32, data: *const c_void) {
     // SAFETY: runtime API data is a CUpti_CallbackData.
     let d = unsafe { &*data.cast::<cupti_sys::CUpti_CallbackData>() };
@@ -298,63 +226,18 @@ unsafe extern "C" fn count_callback(userdata: *mut c_void, domain: u32, cbid: u3
     }
 }
 
-type SubscribeFn = unsafe extern "C" fn(
-    *mut *mut c_void,
-    unsafe extern "C" fn(*mut c_void, u32, u32, *const c_void),
-    *mut c_void,
-) -> u32;
-type EnableCbFn = unsafe extern "C" fn(u32, *mut c_void, u32, u32) -> u32;
-
-/// Kineto's `enableCuptiActivities` and its callback API's subscription.
-fn kineto_start(g: &Global) {
-    type Register = unsafe extern "C" fn(
-        unsafe extern "C" fn(*mut *mut u8, *mut usize, *mut usize),
-        unsafe extern "C" fn(*mut c_void, u32, *mut u8, usize, usize),
-    ) -> u32;
-    // SAFETY: CUPTI's C signatures; the callbacks live for the process.
-    unsafe {
-        let mut handle = std::ptr::null_mut();
-        let r = g.f::<SubscribeFn>("cuptiSubscribe")(
-            &mut handle,
-            count_callback,
-            (&KINETO_CALLBACKS as *const AtomicU64).cast_mut().cast(),
-        );
-        if r == 0 {
-            g.f::<EnableCbFn>("cuptiEnableCallback")(1, handle, DOMAIN_RUNTIME_API, LAUNCH);
-        } else {
-            println!("kineto: cuptiSubscribe = {r}");
-        }
-        if std::env::var("SHIM_TEST_CLOCK").as_deref() == Ok("1") {
-            type RegisterClock = unsafe extern "C" fn(Option<unsafe extern "C" fn() -> u64>) -> u32;
-            let f = g.f::<RegisterClock>("cuptiActivityRegisterTimestampCallback");
-            assert_eq!(f(Some(monotonic_ns)), 0);
-        }
-        assert_eq!(g.f::<Register>("cuptiActivityRegisterCallbacks")(kineto_request, kineto_complete), 0);
-        let enable = g.f::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityEnable");
-        assert_eq!(enable(CONCURRENT_KERNEL), 0);
-        assert_eq!(enable(RUNTIME), 0);
-        assert_eq!(
-            g.f::<unsafe extern "C" fn(u32, u8) -> u32>("cuptiActivityEnableRuntimeApi")(GET_DEVICE, 0),
-            0
-        );
+/// The Kineto-like client of the test kit, in Kineto's order of calls; it also counts the
+/// `cudaLaunchKernel` callbacks of its subscription, and registers its monotonic clock in the
+/// clock scenario.
+fn kineto_start() -> KinetoClient {
+    let mut config = KinetoConfig::default();
+    config.count_launches = true;
+    if std::env::var("SHIM_TEST_CLOCK").as_deref() == Ok("1") {
+        config.timestamp = Some(monotonic_ns);
     }
-}
-
-/// Kineto's `disableCuptiActivities`, then `activityBuffers()`: with no buffer of its own still out
-/// (its allocated map empty) it reads nothing at all; else a forced flush, then its ready buffers.
-fn kineto_stop(g: &Global) {
-    // SAFETY: CUPTI's C signatures.
-    unsafe {
-        let disable = g.f::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityDisable");
-        assert_eq!(disable(CONCURRENT_KERNEL), 0);
-        assert_eq!(disable(RUNTIME), 0);
-        if KINETO_BUFFERS.lock().unwrap().get_or_insert_with(HashSet::new).is_empty() {
-            println!("kineto: no buffer outstanding at its flush: activityBuffers() returns nothing");
-            return;
-        }
-        g.f::<unsafe extern "C" fn(u32) -> u32>("cuptiActivityFlushAll")(1);
-    }
-    kineto_read_ready();
+    let client = KinetoClient::start(config).expect("the Kineto-like client starts");
+    println!("kineto: started");
+    client
 }
 
 #[test]
@@ -371,9 +254,8 @@ fn child() {
     }
     .unwrap();
     std::mem::forget(lib);
-    let g = Global(libloading::os::unix::Library::this());
-    *NEXT.lock().unwrap() = Some(g.f::<NextFn>("cuptiActivityGetNextRecord"));
-    let m: &'static MockCupti = Box::leak(Box::new(MockCupti::open(LIBRARY)));
+    let m: &'static MockCupti =
+        Box::leak(Box::new(MockCupti::open(LIBRARY).expect("the mock libcupti's controls")));
     let cupti: &'static Cupti = Box::leak(Box::new(Cupti::open_path(LIBRARY).unwrap()));
     let config = ActivityConfig {
         kinds: [ActivityKind::CONCURRENT_KERNEL, ActivityKind::RUNTIME].into_iter().collect(),
@@ -418,35 +300,36 @@ fn child() {
     let session = ActivitySession::new(cupti, config).unwrap();
     let rows = session.collect(FamilySet::KERNEL | FamilySet::API);
     let real_start = clock_ns(libc_clock::REALTIME);
-    if order == "before" {
+    let kineto = if order == "before" {
         session.start().unwrap();
         ours_subscribe(());
         // Calls and kernels before Kineto starts (and registers its clock): recorded on CUPTI's own
         // clock; the kernels' device times would be lost (0) in a buffer completed after the clock
         // changed.
         for _ in 0..3 {
-            m.api_call(2, GET_DEVICE, std::ptr::null(), std::ptr::null(), 0);
+            m.api_call(2, GET_DEVICE, None, 0);
         }
         if std::env::var("SHIM_TEST_CLOCK").as_deref() == Ok("1") {
             for _ in 0..PRE_KERNELS {
-                m.launch_kernel(c"early".as_ptr(), 4, 2, 1, 128, 1, 1, 0, 7, 1_000);
+                m.launch_kernel(c"early", 4, 2, 1, 128, 1, 1, 0, 7, 1_000);
             }
             m.device_synchronize();
         }
-        kineto_start(&g);
+        kineto_start()
     } else {
-        kineto_start(&g);
+        let kineto = kineto_start();
         session.start().unwrap();
         ours_subscribe(());
-    }
+        kineto
+    };
     let (mono_before, real_before) = (clock_ns(libc_clock::MONOTONIC), clock_ns(libc_clock::REALTIME));
     for _ in 0..KERNELS {
-        m.launch_kernel(c"gemm".as_ptr(), 4, 2, 1, 128, 1, 1, 0, 7, 1_000);
-        m.api_call(2, GET_DEVICE, std::ptr::null(), std::ptr::null(), 0);
+        m.launch_kernel(c"gemm", 4, 2, 1, 128, 1, 1, 0, 7, 1_000);
+        m.api_call(2, GET_DEVICE, None, 0);
     }
     m.device_synchronize();
     let (mono_after, real_after) = (clock_ns(libc_clock::MONOTONIC), clock_ns(libc_clock::REALTIME));
-    kineto_stop(&g);
+    let k = kineto.stop().expect("the Kineto-like client stops");
     let fenced = session.fence().map(|f| f.fenced).unwrap_or(false);
     let batch = rows.take();
     let kernels = batch.kernels.len();
@@ -457,7 +340,9 @@ fn child() {
     type UnconvertedFn = unsafe extern "C" fn(i32) -> u64;
     // SAFETY: the shim's exported function of this signature (absent without the shim); slot 1 is
     // the cupti crate's.
-    let unconverted = match unsafe { g.0.get::<UnconvertedFn>(b"accelprof_cupti_shim_unconverted") } {
+    let unconverted = match unsafe {
+        libloading::os::unix::Library::this().get::<UnconvertedFn>(b"accelprof_cupti_shim_unconverted")
+    } {
         // SAFETY: as above; a plain value.
         Ok(f) => unsafe { f(1) },
         Err(_) => 0,
@@ -472,17 +357,17 @@ fn child() {
     m.wait_idle();
     println!(
         "COUNTS kineto_kernels={} kineto_unknown={} kineto_get_device={} kineto_callbacks={} ours_kernels={} ours_callbacks={} ours_dropped={} ours_balanced={} fenced={} kineto_first={} kineto_last={} ours_first={} ours_last={} mono_before={mono_before} mono_after={mono_after} real_before={real_before} real_after={real_after} unconverted={unconverted} ours_api_first={ours_api_first} ours_api_last={ours_api_last} real_start={real_start}",
-        KINETO_KERNELS.load(Ordering::Relaxed),
-        KINETO_UNKNOWN.load(Ordering::Relaxed),
-        KINETO_GET_DEVICE.load(Ordering::Relaxed),
-        KINETO_CALLBACKS.load(Ordering::Relaxed),
+        k.kernels,
+        k.unknown_buffers,
+        k.get_device_records,
+        k.launch_callbacks,
         kernels,
         OURS_CALLBACKS.load(Ordering::Relaxed),
         dropped,
         u8::from(balanced),
         fenced,
-        KINETO_FIRST.load(Ordering::Relaxed),
-        KINETO_LAST.load(Ordering::Relaxed),
+        k.first_kernel_start,
+        k.last_kernel_start,
         ours_first,
         ours_last,
     );

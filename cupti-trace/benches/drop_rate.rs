@@ -153,7 +153,7 @@ fn run(dir: &Path, format: &str, policy: &str, launches_per_s: f64, seconds: f64
 fn child() {
     let rate: f64 = std::env::var("DROP_LAUNCHES_PER_S").unwrap().parse().unwrap();
     let seconds: f64 = std::env::var("DROP_SECONDS").unwrap().parse().unwrap();
-    let m = MockCupti::open(accelprof_mocks::cupti::LIBRARY);
+    let m = MockCupti::open(accelprof_mocks::cupti::LIBRARY).expect("the mock libcupti's controls");
     m.reset();
     if std::env::var_os("DROP_UNTRACED").is_some() {
         produce(&m, rate, seconds, 1);

@@ -20,7 +20,7 @@ fn cupti() -> &'static Cupti {
 }
 
 fn mock() -> MockCupti {
-    let m = MockCupti::open(mock_path());
+    let m = MockCupti::open(mock_path()).expect("the mock libcupti's controls");
     m.reset();
     m
 }
@@ -33,7 +33,7 @@ fn config(output: std::path::PathBuf) -> TraceConfig {
         activity: ActivityConfig {
             kinds: kinds.into_iter().collect(),
             device_sync: DeviceSync::custom(|| {
-                MockCupti::open(mock_path()).device_synchronize();
+                MockCupti::open(mock_path()).expect("the mock libcupti's controls").device_synchronize();
                 Ok(true)
             }),
             ..TraceConfig::default().activity

@@ -40,7 +40,7 @@ fn path() -> &'static Path {
 }
 
 fn mock() -> &'static Mock {
-    MOCK.get_or_init(|| Mock(MockCupti::open(path())))
+    MOCK.get_or_init(|| Mock(MockCupti::open(path()).expect("the mock libcupti's controls")))
 }
 
 /// The test lock, a freshly reset mock (13.0), and the process-wide `Cupti` opened on it.
@@ -55,7 +55,7 @@ fn setup() -> (MutexGuard<'static, ()>, &'static Cupti, &'static Mock) {
 impl Mock {
     /// `name<<<(4,2,1), (128,1,1), 0, stream>>>` lasting 1 us; its correlation id.
     fn launch(&self, name: &CStr, stream: u64) -> u32 {
-        self.launch_kernel(name.as_ptr(), 4, 2, 1, 128, 1, 1, 0, stream, 1_000)
+        self.launch_kernel(name, 4, 2, 1, 128, 1, 1, 0, stream, 1_000)
     }
 }
 
@@ -99,18 +99,7 @@ fn the_tracer_writes_a_trace_with_pytorch_profiler_conventions() {
     for _ in 0..5 {
         launches.push(m.launch(c"_Z9vectorAddPKfS0_Pfi", 7));
     }
-    launches.push(m.launch_kernel_driver(
-        c"ampere_sgemm_128x64_tn".as_ptr(),
-        4,
-        1,
-        1,
-        128,
-        1,
-        1,
-        0,
-        8,
-        4_000,
-    ));
+    launches.push(m.launch_kernel_driver(c"ampere_sgemm_128x64_tn", 4, 1, 1, 128, 1, 1, 0, 8, 4_000));
     let copy = m.memcpy(0x1, 0x2, 1 << 20, 1, 7, 1, 10_000);
     let set = m.memset(0x3, 0, 4096, 7, 1, 1_000);
     let report = tracer.finish();

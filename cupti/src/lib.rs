@@ -25,7 +25,7 @@
 //!
 //! fn main() -> Result<(), cupti::Error> {
 //! #     std::env::set_var(cupti::sys::LIBRARY_PATH_VAR, accelprof_mocks::cupti::LIBRARY);
-//! #     let cuda = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY);
+//! #     let cuda = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY).expect("the mock libcupti's controls");
 //!     let cupti = Cupti::open()?; // the search order is cupti-sys's; the error names every place tried
 //!     let calls = Arc::new(Mutex::new(Vec::new()));
 //!     let seen = Arc::clone(&calls);
@@ -59,7 +59,7 @@
 //!
 //! fn main() -> Result<(), cupti::Error> {
 //! #     std::env::set_var(cupti::sys::LIBRARY_PATH_VAR, accelprof_mocks::cupti::LIBRARY);
-//! #     let cuda = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY);
+//! #     let cuda = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY).expect("the mock libcupti's controls");
 //!     let cupti = Cupti::open()?;
 //!     let kinds = [ActivityKind::CONCURRENT_KERNEL, ActivityKind::MEMCPY].into_iter().collect();
 //!     let session = ActivitySession::new(&cupti, ActivityConfig { kinds, ..ActivityConfig::default() })?;

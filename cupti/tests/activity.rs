@@ -58,7 +58,7 @@ fn path() -> &'static Path {
 }
 
 fn mock() -> &'static Mock {
-    MOCK.get_or_init(|| Mock(MockCupti::open(path())))
+    MOCK.get_or_init(|| Mock(MockCupti::open(path()).expect("the mock libcupti's controls")))
 }
 
 /// The test lock, a freshly reset mock (13.0), and the process-wide `Cupti` opened on it.
@@ -73,7 +73,7 @@ fn setup() -> (MutexGuard<'static, ()>, &'static Cupti, &'static Mock) {
 impl Mock {
     /// `name<<<(4,2,1), (128,1,1), 0, stream>>>` lasting 1 us; its correlation id.
     fn launch(&self, name: &CStr, stream: u64) -> u32 {
-        self.launch_kernel(name.as_ptr(), 4, 2, 1, 128, 1, 1, 0, stream, 1_000)
+        self.launch_kernel(name, 4, 2, 1, 128, 1, 1, 0, stream, 1_000)
     }
 
     /// Records the mock produced: written into our buffers, or dropped for want of one.
@@ -125,7 +125,7 @@ fn flush_sync_delivers_every_record_issued_before_it() {
     session.start().unwrap();
     let mut launched = Vec::new();
     for i in 0..100u64 {
-        launched.push(m.launch_kernel(c"gemm".as_ptr(), 8, 4, 2, 256, 2, 1, 2048, 3 + i % 2, 2_000));
+        launched.push(m.launch_kernel(c"gemm", 8, 4, 2, 256, 2, 1, 2048, 3 + i % 2, 2_000));
     }
     let copies: Vec<u32> = (0..10).map(|_| m.memcpy(0x1000, 0x2000, 4096, 1, 3, 1, 500)).collect();
     let set = m.memset(0x3000, 0x7f, 512, 3, 1, 300);
@@ -304,7 +304,7 @@ fn no_forced_flush_during_collection_in_flight_kernels_keep_their_end() {
     let session = ActivitySession::new(cupti, config(&TIMELINE)).unwrap();
     let rows = session.collect(FamilySet::KERNEL);
     session.start().unwrap();
-    let slow = m.launch_kernel_in_flight(c"long_running".as_ptr(), 1, 1, 1, 32, 1, 1, 0, 5);
+    let slow = m.launch_kernel_in_flight(c"long_running", 1, 1, 1, 32, 1, 1, 0, 5);
     for _ in 0..10 {
         m.launch(c"quick", 6);
     }
@@ -320,7 +320,7 @@ fn no_forced_flush_during_collection_in_flight_kernels_keep_their_end() {
     assert_eq!(row.end - row.start, 7_000, "the running kernel kept its real end");
 
     // flush(true) synchronizes the device, which ends the running kernel: delivered with its end.
-    let second = m.launch_kernel_in_flight(c"long_running".as_ptr(), 1, 1, 1, 32, 1, 1, 0, 5);
+    let second = m.launch_kernel_in_flight(c"long_running", 1, 1, 1, 32, 1, 1, 0, 5);
     assert!(session.fence().unwrap().fenced);
     let batch = rows.take();
     let i = batch.kernels.correlation().iter().position(|c| *c == u64::from(second)).unwrap();
@@ -339,7 +339,7 @@ fn only_the_end_of_a_session_forces_a_flush_and_every_buffer_comes_back() {
             .unwrap();
     let rows = session.collect(FamilySet::KERNEL);
     session.start().unwrap();
-    let stuck = m.launch_kernel_in_flight(c"never_ends".as_ptr(), 1, 1, 1, 32, 1, 1, 0, 5);
+    let stuck = m.launch_kernel_in_flight(c"never_ends", 1, 1, 1, 32, 1, 1, 0, 5);
     let report = session.fence().unwrap();
     assert!(!report.fenced, "no device synchronization: nothing to fence on");
     assert_eq!(rows.take().kernels.len(), 0);
@@ -379,8 +379,8 @@ fn layouts_of_cupti_12_and_13_both_decode() {
         let rows = session.collect(FamilySet::all());
         session.start().unwrap();
         let name = CString::new(format!("kernel_v{version}")).unwrap();
-        let k = m.launch_kernel(name.as_ptr(), 2, 3, 4, 32, 4, 1, 1024, 9, 3_000);
-        let d = m.launch_kernel_driver(name.as_ptr(), 1, 1, 1, 64, 1, 1, 0, 9, 1_000);
+        let k = m.launch_kernel(&name, 2, 3, 4, 32, 4, 1, 1024, 9, 3_000);
+        let d = m.launch_kernel_driver(&name, 1, 1, 1, 64, 1, 1, 0, 9, 1_000);
         let c = m.memcpy(0x1, 0x2, 8192, 2, 9, 1, 1_000);
         let s = m.memset(0x3, 1, 256, 9, 1, 500);
         session.fence().unwrap();
@@ -552,8 +552,8 @@ fn markers_and_memory_records() {
     let session = ActivitySession::new(cupti, config(&kinds)).unwrap();
     let rows = session.collect(FamilySet::MARKER | FamilySet::MEMORY);
     session.start().unwrap();
-    let range = m.marker_start(c"forward".as_ptr(), c"my_domain".as_ptr());
-    m.marker_instant(c"checkpoint".as_ptr(), std::ptr::null());
+    let range = m.marker_start(c"forward", Some(c"my_domain"));
+    m.marker_instant(c"checkpoint", None);
     m.marker_end(range);
     let mut address = 0;
     m.malloc(1 << 20, &mut address);

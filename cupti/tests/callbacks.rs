@@ -28,7 +28,7 @@ fn env() -> (MutexGuard<'static, ()>, &'static Cupti, &'static MockCupti) {
     let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let env = ENV.get_or_init(|| Env {
         cupti: Cupti::open_path(accelprof_mocks::cupti::LIBRARY).expect("the mock opens as libcupti"),
-        mock: MockCupti::open(accelprof_mocks::cupti::LIBRARY),
+        mock: MockCupti::open(accelprof_mocks::cupti::LIBRARY).expect("the mock libcupti's controls"),
     });
     // Subscriptions outlive their last subscriber; give the previous test's back before the
     // mock forgets it.
@@ -164,18 +164,22 @@ fn the_slot_round_trips_per_subscriber_and_across_nested_calls() {
 
     // An outer cudaMemcpy whose ENTER and EXIT enclose a nested cudaMalloc.
     let outer_params = memcpy_params(64);
-    let outer = mock.api_enter(
-        RUNTIME,
-        RuntimeCbid::cudaMemcpy_v3020.0,
-        std::ptr::null(),
-        std::ptr::from_ref(&outer_params).cast(),
-    );
+    // SAFETY: the cudaMemcpy parameters, alive until the call's EXIT below.
+    let outer = unsafe {
+        mock.api_enter_with_params(
+            RUNTIME,
+            RuntimeCbid::cudaMemcpy_v3020.0,
+            None,
+            std::ptr::from_ref(&outer_params).cast(),
+        )
+    }
+    .expect("a runtime call");
     // A subscriber that arrives between ENTER and EXIT finds nothing in its slot.
     let late = cupti.subscribe(recorder(&log_late, 3)).unwrap();
     late.enable(RuntimeCbid::cudaMemcpy_v3020).unwrap();
     let mut address = 0;
     let inner = mock.malloc(16, &mut address);
-    let outer = mock.api_exit(outer, 0);
+    let outer = mock.api_exit(outer, 0).expect("ended on its thread");
     drop((a, b, late));
 
     for (log, tag) in [(&log_a, 1), (&log_b, 2)] {
@@ -452,7 +456,16 @@ fn typed_params_read_what_the_runtime_passed() {
 
     // A driver memset played with its params struct: bytes are N * element size.
     let q = params::cuMemsetD32Async_params { dstDevice: 0xe000, ui: 9, N: 100, hStream: 0x33 as _ };
-    mock.api_call(DRIVER, DriverCbid::cuMemsetD32Async.0, std::ptr::null(), std::ptr::from_ref(&q).cast(), 0);
+    // SAFETY: the cuMemsetD32Async parameters, alive across the call.
+    unsafe {
+        mock.api_call_with_params(
+            DRIVER,
+            DriverCbid::cuMemsetD32Async.0,
+            None,
+            std::ptr::from_ref(&q).cast(),
+            0,
+        )
+    };
     let seen = take(&log);
     let Some(CallParams::Memset(s)) = seen[0].params else { panic!("{:?}", seen[0]) };
     assert_eq!((s.bytes, s.value, s.element_size, s.dst, s.stream), (400, 9, 4, 0xe000, Some(0x33)));
@@ -506,12 +519,12 @@ fn errors_are_typed() {
     assert!(unsafe { cupti.release_subscription() }.unwrap());
 
     // Another tool holds CUPTI: 13.x names it.
-    mock.set_foreign_subscriber(c"Nsight Systems".as_ptr());
+    mock.set_foreign_subscriber(Some(c"Nsight Systems"));
     let e = cupti.subscribe(|_| {}).unwrap_err();
     let Error::MultipleSubscribers { holder, .. } = &e else { panic!("{e}") };
     assert_eq!(holder.as_deref(), Some("Nsight Systems"));
     assert!(e.to_string().contains("held by \"Nsight Systems\""), "{e}");
-    mock.set_foreign_subscriber(std::ptr::null());
+    mock.set_foreign_subscriber(None);
 
     // No GPU driver: 13.x says UNKNOWN, 12.x NOT_INITIALIZED; both read as "no driver".
     mock.set_driver_present(0);
@@ -648,14 +661,18 @@ fn a_subscriber_dropped_inside_a_callback_gets_no_further_calls_and_is_freed_lat
 /// One `cudaMemcpy` whose ENTER and EXIT are delivered apart, with `between` run in between.
 fn memcpy_around(mock: &MockCupti, between: impl FnOnce()) -> u32 {
     let p = memcpy_params(32);
-    let c = mock.api_enter(
-        RUNTIME,
-        RuntimeCbid::cudaMemcpy_v3020.0,
-        std::ptr::null(),
-        std::ptr::from_ref(&p).cast(),
-    );
+    // SAFETY: the cudaMemcpy parameters, alive until the call's EXIT below.
+    let c = unsafe {
+        mock.api_enter_with_params(
+            RUNTIME,
+            RuntimeCbid::cudaMemcpy_v3020.0,
+            None,
+            std::ptr::from_ref(&p).cast(),
+        )
+    }
+    .expect("a runtime call");
     between();
-    mock.api_exit(c, 0)
+    mock.api_exit(c, 0).expect("ended on its thread")
 }
 
 #[test]
@@ -894,13 +911,16 @@ fn dropping_subscribers_during_traffic_from_other_threads_is_safe() {
             std::thread::spawn(move || {
                 let p = memcpy_params(128);
                 while !stop.load(Ordering::Relaxed) {
-                    mock.api_call(
-                        RUNTIME,
-                        RuntimeCbid::cudaMemcpy_v3020.0,
-                        std::ptr::null(),
-                        std::ptr::from_ref(&p).cast(),
-                        0,
-                    );
+                    // SAFETY: the cudaMemcpy parameters, alive across the call.
+                    unsafe {
+                        mock.api_call_with_params(
+                            RUNTIME,
+                            RuntimeCbid::cudaMemcpy_v3020.0,
+                            None,
+                            std::ptr::from_ref(&p).cast(),
+                            0,
+                        )
+                    };
                     calls.fetch_add(1, Ordering::Relaxed);
                 }
             })

@@ -61,7 +61,7 @@ fn first_subscriber(cupti: &Cupti) -> cupti::Subscriber<'_> {
 /// The mock (reset) and a `Cupti` on it, in this child process.
 fn fresh_mock() -> (Cupti, MockCupti) {
     let cupti = Cupti::open_path(accelprof_mocks::cupti::LIBRARY).unwrap();
-    let mock = MockCupti::open(accelprof_mocks::cupti::LIBRARY);
+    let mock = MockCupti::open(accelprof_mocks::cupti::LIBRARY).expect("the mock libcupti's controls");
     mock.reset();
     (cupti, mock)
 }

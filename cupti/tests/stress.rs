@@ -33,7 +33,7 @@ fn path() -> &'static Path {
 }
 
 fn mock() -> &'static MockCupti {
-    MOCK.get_or_init(|| MockCupti::open(path()))
+    MOCK.get_or_init(|| MockCupti::open(path()).expect("the mock libcupti's controls"))
 }
 
 /// One test at a time (the mock is one per process), the mock reset, the process's `Cupti`.
@@ -96,7 +96,16 @@ impl Traffic {
                             }
                             _ => {
                                 let cbid = RuntimeCbid::cudaMemcpy_v3020.0;
-                                m.api_call(RUNTIME, cbid, std::ptr::null(), std::ptr::from_ref(&p).cast(), 0);
+                                // SAFETY: the cudaMemcpy parameters, alive across the call.
+                                unsafe {
+                                    m.api_call_with_params(
+                                        RUNTIME,
+                                        cbid,
+                                        None,
+                                        std::ptr::from_ref(&p).cast(),
+                                        0,
+                                    )
+                                };
                             }
                         }
                         i += 1;

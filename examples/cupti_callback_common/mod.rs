@@ -48,9 +48,10 @@ pub fn setup() -> Setup {
                 .expect("the mock libcupti built with this checkout opens");
             Setup {
                 cupti,
-                backend: Backend::Mock(accelprof_mocks::cupti::MockCupti::open(
-                    accelprof_mocks::cupti::LIBRARY,
-                )),
+                backend: Backend::Mock(
+                    accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY)
+                        .expect("the mock libcupti's controls"),
+                ),
             }
         }
     }

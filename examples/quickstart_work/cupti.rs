@@ -17,7 +17,9 @@ pub const MOCK_KERNELS_PER_STEP: usize = 9;
 /// The mock's controls (the same file, so the same mock, as the tracer opened).
 pub fn mock() -> &'static MockCupti {
     static MOCK: OnceLock<MockCupti> = OnceLock::new();
-    MOCK.get_or_init(|| MockCupti::open(accelprof_mocks::cupti::LIBRARY))
+    MOCK.get_or_init(|| {
+        MockCupti::open(accelprof_mocks::cupti::LIBRARY).expect("the mock libcupti's controls")
+    })
 }
 
 /// The mock's `cudaDeviceSynchronize`, for CUPTI's fence.
@@ -37,12 +39,12 @@ pub fn mock_steps(steps: usize, d: Distributed) {
     m.malloc(1 << 20, &mut address);
     for step in 0..steps {
         let range = std::ffi::CString::new(format!("step {step}")).expect("no NUL");
-        let id = m.marker_start(range.as_ptr(), std::ptr::null());
+        let id = m.marker_start(&range, None);
         m.memcpy(address, 0x7000_0000, 1 << 20, 1, 1, 1, 40_000);
         for _ in 0..4 {
-            m.launch_kernel(c"sm90_xmma_gemm_f16f16_f32_tn".as_ptr(), 132, 1, 1, 128, 1, 1, 49152, 1, 25_000);
+            m.launch_kernel(c"sm90_xmma_gemm_f16f16_f32_tn", 132, 1, 1, 128, 1, 1, 49152, 1, 25_000);
             m.launch_kernel(
-                c"_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_11FillFunctorIfEENS_6detail5ArrayIPcLi1EEEEEviT0_T1_".as_ptr(),
+                c"_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_11FillFunctorIfEENS_6detail5ArrayIPcLi1EEEEEviT0_T1_",
                 512,
                 1,
                 1,
@@ -54,21 +56,10 @@ pub fn mock_steps(steps: usize, d: Distributed) {
                 3_000,
             );
         }
-        m.launch_kernel_driver(c"softmax_warp_forward".as_ptr(), 64, 1, 1, 256, 1, 1, 4096, 1, 9_000);
+        m.launch_kernel_driver(c"softmax_warp_forward", 64, 1, 1, 256, 1, 1, 4096, 1, 9_000);
         m.memset(address, 0, 1 << 16, 1, 1, 2_000);
         if d.is_distributed() {
-            m.launch_kernel(
-                c"ncclDevKernel_AllReduce_Sum_f32_RING_LL".as_ptr(),
-                16,
-                1,
-                1,
-                512,
-                1,
-                1,
-                0,
-                2,
-                30_000,
-            );
+            m.launch_kernel(c"ncclDevKernel_AllReduce_Sum_f32_RING_LL", 16, 1, 1, 512, 1, 1, 0, 2, 30_000);
         }
         m.memcpy(0x7000_0000, address, 4096, 2, 1, 1, 5_000);
         m.marker_end(id);

@@ -29,7 +29,11 @@ impl MockProgram {
             .into_iter()
             .map(|(op, name)| (name, op.0))
             .collect();
-        Ok(MockProgram { mock: MockRocprofiler::open(LIBRARY), hip, kernels: Default::default() })
+        Ok(MockProgram {
+            mock: MockRocprofiler::open(LIBRARY).map_err(|e| e.to_string())?,
+            hip,
+            kernels: Default::default(),
+        })
     }
 
     fn hip_call(&self, name: &str, body: impl FnOnce()) {
@@ -43,7 +47,7 @@ impl MockProgram {
     fn launch(&self, gpu: u32, kernel: &str, grid: u32, block: u32, micros: u64) {
         let id = *self.kernels.borrow_mut().entry(kernel.to_owned()).or_insert_with(|| {
             let name = CString::new(kernel).expect("no NUL");
-            self.mock.kernel_symbol(name.as_ptr())
+            self.mock.kernel_symbol(&name)
         });
         let agent = self.mock.gpu_agent(gpu);
         let mut dispatch = 0;
@@ -57,9 +61,9 @@ impl MockProgram {
 
     fn range(&self, message: &str, body: impl FnOnce()) {
         let m = CString::new(message).expect("no NUL");
-        self.mock.marker(1, m.as_ptr());
+        self.mock.marker(1, Some(&m));
         body();
-        self.mock.marker(2, std::ptr::null());
+        self.mock.marker(2, None);
     }
 
     /// On GPU `local_rank`: allocate, then per step (a roctx range) a copy in and two kernels (and an

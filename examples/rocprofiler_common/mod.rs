@@ -16,24 +16,17 @@
 #![allow(dead_code)]
 
 use std::error::Error;
-use std::ffi::{c_char, CStr};
+use std::ffi::CStr;
 use std::path::Path;
 
-use rocprofiler::sys::{rocprofiler_configure_func_t, rocprofiler_status_t, Library};
+use accelprof_mocks::rocprofiler::MockRocprofiler;
 use rocprofiler::{CallbackDomain, Rocprofiler, Tool};
 
-/// The mock's runtime controls.
+/// The mock's runtime controls (`accelprof_mocks::rocprofiler::MockRocprofiler`).
 pub struct MockRuntime {
     pub sdk: &'static Rocprofiler,
-    raw: Library,
+    mock: MockRocprofiler,
     kernels: std::cell::RefCell<std::collections::HashMap<String, u64>>,
-}
-
-fn control<T: Copy>(lib: &Library, name: &CStr) -> Result<T, Box<dyn Error>> {
-    assert_eq!(std::mem::size_of::<T>(), std::mem::size_of::<*mut std::ffi::c_void>());
-    let p = lib.raw_symbol(name).ok_or_else(|| format!("{name:?} not found: not the mock SDK"))?;
-    // SAFETY: the mock exports this control as a C function of type `T` (a function pointer).
-    Ok(unsafe { std::mem::transmute_copy::<*mut std::ffi::c_void, T>(&p.as_ptr()) })
 }
 
 impl MockRuntime {
@@ -44,41 +37,32 @@ impl MockRuntime {
         let chosen = std::env::var_os("ROCPROFILER_LIBRARY_PATH");
         let path = chosen.as_deref().map_or(Path::new(accelprof_mocks::rocprofiler::LIBRARY), Path::new);
         let sdk = Rocprofiler::open_path(path)?;
-        let raw = Library::open(Some(path))?;
-        Ok(MockRuntime { sdk, raw, kernels: Default::default() })
+        let mock = MockRocprofiler::open(path)?;
+        Ok(MockRuntime { sdk, mock, kernels: Default::default() })
     }
 
     /// Registers tool `T` as if its library had been found, and runs the configure window.
     pub fn start_tool<T: Tool>(&self) -> Result<(), Box<dyn Error>> {
-        let register: unsafe extern "C" fn(rocprofiler_configure_func_t) =
-            control(&self.raw, c"mock_rocprofiler_register_configure")?;
-        // SAFETY: a configure function made for `T`.
-        unsafe { register(rocprofiler::configure_function::<T>()) };
+        // SAFETY: the crate's configure function made for `T`.
+        unsafe { self.mock.register_configure(rocprofiler::configure_function::<T>()) };
         self.load_tools()
     }
 
     /// The runtime's first call into the SDK: every tool found (including the libraries named
     /// by `ROCP_TOOL_LIBRARIES`) is configured.
     pub fn load_tools(&self) -> Result<(), Box<dyn Error>> {
-        let load: unsafe extern "C" fn() -> rocprofiler_status_t =
-            control(&self.raw, c"mock_rocprofiler_load_tools")?;
-        // SAFETY: a control without arguments.
-        rocprofiler::ResultCode::from(unsafe { load() }).check("mock_rocprofiler_load_tools")?;
+        rocprofiler::ResultCode::from(self.mock.load_tools()).check("mock_rocprofiler_load_tools")?;
         Ok(())
     }
 
     /// GPU `i`'s agent handle.
     pub fn gpu(&self, i: u32) -> u64 {
-        let f: unsafe extern "C" fn(u32) -> u64 = control(&self.raw, c"mock_rocprofiler_gpu_agent").unwrap();
-        // SAFETY: a plain argument.
-        unsafe { f(i) }
+        self.mock.gpu_agent(i)
     }
 
     /// The CPU agent's handle.
     pub fn cpu(&self) -> u64 {
-        let f: unsafe extern "C" fn() -> u64 = control(&self.raw, c"mock_rocprofiler_cpu_agent").unwrap();
-        // SAFETY: no arguments.
-        unsafe { f() }
+        self.mock.cpu_agent()
     }
 
     fn hip_op(&self, name: &str) -> i32 {
@@ -87,16 +71,11 @@ impl MockRuntime {
     }
 
     fn begin(&self, name: &str) {
-        let f: unsafe extern "C" fn(u32, i32) -> u64 =
-            control(&self.raw, c"mock_rocprofiler_api_begin").unwrap();
-        // SAFETY: plain arguments.
-        unsafe { f(CallbackDomain::HIP_RUNTIME_API.0, self.hip_op(name)) };
+        self.mock.api_begin(CallbackDomain::HIP_RUNTIME_API.0, self.hip_op(name));
     }
 
     fn end(&self) {
-        let f: unsafe extern "C" fn() -> u64 = control(&self.raw, c"mock_rocprofiler_api_end").unwrap();
-        // SAFETY: no arguments.
-        unsafe { f() };
+        self.mock.api_end();
     }
 
     /// A HIP call with nothing asynchronous behind it (`hipMalloc`, `hipDeviceSynchronize`).
@@ -108,39 +87,26 @@ impl MockRuntime {
     /// `hipLaunchKernel` of `kernel` on GPU `gpu` with `grid` work-items in groups of `block`.
     pub fn launch(&self, gpu: u32, kernel: &str, grid: u32, block: u32) {
         let id = *self.kernels.borrow_mut().entry(kernel.to_string()).or_insert_with(|| {
-            let f: unsafe extern "C" fn(*const c_char) -> u64 =
-                control(&self.raw, c"mock_rocprofiler_kernel_symbol").unwrap();
             let name = std::ffi::CString::new(kernel).unwrap();
-            // SAFETY: a NUL-terminated name.
-            unsafe { f(name.as_ptr()) }
+            self.mock.kernel_symbol(&name)
         });
-        let dispatch: unsafe extern "C" fn(u64, u64, u64, u32, u32, u32, u32, u32, u32) -> u64 =
-            control(&self.raw, c"mock_rocprofiler_dispatch").unwrap();
         self.begin("hipLaunchKernel");
-        // SAFETY: plain arguments.
-        unsafe { dispatch(self.gpu(gpu), 1, id, grid, 1, 1, block, 1, 1) };
+        self.mock.dispatch(self.gpu(gpu), 1, id, grid, 1, 1, block, 1, 1);
         self.end();
     }
 
     /// `hipMemcpy` host to GPU `gpu`.
     pub fn copy_to_gpu(&self, gpu: u32, bytes: u64) {
-        let copy: unsafe extern "C" fn(i32, u64, u64, u64) -> u64 =
-            control(&self.raw, c"mock_rocprofiler_memory_copy").unwrap();
         self.begin("hipMemcpy");
-        // SAFETY: plain arguments (2 = host to device).
-        unsafe { copy(2, self.cpu(), self.gpu(gpu), bytes) };
+        self.mock.memory_copy(2, self.cpu(), self.gpu(gpu), bytes); // 2: host to device
         self.end();
     }
 
     /// `roctxRangePushA(message)` .. `roctxRangePop()`.
     pub fn range(&self, message: &CStr, body: impl FnOnce()) {
-        let marker: unsafe extern "C" fn(i32, *const c_char) -> u64 =
-            control(&self.raw, c"mock_rocprofiler_marker").unwrap();
-        // SAFETY: a NUL-terminated message.
-        unsafe { marker(1, message.as_ptr()) };
+        self.mock.marker(1, Some(message));
         body();
-        // SAFETY: no message for a pop.
-        unsafe { marker(2, std::ptr::null()) };
+        self.mock.marker(2, None);
     }
 
     /// A small HIP program: allocate, copy in, a few kernels on `gpus`, synchronize, free.
@@ -166,8 +132,6 @@ impl MockRuntime {
 
     /// Process exit: the SDK finalizes every tool.
     pub fn shutdown(&self) {
-        let f: unsafe extern "C" fn() = control(&self.raw, c"mock_rocprofiler_shutdown").unwrap();
-        // SAFETY: no arguments.
-        unsafe { f() };
+        self.mock.shutdown();
     }
 }

@@ -135,7 +135,10 @@ pub fn ld_preload_with(library: &Path) -> OsString {
 /// `libc_sec.so` is put first on `LD_LIBRARY_PATH` (a program whose preloaded library lacks a
 /// dependency does not start).
 ///
-/// Call it first thing in `main`, before any thread starts: on success it does not return.
+/// Call it first thing in `main`, before any thread starts: on success it does not return. Not
+/// in a `#[test]`: it restarts the test binary with its arguments, so every test of the run runs
+/// again in the restarted process; `accelprof_mocks::mspti::run_preloaded` restarts it for the one
+/// test.
 /// It checks first that `library` can be loaded without aborting (the same check as opening
 /// it), because a preloaded library that aborts takes the restarted program down before `main`.
 #[cfg(unix)]

@@ -74,7 +74,7 @@
 //!
 //! fn main() -> Result<(), rocprofiler::Error> {
 //! #     std::env::set_var(rocprofiler::sys::LIBRARY_PATH_VAR, accelprof_mocks::rocprofiler::LIBRARY);
-//! #     let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
+//! #     let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY).expect("the mock rocprofiler-sdk's controls");
 //!     let sdk = Rocprofiler::global()?; // the copy the runtime loaded, else the search order
 //!     rocprofiler::force_configure::<HipCalls>(sdk)?;
 //!     // ... the program's HIP calls ...
@@ -112,13 +112,13 @@
 //!
 //! fn main() -> Result<(), rocprofiler::Error> {
 //! #     std::env::set_var(rocprofiler::sys::LIBRARY_PATH_VAR, accelprof_mocks::rocprofiler::LIBRARY);
-//! #     let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY);
+//! #     let rocm = accelprof_mocks::rocprofiler::MockRocprofiler::open(accelprof_mocks::rocprofiler::LIBRARY).expect("the mock rocprofiler-sdk's controls");
 //!     rocprofiler::force_configure::<Kernels>(Rocprofiler::global()?)?;
 //!     let session = SESSION.lock().unwrap().take().expect("the setup ran");
 //!     let kernels = session.collect(FamilySet::KERNEL);
 //!     session.start()?;
 //!     // ... the program's kernels ...
-//! #   let kernel = rocm.kernel_symbol(c"add_one".as_ptr());
+//! #   let kernel = rocm.kernel_symbol(c"add_one");
 //! #   rocm.dispatch(rocm.gpu_agent(0), 1, kernel, 256, 1, 1, 64, 1, 1);
 //!     let counts = session.stop()?; // a last flush, then the session's context stopped
 //!     assert_eq!(kernels.take().kernels.len(), 1);

@@ -17,7 +17,7 @@ use support::{ctl, exclusive, gpu};
 /// `n` kernels, run to completion: their records come on HSA's async-signal thread, and the mock's
 /// sync waits until it has handed them to the SDK's buffers.
 fn dispatches(n: usize) {
-    let k = ctl().kernel_symbol(c"activity_kernel".as_ptr());
+    let k = ctl().kernel_symbol(c"activity_kernel");
     for _ in 0..n {
         ctl().dispatch(gpu(0), 1, k, 256, 1, 1, 64, 1, 1);
     }

@@ -22,7 +22,7 @@ use support::{cpu, ctl, exclusive, gpu};
 type Log = Arc<Mutex<Vec<String>>>;
 
 fn kernel() -> u64 {
-    ctl().kernel_symbol(c"reduce".as_ptr())
+    ctl().kernel_symbol(c"reduce")
 }
 
 /// One dispatch of `grid` work-items in work-groups of 64 on GPU `g`, run to completion: its completion comes on HSA's async-signal thread,

@@ -78,7 +78,8 @@ fn configure_tool(setup: impl FnOnce() + Send + 'static) {
     *SETUP.lock().unwrap() = Some(Box::new(setup));
     CONFIGURE_ARGS.lock().unwrap().clear();
     {
-        ctl().register_configure(Some(tool_configure));
+        // SAFETY: `tool_configure` is a `rocprofiler_configure` of the SDK's signature and contract.
+        unsafe { ctl().register_configure(Some(tool_configure)) };
         assert_eq!(ctl().load_tools(), S::ROCPROFILER_STATUS_SUCCESS);
     }
 }
@@ -217,7 +218,7 @@ fn create_buffer(
 }
 
 fn kernel(name: &CStr) -> u64 {
-    ctl().kernel_symbol(name.as_ptr())
+    ctl().kernel_symbol(name)
 }
 
 /// A kernel run to completion: its completion comes on HSA's async-signal thread, and the mock's
@@ -389,7 +390,8 @@ fn notes_force_configure_is_locked_only_while_init_is_in_progress() {
         }
         *OTHER_THREAD.lock().unwrap() = Some(other);
     }));
-    ctl().register_configure(Some(tool_configure));
+    // SAFETY: `tool_configure` is a `rocprofiler_configure` of the SDK's signature and contract.
+    unsafe { ctl().register_configure(Some(tool_configure)) };
     assert_eq!(ctl().load_tools(), S::ROCPROFILER_STATUS_SUCCESS);
     let other = OTHER_THREAD.lock().unwrap().take().expect("started").join().unwrap();
     assert_eq!(other, S::ROCPROFILER_STATUS_ERROR_CONFIGURATION_LOCKED);
@@ -410,7 +412,8 @@ fn force_configure_from_a_tools_initialize_would_wait_for_itself() {
         // SAFETY: a valid configure function.
         let _ = unsafe { fns().rocprofiler_force_configure(Some(late_configure)) };
     }));
-    ctl().register_configure(Some(tool_configure));
+    // SAFETY: `tool_configure` is a `rocprofiler_configure` of the SDK's signature and contract.
+    unsafe { ctl().register_configure(Some(tool_configure)) };
     ctl().load_tools();
 }
 
@@ -423,7 +426,8 @@ fn a_tool_that_declines_is_not_initialized_and_is_no_client() {
     *SETUP.lock().unwrap() = Some(Box::new(move || {
         r.fetch_add(1, Ordering::SeqCst);
     }));
-    ctl().register_configure(Some(tool_configure));
+    // SAFETY: `tool_configure` is a `rocprofiler_configure` of the SDK's signature and contract.
+    unsafe { ctl().register_configure(Some(tool_configure)) };
     ctl().load_tools();
     *RETURN_NULL.lock().unwrap() = false;
     assert_eq!(ctl().client_count(), 0);
@@ -444,7 +448,8 @@ fn notes_a_context_created_in_rocprofiler_configure_aborts() {
     }
     let _g = exclusive();
     *CONTEXT_IN_CONFIGURE.lock().unwrap() = true;
-    ctl().register_configure(Some(tool_configure));
+    // SAFETY: `tool_configure` is a `rocprofiler_configure` of the SDK's signature and contract.
+    unsafe { ctl().register_configure(Some(tool_configure)) };
     ctl().load_tools();
 }
 

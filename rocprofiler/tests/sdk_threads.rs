@@ -21,7 +21,7 @@ use support::{ctl, exclusive, gpu, in_child_with_watchdog};
 const WATCHDOG: Duration = Duration::from_secs(20);
 
 fn kernel() -> u64 {
-    ctl().kernel_symbol(c"k".as_ptr())
+    ctl().kernel_symbol(c"k")
 }
 
 /// Counter configs collecting `names` on every GPU.

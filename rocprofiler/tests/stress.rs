@@ -153,7 +153,7 @@ fn sessions_configured_flushed_ended_and_configured_again_under_producers_in_bot
             }
         });
         session.start().expect("start");
-        let kernel = ctl().kernel_symbol(c"stress_kernel".as_ptr());
+        let kernel = ctl().kernel_symbol(c"stress_kernel");
         let dispatched = Arc::new(AtomicU64::new(0));
         let threads: Vec<_> = (0..producers)
             .map(|t| {

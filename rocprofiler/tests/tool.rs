@@ -15,7 +15,7 @@ use support::tool::{configure, lib, on_finalize, shutdown, TestTool, FINALIZED};
 use support::{ctl, exclusive, gpu};
 
 fn kernel(name: &std::ffi::CStr) -> u64 {
-    ctl().kernel_symbol(name.as_ptr())
+    ctl().kernel_symbol(name)
 }
 
 fn set<T: Send + 'static>(slot: &Arc<Mutex<Option<T>>>, value: T) {
@@ -134,7 +134,8 @@ fn the_runtime_path_registers_the_tool_and_setup_calls_after_the_window_are_lock
         Ok(())
     }));
     {
-        ctl().register_configure(rocprofiler::configure_function::<TestTool>());
+        // SAFETY: the crate's configure function for `TestTool`.
+        unsafe { ctl().register_configure(rocprofiler::configure_function::<TestTool>()) };
         assert_eq!(ctl().load_tools().0, 0);
         assert_eq!(ctl().client_count(), 1);
     }
@@ -197,7 +198,7 @@ fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
     let (call, other, mark) = {
         let call = ctl().api_call(hip, malloc.0);
         let other = std::thread::spawn(move || ctl().api_call(hip, malloc.0)).join().unwrap();
-        let mark = ctl().marker(1, c"step 7".as_ptr());
+        let mark = ctl().marker(1, Some(c"step 7"));
         (call, other, mark)
     };
     let seen = seen.lock().unwrap().clone();
@@ -351,7 +352,7 @@ fn buffered_tracing_is_decoded_into_columns_out_of_order_included() {
         ctl().dispatch_end(second);
         ctl().dispatch_end(first);
         ctl().memory_copy(2, support::cpu(), gpu(0), 4096);
-        ctl().marker(0, c"checkpoint".as_ptr());
+        ctl().marker(0, Some(c"checkpoint"));
         launch
     };
     ctl().sync(); // the kernels' and the copy's records come on HSA's async-signal thread

@@ -12,7 +12,7 @@ use crate::pool::PoolStats;
 /// `pipeline.bytes_abandoned` (and [`is_balanced`](Self::is_balanced) is false).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ActivityCounts<V = ()> {
-    /// Buffers, rows decoded, delivered, dropped (see [`Counts`]).
+    /// Buffers, rows decoded, delivered, dropped (see [`Counts`](crate::pipeline::Counts)).
     pub pipeline: Counts,
     /// The buffer pool: allocated, free, in flight, declined.
     pub pool: PoolStats,

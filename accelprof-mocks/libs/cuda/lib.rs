@@ -218,3 +218,14 @@ pub extern "C" fn mock_cuda_set_device_count(count: c_int) {
 pub extern "C" fn mock_cuda_is_initialized() -> c_int {
     c_int::from(INITIALIZED.load(Ordering::SeqCst))
 }
+
+/// The controls' one declaration (`controls.rs`, which `accelprof-mocks` compiles into
+/// `MockCuda` too): each names a function defined here, with exactly the declared C signature, or
+/// the mock does not compile.
+macro_rules! mock_controls {
+    ($( $(#[$doc:meta])* $kind:ident fn $method:ident = $symbol:ident ( $($arg:ident : $ty:ty),* ) $(-> $ret:ty)? ; )*) => {
+        $( const _: unsafe extern "C" fn($($ty),*) $(-> $ret)? = $symbol; )*
+    };
+}
+
+include!("controls.rs");

@@ -30,3 +30,19 @@ mod stats;
 mod subscribers;
 mod sys;
 mod version;
+
+/// The controls' one declaration (`controls.rs`, which `accelprof-mocks` compiles into
+/// `MockCupti` too): each names a function defined here, with exactly the declared C signature,
+/// or the mock does not compile.
+macro_rules! mock_controls {
+    ($( $(#[$doc:meta])* $kind:ident fn $method:ident = $symbol:ident ( $($arg:ident : $ty:ty),* ) $(-> $ret:ty)? ; )*) => {
+        $( const _: unsafe extern "C" fn($($ty),*) $(-> $ret)? = $symbol; )*
+    };
+}
+
+mod declared {
+    use super::control::*;
+    use super::foreign::*;
+    use std::ffi::{c_char, c_void};
+    include!("controls.rs");
+}

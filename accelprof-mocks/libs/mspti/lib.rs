@@ -150,3 +150,18 @@ fn realtime_from_raw(raw: u64) -> u64 {
 fn thread_id() -> u32 {
     protocol::gettid()
 }
+
+/// The controls' one declaration (`controls.rs`, which `accelprof-mocks` compiles into
+/// `MockMspti` too): each names a function defined here, with exactly the declared C signature,
+/// or the mock does not compile.
+macro_rules! mock_controls {
+    ($( $(#[$doc:meta])* $kind:ident fn $method:ident = $symbol:ident ( $($arg:ident : $ty:ty),* ) $(-> $ret:ty)? ; )*) => {
+        $( const _: unsafe extern "C" fn($($ty),*) $(-> $ret)? = $symbol; )*
+    };
+}
+
+mod declared {
+    use super::control::*;
+    use std::ffi::{c_char, c_void};
+    include!("controls.rs");
+}

@@ -70,3 +70,26 @@ mod state;
 
 pub(crate) use base::*;
 pub(crate) use types::*;
+
+/// The controls' one declaration (`controls.rs`, which `accelprof-mocks` compiles into
+/// `MockRocprofiler` too): each names a function defined here, with exactly the declared C
+/// signature, or the mock does not compile.
+macro_rules! mock_controls {
+    ($( $(#[$doc:meta])* $kind:ident fn $method:ident = $symbol:ident ( $($arg:ident : $ty:ty),* ) $(-> $ret:ty)? ; )*) => {
+        $( const _: unsafe extern "C" fn($($ty),*) $(-> $ret)? = $symbol; )*
+    };
+}
+
+mod declared {
+    use super::agents::*;
+    use super::api::*;
+    use super::buffers::*;
+    use super::counting::*;
+    use super::dispatch::*;
+    use super::registration::*;
+    use super::results::*;
+    use super::signal::*;
+    use super::*;
+    use std::ffi::c_char;
+    include!("controls.rs");
+}

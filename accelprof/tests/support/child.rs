@@ -27,11 +27,12 @@ pub fn run() {
     if scenario == "devices" {
         // A CUDA program: its driver (the mock libcuda.so.1, two GPUs) is loaded, runs the tracer inside
         // cuInit (the driver answers device queries only once cuInit returns), then kernels.
-        let driver = accelprof_mocks::cuda::MockCuda::open(accelprof_mocks::cuda::LIBRARY);
+        let driver = accelprof_mocks::cuda::MockCuda::open(accelprof_mocks::cuda::LIBRARY)
+            .expect("the mock CUDA driver");
         driver.reset();
         driver.set_device_count(2);
         let m = child_init();
-        driver.init();
+        driver.init().expect("cuInit of the mock driver");
         for i in 0..50 {
             launch(&m, &kernel_name("kernel"), 3 + i % 2);
         }
@@ -100,7 +101,7 @@ pub fn run() {
         "ranges" => {
             let (start, stop) =
                 (cupti::RuntimeCbid::cudaProfilerStart_v4000.0, cupti::RuntimeCbid::cudaProfilerStop_v4000.0);
-            let call = |cbid| m.api_call(2, cbid, std::ptr::null(), std::ptr::null(), 0);
+            let call = |cbid| m.api_call(2, cbid, None, 0);
             for round in [7, 3] {
                 for _ in 0..5 {
                     launch(&m, &kernel_name("outside"), 3);

@@ -195,7 +195,7 @@ pub fn files_with(dir: &Path, part: &str) -> Vec<PathBuf> {
 /// In the child: what the driver does at `cuInit` (open the injection library, call
 /// `InitializeInjection`), on a freshly reset mock. Returns the mock.
 pub fn child_init() -> MockCupti {
-    let m = MockCupti::open(mock_path());
+    let m = MockCupti::open(mock_path()).expect("the mock libcupti's controls");
     m.reset();
     let lib = std::env::var_os("CUDA_INJECTION64_PATH")
         .expect("the launcher (or the test) sets CUDA_INJECTION64_PATH");
@@ -211,7 +211,7 @@ pub fn child_init() -> MockCupti {
 
 /// `name<<<(4,2,1), (128,1,1)>>>` on `stream`, lasting 10 us.
 pub fn launch(m: &MockCupti, name: &std::ffi::CStr, stream: u64) -> u32 {
-    m.launch_kernel(name.as_ptr(), 4, 2, 1, 128, 1, 1, 0, stream, 10_000)
+    m.launch_kernel(name, 4, 2, 1, 128, 1, 1, 0, stream, 10_000)
 }
 
 /// Whether python with HTA is available (`HTA_PYTHON`, default `python3`); panics when `HTA_REQUIRED`

@@ -2,7 +2,6 @@
 //! library, so a call left out is never written, never delivered and never counted as dropped.
 
 use std::collections::HashMap;
-use std::ptr::null;
 
 use accelprof_core::FamilySet;
 use cupti::activity::{
@@ -20,8 +19,8 @@ const DRIVER: u32 = 1;
 /// `cuKernelGetAttribute`, a `cudaGetLastError`, then the launch; after the loop a Triton-like
 /// `cuLaunchKernel` no runtime call encloses, an event created and destroyed, a `cudaSetDevice`.
 fn framework(m: &Mock, launches: usize) {
-    let rt = |id: RuntimeCbid| m.api_call(RUNTIME, id.0, null(), null(), 0);
-    let drv = |id: DriverCbid| m.api_call(DRIVER, id.0, null(), null(), 0);
+    let rt = |id: RuntimeCbid| m.api_call(RUNTIME, id.0, None, 0);
+    let drv = |id: DriverCbid| m.api_call(DRIVER, id.0, None, 0);
     for i in 0..launches {
         (0..13).for_each(|_| {
             rt(RuntimeCbid::cudaGetDevice_v3020);
@@ -33,7 +32,7 @@ fn framework(m: &Mock, launches: usize) {
         rt(RuntimeCbid::cudaGetLastError_v3020);
         m.launch(if i % 2 == 0 { c"aten_gemm" } else { c"aten_add" }, 3);
     }
-    m.launch_kernel_driver(c"triton_poi_fused_add_0".as_ptr(), 4, 1, 1, 128, 1, 1, 0, 3, 1_000);
+    m.launch_kernel_driver(c"triton_poi_fused_add_0", 4, 1, 1, 128, 1, 1, 0, 3, 1_000);
     rt(RuntimeCbid::cudaEventCreateWithFlags_v3020);
     rt(RuntimeCbid::cudaEventDestroy_v3020);
     rt(RuntimeCbid::cudaSetDevice_v3020);

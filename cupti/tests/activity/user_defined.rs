@@ -25,14 +25,14 @@ use super::{assert_accounted, config, setup, Mock, TIMELINE};
 fn workload(m: &Mock, cupti: &Cupti) -> Vec<u32> {
     let mut launched = Vec::new();
     for i in 0..40u64 {
-        launched.push(m.launch_kernel(c"udr_gemm".as_ptr(), 8, 4, 2, 256, 2, 1, 2048, 3 + i % 2, 2_000));
+        launched.push(m.launch_kernel(c"udr_gemm", 8, 4, 2, 256, 2, 1, 2048, 3 + i % 2, 2_000));
     }
     let tag = cupti.external_correlation(ExternalCorrelationKind::CUSTOM0, 4242).unwrap();
     launched.push(m.launch(c"tagged", 5));
     drop(tag);
     m.memcpy(0x1000, 0x2000, 4096, 1, 3, 1, 500);
     m.memset(0x3000, 0x7f, 512, 3, 1, 300);
-    m.api_call(2, RuntimeCbid::cudaGetDevice_v3020.0, std::ptr::null(), std::ptr::null(), 0);
+    m.api_call(2, RuntimeCbid::cudaGetDevice_v3020.0, None, 0);
     launched
 }
 

@@ -60,7 +60,7 @@ fn full_buffers_are_delivered_without_a_flush_in_fill_order() {
     buffers::set_size(4 * 40); // four API records
     buffers::register();
     m.enable(kinds::RUNTIME);
-    let corrs: Vec<u32> = (0..10).map(|_| m.api_call(2, 3, std::ptr::null(), std::ptr::null(), 0)).collect();
+    let corrs: Vec<u32> = (0..10).map(|_| m.api_call(2, 3, None, 0)).collect();
     m.wait_idle();
     let done = buffers::completed();
     assert_eq!(done.len(), 2, "two full buffers went back on their own");
@@ -78,7 +78,7 @@ fn max_num_records_caps_each_buffer() {
     buffers::register();
     m.enable(kinds::RUNTIME);
     (0..5).for_each(|_| {
-        m.api_call(2, 3, std::ptr::null(), std::ptr::null(), 0);
+        m.api_call(2, 3, None, 0);
     });
     assert_eq!(m.flush(0), 0);
     let counts: Vec<usize> = buffers::completed().iter().map(|c| c.records.len()).collect();
@@ -169,18 +169,18 @@ fn records_without_a_buffer_are_dropped_and_counted() {
     buffers::register();
     m.enable(kinds::RUNTIME);
     (0..3).for_each(|_| {
-        m.api_call(2, 3, std::ptr::null(), std::ptr::null(), 0);
+        m.api_call(2, 3, None, 0);
     });
     assert_eq!(buffers::requests().len(), 3, "asked again for each record");
     assert_eq!(m.dropped(), 3);
     assert_eq!(m.dropped(), 0, "the count resets when read");
 
     buffers::set_mode(DECLINE_SIZE0);
-    m.api_call(2, 3, std::ptr::null(), std::ptr::null(), 0);
+    m.api_call(2, 3, None, 0);
     assert_eq!(m.dropped(), 1);
 
     buffers::set_mode(MISALIGNED);
-    m.api_call(2, 3, std::ptr::null(), std::ptr::null(), 0);
+    m.api_call(2, 3, None, 0);
     assert_eq!(m.dropped(), 1);
     assert_eq!(m.stat(c"buffers_misaligned"), 1);
     m.wait_idle();
@@ -189,7 +189,7 @@ fn records_without_a_buffer_are_dropped_and_counted() {
     assert_eq!(back[0].valid, 0);
 
     buffers::set_mode(buffers::GIVE);
-    m.api_call(2, 3, std::ptr::null(), std::ptr::null(), 0);
+    m.api_call(2, 3, None, 0);
     assert_eq!(m.flush(0), 0);
     assert_eq!(buffers::records().len(), 1);
     assert_eq!(m.stat(c"records_dropped"), 5);

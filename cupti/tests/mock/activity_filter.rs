@@ -3,8 +3,6 @@
 //! either way (also without the kind), enabling the kind afterwards overrides the per-id settings again.
 //! A filtered call is never written: neither delivered nor counted as dropped.
 
-use std::ptr::null;
-
 use super::buffers;
 use super::harness::{mock, ok, Mock};
 use super::layout::*;
@@ -40,14 +38,14 @@ impl Mock {
         let before = self.stat(c"api_calls");
         for _ in 0..launches {
             for _ in 0..13 {
-                self.api_call(RUNTIME, CUDA_GET_DEVICE, null(), null(), 0);
+                self.api_call(RUNTIME, CUDA_GET_DEVICE, None, 0);
             }
             for _ in 0..4 {
-                self.api_call(DRIVER, CU_PRIMARY_CTX_GET_STATE, null(), null(), 0);
+                self.api_call(DRIVER, CU_PRIMARY_CTX_GET_STATE, None, 0);
             }
             self.launch(c"aten_kernel", [1, 1, 1], [32, 1, 1], 0, 0, 500);
         }
-        self.launch_kernel_driver(c"triton_poi_fused_add_0".as_ptr(), 1, 1, 1, 32, 1, 1, 0, 0, 500);
+        self.launch_kernel_driver(c"triton_poi_fused_add_0", 1, 1, 1, 32, 1, 1, 0, 0, 500);
         self.stat(c"api_calls") - before
     }
 }
@@ -112,12 +110,12 @@ fn enabling_the_kind_again_overrides_per_id_settings_and_disabling_clears_them()
     m.enable(kinds::RUNTIME);
     assert_eq!(m.runtime_api(CUDA_GET_DEVICE, 0), 0);
     m.enable(kinds::RUNTIME); // "the kind overrides the settings of this API when called after it"
-    m.api_call(RUNTIME, CUDA_GET_DEVICE, null(), null(), 0);
+    m.api_call(RUNTIME, CUDA_GET_DEVICE, None, 0);
     m.disable(kinds::RUNTIME);
-    m.api_call(RUNTIME, CUDA_GET_DEVICE, null(), null(), 0);
+    m.api_call(RUNTIME, CUDA_GET_DEVICE, None, 0);
     assert_eq!(m.driver_api(CU_LAUNCH_KERNEL, 1), 0);
     m.disable(kinds::DRIVER); // the kind off turns its ids off too
-    m.launch_kernel_driver(c"k".as_ptr(), 1, 1, 1, 1, 1, 1, 0, 0, 100);
+    m.launch_kernel_driver(c"k", 1, 1, 1, 1, 1, 1, 0, 0, 100);
     assert_eq!(m.flush(0), 0);
     assert_eq!(api_records(&buffers::records()), [(kinds::RUNTIME, CUDA_GET_DEVICE)]);
 }
@@ -133,7 +131,7 @@ fn external_correlation_records_come_only_with_recorded_calls() {
     // SAFETY: plain values.
     let pushed = ok(unsafe { m.f().cuptiActivityPushExternalCorrelationId(custom0, 77) });
     assert_eq!(pushed, 0);
-    m.api_call(RUNTIME, CUDA_GET_DEVICE, null(), null(), 0);
+    m.api_call(RUNTIME, CUDA_GET_DEVICE, None, 0);
     let launch = m.launch(c"k", [1, 1, 1], [1, 1, 1], 0, 0, 100);
     assert_eq!(m.flush(0), 0);
     let records = buffers::records();

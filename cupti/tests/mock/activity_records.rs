@@ -2,8 +2,6 @@
 //! correlation id in an API record and the GPU record it caused, disabled kinds produce nothing,
 //! external correlation per thread, markers, memory, the driver calls inside runtime calls.
 
-use std::ptr::null;
-
 use cupti_sys::{CUpti_ActivityAPI, CUpti_ActivityKernel10};
 
 use super::buffers;
@@ -76,7 +74,7 @@ fn kernel_kind_follows_what_is_enabled_and_failed_calls_run_nothing() {
         m.launch(c"serial", [1, 1, 1], [1, 1, 1], 0, 0, 100);
         m.fail_next_call(98); // cudaErrorInvalidDeviceFunction
         m.launch(c"bad", [1, 1, 1], [1, 1, 1], 0, 0, 100);
-        driver_launch = m.launch_kernel_driver(c"drv".as_ptr(), 1, 1, 1, 1, 1, 1, 0, 0, 100);
+        driver_launch = m.launch_kernel_driver(c"drv", 1, 1, 1, 1, 1, 1, 0, 0, 100);
     });
     let kernels = of_kind(&records, kinds::KERNEL);
     assert_eq!(kernels.len(), 2, "the failed launch ran no kernel");
@@ -167,12 +165,11 @@ fn external_correlation_ids_are_per_thread_and_precede_the_api_record() {
         // SAFETY: plain values and valid out-pointers throughout.
         unsafe {
             assert_eq!(ok(f.cuptiActivityPushExternalCorrelationId(custom0, 42)), 0);
-            tagged = m.api_call(2, 3, null(), null(), 0);
-            untagged =
-                std::thread::scope(|s| s.spawn(|| m.api_call(2, 3, null(), null(), 0)).join().expect("t"));
+            tagged = m.api_call(2, 3, None, 0);
+            untagged = std::thread::scope(|s| s.spawn(|| m.api_call(2, 3, None, 0)).join().expect("t"));
             assert_eq!(ok(f.cuptiActivityPushExternalCorrelationId(custom0, 43)), 0);
             assert_eq!(ok(f.cuptiActivityPushExternalCorrelationId(custom1, 7)), 0);
-            nested = m.api_call(2, 3, null(), null(), 0);
+            nested = m.api_call(2, 3, None, 0);
             let mut last = 0;
             assert_eq!(ok(f.cuptiActivityPopExternalCorrelationId(custom0, &mut last)), 0);
             assert_eq!(last, 43);
@@ -218,10 +215,10 @@ fn markers_memory_and_sync_records() {
     }
     let (mut range, mut address, mut alloc_corr, mut sync_corr) = (0, 0, 0, 0);
     let records = run_and_flush(m, || {
-        range = m.marker_start(c"step".as_ptr(), c"train".as_ptr());
+        range = m.marker_start(c"step", Some(c"train"));
         alloc_corr = m.malloc(1000, &mut address);
         m.marker_end(range);
-        m.marker_instant(c"tick".as_ptr(), null());
+        m.marker_instant(c"tick", None);
         m.free(address);
         sync_corr = m.stream_synchronize(0x99);
     });

@@ -238,7 +238,7 @@ fn two_subscribers_each_get_the_records_of_their_own_kinds() {
     assert_eq!(m.enable_v2(a, kinds::RUNTIME, None, None, None), 0);
     assert_eq!(m.enable_v2(b, kinds::CONCURRENT_KERNEL, None, None, None), 0);
     let corr = m.launch(c"shared_kernel", [1, 1, 1], [32, 1, 1], 0, 0, 1_000);
-    m.api_call(RUNTIME, CUDA_GET_DEVICE, null(), null(), 0);
+    m.api_call(RUNTIME, CUDA_GET_DEVICE, None, 0);
     assert_eq!(m.flush(0), 0);
     let got = delivered();
     let kinds_of = |tag: usize| -> Vec<u32> {
@@ -375,7 +375,7 @@ fn cbid_options_filter_api_records_from_13_4() {
     delivered();
     assert_eq!(m.enable_v2(sub, kinds::RUNTIME, Some(&[0]), Some((&[0], 0)), None), 1, "id 0 is no id");
     assert_eq!(m.enable_v2(sub, kinds::RUNTIME, Some(&[0]), Some((&[CUDA_GET_DEVICE], 0)), None), 0);
-    m.api_call(RUNTIME, CUDA_GET_DEVICE, null(), null(), 0);
+    m.api_call(RUNTIME, CUDA_GET_DEVICE, None, 0);
     m.launch(c"k", [1, 1, 1], [1, 1, 1], 0, 0, 100);
     assert_eq!(m.flush(0), 0);
     let cbids: Vec<u32> = delivered()
@@ -386,7 +386,7 @@ fn cbid_options_filter_api_records_from_13_4() {
     // An allowlist: only the listed ids.
     assert_eq!(m.disable_v2(sub, kinds::RUNTIME), 0);
     assert_eq!(m.enable_v2(sub, kinds::RUNTIME, Some(&[0]), Some((&[CUDA_GET_DEVICE], 1)), None), 0);
-    m.api_call(RUNTIME, CUDA_GET_DEVICE, null(), null(), 0);
+    m.api_call(RUNTIME, CUDA_GET_DEVICE, None, 0);
     m.launch(c"k", [1, 1, 1], [1, 1, 1], 0, 0, 100);
     assert_eq!(m.flush(0), 0);
     let cbids: Vec<u32> = delivered()
@@ -456,7 +456,7 @@ fn layouts_come_from_13_3_on_and_13_3_needs_a_driver_for_everything() {
     assert_eq!(m.enable_v2(sub, kinds::RUNTIME, Some(&[0]), None, None), 1);
     let size_13_2 = std::mem::offset_of!(CUpti_ActivityConfig, pKindOptions);
     assert_eq!(m.enable_v2(sub, kinds::RUNTIME, Some(&[0]), None, Some(size_13_2)), 0);
-    m.api_call(RUNTIME, CUDA_GET_DEVICE, null(), null(), 0);
+    m.api_call(RUNTIME, CUDA_GET_DEVICE, None, 0);
     assert_eq!(m.flush(0), 0);
     let got = delivered();
     assert_eq!(got.len(), 1);

@@ -123,7 +123,7 @@ fn only_enabled_callbacks_arrive() {
 
     recorder::clear();
     enable_domain(m, h, DRIVER, true);
-    let drv = m.launch_kernel_driver(c"dk".as_ptr(), 2, 1, 1, 32, 1, 1, 0, 0, 100);
+    let drv = m.launch_kernel_driver(c"dk", 2, 1, 1, 32, 1, 1, 0, 0, 100);
     let rk = m.launch(c"rk", [3, 1, 1], [1, 1, 1], 0, 0, 100);
     let events = recorder::api_events();
     // The runtime launch's own callbacks are not enabled; the cuLaunchKernel it makes is.
@@ -139,7 +139,7 @@ fn only_enabled_callbacks_arrive() {
     recorder::clear();
     // SAFETY: plain arguments.
     assert_eq!(ok(unsafe { m.f().cuptiEnableAllDomains(0, h) }), 0);
-    m.launch_kernel_driver(c"dk".as_ptr(), 1, 1, 1, 1, 1, 1, 0, 0, 100);
+    m.launch_kernel_driver(c"dk", 1, 1, 1, 1, 1, 1, 0, 0, 100);
     m.memcpy(0x10, 0x20, 8, 2, 0, 0, 100);
     assert!(recorder::events().is_empty());
 
@@ -162,7 +162,7 @@ fn callbacks_run_synchronously_on_the_calling_thread() {
                 s.spawn(|| {
                     let me = std::thread::current().id();
                     // cudaDeviceGetCount (cbid 3) with no params.
-                    (0..25).map(|_| (m.api_call(2, 3, null(), null(), 0), me)).collect::<Vec<_>>()
+                    (0..25).map(|_| (m.api_call(2, 3, None, 0), me)).collect::<Vec<_>>()
                 })
             })
             .collect();
@@ -185,9 +185,9 @@ fn nested_calls_pair_and_unsubscribing_between_sites_stops_the_exit() {
     let h = subscribe(m, 1).expect("subscribe");
     enable_domain(m, h, RUNTIME, true);
     enable_domain(m, h, DRIVER, true);
-    let outer = m.api_enter(2, 20, null::<c_char>(), null());
-    let inner = m.api_call(1, 243, null(), null(), 0); // cuMemAlloc_v2 inside cudaMalloc
-    let outer_corr = m.api_exit(outer, 0);
+    let outer = m.api_enter(2, 20, None).expect("a runtime call");
+    let inner = m.api_call(1, 243, None, 0); // cuMemAlloc_v2 inside cudaMalloc
+    let outer_corr = m.api_exit(outer, 0).expect("ended on its thread");
     assert_eq!(inner, outer_corr, "a driver call inside a runtime call carries its correlation id");
     let order: Vec<(u32, u32, bool)> =
         recorder::api_events().iter().map(|(e, a)| (e.domain, a.correlation_id, a.exit)).collect();
@@ -196,28 +196,30 @@ fn nested_calls_pair_and_unsubscribing_between_sites_stops_the_exit() {
         vec![(2, outer_corr, false), (1, inner, false), (1, inner, true), (2, outer_corr, true)]
     );
     // After the runtime call, a driver call has an id of its own.
-    assert!(m.api_call(1, 243, null(), null(), 0) > outer_corr);
+    assert!(m.api_call(1, 243, None, 0) > outer_corr);
     let names: Vec<String> = recorder::api_events().iter().map(|(_, a)| a.function_name.clone()).collect();
     assert_eq!(names[1], "cuMemAlloc_v2");
 
     // EXIT must come from the thread that made the call.
-    let call = m.api_enter(2, 3, null(), null()) as usize;
-    let other = std::thread::spawn(move || loaded_exit(call)).join().expect("thread");
-    assert_eq!(other, 0, "refused on another thread");
-    assert_ne!(m.api_exit(call as *mut _, 0), 0);
+    let call = m.api_enter(2, 3, None).expect("a runtime call");
+    let call = std::thread::spawn(move || loaded_exit(call))
+        .join()
+        .expect("thread")
+        .expect_err("refused on another thread");
+    assert_ne!(m.api_exit(call, 0).expect("ended on its thread"), 0);
 
     // Unsubscribed between ENTER and EXIT: no EXIT is delivered.
     recorder::clear();
-    let call = m.api_enter(2, 3, null(), null());
+    let call = m.api_enter(2, 3, None).expect("a runtime call");
     assert_eq!(unsubscribe(m, h), 0);
-    m.api_exit(call, 0);
+    m.api_exit(call, 0).expect("ended on its thread");
     let events = recorder::api_events();
     assert_eq!(events.len(), 1);
     assert!(!events[0].1.exit);
 }
 
-fn loaded_exit(call: usize) -> u32 {
-    super::harness::loaded().api_exit(call as *mut _, 0)
+fn loaded_exit(call: accelprof_mocks::cupti::ApiCall) -> Result<u32, accelprof_mocks::cupti::ApiCall> {
+    super::harness::loaded().api_exit(call, 0)
 }
 
 #[test]
@@ -275,14 +277,14 @@ fn names_follow_the_release_where_cuda_13_renamed_an_api() {
     let h = subscribe(m, 1).expect("subscribe");
     enable_callback(m, h, RUNTIME, 440, true);
     assert_eq!(callback_name(m, 2, 440), (0, Some("cudaGetDeviceProperties_v12000".into())));
-    m.api_call(2, 440, null(), null(), 0);
+    m.api_call(2, 440, None, 0);
     assert_eq!(unsubscribe(m, h), 0);
 
     m.set_version(28);
     let h = subscribe(m, 1).expect("subscribe");
     enable_callback(m, h, RUNTIME, 440, true);
     assert_eq!(callback_name(m, 2, 440), (0, Some("cudaGetDeviceProperties_v2_v12000".into())));
-    m.api_call(2, 440, null(), null(), 0);
+    m.api_call(2, 440, None, 0);
     let names: Vec<String> = recorder::api_events().iter().map(|(_, a)| a.function_name.clone()).collect();
     let (v13, v12) = ("cudaGetDeviceProperties", "cudaGetDeviceProperties_v2");
     assert_eq!(names, vec![v13, v13, v12, v12], "ENTER and EXIT under 13.0, then under 12.9");

@@ -44,7 +44,7 @@ pub fn loaded() -> &'static Mock {
     MOCK.get_or_init(|| {
         let path = Path::new(accelprof_mocks::cupti::LIBRARY);
         let cupti = Library::open(Some(path)).expect("the mock libcupti opens through cupti-sys");
-        let control = MockCupti::open(path);
+        let control = MockCupti::open(path).expect("the mock libcupti's controls");
         Mock { cupti, control }
     })
 }
@@ -77,11 +77,11 @@ impl Mock {
     ) -> u32 {
         let [gx, gy, gz] = grid;
         let [bx, by, bz] = block;
-        self.launch_kernel(name.as_ptr(), gx, gy, gz, bx, by, bz, shared, stream, ns)
+        self.launch_kernel(name, gx, gy, gz, bx, by, bz, shared, stream, ns)
     }
 
     pub fn launch_in_flight(&self, name: &CStr, stream: u64) -> u32 {
-        self.launch_kernel_in_flight(name.as_ptr(), 1, 1, 1, 32, 1, 1, 0, stream)
+        self.launch_kernel_in_flight(name, 1, 1, 1, 32, 1, 1, 0, stream)
     }
 
     pub fn version(&self) -> u32 {

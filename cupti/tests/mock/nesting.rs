@@ -3,8 +3,6 @@
 //! runtime call's ENTER and EXIT on the same thread, with the runtime call's correlation id in
 //! their callbacks and DRIVER records, each with its own `correlationData` slot.
 
-use std::ptr::null;
-
 use cupti_sys::{CUpti_CallbackDomain, CUpti_SubscriberHandle};
 
 use super::buffers;
@@ -74,7 +72,7 @@ fn runtime_calls_make_their_driver_calls_with_the_same_correlation_id() {
         ids.push(m.memset(address, 0, 4096, 0, 0, 100));
         ids.push(m.memset(address, 0, 4096, 0x51, 1, 100));
         ids.push(m.launch(c"k", [1, 1, 1], [32, 1, 1], 0, 0x51, 100));
-        ids.push(m.launch_kernel_driver(c"d".as_ptr(), 1, 1, 1, 32, 1, 1, 0, 0x51, 100));
+        ids.push(m.launch_kernel_driver(c"d", 1, 1, 1, 32, 1, 1, 0, 0x51, 100));
         ids.push(m.stream_synchronize(0x51));
         ids.push(m.device_synchronize());
         ids.push(m.free(address));
@@ -180,9 +178,9 @@ fn without_nesting_runtime_calls_are_alone_and_every_call_has_its_own_id() {
     m.set_nested_driver_calls(0);
     let copy = m.memcpy(0x1, 0x2, 64, 1, 0, 0, 100);
     m.device_synchronize();
-    let outer = m.api_enter(RUNTIME, 20, null(), null());
-    let inner = m.api_call(DRIVER, 243, null(), null(), 0);
-    let outer = m.api_exit(outer, 0);
+    let outer = m.api_enter(RUNTIME, 20, None).expect("a runtime call");
+    let inner = m.api_call(DRIVER, 243, None, 0);
+    let outer = m.api_exit(outer, 0).expect("ended on its thread");
     assert_ne!(inner, outer);
     let domains: Vec<(u32, u32)> = api_sequence().iter().map(|e| (e.0, e.3)).collect();
     assert_eq!(domains.iter().filter(|d| d.0 == DRIVER).count(), 2, "only the explicit driver call");

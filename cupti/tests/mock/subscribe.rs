@@ -191,11 +191,11 @@ fn subscribe_v2_is_absent_from_12_9() {
 #[test]
 fn a_foreign_tool_holding_cupti_blocks_every_subscribe() {
     let (_g, m) = mock();
-    m.set_foreign_subscriber(c"Nsight Systems".as_ptr());
+    m.set_foreign_subscriber(Some(c"Nsight Systems"));
     assert_eq!(subscribe(m, 1), Err(MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED));
     let (r, _, old) = subscribe_v2(m, 1, c"mine", false);
     assert_eq!((r, old.as_str()), (MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED, "Nsight Systems"));
-    m.set_foreign_subscriber(std::ptr::null());
+    m.set_foreign_subscriber(None);
     assert!(subscribe(m, 1).is_ok());
 }
 

@@ -16,13 +16,13 @@ use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use accelprof_mocks::ascend::Acl;
-use accelprof_mocks::mspti::MockMspti;
+use accelprof_mocks::mspti::{MockMspti, Preloaded};
 use accelprof_mocks::mspti::{ASCEND_HOME as MOCK_ASCEND_HOME, LIBRARY as MOCK_MSPTI};
 
 #[allow(unused_imports)]
 pub use accelprof_mocks::mspti::{ENTER, EXIT, HCCL, RUNTIME};
 
-/// Set in the environment of a child started by [`in_preloaded_child`] or [`run_child`].
+/// Set in the environment of a child started by [`preloaded`] or [`run_child`].
 pub const CHILD: &str = "MSPTI_TEST_CHILD";
 /// Why a test that needs the mock's controls fails against another library.
 const NEEDS_MOCK: &str = "this test needs the mock's mock_mspti_* controls: mark it \
@@ -43,7 +43,7 @@ pub fn testing_another_library() -> bool {
     std::env::var_os("MSPTI_TEST_LIBRARY").is_some()
 }
 
-/// True inside a child started by [`in_preloaded_child`] or [`run_child`].
+/// True inside a child started by [`preloaded`] or [`run_child`].
 pub fn in_child() -> bool {
     std::env::var_os(CHILD).is_some()
 }
@@ -52,41 +52,12 @@ fn output_text(out: &Output) -> String {
     format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
 }
 
-/// Runs the test `name` (the calling test) in a child process started as a user starts an MSPTI
-/// program, and asserts it passed. Returns `true` inside that child (run the test's body), `false`
-/// in the parent (done):
-///
-/// ```ignore
-/// #[test]
-/// fn some_test() {
-///     if !in_preloaded_child("some_test") {
-///         return;
-///     }
-///     // ... the body, with libmspti.so preloaded
-/// }
-/// ```
-pub fn in_preloaded_child(name: &str) -> bool {
-    if in_child() {
-        return true;
-    }
-    let home = ascend_home();
-    let lib64 = format!("{home}/lib64");
-    let ld_path = match std::env::var("LD_LIBRARY_PATH") {
-        Ok(old) if !old.is_empty() => format!("{lib64}:{old}"),
-        _ => lib64,
-    };
-    let out = child_command(name, false)
-        .env("LD_PRELOAD", library())
-        .env("ASCEND_HOME_PATH", &home)
-        .env("LD_LIBRARY_PATH", ld_path)
-        .output()
-        .expect("run the child test");
-    let text = output_text(&out);
-    assert!(out.status.success() && text.contains("1 passed"), "child {name} failed:\n{text}");
-    text.lines()
-        .filter(|l| l.starts_with("mspti ") && l.contains("violations"))
-        .for_each(|l| eprintln!("{l}"));
-    false
+/// How a test's body is run in a child process started as a user starts an MSPTI program: the
+/// test kit's [`Preloaded`] (this test binary started again for the one test, the library under
+/// test in `LD_PRELOAD`, its CANN home at `ASCEND_HOME_PATH` and on `LD_LIBRARY_PATH`), with
+/// [`CHILD`] set there.
+pub fn preloaded() -> Preloaded {
+    Preloaded::new().library(library()).ascend_home(ascend_home()).env(CHILD, "1")
 }
 
 fn child_command(name: &str, ignored: bool) -> Command {
@@ -137,7 +108,7 @@ pub fn mock_if_any() -> Option<&'static MockMspti> {
     static M: OnceLock<Option<MockMspti>> = OnceLock::new();
     M.get_or_init(|| {
         let _ = mspti();
-        MockMspti::open(library())
+        MockMspti::open(library()).ok()
     })
     .as_ref()
 }
@@ -237,17 +208,14 @@ pub fn wait_for(secs: u64, mut cond: impl FnMut() -> bool) -> bool {
     true
 }
 
-/// `#[test] fn name() { body }` whose body runs in a preloaded child ([`in_preloaded_child`]).
+/// `#[test] fn name() { body }` whose body runs in a preloaded child ([`preloaded`]).
 #[allow(unused_macros)]
 macro_rules! preloaded_test {
     ($(#[$meta:meta])* fn $name:ident() $body:block) => {
         $(#[$meta])*
         #[test]
         fn $name() {
-            if !crate::support::in_preloaded_child(stringify!($name)) {
-                return;
-            }
-            $body
+            crate::support::preloaded().run(|| $body);
         }
     };
 }

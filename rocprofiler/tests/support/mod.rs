@@ -30,7 +30,7 @@ pub fn mock() -> &'static (Library, Controls) {
     MOCK.get_or_init(|| {
         let lib =
             Library::open(Some(std::path::Path::new(mock_path()))).expect("open the mock librocprofiler-sdk");
-        (lib, Controls::open(mock_path()))
+        (lib, Controls::open(mock_path()).expect("the mock rocprofiler-sdk's controls"))
     })
 }
 
