@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 
 fn cupti_mock() -> &'static MockCupti {
     static MOCK: OnceLock<MockCupti> = OnceLock::new();
-    MOCK.get_or_init(|| MockCupti::open(cupti::LIBRARY))
+    MOCK.get_or_init(|| MockCupti::open(cupti::LIBRARY).expect("the mock libcupti's controls"))
 }
 
 /// The mock `libcupti`'s path.
@@ -121,8 +121,8 @@ fn rocprofiler_launch(py: Python<'_>, name: &str, count: u32, gpu: u32) -> PyRes
     let launch = *hip.get("hipLaunchKernel").ok_or_else(|| PyRuntimeError::new_err("no hipLaunchKernel"))?;
     let name = CString::new(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
     py.allow_threads(|| {
-        let mock = MockRocprofiler::open(mock_rocprofiler::LIBRARY);
-        let kernel = mock.kernel_symbol(name.as_ptr());
+        let mock = MockRocprofiler::open(mock_rocprofiler::LIBRARY).expect("the mock SDK's controls");
+        let kernel = mock.kernel_symbol(&name);
         let agent = mock.gpu_agent(gpu);
         for _ in 0..count {
             mock.api_begin(rocprofiler::CallbackDomain::HIP_RUNTIME_API.0, launch);
@@ -137,7 +137,7 @@ fn rocprofiler_launch(py: Python<'_>, name: &str, count: u32, gpu: u32) -> PyRes
 /// SDK's flush hands over what completed; it does not wait for the device).
 #[pyfunction]
 fn rocprofiler_synchronize(py: Python<'_>) {
-    py.allow_threads(|| MockRocprofiler::open(mock_rocprofiler::LIBRARY).sync());
+    py.allow_threads(|| MockRocprofiler::open(mock_rocprofiler::LIBRARY).expect("the mock SDK's controls").sync());
 }
 
 pub(crate) fn add(parent: &Bound<'_, PyModule>) -> PyResult<()> {
