@@ -9,16 +9,17 @@
 //! | Huawei Ascend | `LD_PRELOAD=libmspti.so:libaccelprof_inject.so` and `ACCELPROF_VENDOR=mspti` | an ELF constructor ([`ascend`]) | at exit |
 //!
 //! Each door starts the one engine of the process (a second door, or a second call, finds it
-//! running and stays out), with the settings of [`Settings`] (module [`mod@env`]). Everything the doors say goes to stderr,
-//! each line starting `[accelprof]`. A door that cannot start the tracer says why and returns: the
-//! program runs on untraced; no panic reaches the vendor's C code.
+//! running and stays out), with the settings the environment gives
+//! ([`TracerConfig::from_env`]: the `ACCELPROF_*` variables of [`accel_profiling::settings`]; the
+//! vendor is the door's). The engine does the rest: the trace files, the summary on stderr and in
+//! `ACCELPROF_SUMMARY_JSON`, the launcher's channel, the signals and the capture window; a door
+//! only starts it, says so, and stops it at exit. Everything the doors say goes to stderr, each line
+//! starting `[accelprof]`. A door that cannot start the tracer says why and returns: the program
+//! runs on untraced; no panic reaches the vendor's C code.
 
 use std::ffi::c_int;
-use std::fs::OpenOptions;
 use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
@@ -26,27 +27,15 @@ use accel_profiling::{Tracer, TracerConfig, TracerError, Vendor};
 
 pub mod ascend;
 pub mod cuda;
-pub mod env;
 pub mod rocprofiler;
 
-pub use env::Settings;
-
-/// Kernels listed in the report printed at the end.
-const REPORT_TOP: usize = 15;
-
-/// The engine of this process, and what its end needs.
-struct Engine {
-    tracer: Tracer,
-    summary_json: Option<PathBuf>,
-}
-
 /// The one engine of the process.
-static ENGINE: Mutex<Option<Engine>> = Mutex::new(None);
+static ENGINE: Mutex<Option<Tracer>> = Mutex::new(None);
 /// The process that started it (a child made by `fork` inherits the exit handler and this static,
 /// not the tracer's threads: it must leave the engine alone).
 static OWNER: AtomicU32 = AtomicU32::new(0);
 
-fn engine() -> MutexGuard<'static, Option<Engine>> {
+fn engine() -> MutexGuard<'static, Option<Tracer>> {
     ENGINE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -72,7 +61,8 @@ pub(crate) fn guarded(door: &str, f: impl FnOnce()) {
 }
 
 /// Starts the engine for `vendor` through `door` (once per process), creating the tracer with
-/// `make` from the settings ([`Tracer::new`] for most doors). Returns whether this call started it.
+/// `make` from the settings ([`TracerConfig::from_env`], the vendor the door's; [`Tracer::new`] for
+/// most doors). Returns whether this call started it.
 pub(crate) fn start(
     vendor: Vendor,
     door: &str,
@@ -86,18 +76,22 @@ pub(crate) fn start(
         }
         return false;
     }
-    let (settings, warnings) = Settings::from_env();
-    for w in &warnings {
+    let (config, warnings) = TracerConfig::from_env();
+    // Under the launcher, which checked the settings before the program started, only what is this
+    // process's own (its rank) is said.
+    let launched = config.launcher_report.is_some();
+    for w in warnings.iter().filter(|w| !launched || w.contains("RANK") || w.contains("WORLD_SIZE")) {
         say(w);
     }
-    if settings.vendor != Vendor::Auto && settings.vendor != vendor {
+    if config.vendor != Vendor::Auto && config.vendor != vendor {
         say(&format!(
-            "pid {pid}: ACCELPROF_VENDOR names {}, the {door} door is for {vendor}: not tracing here",
-            settings.vendor
+            "pid {pid}: {} names {}, the {door} door is for {vendor}: not tracing here",
+            accel_profiling::settings::vars::VENDOR,
+            config.vendor
         ));
         return false;
     }
-    let config = TracerConfig { vendor, ..settings.config };
+    let config = TracerConfig { vendor, ..config };
     let tracer = match make(config) {
         Ok(t) => t,
         Err(e) => {
@@ -127,7 +121,7 @@ pub(crate) fn start(
         line.push_str(&format!("; the trace streams to {} (whole at exit)", files.join(", ")));
     }
     say(&line);
-    *slot = Some(Engine { tracer, summary_json: settings.summary_json });
+    *slot = Some(tracer);
     OWNER.store(pid, Ordering::SeqCst);
     true
 }
@@ -178,27 +172,13 @@ fn register_with_python() {
     }
 }
 
-/// Ends this process's engine now (idempotent; nothing in a process that did not start it): every
-/// record is handed over and written, the outputs are finished, the report is said on stderr and
-/// written to `ACCELPROF_SUMMARY_JSON`.
+/// Ends this process's engine now (idempotent; nothing in a process that did not start it): the
+/// tracer is stopped, and it hands every record over, finishes the outputs, prints the summary,
+/// writes `ACCELPROF_SUMMARY_JSON` and tells the launcher (each once: the door adds nothing).
 pub fn finish() {
     if OWNER.load(Ordering::SeqCst) != std::process::id() {
         return;
     }
-    let Some(Engine { tracer, summary_json }) = engine().take() else { return };
-    let report = tracer.stop();
-    if let Some(path) = &summary_json {
-        let written = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-            .open(path)
-            .and_then(|mut f| f.write_all(report.to_json().to_string().as_bytes()));
-        if let Err(e) = written {
-            say(&format!("could not write the summary to {}: {e}", path.display()));
-        }
-    }
-    say(&report.render(REPORT_TOP));
+    let Some(tracer) = engine().take() else { return };
+    drop(tracer.stop());
 }

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde_json::Value;
 
 /// Set in a child's environment: it is the traced program.
-const CHILD: &str = "ACCELPROF_INJECT_TEST_CHILD";
+const CHILD: &str = "INJECT_TEST_CHILD";
 
 /// The library built for this test run, next to the test executable (`target/<profile>/deps`).
 fn library() -> PathBuf {
@@ -166,6 +166,9 @@ fn cuda_injection_traces_an_unmodified_program() {
         1,
         "inside cuInit the door registers with Python: {said}"
     );
+    // The engine ends it all (summary on stderr, summary JSON, trace): once, the door adding nothing.
+    assert_eq!(said.matches("[accelprof] records: ").count(), 1, "the summary, once: {said}");
+    assert_eq!(said.matches("[accelprof] trace: ").count(), 1, "the trace's line, once: {said}");
     let expected = Expected { vendor: "cupti", kernels: KERNELS, devices: &[0], api_rows: 12 };
     check_trace(&dir.join("t.json"), &expected, &said);
     let summary: Value =
@@ -206,7 +209,8 @@ fn a_door_that_cannot_start_says_why_and_the_program_runs_on() {
 #[ignore = "the traced program of cuda_injection_traces_an_unmodified_program (run by it)"]
 fn cuda_program() {
     assert!(std::env::var_os(CHILD).is_some(), "run by cuda_injection_traces_an_unmodified_program");
-    let m = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY).expect("the mock libcupti's controls");
+    let m = accelprof_mocks::cupti::MockCupti::open(accelprof_mocks::cupti::LIBRARY)
+        .expect("the mock libcupti's controls");
     m.reset();
     let path = std::env::var_os("CUDA_INJECTION64_PATH").expect("set by the test");
     // SAFETY: the library's initialisers are its constructor (which does nothing without

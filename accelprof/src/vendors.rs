@@ -76,12 +76,13 @@ pub(crate) struct Found {
 pub(crate) fn find(vendor: Vendor) -> Found {
     let library = accelprof_loader::open(vendor.spec(), None).map(|l| l.path().to_path_buf());
     let version = match (&library, vendor) {
-        (Ok(path), Vendor::Cuda) => cupti::Cupti::open_path(path).ok().map(|c| cupti_version(c.api_version())),
+        (Ok(path), Vendor::Cuda) => {
+            cupti::Cupti::open_path(path).ok().map(|c| cupti_version(c.api_version()))
+        }
         // `rocprofiler_get_version` answers at any time, before any tool configured.
-        (Ok(path), Vendor::Rocm) => rocprofiler::Rocprofiler::open_path(path)
-            .and_then(|r| r.version())
-            .ok()
-            .map(|v| v.to_string()),
+        (Ok(path), Vendor::Rocm) => {
+            rocprofiler::Rocprofiler::open_path(path).and_then(|r| r.version()).ok().map(|v| v.to_string())
+        }
         // MSPTI has no version call.
         _ => None,
     };

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use accelprof_core::columns::Family;
-use accelprof_export::trace::WriterOptions;
 use accelprof_core::FamilySet;
+use accelprof_export::trace::WriterOptions;
 
 use super::{BufferPolicy, CaptureRange, Distributed, Format, Output, TracerConfig, Vendor};
 use crate::settings::{self, vars};
@@ -78,7 +78,7 @@ impl TracerConfig {
             let outputs: Vec<&str> = v.split(',').map(str::trim).filter(|o| !o.is_empty()).collect();
             let off = outputs
                 .first()
-                .map_or(true, |o| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0"));
+                .is_none_or(|o| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0"));
             c.outputs =
                 if off { Vec::new() } else { outputs.iter().map(|o| Output::Path(o.into())).collect() };
         }
