@@ -20,15 +20,14 @@ struct Wanted {
 }
 
 const WANTED: [Wanted; 2] = [
-    // accelprof-inject (every vendor's door, one cdylib) when it is a dependency; until then the CUDA
-    // tracer library of cupti-trace.
-    Wanted {
-        what: "INJECT",
-        candidates: &[("ACCELPROF_INJECT", "libaccelprof_inject.so"), ("CUPTI_TRACE", "libcupti_trace.so")],
-    },
+    // accelprof-inject: every vendor's door, one cdylib.
+    Wanted { what: "INJECT", candidates: &[("ACCELPROF_INJECT", "libaccelprof_inject.so")] },
     Wanted { what: "SHIM", candidates: &[("CUPTI_SHIM", "libcupti_shim.so")] },
 ];
 
+// The names and paths reach the code as `CARRIED_*` (`cargo:rustc-env`): cargo also sets them in the
+// environment of `cargo run` and `cargo test`, where an `ACCELPROF_*` name would be taken for a
+// misspelled setting.
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rustc-check-cfg=cfg(accelprof_embedded)");
@@ -56,8 +55,8 @@ fn main() {
             assert!(file.is_file(), "{var}={} is not a file", file.display());
             let name = file.file_name().and_then(|n| n.to_str()).expect("a file name").to_owned();
             println!("cargo:rerun-if-changed={}", file.display());
-            println!("cargo:rustc-env=ACCELPROF_{}_NAME={name}", w.what);
-            println!("cargo:rustc-env=ACCELPROF_{}_PATH={}", w.what, file.display());
+            println!("cargo:rustc-env=CARRIED_{}_NAME={name}", w.what);
+            println!("cargo:rustc-env=CARRIED_{}_PATH={}", w.what, file.display());
             continue;
         }
         let found = w.candidates.iter().find_map(|(links, file)| {
@@ -66,14 +65,14 @@ fn main() {
         let Some((root, file)) = found else {
             panic!("no package of {:?} among the dependencies (DEP_<LINKS>_ROOT unset)", w.candidates);
         };
-        println!("cargo:rustc-env=ACCELPROF_{}_NAME={file}", w.what);
+        println!("cargo:rustc-env=CARRIED_{}_NAME={file}", w.what);
         if !embed {
             continue;
         }
         println!("cargo:rerun-if-changed={}", root.join("src").display());
         println!("cargo:rerun-if-changed={}", root.join("Cargo.toml").display());
         let built = build(&root, file);
-        println!("cargo:rustc-env=ACCELPROF_{}_PATH={}", w.what, built.display());
+        println!("cargo:rustc-env=CARRIED_{}_PATH={}", w.what, built.display());
     }
     if embed || given > 0 {
         println!("cargo:rustc-cfg=accelprof_embedded");

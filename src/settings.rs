@@ -67,6 +67,9 @@ pub mod vars {
     /// The launcher's, CUDA only: `off` leaves the CUPTI sharing shim (`libcupti_shim.so`) out of the
     /// program's `LD_PRELOAD` (default `on`).
     pub const CUDA_SHARE: &str = "ACCELPROF_CUDA_SHARE";
+    /// The launcher's: the CUPTI sharing shim it preloads (default: the one it carries, or the one
+    /// next to the `accelprof` executable).
+    pub const SHIM_LIBRARY: &str = "ACCELPROF_SHIM_LIBRARY";
     /// Set by the launcher: its private report directory (mode 0700, see [`crate::launcher`]), where
     /// each traced process appends its lines to its own file and claims its output names.
     pub const LAUNCHER_REPORT: &str = "ACCELPROF_LAUNCHER_REPORT";
@@ -279,8 +282,9 @@ pub const SETTINGS: &[Setting] = &[
     },
 ];
 
-/// Variables read by the tracer that are not user settings (the launcher sets them).
-pub const INTERNAL_VARS: &[&str] = &[vars::LAUNCHER_REPORT];
+/// Variables that are not the tracer's settings: set by the launcher for the tracer, or read by the
+/// launcher alone (not in `--help`'s options).
+pub const INTERNAL_VARS: &[&str] = &[vars::LAUNCHER_REPORT, vars::SHIM_LIBRARY];
 
 /// The setting of an environment variable.
 pub fn by_var(var: &str) -> Option<&'static Setting> {

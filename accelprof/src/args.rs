@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 
 use crate::engine::settings::{self, Setting, SETTINGS};
-use crate::engine::{vars, TraceConfig};
+use crate::engine::{vars, TracerConfig};
 use crate::vendors::Vendor;
 
 /// What the command line asks for.
@@ -149,7 +149,9 @@ fn trace(args: Vec<OsString>) -> Result<Command, Usage> {
             Some((name, value)) if name.starts_with("--") => (name, Some(value.to_owned())),
             _ => (text, None),
         };
-        let setting: Option<&Setting> = settings::by_option(name);
+        // `--vendor` is the command's own (cuda, rocm, ascend): it picks the way into the program, and
+        // sets ACCELPROF_VENDOR for the tracer there.
+        let setting: Option<&Setting> = settings::by_option(name).filter(|s| s.var != vars::VENDOR);
         if setting.is_none() && name != "--vendor" {
             return Err(unknown(name));
         }
@@ -199,7 +201,7 @@ fn run(
 /// its variable, were it set in the environment) is a usage error naming the option.
 fn check_values(settings: &[(&'static str, String)]) -> Result<(), Usage> {
     for (var, value) in settings.iter().filter(|(v, _)| *v != vars::OUTPUT && *v != vars::LIBRARY) {
-        let (_, warnings) = TraceConfig::from_lookup(|name| (name == *var).then(|| value.clone()));
+        let (_, warnings) = TracerConfig::from_lookup(|name| (name == *var).then(|| value.clone()));
         let Some(warning) = warnings.iter().find(|w| w.contains(var)) else { continue };
         let option = settings::by_var(var).map_or(*var, |s| s.option);
         let why = match warning.split_once(" is above the limit: bounded to ") {
@@ -215,7 +217,10 @@ fn check_values(settings: &[(&'static str, String)]) -> Result<(), Usage> {
 pub(crate) fn help(subcommand: Option<&str>) -> String {
     match subcommand {
         Some("trace") => trace_help(),
+        #[cfg(feature = "analyze")]
         Some("analyze") => crate::analyze::USAGE.to_owned(),
+        #[cfg(not(feature = "analyze"))]
+        Some("analyze") => format!("usage: accelprof analyze DIR [options]\n\n{}\n", crate::NO_ANALYZE),
         Some("recover") => "usage: accelprof recover FILE...\n\n\
              Closes a trace left as <name>.partial-<pid>.<ext> by a process that died while writing it: the\n\
              events written up to then are kept (a torn last write left out) and the file is renamed to\n\
@@ -253,11 +258,12 @@ fn trace_help() -> String {
          program starts (a bad one: exit 2). Each option sets the variable shown, which the tracer reads.\n\
          \n\
          options:\n\
-         \x20     --vendor cuda|rocm|ascend          the vendor (aliases cupti, nvidia; rocprofiler, amd; mspti,\n\
-         \x20                                        huawei) [default: auto: the one whose library this machine\n\
-         \x20                                        has; of several, the one whose driver is present]\n",
+         \x20     --vendor cuda|rocm|ascend          ACCELPROF_VENDOR\n\
+         \x20       the vendor (aliases cupti, nvidia; rocprofiler, amd; mspti, huawei): the way into the program,\n\
+         \x20       and the library that traces [default: auto] (auto: the one whose library this machine has;\n\
+         \x20       of several, the one whose driver is present)\n",
     );
-    for s in SETTINGS {
+    for s in SETTINGS.iter().filter(|s| s.var != vars::VENDOR) {
         let flag = match s.short {
             Some(c) => format!("-{c}, {} {}", s.option, s.value),
             None => format!("    {} {}", s.option, s.value),
@@ -270,7 +276,7 @@ fn trace_help() -> String {
     out.push_str(
         "  -h, --help\n\
          \n\
-         environment: ACCELPROF_INJECT_LIB and ACCELPROF_SHIM_LIB name the injection library and the CUPTI\n\
+         environment: ACCELPROF_INJECT_LIBRARY and ACCELPROF_SHIM_LIBRARY name the injection library and the CUPTI\n\
          sharing shim to use instead of the ones this command carries.\n",
     );
     out
@@ -302,13 +308,21 @@ mod tests {
 
     #[test]
     fn options_become_variables_and_the_rest_is_the_program() {
-        let parsed =
-            parse(args(&["trace", "-o", "t.json.gz", "--vendor=amd", "--kinds", "kernel", "python", "-u"]));
+        let parsed = parse(args(&[
+            "trace",
+            "-o",
+            "t.json.gz",
+            "--vendor=amd",
+            "--families",
+            "kernel",
+            "python",
+            "-u",
+        ]));
         assert_eq!(
             parsed,
             Ok(Command::Trace {
                 vendor: Some(Vendor::Rocm),
-                settings: vec![(vars::OUTPUT, "t.json.gz".into()), (vars::KINDS, "kernel".into())],
+                settings: vec![(vars::OUTPUT, "t.json.gz".into()), (vars::FAMILIES, "kernel".into())],
                 program: args(&["python", "-u"]),
             })
         );

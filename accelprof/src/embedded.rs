@@ -7,7 +7,7 @@
 //! or writable by anyone else; each file written to a fresh name (`O_CREAT|O_EXCL|O_NOFOLLOW`) then
 //! renamed, and its content checked against the carried bytes (length and hash) before every use. Other
 //! builds carry nothing and take the libraries next to the executable (`target/debug`), as cargo
-//! leaves them. `ACCELPROF_INJECT_LIB` / `ACCELPROF_SHIM_LIB` name other files.
+//! leaves them. `ACCELPROF_INJECT_LIBRARY` / `ACCELPROF_SHIM_LIBRARY` name other files.
 
 use std::ffi::OsStr;
 use std::fs::{self, OpenOptions};
@@ -25,19 +25,19 @@ pub(crate) enum Lib {
 }
 
 impl Lib {
-    /// The file name (`libcupti_trace.so` while it stands in for `libaccelprof_inject.so`).
+    /// The file name (`libaccelprof_inject.so`, `libcupti_shim.so`).
     pub(crate) fn file_name(self) -> &'static str {
         match self {
-            Lib::Inject => env!("ACCELPROF_INJECT_NAME"),
-            Lib::Shim => env!("ACCELPROF_SHIM_NAME"),
+            Lib::Inject => env!("CARRIED_INJECT_NAME"),
+            Lib::Shim => env!("CARRIED_SHIM_NAME"),
         }
     }
 
     /// The variable that names another file.
     pub(crate) fn override_var(self) -> &'static str {
         match self {
-            Lib::Inject => "ACCELPROF_INJECT_LIB",
-            Lib::Shim => "ACCELPROF_SHIM_LIB",
+            Lib::Inject => crate::engine::vars::INJECT_LIBRARY,
+            Lib::Shim => crate::engine::vars::SHIM_LIBRARY,
         }
     }
 
@@ -45,8 +45,8 @@ impl Lib {
     fn carried(self) -> Option<&'static [u8]> {
         #[cfg(accelprof_embedded)]
         {
-            static INJECT: &[u8] = include_bytes!(env!("ACCELPROF_INJECT_PATH"));
-            static SHIM: &[u8] = include_bytes!(env!("ACCELPROF_SHIM_PATH"));
+            static INJECT: &[u8] = include_bytes!(env!("CARRIED_INJECT_PATH"));
+            static SHIM: &[u8] = include_bytes!(env!("CARRIED_SHIM_PATH"));
             Some(match self {
                 Lib::Inject => INJECT,
                 Lib::Shim => SHIM,
@@ -96,7 +96,7 @@ pub(crate) fn locate(lib: Lib, explicit: Option<&OsStr>) -> Result<PathBuf, Stri
              set {}, or install with `cargo install` (a release build carries it)",
             lib.file_name(),
             places.join(", "),
-            if lib == Lib::Inject { "cupti-trace" } else { "cupti-shim" },
+            if lib == Lib::Inject { "accelprof-inject" } else { "cupti-shim" },
             lib.override_var()
         )
     })

@@ -1,8 +1,9 @@
-//! The tracer engine's settings table and launcher channel, in ONE place: today those of cupti-trace,
-//! later the root package's (`accel_profiling::settings`, `accel_profiling::launcher`, same API). Every
-//! other module of the command uses them through here.
+//! The tracer engine's settings table and launcher channel, in ONE place: the root package's
+//! (`accel_profiling::settings`, `accel_profiling::launcher`), whose `TracerConfig::from_lookup`
+//! checks the values the command passes on (the front doors read the same variables with
+//! `TracerConfig::from_env`). Every other module of the command uses them through here.
 
-pub(crate) use cupti_trace::config::vars;
-pub(crate) use cupti_trace::launcher;
-pub(crate) use cupti_trace::settings;
-pub(crate) use cupti_trace::TraceConfig;
+pub(crate) use accel_profiling::launcher;
+pub(crate) use accel_profiling::settings;
+pub(crate) use accel_profiling::settings::vars;
+pub(crate) use accel_profiling::TracerConfig;

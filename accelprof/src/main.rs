@@ -14,6 +14,7 @@
 //! another profiling client in it. The injection library travels inside a release build of this
 //! executable (see `embedded`).
 
+#[cfg(feature = "analyze")]
 mod analyze;
 mod args;
 mod embedded;
@@ -22,6 +23,11 @@ mod trace;
 mod vendors;
 
 use std::process::ExitCode;
+
+/// What `accelprof analyze` says in a build without the `analyze` feature.
+#[cfg(not(feature = "analyze"))]
+pub(crate) const NO_ANALYZE: &str = "analyze: this build of accelprof has no analyses (built without its \
+                                     `analyze` feature); `accelprof-analyze` runs them";
 
 fn main() -> ExitCode {
     let command = match args::parse(std::env::args_os().skip(1).collect()) {
@@ -43,7 +49,13 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         args::Command::Trace { vendor, settings, program } => trace::run(vendor, &settings, &program),
+        #[cfg(feature = "analyze")]
         args::Command::Analyze(rest) => analyze::run(rest),
+        #[cfg(not(feature = "analyze"))]
+        args::Command::Analyze(_) => {
+            eprintln!("accelprof: {NO_ANALYZE}");
+            ExitCode::from(2)
+        }
         args::Command::Recover(files) => trace::recover(&files),
         args::Command::Info { verbose } => vendors::info(verbose),
     }

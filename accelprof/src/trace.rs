@@ -15,7 +15,7 @@ use crate::engine::launcher::{
     check_outputs, is_own_file, without_sigxfsz, Channel, Line, OutputPattern, EXTENSIONS,
 };
 use crate::engine::settings::unknown_variables;
-use crate::engine::{vars, TraceConfig};
+use crate::engine::{vars, TracerConfig};
 use crate::vendors::{self, Vendor};
 
 fn say(message: &str) {
@@ -53,8 +53,8 @@ fn append(command: &mut Command, var: &str, value: &OsStr) {
 /// `--share off` (docs/CUPTI-SHARING.md): with it, the program's own CUPTI client (PyTorch's profiler)
 /// and the tracer both complete. A missing shim is said, and tracing goes on.
 fn share_cupti(command: &mut Command, settings: &[(&'static str, String)]) {
-    let share = settings.iter().find(|(v, _)| *v == vars::SHARE).map(|(_, s)| s.clone());
-    let share = share.or_else(|| std::env::var(vars::SHARE).ok()).unwrap_or_else(|| "on".into());
+    let share = settings.iter().find(|(v, _)| *v == vars::CUDA_SHARE).map(|(_, s)| s.clone());
+    let share = share.or_else(|| std::env::var(vars::CUDA_SHARE).ok()).unwrap_or_else(|| "on".into());
     if matches!(share.trim(), "off" | "0" | "no" | "false") {
         return;
     }
@@ -106,7 +106,6 @@ fn inject(
             preload.push(":");
             preload.push(library);
             append(command, "LD_PRELOAD", &preload);
-            command.env("ACCELPROF_VENDOR", "mspti");
             // libmspti.so has no RPATH: the loader of the program must find the CANN libraries it needs
             // where mspti-sys's preflight found them (beside it, or in $ASCEND_HOME_PATH/lib64), else the
             // program does not start at all (a preloaded library's missing dependency is fatal).
@@ -126,13 +125,9 @@ fn inject(
             }
         }
     }
-    if vendor != Vendor::Cuda && library.file_name().is_some_and(|n| n == "libcupti_trace.so") {
-        say(&format!(
-            "warning: the injection library {} traces CUDA only: this build has no {} tracer yet",
-            library.display(),
-            vendor.name()
-        ));
-    }
+    // The tracer in the program is this vendor's: a door of another vendor there stays out, and the
+    // Ascend door (a constructor, run wherever the library is loaded) acts only when it names MSPTI.
+    command.env(vars::VENDOR, vendor.engine_name());
     Ok(())
 }
 
@@ -212,6 +207,9 @@ pub(crate) fn run(
     settings: &[(&'static str, String)],
     program: &[OsString],
 ) -> ExitCode {
+    // Not given: ACCELPROF_VENDOR's (when it names one), else the one this machine has.
+    let vendor = vendor
+        .or_else(|| std::env::var(vars::VENDOR).ok().and_then(|v| Vendor::parse(v.trim()).ok().flatten()));
     let vendor = match vendor {
         Some(vendor) => vendor,
         None => match vendors::pick() {
@@ -223,8 +221,8 @@ pub(crate) fn run(
             }
         },
     };
-    let explicit = settings.iter().find(|(v, _)| *v == vars::LIBRARY).map(|(_, p)| OsString::from(p));
-    let explicit = explicit.or_else(|| std::env::var_os(vars::LIBRARY).filter(|v| !v.is_empty()));
+    let explicit = settings.iter().find(|(v, _)| *v == vars::INJECT_LIBRARY).map(|(_, p)| OsString::from(p));
+    let explicit = explicit.or_else(|| std::env::var_os(vars::INJECT_LIBRARY).filter(|v| !v.is_empty()));
     let library = match embedded::locate(Lib::Inject, explicit.as_deref()) {
         Ok(library) => library,
         Err(e) => return usage(&format!("the injection library: {e}")),
@@ -232,7 +230,9 @@ pub(crate) fn run(
     // The outputs: checked before anything runs.
     let list = match settings.iter().find(|(v, _)| *v == vars::OUTPUT) {
         Some((_, o)) => o.clone(),
-        None => std::env::var(vars::OUTPUT).unwrap_or_else(|_| "cupti_trace_%p.json".into()),
+        None => {
+            std::env::var(vars::OUTPUT).unwrap_or_else(|_| crate::engine::settings::DEFAULT_OUTPUT.into())
+        }
     };
     let formats: &[&str] = &EXTENSIONS;
     let outputs = match check_outputs(&list, formats) {
@@ -241,14 +241,18 @@ pub(crate) fn run(
     };
     let output = if outputs.is_empty() { "no trace (summary only)".to_owned() } else { list.clone() };
     // Check the settings the program's tracer will read, and say what is wrong before it starts.
+    let engine_vendor = vendor.engine_name().to_owned();
     let lookup = |name: &str| {
+        if name == vars::VENDOR {
+            return Some(OsString::from(&engine_vendor));
+        }
         settings
             .iter()
             .find(|(v, _)| *v == name)
             .map(|(_, value)| OsString::from(value))
             .or_else(|| std::env::var_os(name))
     };
-    let (_, warnings) = TraceConfig::from_lookup_os(lookup);
+    let (_, warnings) = TracerConfig::from_lookup_os(lookup);
     for warning in warnings {
         say(&format!("warning: {warning}"));
     }
@@ -256,7 +260,7 @@ pub(crate) fn run(
     for warning in unknown_variables(names.iter().map(String::as_str)) {
         say(&format!("warning: {warning}"));
     }
-    // The report channel: a private directory (see `cupti_trace::launcher`).
+    // The report channel: a private directory (see `accel_profiling::launcher`).
     let channel = match Channel::create() {
         Ok(channel) => channel,
         Err(e) => {
@@ -270,7 +274,7 @@ pub(crate) fn run(
 
     let mut command = Command::new(&program[0]);
     command.args(&program[1..]).env(vars::LAUNCHER_REPORT, channel.dir());
-    for (var, value) in settings.iter().filter(|(v, _)| *v != vars::LIBRARY && *v != vars::OUTPUT) {
+    for (var, value) in settings.iter().filter(|(v, _)| *v != vars::INJECT_LIBRARY && *v != vars::OUTPUT) {
         command.env(var, value);
     }
     // The outputs as resolved: absolute (a process that changes directory writes where asked).

@@ -34,6 +34,15 @@ impl Vendor {
         }
     }
 
+    /// The name the engine reads in `ACCELPROF_VENDOR`.
+    pub(crate) fn engine_name(self) -> &'static str {
+        match self {
+            Vendor::Cuda => "cupti",
+            Vendor::Rocm => "rocprofiler",
+            Vendor::Ascend => "mspti",
+        }
+    }
+
     pub(crate) fn name(self) -> &'static str {
         match self {
             Vendor::Cuda => "cuda",

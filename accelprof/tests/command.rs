@@ -8,7 +8,7 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::Command;
 
-use cupti_trace::settings::{by_option, SETTINGS};
+use accel_profiling::settings::{by_option, SETTINGS};
 use support::*;
 
 const CHILD: &str = "traced_child";
@@ -126,7 +126,7 @@ fn usage_errors_exit_2_before_the_program_runs() {
         &["--vendor", "intel"],
         // Nothing found on this machine (no vendor library; the variables that point at one removed).
         &[],
-        &["--vendor", "cuda", "--lib", "/no/such/libcupti_trace.so"],
+        &["--vendor", "cuda", "--lib", "/no/such/libaccelprof_inject.so"],
     ];
     for options in cases {
         let out =
@@ -140,7 +140,7 @@ fn usage_errors_exit_2_before_the_program_runs() {
     let stderr = stderr_of(&out);
     assert!(stderr.contains("no vendor profiling library found") && stderr.contains("not found"), "{stderr}");
     let out = accelprof()
-        .env("ACCELPROF_INJECT_LIB", dir.join("missing.so"))
+        .env("ACCELPROF_INJECT_LIBRARY", dir.join("missing.so"))
         .args(["trace", "--vendor", "cuda", "--", "touch", ran.to_str().unwrap()])
         .output()
         .unwrap();
@@ -175,8 +175,8 @@ fn exit_statuses_are_the_programs_and_126_127_as_shells_use_them() {
     let out = Command::new("sh")
         .args(["-c", "\"$0\" trace --vendor cuda -o none -- sh -c 'kill -TERM $$'; echo status=$?"])
         .arg(launcher())
-        .env("ACCELPROF_INJECT_LIB", tracer_library())
-        .env("ACCELPROF_SHIM_LIB", shim_library())
+        .env("ACCELPROF_INJECT_LIBRARY", tracer_library())
+        .env("ACCELPROF_SHIM_LIBRARY", shim_library())
         .output()
         .unwrap();
     assert!(
@@ -282,7 +282,7 @@ fn a_misspelled_variable_is_reported_and_the_program_traced_all_the_same() {
 fn records_lost_to_another_cupti_client_make_the_status_4() {
     let dir = temp_dir("another_client");
     let output = dir.join("trace.json");
-    let out = under_launcher("another_client", &["--share", "off", "-o", output.to_str().unwrap()])
+    let out = under_launcher("another_client", &["--cuda-share", "off", "-o", output.to_str().unwrap()])
         .output()
         .unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), stderr_of(&out));
@@ -451,7 +451,8 @@ fn rocm_and_ascend_ways_into_the_program() {
     let dir = temp_dir("ways");
     let seen = dir.join("seen");
     let script = format!(
-        "printf '%s\\n%s\\n%s\\n' \"$ROCP_TOOL_LIBRARIES\" \"$LD_PRELOAD\" \"$ROCPROFILER_LIBRARY_CTOR\" > {}",
+        "printf '%s\\n%s\\n%s\\n%s\\n' \"$ROCP_TOOL_LIBRARIES\" \"$LD_PRELOAD\" \"$ROCPROFILER_LIBRARY_CTOR\" \
+         \"$ACCELPROF_VENDOR\" > {}",
         seen.display()
     );
     let out = bare()
@@ -467,7 +468,8 @@ fn rocm_and_ascend_ways_into_the_program() {
     assert_eq!(lines[0], format!("/opt/user/libtool.so:{}", library.display()), "{stderr}");
     assert_eq!(lines[1], library.display().to_string(), "no SDK found here: the tool alone");
     assert_eq!(lines[2], "1");
-    assert!(stderr.contains("traces CUDA only"), "the stand-in library says what it is: {stderr}");
+    assert_eq!(lines[3], "rocprofiler", "the tracer in the program is told its vendor");
+    assert!(!stderr.contains("warning"), "one library for every vendor: nothing to warn about: {stderr}");
 
     let ran = dir.join("ran");
     let out = bare()

@@ -120,7 +120,7 @@ pub fn run() {
             for _ in 0..5 {
                 launch(&m, &kernel_name("early"), 3);
             }
-            let output = std::env::var("CUPTI_TRACE_OUTPUT").unwrap();
+            let output = std::env::var("ACCELPROF_OUTPUT").unwrap();
             for _ in 0..500 {
                 if Path::new(&output).exists() {
                     break;

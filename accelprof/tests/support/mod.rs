@@ -29,7 +29,7 @@ pub fn mock_path() -> &'static Path {
 /// The injection library built for this test run, next to the test executable (`target/<profile>/deps`;
 /// the copy `cargo build` puts next to the command is not refreshed by `cargo test`).
 pub fn tracer_library() -> PathBuf {
-    std::env::current_exe().unwrap().with_file_name("libcupti_trace.so")
+    std::env::current_exe().unwrap().with_file_name("libaccelprof_inject.so")
 }
 
 /// The CUPTI sharing shim built for this test run.
@@ -44,7 +44,7 @@ pub fn launcher() -> PathBuf {
 /// `accelprof` with the libraries of this test run, and no vendor library found but the mock's.
 pub fn accelprof() -> Command {
     let mut cmd = Command::new(launcher());
-    cmd.env("ACCELPROF_INJECT_LIB", tracer_library()).env("ACCELPROF_SHIM_LIB", shim_library());
+    cmd.env("ACCELPROF_INJECT_LIBRARY", tracer_library()).env("ACCELPROF_SHIM_LIBRARY", shim_library());
     cmd
 }
 
