@@ -7,10 +7,20 @@
 //! engine with [`Vendor::Mspti`] on the preloaded copy. The constructor does nothing unless
 //! `ACCELPROF_VENDOR` names MSPTI *and* a `libmspti.so` is preloaded (named in `LD_PRELOAD`, its
 //! functions in the global scope): the same library loaded by the CUDA driver or rocprofiler-sdk,
-//! or preloaded into a program without MSPTI, stays quiet. The engine is finished at exit (C
-//! `atexit` only: before `main` no Python interpreter exists to register with, so a Python program
-//! killed by its own SIGINT after a `KeyboardInterrupt` leaves the `.partial` trace, whole up to the
-//! last flush).
+//! or preloaded into a program without MSPTI, stays quiet.
+//!
+//! Where it ends: an exit handler registered from a constructor runs inside the loader's `_dl_fini`
+//! (the loader registers that after every constructor ran), in the libraries' finalization order, and
+//! there libmspti's C++ singletons may already be destroyed: the real library then crashes in
+//! `msptiUnsubscribe` (a double free, or SIGSEGV in `CallbackManager::UnInit`; docs/VENDOR-NOTES.md).
+//! So the door also interposes ACL's `aclInit` and `aclFinalize` (forwarded to the next definition,
+//! the runtime's): at `aclInit`, inside `main`, it registers the exit handler again (C `atexit`,
+//! which now runs before `_dl_fini`, and Python's `Py_AtExit` in a Python program); at
+//! `aclFinalize` it finishes the trace before the runtime ends. The constructor's handler stays as
+//! the last resort of a program that never calls `aclInit` (finishing is idempotent).
+
+use std::ffi::{c_char, c_int, c_void, CStr};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use accel_profiling::{Tracer, Vendor};
 
@@ -33,6 +43,7 @@ pub fn start_if_asked() {
             return;
         }
         if crate::start(Vendor::Mspti, "Ascend", Tracer::new) {
+            STARTED.store(true, Ordering::SeqCst);
             crate::finish_at_exit(crate::When::BeforeMain);
         }
     });
@@ -46,3 +57,52 @@ extern "C" fn constructor() {
 #[used]
 #[link_section = ".init_array"]
 static CONSTRUCTOR: extern "C" fn() = constructor;
+
+/// Whether the engine was started by the constructor (so `aclInit`/`aclFinalize` act).
+static STARTED: AtomicBool = AtomicBool::new(false);
+/// Whether the in-program exit handler was registered (once).
+static IN_PROGRAM: AtomicBool = AtomicBool::new(false);
+
+/// The next definition of `name` after this library (the runtime's `libascendcl.so`, or MSPTI's).
+fn next(name: &CStr) -> *mut c_void {
+    // SAFETY: a lookup by a NUL-terminated name; RTLD_NEXT from this library's code.
+    unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) }
+}
+
+/// ACL's `aclInit`, interposed: registers the exit handler from inside the program, then forwards.
+///
+/// # Safety
+/// As ACL's own `aclInit(const char *configPath)`: `config` is NULL or a C string.
+#[no_mangle]
+pub unsafe extern "C" fn aclInit(config: *const c_char) -> c_int {
+    if STARTED.load(Ordering::SeqCst) && !IN_PROGRAM.swap(true, Ordering::SeqCst) {
+        crate::guarded("Ascend", || crate::finish_at_exit(crate::When::InProgram));
+    }
+    let f = next(c"aclInit");
+    if f.is_null() {
+        return ACL_ERROR_INTERNAL;
+    }
+    // SAFETY: the runtime's `aclInit`, with the caller's argument.
+    unsafe { std::mem::transmute::<*mut c_void, unsafe extern "C" fn(*const c_char) -> c_int>(f)(config) }
+}
+
+/// ACL's `aclFinalize`, interposed: finishes the trace while MSPTI and the runtime are whole, then
+/// forwards.
+///
+/// # Safety
+/// As ACL's own `aclFinalize(void)`.
+#[no_mangle]
+pub unsafe extern "C" fn aclFinalize() -> c_int {
+    if STARTED.load(Ordering::SeqCst) {
+        crate::guarded("Ascend", crate::finish);
+    }
+    let f = next(c"aclFinalize");
+    if f.is_null() {
+        return ACL_ERROR_INTERNAL;
+    }
+    // SAFETY: the runtime's `aclFinalize`.
+    unsafe { std::mem::transmute::<*mut c_void, unsafe extern "C" fn() -> c_int>(f)() }
+}
+
+/// `ACL_ERROR_INTERNAL_ERROR`: what the door answers when no runtime defines the call it forwards.
+const ACL_ERROR_INTERNAL: c_int = 500000;

@@ -150,7 +150,37 @@ pub(crate) fn finish_at_exit(when: When) {
 }
 
 extern "C" fn at_exit() {
-    let _ = catch_unwind(finish);
+    let _ = catch_unwind(finish_bounded);
+}
+
+/// How long the exit handler waits for the engine to finish before it lets the process exit: a
+/// vendor library whose own teardown already began can block its stop (libmspti's channel threads
+/// waiting on a destroyed parser; docs/VENDOR-NOTES.md), and a tracer must never hang a program.
+const EXIT_FINISH_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// [`finish`] on a thread of its own, waited for at most [`EXIT_FINISH_LIMIT`]: past it the process
+/// exits with the trace `.partial` (whole up to the last flush), and says so.
+fn finish_bounded() {
+    if OWNER.load(Ordering::SeqCst) != std::process::id() || engine().is_none() {
+        return;
+    }
+    let (done, wait) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new().name("accelprof-exit".into()).spawn(move || {
+        let _ = catch_unwind(finish);
+        let _ = done.send(());
+    });
+    if spawned.is_err() {
+        finish();
+        return;
+    }
+    if wait.recv_timeout(EXIT_FINISH_LIMIT).is_err() {
+        say(&format!(
+            "pid {}: the tracer did not finish within {} s at exit (the vendor library's own teardown blocked it; \
+             on Ascend, end the program with aclFinalize): its trace stays .partial, whole up to the last flush",
+            std::process::id(),
+            EXIT_FINISH_LIMIT.as_secs()
+        ));
+    }
 }
 
 /// In a Python process, also finish when the interpreter finalizes (`Py_AtExit`): after an uncaught

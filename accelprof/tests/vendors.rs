@@ -306,5 +306,32 @@ fn acl_program() {
     }
     acl.synchronize_stream(stream).expect("aclrtSynchronizeStream");
     acl.destroy_stream(stream).expect("aclrtDestroyStream");
-    // The tracer finishes in the exit handler, after this test returns.
+    // As an ACL program ends (MSPTI's samples too): the door finishes the trace in aclFinalize,
+    // while MSPTI is whole.
+    if std::env::var_os("ACL_PROGRAM_EXITS_WITHOUT_FINALIZE").is_some() {
+        return; // the door's exit handler finishes, bounded (the_real_libmspti_at_exit_without_acl_finalize)
+    }
+    acl.reset_device(0).expect("aclrtResetDevice");
+    acl.finalize().expect("aclFinalize");
+}
+
+/// An ACL program that exits without `aclFinalize`: the door finishes in the exit handler it
+/// registered inside the program (at `aclInit`), which runs before the loader finalizes libmspti.
+/// (On the real libmspti, state it makes at the first launch is destroyed before that handler:
+/// docs/VENDOR-NOTES.md; an ACL program ends with `aclFinalize`, where the door finishes.)
+#[test]
+fn an_acl_program_without_acl_finalize_is_finished_at_exit() {
+    let dir = temp_dir("no-finalize");
+    let output = dir.join("ascend.json");
+    let mut cmd = trace("ascend", &output);
+    this_test(&mut cmd, "acl_program");
+    let out = cmd
+        .env("ACL_PROGRAM_EXITS_WITHOUT_FINALIZE", "1")
+        .env("MSPTI_LIBRARY_PATH", accelprof_mocks::mspti::LIBRARY)
+        .env("ASCEND_HOME_PATH", accelprof_mocks::mspti::ASCEND_HOME)
+        .output()
+        .unwrap();
+    let said = check_said(&out, "ascend", &output);
+    check_trace(&output, &Expected { vendor: "mspti", devices: &[0] }, &said);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -64,6 +64,17 @@ static REENTRANT_CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::Atomic
 /// (or a completion run under the same lock), the real library deadlocks on its own mutex; the
 /// mock counts the call, says so on stderr and refuses it with INNER.
 fn reentered(function: &str) -> bool {
+    if FINALIZED.load(std::sync::atomic::Ordering::SeqCst) {
+        // The real library's singletons (CallbackManager, the activity manager) are C++ statics:
+        // called after their destructors ran (a tool's exit handler registered from a preloaded
+        // library's constructor runs inside the loader's _dl_fini, after them), it frees memory
+        // twice or crashes in CallbackManager::UnInit (seen on libmspti 26.1).
+        eprintln!(
+            "mock libmspti: {function} called after libmspti's static destructors ran: the real library \
+             crashes here (double free / SIGSEGV in CallbackManager::UnInit)"
+        );
+        std::process::abort();
+    }
     if HOLDS_INTERNAL_LOCK.with(Cell::get) {
         REENTRANT_CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         eprintln!(
@@ -74,6 +85,18 @@ fn reentered(function: &str) -> bool {
     }
     false
 }
+
+/// Set by the library's destructor (`.fini_array`, as the real library's C++ static destructors run):
+/// every later MSPTI call aborts, as the real library crashes then.
+static FINALIZED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+extern "C" fn finalize() {
+    FINALIZED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+#[used]
+#[link_section = ".fini_array"]
+static FINALIZE: extern "C" fn() = finalize;
 
 /// Runs `f` with the internal-lock marker set on this thread.
 fn under_internal_lock<R>(f: impl FnOnce() -> R) -> R {
