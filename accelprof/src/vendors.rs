@@ -151,13 +151,35 @@ fn on_loader_path(name: &str) -> bool {
 }
 
 /// The vendor `auto` picks: the one whose library is found ([`locate`]); of several, the first whose
-/// driver is present (else the first found). `Err`: none found, with `info`'s lines.
+/// driver is present (else the first found). With no library found, the one vendor whose driver is
+/// present: the program may bring the library itself (PyTorch's CUDA wheels carry libcupti in the
+/// program's own environment, where the injected library finds it). `Err`: neither, with `info`'s
+/// lines.
 pub(crate) fn pick() -> Result<Vendor, String> {
-    let present: Vec<Vendor> = Vendor::ALL.into_iter().filter(|v| locate(*v).is_some()).collect();
-    match present.as_slice() {
+    pick_from(&Vendor::ALL.into_iter().filter(|v| locate(*v).is_some()).collect::<Vec<_>>(), has_driver)
+}
+
+fn pick_from(present: &[Vendor], has_driver: impl Fn(Vendor) -> bool) -> Result<Vendor, String> {
+    let drivers: Vec<Vendor> = Vendor::ALL.into_iter().filter(|v| has_driver(*v)).collect();
+    match present {
+        [] if drivers.len() == 1 => Ok(drivers[0]),
         [] => Err(Vendor::ALL.into_iter().map(|v| line(&find(v), false)).collect::<Vec<_>>().join("\n")),
         [one] => Ok(*one),
         several => Ok(several.iter().copied().find(|v| has_driver(*v)).unwrap_or(several[0])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn with_no_library_found_the_one_vendor_whose_driver_is_present_is_picked() {
+        // A PyTorch machine: libcuda.so.1 installed, libcupti only inside the program's wheels.
+        assert_eq!(pick_from(&[], |v| v == Vendor::Cuda), Ok(Vendor::Cuda));
+        assert!(pick_from(&[], |_| false).is_err(), "nothing found, no driver: a usage error");
+        assert!(pick_from(&[], |v| v != Vendor::Ascend).is_err(), "two drivers, no library: ask for --vendor");
+        assert_eq!(pick_from(&[Vendor::Rocm], |v| v == Vendor::Cuda), Ok(Vendor::Rocm), "a found library wins");
     }
 }
 
