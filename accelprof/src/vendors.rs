@@ -178,8 +178,15 @@ mod tests {
         // A PyTorch machine: libcuda.so.1 installed, libcupti only inside the program's wheels.
         assert_eq!(pick_from(&[], |v| v == Vendor::Cuda), Ok(Vendor::Cuda));
         assert!(pick_from(&[], |_| false).is_err(), "nothing found, no driver: a usage error");
-        assert!(pick_from(&[], |v| v != Vendor::Ascend).is_err(), "two drivers, no library: ask for --vendor");
-        assert_eq!(pick_from(&[Vendor::Rocm], |v| v == Vendor::Cuda), Ok(Vendor::Rocm), "a found library wins");
+        assert!(
+            pick_from(&[], |v| v != Vendor::Ascend).is_err(),
+            "two drivers, no library: ask for --vendor"
+        );
+        assert_eq!(
+            pick_from(&[Vendor::Rocm], |v| v == Vendor::Cuda),
+            Ok(Vendor::Rocm),
+            "a found library wins"
+        );
     }
 }
 
