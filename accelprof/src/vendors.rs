@@ -169,27 +169,6 @@ fn pick_from(present: &[Vendor], has_driver: impl Fn(Vendor) -> bool) -> Result<
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn with_no_library_found_the_one_vendor_whose_driver_is_present_is_picked() {
-        // A PyTorch machine: libcuda.so.1 installed, libcupti only inside the program's wheels.
-        assert_eq!(pick_from(&[], |v| v == Vendor::Cuda), Ok(Vendor::Cuda));
-        assert!(pick_from(&[], |_| false).is_err(), "nothing found, no driver: a usage error");
-        assert!(
-            pick_from(&[], |v| v != Vendor::Ascend).is_err(),
-            "two drivers, no library: ask for --vendor"
-        );
-        assert_eq!(
-            pick_from(&[Vendor::Rocm], |v| v == Vendor::Cuda),
-            Ok(Vendor::Rocm),
-            "a found library wins"
-        );
-    }
-}
-
 /// `info`'s line for one vendor (with `verbose`, every place looked in on lines of their own).
 pub(crate) fn line(found: &Found, verbose: bool) -> String {
     let head = format!("{:<7}{}", found.vendor.name(), found.vendor.spec().name);
@@ -267,4 +246,25 @@ pub(crate) fn info(verbose: bool) -> std::process::ExitCode {
         println!("{}", accelprof_export::summary::escape_control_lines(&line));
     }
     std::process::ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn with_no_library_found_the_one_vendor_whose_driver_is_present_is_picked() {
+        // A PyTorch machine: libcuda.so.1 installed, libcupti only inside the program's wheels.
+        assert_eq!(pick_from(&[], |v| v == Vendor::Cuda), Ok(Vendor::Cuda));
+        assert!(pick_from(&[], |_| false).is_err(), "nothing found, no driver: a usage error");
+        assert!(
+            pick_from(&[], |v| v != Vendor::Ascend).is_err(),
+            "two drivers, no library: ask for --vendor"
+        );
+        assert_eq!(
+            pick_from(&[Vendor::Rocm], |v| v == Vendor::Cuda),
+            Ok(Vendor::Rocm),
+            "a found library wins"
+        );
+    }
 }
