@@ -137,7 +137,9 @@ fn rocprofiler_launch(py: Python<'_>, name: &str, count: u32, gpu: u32) -> PyRes
 /// SDK's flush hands over what completed; it does not wait for the device).
 #[pyfunction]
 fn rocprofiler_synchronize(py: Python<'_>) {
-    py.allow_threads(|| MockRocprofiler::open(mock_rocprofiler::LIBRARY).expect("the mock SDK's controls").sync());
+    py.allow_threads(|| {
+        MockRocprofiler::open(mock_rocprofiler::LIBRARY).expect("the mock SDK's controls").sync()
+    });
 }
 
 pub(crate) fn add(parent: &Bound<'_, PyModule>) -> PyResult<()> {
