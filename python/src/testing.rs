@@ -66,7 +66,7 @@ fn mspti_paths() -> (&'static str, &'static str) {
 fn acl() -> PyResult<&'static Acl> {
     static ACL: OnceLock<Result<Acl, String>> = OnceLock::new();
     ACL.get_or_init(|| {
-        let acl = Acl::load()?;
+        let acl = Acl::load().map_err(|e| e.to_string())?;
         acl.init().map_err(|e| format!("aclInit: {e:?}"))?;
         Ok(acl)
     })
