@@ -26,7 +26,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde_json::{Map, Value};
 
-use super::{LibraryInfo, Tracer, Vendor};
+#[cfg(any(feature = "cupti", feature = "mspti"))]
+use super::Vendor;
+use super::{LibraryInfo, Tracer};
 
 /// Process-unique ids: every registry draws from one counter, so ids of two registries never meet
 /// in one vendor stack.
