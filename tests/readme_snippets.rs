@@ -159,6 +159,9 @@ fn every_readme_example_compiles_as_pasted() {
             }
         }
     }
-    assert!(seen >= 10, "the READMEs' examples were found ({seen})");
+    // In the repository every crate's README is checked; in the published package (built and tested
+    // alone) only its own README is there, and it has two examples.
+    let expected = if readmes().len() > 1 { 10 } else { 2 };
+    assert!(seen >= expected, "the READMEs' examples were found ({seen}, want {expected} or more)");
     assert!(problems.is_empty(), "README examples that do not compile as pasted:\n{}", problems.join("\n"));
 }
