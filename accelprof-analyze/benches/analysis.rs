@@ -37,7 +37,8 @@ fn parse() -> Args {
         hta_rows: 200_000,
         rounds: 3,
         python: None,
-        dir: std::env::temp_dir().join("accelprof-bench-analysis"),
+        // SAFETY: getuid has no preconditions.
+        dir: std::env::temp_dir().join(format!("accelprof-bench-analysis-{}", unsafe { libc::getuid() })),
         memory_limit_mib: 1024,
     };
     let mut it = std::env::args().skip(1);
@@ -133,7 +134,14 @@ fn write_rank(dir: &Path, rank: u32, ranks: u32, rows: u64, json: bool) -> (u64,
 fn measured(cmd: &mut Command) -> (f64, u64, String) {
     let t = Instant::now();
     let err_path = std::env::temp_dir().join(format!("accelprof-bench-{}.stderr", std::process::id()));
-    let err = std::fs::File::create(&err_path).unwrap();
+    // O_EXCL (create_new): never through a link or into a file someone else made.
+    let _ = std::fs::remove_file(&err_path);
+    let err = std::os::unix::fs::OpenOptionsExt::mode(
+        std::fs::OpenOptions::new().write(true).create_new(true),
+        0o600,
+    )
+    .open(&err_path)
+    .unwrap();
     let mut child = cmd.stdout(Stdio::piped()).stderr(err).spawn().expect("spawn");
     let mut out = String::new();
     std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut out).unwrap();
@@ -165,8 +173,29 @@ fn ours(dir: &Path, memory_limit_mib: usize) -> Command {
     cmd
 }
 
+/// `dir`, made private (mode 0700) if new; an existing one is used only when it is a directory (not a
+/// link), ours, and writable by nobody else: the job cached in it is read back and its files removed.
+fn private_dir(dir: &Path) {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    match std::fs::DirBuilder::new().mode(0o700).create(dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let meta = std::fs::symlink_metadata(dir).unwrap();
+            // SAFETY: getuid has no preconditions.
+            let ours = meta.uid() == unsafe { libc::getuid() };
+            assert!(
+                meta.is_dir() && ours && meta.mode() & 0o022 == 0,
+                "{} is a link, another user's, or writable by others: pass --dir",
+                dir.display()
+            );
+        }
+        Err(e) => panic!("cannot create {}: {e}", dir.display()),
+    }
+}
+
 fn main() {
     let a = parse();
+    private_dir(&a.dir);
     let small = a.dir.join(format!("small-{}x{}", a.ranks, a.hta_rows));
     let big = a.dir.join(format!("big-{}x{}", a.ranks, a.rows));
     let _ = std::fs::remove_dir_all(&small);

@@ -140,6 +140,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let out_dir = args.get(1).map_or_else(|| PathBuf::from("rocprofiler-sys/src/generated"), PathBuf::from);
 
     let tmp = std::env::temp_dir().join(format!("accelprof-bindgen-rocprofiler-{}", std::process::id()));
+    // Made here, private (0700), and only if new: never a directory or link someone else put there.
+    std::os::unix::fs::DirBuilderExt::mode(&mut fs::DirBuilder::new(), 0o700)
+        .create(&tmp)
+        .map_err(|e| format!("cannot create the private directory {}: {e}", tmp.display()))?;
     let include = tmp.join("include");
     let result = prepare(&sdk, &sdk_include, &hsa_include, &kmt_include, &include)
         .and_then(|version| run_bindgen(&include, &out_dir, &version));
