@@ -338,10 +338,28 @@ fn looks_like_ours(name: &str) -> bool {
     name.get(..PREFIX.len()).is_some_and(|p| p.eq_ignore_ascii_case(PREFIX))
 }
 
-/// Variables of this workspace's own build and test machinery that share the prefix (the mocks'
-/// paths, set by cargo for tests): not typos of a setting.
+/// Prefixes of the variables of this workspace's own build and test machinery that share the
+/// tracer's prefix: the mocks' paths (set by cargo for tests), the mocks' build switches (CI sets
+/// `ACCELPROF_MOCKS_CLIPPY` for the whole run, so every traced test program sees it), the stress
+/// tests' knobs and the command's build-time overrides. Not typos of a setting.
+const BUILD_VARIABLE_PREFIXES: &[&str] =
+    &["ACCELPROF_MOCK_", "ACCELPROF_MOCKS_", "ACCELPROF_STRESS_", "ACCELPROF_EMBED_"];
+
+/// Whole names of the build and test machinery's variables (generated sources' directories, the
+/// real-library and installed-command tests' switches).
+const BUILD_VARIABLES: &[&str] = &[
+    "ACCELPROF_CUPTI_GENERATED",
+    "ACCELPROF_ROCPROFILER_GENERATED",
+    "ACCELPROF_REAL_MSPTI",
+    "ACCELPROF_INSTALLED",
+];
+
+/// Variables of this workspace's own build and test machinery, or read by a lower layer (the
+/// callback table's `ACCELPROF_NO_MEMBARRIER`): not typos of a setting.
 fn is_build_variable(name: &str) -> bool {
-    name.starts_with("ACCELPROF_MOCK_")
+    BUILD_VARIABLE_PREFIXES.iter().any(|p| name.starts_with(p))
+        || BUILD_VARIABLES.contains(&name)
+        || name == accelprof_core::callback::rcu::NO_MEMBARRIER_VAR
 }
 
 /// A warning for each variable among `names` that looks like the tracer's (`ACCELPROF...`, in any case)
@@ -364,6 +382,25 @@ pub fn unknown_variables<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// CI exports `ACCELPROF_MOCKS_CLIPPY` for the whole run: a traced test program saw it and the
+    /// engine warned about an unknown setting.
+    #[test]
+    fn the_build_and_test_variables_are_not_unknown_settings() {
+        let names = [
+            "ACCELPROF_MOCKS_CLIPPY",
+            "ACCELPROF_MOCKS_SANITIZER",
+            "ACCELPROF_MOCK_CUPTI",
+            "ACCELPROF_STRESS_ITERS",
+            "ACCELPROF_EMBED_INJECT",
+            "ACCELPROF_CUPTI_GENERATED",
+            "ACCELPROF_REAL_MSPTI",
+            "ACCELPROF_NO_MEMBARRIER",
+        ];
+        assert_eq!(unknown_variables(names), Vec::<String>::new());
+        // The prefixes are whole words: a typo next to them is still one.
+        assert_eq!(unknown_variables(["ACCELPROF_MOCKSCLIPPY"]).len(), 1);
+    }
 
     #[test]
     fn typos_find_their_setting() {
