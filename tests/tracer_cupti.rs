@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use accel_profiling::accelprof_core::activity::ActivityError;
-use accel_profiling::accelprof_export::trace::{ChromeTraceWriter, TimeMap, TraceFile, TraceMeta, TraceSink};
+use accel_profiling::accelprof_export::trace::{ChromeTraceWriter, RunMeta, TimeMap, TraceFile, TraceSink};
 use accel_profiling::{
     Batch, Distributed, Family, FamilySet, Format, Names, Output, Synchronize, Tracer, TracerConfig,
     TracerError, Vendor,
@@ -241,7 +241,7 @@ fn outputs_are_sinks_picked_by_name_or_given() {
     });
     let (rows, summary) = (Arc::new(AtomicU64::new(0)), Arc::new(Mutex::new(None)));
     let (sink_rows, sink_summary) = (rows.clone(), summary.clone());
-    let memory = Output::sink(move |meta: &TraceMeta| {
+    let memory = Output::sink(move |meta: &RunMeta| {
         assert_eq!(meta.rank, 0);
         Ok(Box::new(MemorySink {
             rows: sink_rows.clone(),

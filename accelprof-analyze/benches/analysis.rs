@@ -17,8 +17,8 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use accelprof_export::parquet::{ParquetOptions, ParquetWriter};
-use accelprof_export::synthetic::{SyntheticRank, API_DOMAIN_DRIVER};
-use accelprof_export::trace::{Categories, ChromeTrace, TraceMeta};
+use accelprof_export::synthetic::SyntheticRank;
+use accelprof_export::trace::{ChromeTrace, RunMeta};
 
 struct Args {
     ranks: u32,
@@ -99,16 +99,9 @@ fn write_rank(dir: &Path, rank: u32, ranks: u32, rows: u64, json: bool) -> (u64,
     let mut w =
         ParquetWriter::create(dir.join(format!("rank{rank}.parquet")), &meta, ParquetOptions::default())
             .unwrap();
-    let categories = Categories::default().with_api_domain(API_DOMAIN_DRIVER, "cuda_driver");
-    let mut chrome = json.then(|| {
-        ChromeTrace::new(TraceMeta {
-            base_time_unix_ns: meta.clock.unix_ns,
-            rank,
-            world_size: ranks,
-            categories,
-            ..TraceMeta::default()
-        })
-    });
+    // The synthetic run is CUPTI's: its style makes driver calls `cuda_driver`.
+    let mut chrome =
+        json.then(|| ChromeTrace::new(RunMeta { start_unix_ns: meta.clock.unix_ns, ..meta.clone() }));
     let time = meta.clock.time_map();
     spec.run(|b, n| {
         w.write_batch(b, n).unwrap();

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use accelprof_core::columns::{ApiRow, Batch, CopyKind, KernelRow, MemcpyRow, MemoryKind};
 use accelprof_core::intern::{Interner, NameId};
-use accelprof_export::trace::{Categories, ChromeTrace, TimeMap, TraceMeta};
+use accelprof_export::trace::{Categories, ChromeTrace, RunMeta, Style, TimeMap};
 use criterion::{Criterion, Throughput};
 
 /// Launches per batch (the tracer's default batch is 65,536 rows: a launch and its kernel are 2).
@@ -102,11 +102,9 @@ fn batch(ids: &Ids, round: u64) -> Batch {
 
 /// A trace that renders and hands its bytes out (the renderer's state, names and flows, carries over).
 fn trace() -> ChromeTrace {
-    ChromeTrace::new(TraceMeta {
-        base_time_unix_ns: BASE,
-        categories: Categories::default().with_api_domain(2, "cuda_driver"),
-        ..TraceMeta::default()
-    })
+    let style =
+        Style { categories: Categories::default().with_api_domain(2, "cuda_driver"), ..Style::default() };
+    ChromeTrace::with_style(RunMeta { start_unix_ns: BASE, ..RunMeta::default() }, style)
 }
 
 fn render(trace: &mut ChromeTrace, batch: &Batch, names: &Interner, out: &mut Vec<u8>) {
@@ -206,7 +204,7 @@ fn main() {
             let path = dir.join(name);
             let mut writer = accelprof_export::trace::ChromeTraceWriter::create(
                 &path,
-                TraceMeta { base_time_unix_ns: BASE, ..TraceMeta::default() },
+                RunMeta { start_unix_ns: BASE, ..RunMeta::default() },
             )
             .unwrap();
             let batches: Vec<Batch> = (0..8).map(|_| next()).collect();

@@ -13,7 +13,7 @@ use accelprof_core::{Batch, Names};
 use accelprof_export::parquet::{ParquetOptions, ParquetWriter};
 use accelprof_export::perfetto::{PerfettoOptions, PerfettoWriter};
 use accelprof_export::synthetic::{SyntheticRank, API_DOMAIN_DRIVER};
-use accelprof_export::trace::{Categories, ChromeTrace, TraceMeta};
+use accelprof_export::trace::{Categories, ChromeTrace, Style};
 use accelprof_export::RunMeta;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -44,11 +44,11 @@ fn write(format: Format, batches: &[Batch], names: &Names, meta: &RunMeta, path:
     let t = Instant::now();
     match format {
         Format::Json => {
-            let mut trace = ChromeTrace::new(TraceMeta {
-                base_time_unix_ns: meta.clock.unix_ns,
-                categories: categories(),
-                ..TraceMeta::default()
-            });
+            let style = Style { categories: categories(), ..Style::default() };
+            let mut trace = ChromeTrace::with_style(
+                RunMeta { start_unix_ns: meta.clock.unix_ns, ..RunMeta::default() },
+                style,
+            );
             let time = meta.clock.time_map();
             for b in batches {
                 trace.add_batch(b, names, &time);

@@ -20,12 +20,11 @@ use std::sync::{Arc, Mutex};
 use accelprof_core::{Batch, FamilySet, Names};
 use accelprof_export::parquet::{ParquetOptions, ParquetWriter};
 use accelprof_export::perfetto::{PerfettoOptions, PerfettoWriter};
-use accelprof_export::trace::{Categories, ChromeTrace, TraceMeta};
+use accelprof_export::trace::{ChromeTrace, Style};
 use accelprof_export::{BatchWriter, ClockAnchor, RunMeta};
 use cupti::activity::{
     unix_now_ns, ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, KernelNameTransform,
 };
-use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
 use cupti::Cupti;
 
 struct Outputs {
@@ -128,9 +127,7 @@ fn start() {
         trace_name: Some("accelprof cupti_columns".into()),
         ..RunMeta::default()
     };
-    let categories = Categories::default()
-        .with_api_domain(API_DOMAIN_DRIVER, "cuda_driver")
-        .with_api_domain(API_DOMAIN_OVERHEAD, "overhead");
+    let categories = Style::of_vendor("cupti").categories;
     let dir = PathBuf::from(std::env::var("ACCELPROF_OUT").unwrap_or_else(|_| ".".into()));
     let _ = std::fs::create_dir_all(&dir);
     let stem = format!("rank{rank}");
@@ -151,15 +148,7 @@ fn start() {
         Ok(w) => writers.push(("perfetto", Some(Box::new(w)))),
         Err(e) => errors.push(format!("perfetto: {e}")),
     }
-    let json = ChromeTrace::new(TraceMeta {
-        base_time_unix_ns: unix_now_ns(),
-        rank,
-        world_size,
-        backend: meta.backend.clone(),
-        trace_name: meta.trace_name.clone(),
-        categories,
-        ..TraceMeta::default()
-    });
+    let json = ChromeTrace::new(RunMeta { start_unix_ns: unix_now_ns(), ..meta.clone() });
     let outputs = Arc::new(Mutex::new(Outputs { dir, stem, writers, json, errors, kernels: 0 }));
     let sink = Arc::clone(&outputs);
     let time = clock.time_map;

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 
 use accelprof_export::parquet::{ParquetOptions, ParquetWriter};
 use accelprof_export::perfetto::{PerfettoOptions, PerfettoWriter};
-use accelprof_export::synthetic::{SyntheticRank, API_DOMAIN_DRIVER};
-use accelprof_export::trace::{Categories, ChromeTrace, TraceMeta};
+use accelprof_export::synthetic::SyntheticRank;
+use accelprof_export::trace::{Categories, ChromeTrace, Style};
 use accelprof_export::RunMeta;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -90,9 +90,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// CUPTI's categories (driver calls are `cuda_driver`), as cupti-trace writes them.
+/// CUPTI's categories (driver calls are `cuda_driver`), as the tracer writes them.
 fn categories() -> Categories {
-    Categories::default().with_api_domain(API_DOMAIN_DRIVER, "cuda_driver")
+    Style::of_vendor("cupti").categories
 }
 
 fn perfetto_options() -> PerfettoOptions {
@@ -100,15 +100,6 @@ fn perfetto_options() -> PerfettoOptions {
 }
 
 /// The JSON trace's metadata from the run's (zero at the clock anchor's Unix time).
-fn trace_meta(meta: &RunMeta) -> TraceMeta {
-    TraceMeta {
-        base_time_unix_ns: meta.clock.unix_ns,
-        rank: meta.rank,
-        world_size: meta.world_size,
-        backend: meta.backend.clone(),
-        device_properties: meta.device_properties.clone(),
-        trace_name: meta.trace_name.clone(),
-        categories: categories(),
-        ..TraceMeta::default()
-    }
+fn trace_meta(meta: &RunMeta) -> RunMeta {
+    RunMeta { start_unix_ns: meta.clock.unix_ns, ..meta.clone() }
 }

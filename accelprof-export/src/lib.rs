@@ -1,7 +1,7 @@
 //! Trace output for the accelprof crates: the shared column batches the vendor crates decode (CUPTI,
 //! rocprofiler-sdk, MSPTI) as Chrome trace JSON (Kineto's conventions), Arrow record batches, Parquet
 //! files per rank, and Perfetto's own protobuf trace, each written batch by batch as the records arrive,
-//! every one behind one sink trait ([`trace::TraceSink`]) and one metadata type ([`trace::TraceMeta`]).
+//! every one behind one sink trait ([`trace::TraceSink`]) and one metadata type ([`RunMeta`]).
 //! The kernel summary ([`summary`]) and C++ demangling ([`demangle`]) the tracers print and write are here
 //! too: the core crate, which is all a vendor crate depends on, has no writer, compression or JSON.
 //!

@@ -1,8 +1,11 @@
 pub use crate::trace::ClockAnchor;
 use crate::trace::DeviceProperties;
+use serde_json::Value;
 
 /// What a trace file says about the process that wrote it: given when the writer is created, so that a file
-/// is self-describing from its first batch on.
+/// is self-describing from its first batch on. The one metadata type of every writer (Chrome JSON, Parquet,
+/// Perfetto) and of every [`TraceSink`](crate::trace::TraceSink) a tracer creates; how a format presents
+/// the records (the Chrome `cat`s, a device timeline's label) is that writer's option, not metadata.
 ///
 /// A later merge of many ranks' files needs all of it: which rank and job the file is, on which host, with
 /// which devices and libraries, and how the records' clock maps to Unix time (so that traces of many hosts
@@ -30,8 +33,14 @@ pub struct RunMeta {
     pub backend: Option<String>,
     /// A name for the trace, when given.
     pub trace_name: Option<String>,
-    /// Further `key = value` pairs (written under `accelprof.extra.<key>` in Parquet).
-    pub extra: Vec<(String, String)>,
+    /// Unix time (ns) at which the trace began (the tracer's session start): the Chrome trace's zero
+    /// (`baseTimeNanoseconds`; every `ts` is relative to it, and HTA converts back to wall time with
+    /// it). 0 when not known: the Chrome trace then writes absolute Unix times.
+    pub start_unix_ns: u64,
+    /// Further top-level pairs (Chrome JSON: keys of their own, after `deviceProperties`, keys a writer
+    /// writes itself left out; Parquet: `accelprof.extra.<key>`, a string as it is, another value as its
+    /// JSON text, read back as a string).
+    pub extra: Vec<(String, Value)>,
 }
 
 impl Default for RunMeta {
@@ -47,6 +56,7 @@ impl Default for RunMeta {
             clock: ClockAnchor::REALTIME,
             backend: None,
             trace_name: None,
+            start_unix_ns: 0,
             extra: Vec::new(),
         }
     }

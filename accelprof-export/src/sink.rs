@@ -1,9 +1,9 @@
 //! The writers as a tracer's [`TraceSink`]: [`ParquetSink`] and [`PerfettoSink`] take the same calls as
 //! the Chrome trace writer, so that one collection feeds every format at once.
 //!
-//! A tracer knows its run as a [`TraceMeta`] (rank, host, vendor, library versions, devices) and hands
-//! each batch over with the [`TimeMap`] of the vendor's clock; [`run_meta`] turns the first into the
-//! writers' [`RunMeta`], and each sink takes the clock's mapping from the first batch:
+//! A tracer knows its run as a [`RunMeta`] (rank, host, vendor, library versions, devices), the one
+//! metadata type of every writer, and hands each batch over with the [`TimeMap`] of the vendor's clock;
+//! each sink takes the clock's mapping from the first batch:
 //!
 //! - Parquet keeps the records' own clock and writes the mapping as the file's clock anchor
 //!   (`accelprof.clock`), with the devices learned late and the tracer's summary (`accelprof.summary`),
@@ -18,36 +18,11 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::trace::{ClockAnchor, DeviceProperties, FlowStats, TimeMap, TraceFile, TraceMeta, TraceSink};
+use crate::trace::{ClockAnchor, DeviceProperties, FlowStats, TimeMap, TraceFile, TraceSink};
 use accelprof_core::{Batch, Names};
 use serde_json::Value;
 
 use crate::{Error, Finished, RunMeta};
-
-/// The writers' [`RunMeta`] of a tracer's [`TraceMeta`]: rank, world size, backend, host, process,
-/// vendor, library versions, devices, clock anchor and trace name carried over; the other metadata pairs
-/// become `extra` pairs (strings as they are, other values as JSON).
-pub fn run_meta(meta: &TraceMeta) -> RunMeta {
-    let reserved = ["host", "pid", "vendor", "library_versions", "clock_anchor"];
-    RunMeta {
-        rank: meta.rank,
-        world_size: meta.world_size,
-        host: meta.host.clone(),
-        process_id: meta.process_id,
-        vendor: meta.vendor.clone(),
-        library_versions: meta.library_versions.clone(),
-        device_properties: meta.device_properties.clone(),
-        clock: meta.clock.clone(),
-        backend: meta.backend.clone(),
-        trace_name: meta.trace_name.clone(),
-        extra: meta
-            .metadata
-            .iter()
-            .filter(|(k, _)| !reserved.contains(&k.as_str()))
-            .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_owned)))
-            .collect(),
-    }
-}
 
 /// The clock anchor of a vendor clock mapped by `time`: `CLOCK_REALTIME` when the records are Unix
 /// times already, else the vendor's clock (named for the vendor) read now.
@@ -105,13 +80,8 @@ pub const ROW_GROUP_PERIOD: std::time::Duration = std::time::Duration::from_secs
 #[cfg(feature = "parquet")]
 impl ParquetSink {
     /// Creates the file for `path` (under a temporary name until finished).
-    pub fn create(
-        path: &Path,
-        meta: &TraceMeta,
-        options: crate::parquet::ParquetOptions,
-    ) -> io::Result<Self> {
-        let writer =
-            crate::parquet::ParquetWriter::create(path, &run_meta(meta), options).map_err(io_error)?;
+    pub fn create(path: &Path, meta: &RunMeta, options: crate::parquet::ParquetOptions) -> io::Result<Self> {
+        let writer = crate::parquet::ParquetWriter::create(path, meta, options).map_err(io_error)?;
         let partial = writer.temporary_path().to_path_buf();
         let clock_known = meta.clock != ClockAnchor::REALTIME;
         Ok(ParquetSink {
@@ -188,11 +158,10 @@ impl PerfettoSink {
     /// Creates the file for `path` (under a temporary name until finished).
     pub fn create(
         path: &Path,
-        meta: &TraceMeta,
+        meta: &RunMeta,
         options: crate::perfetto::PerfettoOptions,
     ) -> io::Result<Self> {
-        let writer =
-            crate::perfetto::PerfettoWriter::create(path, &run_meta(meta), options).map_err(io_error)?;
+        let writer = crate::perfetto::PerfettoWriter::create(path, meta, options).map_err(io_error)?;
         let partial = writer.temporary_path().map(Path::to_path_buf).unwrap_or_default();
         Ok(PerfettoSink { writer, partial, time: None })
     }

@@ -129,6 +129,7 @@ impl SyntheticRank {
             clock: ClockAnchor::new("CLOCK_MONOTONIC_RAW", self.clock_origin(), 1_704_067_201_000_000_000),
             backend: Some("nccl".into()),
             trace_name: Some("synthetic".into()),
+            start_unix_ns: 0,
             extra: vec![("job".into(), "synthetic".into())],
         }
     }

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use accelprof_core::columns::{ApiRow, Batch, KernelRow, MemcpyRow};
 use accelprof_core::intern::Interner;
-use accelprof_export::trace::{recover, ChromeTraceWriter, TimeMap, TraceMeta};
+use accelprof_export::trace::{recover, ChromeTraceWriter, RunMeta, TimeMap};
 
 const BASE: u64 = 1_700_000_000_000_000_000;
 
@@ -76,7 +76,7 @@ fn workload(names: &mut Interner, first: u64, n: u64, streams: u64) -> Batch {
 fn write(dir: &Path, name: &str, first: u64, n: u64) -> u64 {
     std::fs::create_dir_all(dir).unwrap();
     let mut names = Interner::new();
-    let meta = TraceMeta { base_time_unix_ns: BASE, ..Default::default() };
+    let meta = RunMeta { start_unix_ns: BASE, ..Default::default() };
     let mut writer = ChromeTraceWriter::create(dir.join(name), meta).unwrap();
     writer.add_process_name(77, "python train.py").unwrap();
     let mut kernels = 0;
@@ -130,7 +130,7 @@ fn hta_loads_our_traces_and_links_every_kernel() {
     std::fs::create_dir_all(&torn).unwrap();
     {
         let mut names = Interner::new();
-        let meta = TraceMeta { base_time_unix_ns: BASE, ..Default::default() };
+        let meta = RunMeta { start_unix_ns: BASE, ..Default::default() };
         let mut writer = ChromeTraceWriter::create(torn.join("t.json.gz"), meta).unwrap();
         writer.add_batch(&workload(&mut names, 1, 300, 2), &names.names(), &TimeMap::IDENTITY).unwrap();
         writer.sync().unwrap();

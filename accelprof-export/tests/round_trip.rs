@@ -11,7 +11,7 @@ use accelprof_export::arrow::{events_schema, schema, split_events, ArrowDecoder,
 use accelprof_export::parquet::{read_meta, read_parquet, ParquetOptions, ParquetWriter};
 use accelprof_export::perfetto::{read_perfetto, PerfettoOptions, PerfettoWriter, TraceSummary};
 use accelprof_export::synthetic::SyntheticRank;
-use accelprof_export::trace::{ChromeTrace, DeviceProperties, TraceMeta};
+use accelprof_export::trace::{ChromeTrace, DeviceProperties};
 use accelprof_export::{ClockAnchor, RunMeta};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -279,6 +279,7 @@ fn meta(rank: u32) -> RunMeta {
         clock: ClockAnchor::new("CLOCK_MONOTONIC_RAW", 1_000, 1_700_000_000_000_001_000),
         backend: Some("nccl".into()),
         trace_name: Some("round trip".into()),
+        start_unix_ns: 1_700_000_000_000_000_500,
         extra: vec![("job".into(), "42".into())],
     }
 }
@@ -406,8 +407,7 @@ fn perfetto_reads_back_with_the_json_traces_events_tracks_and_flows() {
     let spec = SyntheticRank::new(0, 2, 6, 30);
     let meta = spec.meta();
     let mut writer = PerfettoWriter::create(&path, &meta, PerfettoOptions::default()).unwrap();
-    let mut json =
-        ChromeTrace::new(TraceMeta { base_time_unix_ns: meta.clock.unix_ns, ..TraceMeta::default() });
+    let mut json = ChromeTrace::new(RunMeta { start_unix_ns: meta.clock.unix_ns, ..RunMeta::default() });
     let mut all = Batch::new();
     let mut names = None;
     spec.run(|b, n| {

@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use accelprof_core::columns::*;
 use accelprof_core::intern::Interner;
-use accelprof_export::trace::{Categories, ChromeTrace, DeviceProperties, TimeMap, TraceMeta};
+use accelprof_export::trace::{Categories, ChromeTrace, DeviceProperties, RunMeta, Style, TimeMap};
 use regex::Regex;
 use serde_json::{json, Value};
 
@@ -186,9 +186,9 @@ fn sample(names: &mut Interner) -> Batch {
     b
 }
 
-fn meta() -> TraceMeta {
-    TraceMeta {
-        base_time_unix_ns: BASE,
+fn meta() -> RunMeta {
+    RunMeta {
+        start_unix_ns: BASE,
         rank: 3,
         world_size: 8,
         backend: Some("nccl".into()),
@@ -202,8 +202,7 @@ fn meta() -> TraceMeta {
             ..Default::default()
         }],
         trace_name: Some("rank3".into()),
-        categories: Categories::default().with_api_domain(DRIVER, "cuda_driver"),
-        metadata: vec![("cupti_version".into(), json!(26)), ("traceEvents".into(), json!("ignored"))],
+        extra: vec![("cupti_version".into(), json!(26)), ("traceEvents".into(), json!("ignored"))],
         ..Default::default()
     }
 }
@@ -212,7 +211,11 @@ fn meta() -> TraceMeta {
 fn written(test: &str) -> (String, Value) {
     let mut names = Interner::new();
     let batch = sample(&mut names);
-    let mut trace = ChromeTrace::new(meta());
+    let style = Style {
+        categories: Categories::default().with_api_domain(DRIVER, "cuda_driver"),
+        ..Style::default()
+    };
+    let mut trace = ChromeTrace::with_style(meta(), style);
     trace.add_batch(&batch, &names.names(), &TimeMap::from_offset(OFFSET));
     trace.add_process_name(u64::from(PID), "python train.py");
     trace.add_thread_name(u64::from(PID), TID, "main");
@@ -429,7 +432,7 @@ fn batches_accumulate_and_flows_join_across_them() {
         name: kernel,
         ..Default::default()
     });
-    let mut trace = ChromeTrace::new(TraceMeta { base_time_unix_ns: BASE, ..Default::default() });
+    let mut trace = ChromeTrace::new(RunMeta { start_unix_ns: BASE, ..Default::default() });
     let map = TimeMap::from_offset(OFFSET);
     trace.add_batch(&first, &names.names(), &map);
     trace.add_batch(&second, &names.names(), &map);
@@ -448,7 +451,7 @@ fn batches_accumulate_and_flows_join_across_them() {
 #[test]
 fn an_empty_trace_is_valid_json() {
     let mut out = Vec::new();
-    ChromeTrace::new(TraceMeta::default()).write(&mut out).unwrap();
+    ChromeTrace::new(RunMeta::default()).write(&mut out).unwrap();
     let parsed: Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(parsed["traceEvents"], json!([]));
     assert_eq!(parsed["deviceProperties"], json!([]));
@@ -459,12 +462,12 @@ fn writing_replaces_the_file_atomically_and_leaves_no_temporary_file() {
     let dir = temp_dir("atomic");
     let path = dir.join("trace.json");
     std::fs::write(&path, "old").unwrap();
-    ChromeTrace::new(TraceMeta::default()).write_to(&path).unwrap();
+    ChromeTrace::new(RunMeta::default()).write_to(&path).unwrap();
     let entries: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(entries, [std::ffi::OsString::from("trace.json")]);
     assert!(serde_json::from_str::<Value>(&std::fs::read_to_string(&path).unwrap()).is_ok());
 
     let missing = dir.join("no-such-dir").join("trace.json");
-    assert!(ChromeTrace::new(TraceMeta::default()).write_to(&missing).is_err());
+    assert!(ChromeTrace::new(RunMeta::default()).write_to(&missing).is_err());
     assert!(!missing.exists());
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use accelprof_core::columns::{Batch, KernelRow};
 use accelprof_core::intern::Interner;
 use accelprof_export::trace::{
-    ChromeTraceWriter, ClockAnchor, DeviceProperties, TimeMap, TraceMeta, TraceSink,
+    ChromeTraceWriter, ClockAnchor, DeviceProperties, RunMeta, TimeMap, TraceSink,
 };
 use serde_json::{json, Value};
 
@@ -66,8 +66,8 @@ fn late_devices(name: &str) {
     let dir = temp_dir(name);
     let path = dir.join(name);
     let mut names = Interner::new();
-    let meta = TraceMeta {
-        base_time_unix_ns: BASE,
+    let meta = RunMeta {
+        start_unix_ns: BASE,
         host: "node7".into(),
         vendor: "cupti".into(),
         library_versions: vec![("cupti".into(), "130001".into())],
@@ -117,7 +117,7 @@ fn devices_learned_late_are_in_a_gzip_trace() {
 fn devices_known_at_the_start_stay() {
     let dir = temp_dir("known");
     let path = dir.join("t.json");
-    let meta = TraceMeta { device_properties: vec![h200(0)], ..Default::default() };
+    let meta = RunMeta { device_properties: vec![h200(0)], ..Default::default() };
     let mut writer = ChromeTraceWriter::create(&path, meta).unwrap();
     writer.add_device_properties(&[h200(0), h200(1), h200(2)]).unwrap();
     writer.finish(None).unwrap();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use accelprof_core::columns::{ApiRow, Batch, KernelRow};
 use accelprof_core::intern::Interner;
 use accelprof_export::trace::{
-    finished_path, partial_path, recover, ChromeTraceWriter, TimeMap, TraceMeta, TraceSink, WriterOptions,
+    finished_path, partial_path, recover, ChromeTraceWriter, RunMeta, TimeMap, TraceSink, WriterOptions,
 };
 use serde_json::{json, Value};
 
@@ -70,8 +70,8 @@ fn launches(names: &mut Interner, first: u64, n: u64) -> Batch {
     b
 }
 
-fn meta() -> TraceMeta {
-    TraceMeta { base_time_unix_ns: BASE, rank: 2, world_size: 4, ..Default::default() }
+fn meta() -> RunMeta {
+    RunMeta { start_unix_ns: BASE, rank: 2, world_size: 4, ..Default::default() }
 }
 
 fn streams_batch_by_batch(name: &str) {

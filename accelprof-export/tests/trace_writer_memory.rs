@@ -14,7 +14,7 @@ use std::sync::Mutex;
 
 use accelprof_core::columns::{ApiRow, Batch, KernelRow};
 use accelprof_core::intern::{Interner, NameId};
-use accelprof_export::trace::{ChromeTraceWriter, TimeMap, TraceMeta};
+use accelprof_export::trace::{ChromeTraceWriter, RunMeta, TimeMap};
 
 /// Counts the bytes live on the heap and the most live at once since the last [`reset_peak`].
 struct Counting;
@@ -195,8 +195,7 @@ impl Run {
         fill(&mut batch, &ids, 0, largest);
         let baseline = reset_peak();
         let writer =
-            ChromeTraceWriter::create(path, TraceMeta { base_time_unix_ns: BASE, ..Default::default() })
-                .unwrap();
+            ChromeTraceWriter::create(path, RunMeta { start_unix_ns: BASE, ..Default::default() }).unwrap();
         Run { names, ids, batch, writer, next_id: 1, added: 0, baseline }
     }
 

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use accelprof_core::{Batch, Names};
 use accelprof_export::trace::{
-    ChromeTraceWriter, CudaDeviceWatch, DeviceProperties, TimeMap, TraceFile, TraceMeta, TraceSink,
+    ChromeTraceWriter, CudaDeviceWatch, DeviceProperties, RunMeta, TimeMap, TraceFile, TraceSink,
     WriterOptions,
 };
 use serde_json::Value;
@@ -39,7 +39,7 @@ fn format_of(path: &Path) -> &'static str {
 /// The sink of one file.
 fn create_one(
     path: &Path,
-    meta: &TraceMeta,
+    meta: &RunMeta,
     options: &WriterOptions,
     process: &str,
 ) -> io::Result<Box<dyn TraceSink>> {
@@ -52,8 +52,8 @@ fn create_one(
         #[cfg(feature = "columns")]
         "perfetto" => {
             let options = accelprof_export::perfetto::PerfettoOptions {
-                categories: meta.categories.clone(),
-                device_label: meta.device_label.clone(),
+                categories: accelprof_export::trace::Style::of_vendor(&meta.vendor).categories,
+                device_label: accelprof_export::trace::Style::of_vendor(&meta.vendor).device_label,
                 process_name: Some(process.to_owned()),
                 ..Default::default()
             };
@@ -88,7 +88,7 @@ impl Outputs {
     /// The first failure is the error (the files made before it are left as they are, unfinished).
     pub(crate) fn create(
         paths: &[PathBuf],
-        meta: &TraceMeta,
+        meta: &RunMeta,
         options: &WriterOptions,
         process: &str,
     ) -> Result<Outputs, String> {

@@ -6,11 +6,8 @@ use std::sync::{Arc, Mutex};
 
 use accelprof_core::{Batch, Family, FamilySet, Names};
 use accelprof_export::demangle::Demangler;
-use accelprof_export::trace::{
-    cuda_driver_version, host_name, Categories, TraceFile, TraceMeta, TraceSink, WriterOptions,
-};
+use accelprof_export::trace::{cuda_driver_version, host_name, RunMeta, TraceFile, TraceSink, WriterOptions};
 use cupti::activity::{unix_now_ns, ActivityCounts, ActivitySession, ApiFilter, KernelNameTransform};
-use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD};
 use cupti::{Cupti, Subscriber};
 
 use crate::collection::Collection;
@@ -136,9 +133,6 @@ impl Tracer {
         let mut sink_error = None;
         let mut files = Vec::new();
         let sink: Option<Box<dyn TraceSink>> = config.output.as_ref().and_then(|path| {
-            let categories = Categories::default()
-                .with_api_domain(API_DOMAIN_DRIVER, "cuda_driver")
-                .with_api_domain(API_DOMAIN_OVERHEAD, "overhead");
             let mut metadata = vec![
                 ("cupti_version".to_owned(), cupti.api_version().into()),
                 ("record_clock_is_realtime".to_owned(), session.clock().is_realtime.into()),
@@ -148,18 +142,17 @@ impl Tracer {
             }
             let mut library_versions = vec![("cupti".to_owned(), cupti.api_version().to_string())];
             library_versions.extend(cuda_driver_version().map(|v| ("cuda_driver".to_owned(), v)));
-            let meta = TraceMeta {
+            let meta = RunMeta {
                 host: host_name(),
                 vendor: "cupti".to_owned(),
                 library_versions,
-                base_time_unix_ns: unix_now_ns(),
+                start_unix_ns: unix_now_ns(),
                 rank: config.rank,
                 world_size: config.world_size,
                 backend: (config.world_size > 1).then(|| "nccl".to_owned()),
                 trace_name: Some("cupti-trace".to_owned()),
-                categories,
-                metadata,
-                ..TraceMeta::default()
+                extra: metadata,
+                ..RunMeta::default()
             };
             let options = WriterOptions {
                 gzip_level: config.gzip_level,

@@ -7,7 +7,7 @@
 use accelprof_export::parquet::ParquetOptions;
 use accelprof_export::perfetto::PerfettoOptions;
 use accelprof_export::sink::{ParquetSink, PerfettoSink};
-use accelprof_export::trace::{TraceMeta, TraceSink};
+use accelprof_export::trace::{RunMeta, Style, TraceSink};
 
 use super::Format;
 
@@ -33,11 +33,11 @@ impl Format {
 }
 
 /// Kineto's categories and the device label of the trace, the process named as in the JSON trace.
-fn perfetto_options(meta: &TraceMeta) -> PerfettoOptions {
+fn perfetto_options(meta: &RunMeta) -> PerfettoOptions {
     let pid = meta.process_id;
     PerfettoOptions {
-        categories: meta.categories.clone(),
-        device_label: meta.device_label.clone(),
+        categories: Style::of_vendor(&meta.vendor).categories,
+        device_label: Style::of_vendor(&meta.vendor).device_label,
         process_name: Some(format!("{} (pid {pid})", super::sinks::process_label())),
         ..PerfettoOptions::default()
     }

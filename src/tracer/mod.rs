@@ -74,7 +74,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use accelprof_core::pipeline::ConsumerId;
 use accelprof_core::{Batch, FamilySet, Names};
-use accelprof_export::trace::{cuda_driver_version, host_name, TimeMap, TraceMeta};
+use accelprof_export::trace::{cuda_driver_version, host_name, RunMeta, TimeMap};
 
 use backend::{Backend, Located};
 use window::Window;
@@ -227,10 +227,7 @@ impl Tracer {
         let backend = backend::build(located, &config)?;
         let info = backend.library().clone();
         let style = backend.trace_style();
-        let mut metadata = vec![
-            ("vendor".to_owned(), info.vendor.name().into()),
-            ("library".to_owned(), info.path.display().to_string().into()),
-        ];
+        let mut metadata = vec![("library".to_owned(), info.path.display().to_string().into())];
         if let Some(local) = distributed.local_rank {
             metadata.push(("local_rank".to_owned(), local.into()));
         }
@@ -240,20 +237,18 @@ impl Tracer {
             library_versions.extend(cuda_driver_version().map(|v| ("cuda_driver".to_owned(), v)));
         }
         let mut late_devices = devices::LateDevices::new(info.vendor, &style.devices);
-        let meta = TraceMeta {
-            base_time_unix_ns: unix_now_ns(),
+        let meta = RunMeta {
+            start_unix_ns: unix_now_ns(),
             rank: distributed.rank,
             world_size: distributed.world_size,
             backend: distributed.is_distributed().then(|| style.comm_backend.to_owned()),
             device_properties: style.devices,
             trace_name: Some(config.trace_name.clone().unwrap_or_else(|| "accel-profiling".to_owned())),
-            categories: style.categories,
-            device_label: style.device_label.to_owned(),
-            metadata,
+            extra: metadata,
             host: host_name(),
             vendor: info.vendor.name().to_owned(),
             library_versions,
-            ..TraceMeta::default()
+            ..RunMeta::default()
         };
         let window = Window::new(backend.switch());
         let range_guard = match config.capture_range {

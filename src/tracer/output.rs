@@ -6,13 +6,13 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use accelprof_export::trace::{ChromeTraceWriter, TraceMeta, TraceSink, WriterOptions};
+use accelprof_export::trace::{ChromeTraceWriter, RunMeta, TraceSink, WriterOptions};
 
 /// Makes the sink of a file: given its path (`%r`, `%p` already replaced) and the trace's metadata.
-pub type FileSinkFn = dyn Fn(&Path, &TraceMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync;
+pub type FileSinkFn = dyn Fn(&Path, &RunMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync;
 
 /// Makes a sink that is not a file of a known format: given the trace's metadata.
-pub type SinkFn = dyn Fn(&TraceMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync;
+pub type SinkFn = dyn Fn(&RunMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync;
 
 /// One destination of the records.
 ///
@@ -29,9 +29,7 @@ pub enum Output {
 
 impl Output {
     /// A sink from a closure.
-    pub fn sink(
-        make: impl Fn(&TraceMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync + 'static,
-    ) -> Output {
+    pub fn sink(make: impl Fn(&RunMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync + 'static) -> Output {
         Output::Sink(Arc::new(make))
     }
 }
@@ -101,7 +99,7 @@ impl Format {
     pub fn new(
         name: impl Into<String>,
         extensions: impl IntoIterator<Item = impl Into<String>>,
-        make: impl Fn(&Path, &TraceMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync + 'static,
+        make: impl Fn(&Path, &RunMeta) -> io::Result<Box<dyn TraceSink>> + Send + Sync + 'static,
     ) -> Format {
         Format {
             name: name.into(),
@@ -161,7 +159,7 @@ impl Format {
     }
 
     /// Makes the sink of `path`.
-    pub fn create(&self, path: &Path, meta: &TraceMeta) -> io::Result<Box<dyn TraceSink>> {
+    pub fn create(&self, path: &Path, meta: &RunMeta) -> io::Result<Box<dyn TraceSink>> {
         (self.make)(path, meta)
     }
 }

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use accelprof_core::columns::Family;
 use accelprof_core::{Batch, Names};
-use accelprof_export::trace::{DeviceProperties, TimeMap, TraceFile, TraceMeta, TraceSink};
+use accelprof_export::trace::{DeviceProperties, RunMeta, TimeMap, TraceFile, TraceSink};
 use serde_json::Value;
 
 use super::{Distributed, Format, Output, TracerError};
@@ -50,7 +50,7 @@ pub(crate) fn create(
     outputs: &[Output],
     formats: &[Format],
     distributed: &Distributed,
-    meta: &TraceMeta,
+    meta: &RunMeta,
     process_label: &str,
     launcher_report: Option<&Path>,
 ) -> Result<Shared, TracerError> {

@@ -30,7 +30,10 @@ pub const KEY_CLOCK: &str = "accelprof.clock";
 pub const KEY_BACKEND: &str = "accelprof.backend";
 /// `accelprof.trace_name`: the trace's name, when given.
 pub const KEY_TRACE_NAME: &str = "accelprof.trace_name";
-/// `accelprof.extra.<key>`: the run's further pairs.
+/// `accelprof.start_unix_ns`: when the trace began (left out when not known).
+pub const KEY_START: &str = "accelprof.start_unix_ns";
+
+/// `accelprof.extra.<key>`: the run's further pairs (a string as it is, another value as its JSON text).
 pub const KEY_EXTRA_PREFIX: &str = "accelprof.extra.";
 /// `accelprof.rows`: written at finish, a JSON object, family name to rows written.
 pub const KEY_ROWS: &str = "accelprof.rows";
@@ -63,8 +66,12 @@ pub(crate) fn to_key_values(meta: &RunMeta) -> Vec<KeyValue> {
     if let Some(name) = &meta.trace_name {
         kv.push(KeyValue::new(KEY_TRACE_NAME.into(), name.clone()));
     }
+    if meta.start_unix_ns != 0 {
+        kv.push(KeyValue::new(KEY_START.into(), meta.start_unix_ns.to_string()));
+    }
     for (key, value) in &meta.extra {
-        kv.push(KeyValue::new(format!("{KEY_EXTRA_PREFIX}{key}"), value.clone()));
+        let text = value.as_str().map_or_else(|| value.to_string(), str::to_owned);
+        kv.push(KeyValue::new(format!("{KEY_EXTRA_PREFIX}{key}"), text));
     }
     kv
 }
@@ -112,8 +119,14 @@ pub(crate) fn from_key_values(kv: &[KeyValue]) -> Result<(RunMeta, Option<[u64; 
     };
     let extra = kv
         .iter()
-        .filter_map(|p| Some((p.key.strip_prefix(KEY_EXTRA_PREFIX)?.to_owned(), p.value.clone()?)))
+        .filter_map(|p| {
+            Some((p.key.strip_prefix(KEY_EXTRA_PREFIX)?.to_owned(), Value::from(p.value.clone()?)))
+        })
         .collect();
+    let start_unix_ns = match get(KEY_START) {
+        None => 0,
+        Some(_) => number(KEY_START)?,
+    };
     let meta = RunMeta {
         rank: u32_of(KEY_RANK)?,
         world_size: u32_of(KEY_WORLD_SIZE)?,
@@ -125,6 +138,7 @@ pub(crate) fn from_key_values(kv: &[KeyValue]) -> Result<(RunMeta, Option<[u64; 
         clock,
         backend: get(KEY_BACKEND).map(str::to_owned),
         trace_name: get(KEY_TRACE_NAME).map(str::to_owned),
+        start_unix_ns,
         extra,
     };
     let rows = match get(KEY_ROWS) {

@@ -6,7 +6,8 @@ use std::path::Path;
 use super::emit::{EventList, Renderer};
 use super::layout::{head, hta_guard, tail};
 use super::output::temporary_path;
-use super::{FlowStats, TimeMap, TraceMeta, DEFAULT_PENDING_FLOWS};
+use super::{FlowStats, Style, TimeMap, DEFAULT_PENDING_FLOWS};
+use crate::RunMeta;
 use accelprof_core::columns::Batch;
 use accelprof_core::intern::Names;
 
@@ -18,25 +19,27 @@ use accelprof_core::intern::Names;
 /// a file with [`ChromeTraceWriter`](super::ChromeTraceWriter) instead: this one holds every event.
 #[derive(Debug)]
 pub struct ChromeTrace {
-    meta: TraceMeta,
+    meta: RunMeta,
     renderer: Renderer,
     events: EventList,
 }
 
 impl ChromeTrace {
-    /// An empty trace with this metadata.
-    pub fn new(meta: TraceMeta) -> Self {
-        let renderer = Renderer::new(
-            meta.categories.clone(),
-            meta.base_time_unix_ns,
-            meta.device_label.clone(),
-            DEFAULT_PENDING_FLOWS,
-        );
+    /// An empty trace with this metadata, in the style of its vendor ([`Style::of_vendor`]).
+    pub fn new(meta: RunMeta) -> Self {
+        let style = Style::of_vendor(&meta.vendor);
+        Self::with_style(meta, style)
+    }
+
+    /// An empty trace with this metadata, its events presented in `style`.
+    pub fn with_style(meta: RunMeta, style: Style) -> Self {
+        let renderer =
+            Renderer::new(style.categories, meta.start_unix_ns, style.device_label, DEFAULT_PENDING_FLOWS);
         ChromeTrace { meta, renderer, events: EventList::default() }
     }
 
     /// The metadata the file will carry.
-    pub fn meta(&self) -> &TraceMeta {
+    pub fn meta(&self) -> &RunMeta {
         &self.meta
     }
 

@@ -22,17 +22,20 @@ use super::emit::RenderStats;
 use super::flows::FlowStats;
 use super::json_object::{write_json_str, JsonObject};
 use super::meta::RESERVED_KEYS;
-use super::TraceMeta;
+use crate::RunMeta;
+
+/// `schemaVersion` (Kineto writes 1).
+const SCHEMA_VERSION: u32 = 1;
 
 /// The line that opens the events; everything before it is the head.
 pub(crate) const EVENTS_OPEN: &str = "  \"traceEvents\": [";
 
 /// The bytes before the first event (ending with [`EVENTS_OPEN`] and a newline). Without
 /// `with_devices` the `deviceProperties` list is left out (the tail carries it: see [`tail`]).
-pub(crate) fn head(meta: &TraceMeta, with_devices: bool) -> io::Result<Vec<u8>> {
+pub(crate) fn head(meta: &RunMeta, with_devices: bool) -> io::Result<Vec<u8>> {
     let mut head = Vec::new();
     head.extend_from_slice(b"{\n  \"schemaVersion\": ");
-    head.extend_from_slice(meta.schema_version.to_string().as_bytes());
+    head.extend_from_slice(SCHEMA_VERSION.to_string().as_bytes());
     head.extend_from_slice(b",\n  \"distributedInfo\": ");
     let mut info = JsonObject::begin(&mut head);
     if let Some(backend) = &meta.backend {
@@ -58,7 +61,7 @@ pub(crate) fn head(meta: &TraceMeta, with_devices: bool) -> io::Result<Vec<u8>> 
         run.push(("library_versions", Value::Object(versions)));
     }
     run.push(("clock_anchor", super::clock_anchor_json(&meta.clock)));
-    let extra = meta.metadata.iter().filter(|(k, _)| !RESERVED_KEYS.contains(&k.as_str()));
+    let extra = meta.extra.iter().filter(|(k, _)| !RESERVED_KEYS.contains(&k.as_str()));
     for (key, value) in run.iter().map(|(k, v)| (*k, v)).chain(extra.map(|(k, v)| (k.as_str(), v))) {
         head.extend_from_slice(b",\n  ");
         write_json_str(&mut head, key);
@@ -71,7 +74,7 @@ pub(crate) fn head(meta: &TraceMeta, with_devices: bool) -> io::Result<Vec<u8>> 
         write_json_str(&mut head, name);
     }
     head.extend_from_slice(b",\n  \"displayTimeUnit\": \"ms\",\n  \"baseTimeNanoseconds\": ");
-    head.extend_from_slice(meta.base_time_unix_ns.to_string().as_bytes());
+    head.extend_from_slice(meta.start_unix_ns.to_string().as_bytes());
     head.extend_from_slice(b",\n");
     head.extend_from_slice(EVENTS_OPEN.as_bytes());
     head.push(b'\n');

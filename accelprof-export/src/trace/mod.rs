@@ -24,7 +24,7 @@
 //! behind by a writer that died in the middle of a write.
 //!
 //! What every writer of the crate shares is here whatever the features: the sink trait ([`TraceSink`],
-//! which the Parquet and Perfetto sinks implement too), the run's metadata ([`TraceMeta`],
+//! which the Parquet and Perfetto sinks implement too), the run's metadata ([`RunMeta`],
 //! [`DeviceProperties`], [`Categories`]), the `.partial` file names, the operation names, and the CUDA
 //! driver's device queries ([`cuda_devices`](mod@cuda_devices)) that fill a CUDA trace's `deviceProperties`. The clock
 //! mapping ([`TimeMap`], [`ClockAnchor`]) is the core crate's (`accelprof_core::time`, which the vendor
@@ -37,6 +37,7 @@ mod meta;
 mod op_names;
 mod paths;
 mod sink;
+mod style;
 
 #[cfg(feature = "chrome")]
 mod chrome_trace;
@@ -63,16 +64,18 @@ mod recover_in_place;
 #[cfg(feature = "chrome")]
 mod writer;
 
+pub use crate::meta::RunMeta;
 pub use accelprof_core::time::{ClockAnchor, TimeMap};
 pub use categories::Categories;
 pub use cuda_devices::{
     cuda_device_properties, cuda_devices, cuda_driver_version, CudaDeviceWatch, CudaDevicesError,
 };
 pub use device_properties::DeviceProperties;
-pub use meta::{clock_anchor_json, host_name, TraceMeta};
+pub use meta::{clock_anchor_json, host_name};
 pub use op_names::{memcpy_name, memset_name};
 pub use paths::{finished_path, partial_path};
 pub use sink::{FlowStats, TraceFile, TraceSink};
+pub use style::{Style, CUPTI_API_DOMAIN_DRIVER, CUPTI_API_DOMAIN_OVERHEAD};
 
 #[cfg(feature = "chrome")]
 pub use chrome_trace::ChromeTrace;

@@ -6,7 +6,8 @@ use serde_json::Value;
 use super::emit::{EventList, RenderStats, Renderer};
 use super::layout::{devices, head, hta_guard, tail};
 use super::output::{is_gzip_name, Output, OutputStats};
-use super::{DeviceProperties, FlowStats, TimeMap, TraceFile, TraceMeta, TraceSink};
+use super::{DeviceProperties, FlowStats, Style, TimeMap, TraceFile, TraceSink};
+use crate::RunMeta;
 use accelprof_core::columns::Batch;
 use accelprof_core::intern::Names;
 
@@ -37,6 +38,9 @@ pub struct WriterOptions {
     /// being rendered, queued, compressed or written. When all of it is in flight the caller waits for
     /// the disk (or the compressing threads) rather than holding more.
     pub buffer_bytes: usize,
+    /// How the events are presented (their `cat`s, the devices' label); `None` (the default) takes the
+    /// style of the metadata's vendor ([`Style::of_vendor`]).
+    pub style: Option<Style>,
 }
 
 impl Default for WriterOptions {
@@ -46,6 +50,7 @@ impl Default for WriterOptions {
             pending_flows: DEFAULT_PENDING_FLOWS,
             chunk_bytes: DEFAULT_CHUNK_BYTES,
             buffer_bytes: DEFAULT_BUFFER_BYTES,
+            style: None,
         }
     }
 }
@@ -54,6 +59,11 @@ impl WriterOptions {
     /// The chunk size used (at least 4 KiB).
     fn chunk(&self) -> usize {
         self.chunk_bytes.max(4 << 10)
+    }
+
+    /// The style used for a run of `meta`.
+    pub(crate) fn style_for(&self, meta: &RunMeta) -> Style {
+        self.style.clone().unwrap_or_else(|| Style::of_vendor(&meta.vendor))
     }
 
     /// The chunk buffers that circulate (at least 2).
@@ -81,7 +91,7 @@ impl WriterOptions {
 ///   complete event.
 #[derive(Debug)]
 pub struct ChromeTraceWriter {
-    meta: TraceMeta,
+    meta: RunMeta,
     renderer: Renderer,
     events: EventList,
     output: Option<OutputHandle>,
@@ -102,12 +112,12 @@ impl std::fmt::Debug for OutputHandle {
 
 impl ChromeTraceWriter {
     /// Starts writing a trace for `path` (see the type's docs), with the default options.
-    pub fn create(path: impl AsRef<Path>, meta: TraceMeta) -> io::Result<Self> {
+    pub fn create(path: impl AsRef<Path>, meta: RunMeta) -> io::Result<Self> {
         Self::create_with(path, meta, WriterOptions::default())
     }
 
     /// Starts writing a trace for `path` with `options`.
-    pub fn create_with(path: impl AsRef<Path>, meta: TraceMeta, options: WriterOptions) -> io::Result<Self> {
+    pub fn create_with(path: impl AsRef<Path>, meta: RunMeta, options: WriterOptions) -> io::Result<Self> {
         let path = path.as_ref();
         let gzip = is_gzip_name(path).then_some(options.gzip_level.min(9));
         // Devices known now go in the head; else the tail lists them, once they are known.
@@ -121,12 +131,9 @@ impl ChromeTraceWriter {
             options.chunk(),
             options.buffers(),
         )?;
-        let renderer = Renderer::new(
-            meta.categories.clone(),
-            meta.base_time_unix_ns,
-            meta.device_label.clone(),
-            options.pending_flows,
-        );
+        let style = options.style_for(&meta);
+        let renderer =
+            Renderer::new(style.categories, meta.start_unix_ns, style.device_label, options.pending_flows);
         Ok(ChromeTraceWriter {
             meta,
             renderer,
@@ -148,7 +155,7 @@ impl ChromeTraceWriter {
     }
 
     /// The metadata written.
-    pub fn meta(&self) -> &TraceMeta {
+    pub fn meta(&self) -> &RunMeta {
         &self.meta
     }
 

@@ -18,7 +18,7 @@ use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
 use accelprof_core::{FamilySet, Names};
 use accelprof_export::demangle::Demangler;
-use accelprof_export::trace::{Categories, TimeMap};
+use accelprof_export::trace::TimeMap;
 use cupti::activity::{
     ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, ApiFilter, DeviceSync, KernelNameTransform,
 };
@@ -231,15 +231,7 @@ impl Backend for CuptiBackend {
         if let Some(kind) = self.demangler {
             metadata.push(("kernel_name_demangler".to_owned(), kind.into()));
         }
-        TraceStyle {
-            categories: Categories::default()
-                .with_api_domain(API_DOMAIN_DRIVER, "cuda_driver")
-                .with_api_domain(API_DOMAIN_OVERHEAD, "overhead"),
-            device_label: "GPU",
-            comm_backend: "nccl",
-            metadata,
-            devices: Vec::new(),
-        }
+        TraceStyle { comm_backend: "nccl", metadata, devices: Vec::new() }
     }
 
     fn api_domain_name(&self, domain: u32) -> Option<Cow<'static, str>> {
@@ -334,5 +326,24 @@ fn counts(c: &cupti::activity::ActivityCounts) -> TracerCounts {
             ("truncated_buffers", c.vendor.decoder.truncated_buffers),
         ],
         other_client: c.other_client,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use accelprof_export::trace::{Style, CUPTI_API_DOMAIN_DRIVER, CUPTI_API_DOMAIN_OVERHEAD};
+    use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD, API_DOMAIN_RUNTIME};
+
+    /// The writers' CUPTI style names CUPTI's raw domains by their values (accelprof-export has no
+    /// CUPTI dependency): the two are held equal here.
+    #[test]
+    fn the_writers_cupti_style_knows_cuptis_domains() {
+        assert_eq!(
+            (CUPTI_API_DOMAIN_DRIVER, CUPTI_API_DOMAIN_OVERHEAD),
+            (API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD)
+        );
+        let style = Style::of_vendor(super::VENDOR.name());
+        assert_eq!(style.categories.api_category(API_DOMAIN_DRIVER), "cuda_driver");
+        assert_eq!(style.categories.api_category(API_DOMAIN_RUNTIME), "cuda_runtime");
     }
 }

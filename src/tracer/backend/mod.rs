@@ -10,7 +10,7 @@ use std::path::Path;
 
 use accelprof_core::pipeline::ConsumerId;
 use accelprof_core::{Batch, FamilySet, Names};
-use accelprof_export::trace::{Categories, DeviceProperties, TimeMap};
+use accelprof_export::trace::{DeviceProperties, TimeMap};
 use serde_json::Value;
 
 use super::window::Switch;
@@ -34,12 +34,9 @@ pub use rocprofiler::setup_in_configure_window;
 /// A consumer of batches (runs on the vendor pipeline's decode thread).
 pub(crate) type Consumer = Box<dyn FnMut(&Batch, &Names) + Send + 'static>;
 
-/// How a vendor's records look in a trace file.
+/// What a vendor adds to a trace file's metadata (how its records look, the `cat`s and the devices'
+/// label, is the writers' [`Style::of_vendor`](accelprof_export::trace::Style::of_vendor)).
 pub(crate) struct TraceStyle {
-    /// The `cat` of each kind of event (API calls by the vendor's raw domain).
-    pub(crate) categories: Categories,
-    /// Prefix of a device timeline's name (`GPU`, `NPU`).
-    pub(crate) device_label: &'static str,
     /// The collective library of a distributed job (`nccl`, `hccl`).
     pub(crate) comm_backend: &'static str,
     /// Further top-level keys (library version, clock, demangler).

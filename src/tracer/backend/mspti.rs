@@ -17,7 +17,7 @@ use std::path::Path;
 use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
 use accelprof_core::{FamilySet, Names};
-use accelprof_export::trace::{Categories, TimeMap};
+use accelprof_export::trace::TimeMap;
 use mspti::{ActivityConfig, ActivityKind, ActivitySession, Mspti, Subscriber};
 
 use super::{range_unsupported, unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
@@ -202,8 +202,6 @@ impl Backend for MsptiBackend {
     fn trace_style(&self) -> TraceStyle {
         let preloaded = mspti::preload::is_preloaded() && self.mspti.interposition_live().is_ok();
         TraceStyle {
-            categories: Categories::default(),
-            device_label: "NPU",
             comm_backend: "hccl",
             metadata: vec![("mspti_preloaded".to_owned(), preloaded.into())],
             devices: Vec::new(),

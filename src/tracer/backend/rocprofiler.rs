@@ -20,7 +20,7 @@ use std::sync::{Mutex, MutexGuard};
 use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
 use accelprof_core::{Counts, FamilySet, Names};
-use accelprof_export::trace::{Categories, DeviceProperties, TimeMap};
+use accelprof_export::trace::{DeviceProperties, TimeMap};
 use rocprofiler::{
     Buffer, BufferConfig, BufferKind, CallbackDomain, Configurator, Context, Rocprofiler, Tool,
 };
@@ -350,8 +350,6 @@ impl Backend for RocprofilerBackend {
             .collect();
         TraceStyle {
             // Kineto keeps `cuda_runtime` for HIP calls on AMD.
-            categories: Categories::default(),
-            device_label: "GPU",
             comm_backend: "nccl",
             metadata: vec![("rocprofiler_sdk_version".to_owned(), self.info.version.clone().into())],
             devices,
