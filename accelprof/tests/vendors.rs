@@ -328,16 +328,17 @@ fn acl_program() {
     // As an ACL program ends (MSPTI's samples too): the door finishes the trace in aclFinalize,
     // while MSPTI is whole.
     if std::env::var_os("ACL_PROGRAM_EXITS_WITHOUT_FINALIZE").is_some() {
-        return; // the door's exit handler finishes, bounded (the_real_libmspti_at_exit_without_acl_finalize)
+        return; // the door finishes at exit (an_acl_program_without_acl_finalize_is_finished_at_exit)
     }
     acl.reset_device(0).expect("aclrtResetDevice");
     acl.finalize().expect("aclFinalize");
 }
 
-/// An ACL program that exits without `aclFinalize`: the door finishes in the exit handler it
-/// registered inside the program (at `aclInit`), which runs before the loader finalizes libmspti.
-/// (On the real libmspti, state it makes at the first launch is destroyed before that handler:
-/// docs/VENDOR-NOTES.md; an ACL program ends with `aclFinalize`, where the door finishes.)
+/// An ACL program that exits without `aclFinalize`: the door finishes in the destructor of a
+/// main-thread `thread_local` (armed by its constructor), which `exit` runs before every exit
+/// handler, so before the destructors of the state libmspti makes at the first launch (registered
+/// after `aclInit`: the real library aborted in the door's `aclInit` handler; the mock now does too;
+/// docs/VENDOR-NOTES.md). Against the real library: `the_acl_program_on_the_real_libmspti`.
 #[test]
 fn an_acl_program_without_acl_finalize_is_finished_at_exit() {
     let dir = temp_dir("no-finalize");
