@@ -18,6 +18,17 @@
 //! which now runs before `_dl_fini`, and Python's `Py_AtExit` in a Python program); at
 //! `aclFinalize` it finishes the trace before the runtime ends. The constructor's handler stays as
 //! the last resort of a program that never calls `aclInit` (finishing is idempotent).
+//!
+//! A program that never calls `aclFinalize`: even the handler registered at `aclInit` runs too late
+//! on the real libmspti, whose parsers are function-local C++ statics made at the first kernel
+//! launch, after `aclInit`; their destructors, registered then, run before it (exit handlers run
+//! last-registered first), and MSPTI aborts (`std::system_error`) or hangs in the finish. What runs
+//! at `exit` before every exit handler is the exiting thread's `thread_local` destructors (glibc's
+//! `exit` runs them first). So the constructor (on the main thread, before `main`) also arms a
+//! destructor of a main-thread `thread_local` that finishes: a program that returns from `main` or
+//! calls `exit` is finished while libmspti is whole, whichever thread called `aclInit`. (A main
+//! thread that ends with `pthread_exit` while other threads run on finishes the trace then: later
+//! work is not traced.)
 
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,6 +56,7 @@ pub fn start_if_asked() {
         if crate::start(Vendor::Mspti, "Ascend", Tracer::new) {
             STARTED.store(true, Ordering::SeqCst);
             crate::finish_at_exit(crate::When::BeforeMain);
+            finish_before_exit_handlers();
         }
     });
 }
@@ -67,6 +79,31 @@ static IN_PROGRAM: AtomicBool = AtomicBool::new(false);
 fn next(name: &CStr) -> *mut c_void {
     // SAFETY: a lookup by a NUL-terminated name; RTLD_NEXT from this library's code.
     unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) }
+}
+
+/// Finishes when the main thread's `thread_local`s are destroyed: at `exit` (or the return from
+/// `main`), before any exit handler, so before libmspti's statics are destroyed.
+struct FinishBeforeExitHandlers;
+
+impl Drop for FinishBeforeExitHandlers {
+    fn drop(&mut self) {
+        crate::guarded("Ascend", crate::finish_bounded);
+    }
+}
+
+thread_local! {
+    static FINISH_BEFORE_EXIT_HANDLERS: FinishBeforeExitHandlers = const { FinishBeforeExitHandlers };
+}
+
+/// Arms [`FinishBeforeExitHandlers`] when called on the process's main thread (its thread id is
+/// the process id; a library `dlopen`ed later may run its constructor on another).
+fn finish_before_exit_handlers() {
+    // SAFETY: gettid takes no argument and cannot fail.
+    let tid = unsafe { libc::syscall(libc::SYS_gettid) };
+    if tid == libc::c_long::from(std::process::id() as libc::pid_t) {
+        // Touching it registers its destructor (on the C library's list for this thread's exit).
+        FINISH_BEFORE_EXIT_HANDLERS.with(|_| {});
+    }
 }
 
 /// ACL's `aclInit`, interposed: registers the exit handler from inside the program, then forwards.

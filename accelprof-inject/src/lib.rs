@@ -160,7 +160,7 @@ const EXIT_FINISH_LIMIT: std::time::Duration = std::time::Duration::from_secs(5)
 
 /// [`finish`] on a thread of its own, waited for at most [`EXIT_FINISH_LIMIT`]: past it the process
 /// exits with the trace `.partial` (whole up to the last flush), and says so.
-fn finish_bounded() {
+pub(crate) fn finish_bounded() {
     if OWNER.load(Ordering::SeqCst) != std::process::id() || engine().is_none() {
         return;
     }

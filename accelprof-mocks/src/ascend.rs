@@ -408,6 +408,119 @@ impl Acl {
         ok("HcclBarrier", unsafe { (h.barrier)(comm.ptr(), stream.ptr()) })
     }
 
+    /// One call of each runtime function that MSPTI interposes, through the global scope, on
+    /// device 0 (set on this thread), `stream` and `kernel`: device, context and stream calls, a
+    /// launch, every memory call (allocations freed again), the device reset and set again last.
+    /// Returns the runtime callback id MSPTI reports for each call, with the function's name, in
+    /// call order: 28 of `mspti_cbid.h`'s 36 runtime ids (MSPTI interposes nothing that reports
+    /// `DEVICE_SET_EX`, `CONTEXT_CREATED_EX`, the CPU/AICPU/AIV/FFTS launches, `MALLOC_CACHED` or
+    /// `MEMCPY_HOST`; `aclrtMallocCached` reports `MALLOC`). The first failing call is the `Err`.
+    pub fn each_interposed_runtime_call(
+        &self,
+        stream: Handle,
+        kernel: Handle,
+    ) -> Result<Vec<(u32, &'static str)>, CallError> {
+        /// `$name` from the global scope, called with `$args` (as `$ty`); pushed to `$made` with `$cbid`.
+        macro_rules! call {
+            ($made:ident, $cbid:expr, $name:literal: fn($($ty:ty),*) $(, $arg:expr)*) => {{
+                let name = CStr::from_bytes_with_nul(concat!($name, "\0").as_bytes()).expect("no NUL");
+                let f = global(name).ok_or(CallError { function: $name, code: -1 })?;
+                // SAFETY: the ACL function of that name, declared with its C signature, called with
+                // valid out-pointers and this function's own allocations.
+                let code = unsafe { cast::<unsafe extern "C" fn($($ty),*) -> c_int>(f)($($arg),*) };
+                ok($name, code)?;
+                $made.push(($cbid, $name));
+            }};
+        }
+        const SIZE: usize = 256;
+        let mut made = Vec::new();
+        let null = std::ptr::null_mut::<c_void>;
+        let (mut a, mut b, mut host, mut ctx, mut other) = (null(), null(), null(), null(), null());
+        let st = stream.ptr();
+        call!(made, 1, "aclrtSetDevice": fn(i32), 0);
+        call!(made, 5, "aclrtCreateContext": fn(*mut Ptr, i32), &mut ctx, 0);
+        call!(made, 6, "aclrtDestroyContext": fn(Ptr), ctx);
+        call!(made, 7, "aclrtCreateStream": fn(*mut Ptr), &mut other);
+        call!(made, 8, "aclrtDestroyStream": fn(Ptr), other);
+        call!(made, 10, "aclrtLaunchKernel": fn(Ptr, u32, *const c_void, usize, Ptr), kernel.ptr(), 1, std::ptr::null(), 0, st);
+        call!(made, 9, "aclrtSynchronizeStream": fn(Ptr), st);
+        call!(made, 15, "aclrtMalloc": fn(*mut Ptr, usize, c_int), &mut a, SIZE, 0);
+        call!(made, 15, "aclrtMallocCached": fn(*mut Ptr, usize, c_int), &mut b, SIZE, 0);
+        call!(made, 17, "aclrtMallocHost": fn(*mut Ptr, usize), &mut host, SIZE);
+        call!(made, 20, "aclrtMemFlush": fn(Ptr, usize), a, SIZE);
+        call!(made, 21, "aclrtMemInvalidate": fn(Ptr, usize), a, SIZE);
+        call!(made, 22, "aclrtMemcpy": fn(Ptr, usize, *const c_void, usize, c_int), a, SIZE, host, SIZE, MemcpyKind::HostToDevice as c_int);
+        call!(made, 24, "aclrtMemcpyAsync": fn(Ptr, usize, *const c_void, usize, c_int, Ptr), b, SIZE, a, SIZE, MemcpyKind::DeviceToDevice as c_int, st);
+        call!(made, 25, "aclrtMemcpy2d": fn(Ptr, usize, *const c_void, usize, usize, usize, c_int), a, 16, b, 16, 16, SIZE / 16, MemcpyKind::DeviceToDevice as c_int);
+        call!(made, 26, "aclrtMemcpy2dAsync": fn(Ptr, usize, *const c_void, usize, usize, usize, c_int, Ptr), b, 16, a, 16, 16, SIZE / 16, MemcpyKind::DeviceToDevice as c_int, st);
+        call!(made, 27, "aclrtMemset": fn(Ptr, usize, i32, usize), a, SIZE, 0, SIZE);
+        call!(made, 28, "aclrtMemsetAsync": fn(Ptr, usize, i32, usize, Ptr), b, SIZE, 0, SIZE, st);
+        call!(made, 9, "aclrtSynchronizeStream": fn(Ptr), st);
+        let (mut free, mut total) = (0usize, 0usize);
+        call!(made, 29, "aclrtGetMemInfo": fn(c_int, *mut usize, *mut usize), 0, &mut free, &mut total);
+        let mut reserved = std::ptr::null_mut();
+        call!(made, 30, "aclrtReserveMemAddress": fn(*mut Ptr, usize, usize, Ptr, u64), &mut reserved, SIZE, 0, std::ptr::null_mut(), 0);
+        call!(made, 31, "aclrtReleaseMemAddress": fn(Ptr), reserved);
+        let (mut physical, mut shareable, mut imported) = (std::ptr::null_mut(), 0u64, std::ptr::null_mut());
+        call!(made, 32, "aclrtMallocPhysical": fn(*mut Ptr, usize, *const c_void, u64), &mut physical, SIZE, std::ptr::null(), 0);
+        call!(made, 34, "aclrtMemExportToShareableHandle": fn(Ptr, c_int, u64, *mut u64), physical, 0, 0, &mut shareable);
+        let mut pid = std::process::id() as i32;
+        call!(made, 36, "aclrtMemSetPidToShareableHandle": fn(u64, *mut i32, usize), shareable, &mut pid, 1);
+        call!(made, 35, "aclrtMemImportFromShareableHandle": fn(u64, i32, *mut Ptr), shareable, 0, &mut imported);
+        call!(made, 33, "aclrtFreePhysical": fn(Ptr), physical);
+        call!(made, 16, "aclrtFree": fn(Ptr), a);
+        call!(made, 16, "aclrtFree": fn(Ptr), b);
+        call!(made, 18, "aclrtFreeHost": fn(Ptr), host);
+        call!(made, 2, "aclrtResetDevice": fn(i32), 0);
+        call!(made, 1, "aclrtSetDevice": fn(i32), 0);
+        Ok(made)
+    }
+
+    /// One call of each of HCCL's twelve collectives MSPTI interposes (`HcclAllReduce` ...
+    /// `HcclBatchSendRecv`), through the global scope, on `comm` (a one-rank communicator) and
+    /// `stream`, with `count` floats of `buffer` (a device allocation of at least `count * 4`
+    /// bytes) as both source and destination. Returns each call's HCCL callback id and function,
+    /// in call order (1 to 12).
+    pub fn each_hccl_call(
+        &self,
+        comm: Handle,
+        stream: Handle,
+        buffer: Handle,
+        count: u64,
+    ) -> Result<Vec<(u32, &'static str)>, CallError> {
+        macro_rules! call {
+            ($made:ident, $cbid:expr, $name:literal: fn($($ty:ty),*) $(, $arg:expr)*) => {{
+                let name = CStr::from_bytes_with_nul(concat!($name, "\0").as_bytes()).expect("no NUL");
+                let f = global(name).ok_or(CallError { function: $name, code: -1 })?;
+                // SAFETY: HCCL's function of that name, declared with its C signature, called with
+                // the caller's communicator, stream and device buffer.
+                let code = unsafe { cast::<unsafe extern "C" fn($($ty),*) -> c_int>(f)($($arg),*) };
+                ok($name, code)?;
+                $made.push(($cbid, $name));
+            }};
+        }
+        if self.hccl.is_none() {
+            return Err(CallError { function: "libhccl.so", code: -1 });
+        }
+        let (c, st, buf) = (comm.ptr(), stream.ptr(), buffer.ptr());
+        let (counts, displs) = ([count], [0u64]);
+        let (counts, displs) = (counts.as_ptr().cast::<c_void>(), displs.as_ptr().cast::<c_void>());
+        let mut made = Vec::new();
+        call!(made, 1, "HcclAllReduce": fn(Ptr, Ptr, u64, i32, i32, Ptr, Ptr), buf, buf, count, HCCL_FP32, HCCL_SUM, c, st);
+        call!(made, 2, "HcclBroadcast": fn(Ptr, u64, i32, u32, Ptr, Ptr), buf, count, HCCL_FP32, 0, c, st);
+        call!(made, 3, "HcclAllGather": fn(Ptr, Ptr, u64, i32, Ptr, Ptr), buf, buf, count, HCCL_FP32, c, st);
+        call!(made, 4, "HcclReduceScatter": fn(Ptr, Ptr, u64, i32, i32, Ptr, Ptr), buf, buf, count, HCCL_FP32, HCCL_SUM, c, st);
+        call!(made, 5, "HcclReduce": fn(Ptr, Ptr, u64, i32, i32, u32, Ptr, Ptr), buf, buf, count, HCCL_FP32, HCCL_SUM, 0, c, st);
+        call!(made, 6, "HcclAlltoAll": fn(Ptr, u64, i32, Ptr, u64, i32, Ptr, Ptr), buf, count, HCCL_FP32, buf, count, HCCL_FP32, c, st);
+        call!(made, 7, "HcclAlltoAllV": fn(Ptr, *const c_void, *const c_void, i32, Ptr, *const c_void, *const c_void, i32, Ptr, Ptr), buf, counts, displs, HCCL_FP32, buf, counts, displs, HCCL_FP32, c, st);
+        call!(made, 8, "HcclBarrier": fn(Ptr, Ptr), c, st);
+        call!(made, 9, "HcclScatter": fn(Ptr, Ptr, u64, i32, u32, Ptr, Ptr), buf, buf, count, HCCL_FP32, 0, c, st);
+        call!(made, 10, "HcclSend": fn(Ptr, u64, i32, u32, Ptr, Ptr), buf, count, HCCL_FP32, 0, c, st);
+        call!(made, 11, "HcclRecv": fn(Ptr, u64, i32, u32, Ptr, Ptr), buf, count, HCCL_FP32, 0, c, st);
+        call!(made, 12, "HcclBatchSendRecv": fn(Ptr, u32, Ptr, Ptr), std::ptr::null_mut(), 0, c, st);
+        Ok(made)
+    }
+
     /// The CANN stand-ins' profiling switches on for `dev` (`PROF_*` bits, as `profSetProfCommand`
     /// set them; the `libprofapi.so` beside the runtime). `Err` when that library is not the
     /// stand-in.

@@ -194,8 +194,13 @@ fn enabled(domain: u32, cbid: u32) -> bool {
 
 thread_local! {
     /// Stand-in for the stack bytes the real `msptiCallbackData` fields point into.
-    static GARBAGE: [Cell<u64>; 16] = const { [const { Cell::new(0) }; 16] };
+    static GARBAGE: [Cell<u64>; 32] = const { [const { Cell::new(0) }; 32] };
     static SITE_COUNTER: Cell<u64> = const { Cell::new(0) };
+    /// How many callbacks this thread is inside (a callback that calls the runtime nests more):
+    /// each depth has its own garbage, as each call's stack frame has its own bytes, and within a
+    /// depth two places taken in turn, so that a call's ENTER and EXIT point at different ones
+    /// (the sites nested between them come in pairs).
+    static DEPTH: Cell<usize> = const { Cell::new(0) };
 }
 
 /// A subscriber snapshot taken before the enable check passed: what a thread inside
@@ -226,9 +231,10 @@ pub fn call(snap: &Snapshot, site: u32, name: *const c_char) {
         v
     });
     let poison = 0xDEAD_0000_0000_0000 | (n.wrapping_mul(0x9E37_79B9) & 0xFFFF_FFFF_FFFF);
+    let depth = DEPTH.with(|d| d.replace(d.get() + 1));
     GARBAGE.with(|g| {
-        let slot = &g[(n % 8) as usize * 2];
-        let params = &g[(n % 8) as usize * 2 + 1];
+        let at = (depth % 8) * 4 + (n % 2) as usize * 2;
+        let (slot, params) = (&g[at], &g[at + 1]);
         slot.set(poison);
         params.set(!poison);
         let data = CallbackData {
@@ -248,6 +254,7 @@ pub fn call(snap: &Snapshot, site: u32, name: *const c_char) {
             GARBAGE_WRITES.fetch_add(1, Ordering::SeqCst);
         }
     });
+    DEPTH.with(|d| d.set(depth));
 }
 
 /// Fires one site now, if enabled.

@@ -187,6 +187,14 @@ plain! {
     ACL aclrtLaunchKernel(func: P, block_dim: u32, args: *const c_void, args_size: usize, stream: P) = DOMAIN_RUNTIME, 10, true;
     ACL aclrtMallocHost(p: Pp, size: usize) = DOMAIN_RUNTIME, 17, true;
     ACL aclrtFreeHost(p: P) = DOMAIN_RUNTIME, 18, true;
+    ACL aclrtMemFlush(p: P, size: usize) = DOMAIN_RUNTIME, 20, true;
+    ACL aclrtMemInvalidate(p: P, size: usize) = DOMAIN_RUNTIME, 21, true;
+    ACL aclrtGetMemInfo(attr: i32, free: *mut usize, total: *mut usize) = DOMAIN_RUNTIME, 29, true;
+    ACL aclrtMallocPhysical(handle: Pp, size: usize, prop: *const c_void, flags: u64) = DOMAIN_RUNTIME, 32, true;
+    ACL aclrtFreePhysical(handle: P) = DOMAIN_RUNTIME, 33, true;
+    ACL aclrtMemExportToShareableHandle(handle: P, ty: i32, flags: u64, out: *mut u64) = DOMAIN_RUNTIME, 34, true;
+    ACL aclrtMemImportFromShareableHandle(shareable: u64, dev: i32, handle: Pp) = DOMAIN_RUNTIME, 35, true;
+    ACL aclrtMemSetPidToShareableHandle(shareable: u64, pids: *mut i32, n: usize) = DOMAIN_RUNTIME, 36, true;
     HCCL HcclBarrier(c: P, st: P) = DOMAIN_HCCL, 8, false;
 }
 
@@ -274,6 +282,106 @@ pub unsafe extern "C" fn aclrtMalloc(p: Pp, size: usize, policy: i32) -> i32 {
         // SAFETY: the caller's out-pointer, written by the runtime (or NULL).
         let address = unsafe { p.as_ref() }.map_or(0, |a| *a as u64);
         memory_record(0, address, size as u64, start);
+        r
+    })
+}
+
+/// `aclrtMallocCached` reports `MSPTI_CBID_RUNTIME_MALLOC` (15), as the real wrapper does: the
+/// id `MALLOC_CACHED` (19) is never reported.
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMallocCached(p: Pp, size: usize, policy: i32) -> i32 {
+    let f = real_fn!(ACL, "aclrtMallocCached", unsafe extern "C" fn(Pp, usize, i32) -> i32);
+    scope(DOMAIN_RUNTIME, 15, c"aclrtMallocCached", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(p, size, policy) };
+        // SAFETY: the caller's out-pointer, written by the runtime (or NULL).
+        let address = unsafe { p.as_ref() }.map_or(0, |a| *a as u64);
+        memory_record(0, address, size as u64, start);
+        r
+    })
+}
+
+/// A reserved address range is a MEMORY allocation record.
+#[no_mangle]
+pub unsafe extern "C" fn aclrtReserveMemAddress(
+    p: Pp,
+    size: usize,
+    align: usize,
+    expect: P,
+    flags: u64,
+) -> i32 {
+    let f = real_fn!(ACL, "aclrtReserveMemAddress", unsafe extern "C" fn(Pp, usize, usize, P, u64) -> i32);
+    scope(DOMAIN_RUNTIME, 30, c"aclrtReserveMemAddress", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(p, size, align, expect, flags) };
+        // SAFETY: the caller's out-pointer, written by the runtime (or NULL).
+        let address = unsafe { p.as_ref() }.map_or(0, |a| *a as u64);
+        memory_record(0, address, size as u64, start);
+        r
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn aclrtReleaseMemAddress(p: P) -> i32 {
+    let f = real_fn!(ACL, "aclrtReleaseMemAddress", unsafe extern "C" fn(P) -> i32);
+    scope(DOMAIN_RUNTIME, 31, c"aclrtReleaseMemAddress", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(p) };
+        memory_record(1, p as u64, 0, start);
+        r
+    })
+}
+
+/// A 2-D copy's MEMCPY record counts `width * height` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemcpy2d(
+    dst: P,
+    dp: usize,
+    src: *const c_void,
+    sp: usize,
+    w: usize,
+    h: usize,
+    k: i32,
+) -> i32 {
+    let f = real_fn!(
+        ACL,
+        "aclrtMemcpy2d",
+        unsafe extern "C" fn(P, usize, *const c_void, usize, usize, usize, i32) -> i32
+    );
+    scope(DOMAIN_RUNTIME, 25, c"aclrtMemcpy2d", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(dst, dp, src, sp, w, h, k) };
+        memcpy_record(k, (w * h) as u64, start, std::ptr::null_mut(), 0);
+        r
+    })
+}
+
+#[allow(clippy::too_many_arguments)] // the C signature
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemcpy2dAsync(
+    dst: P,
+    dp: usize,
+    src: *const c_void,
+    sp: usize,
+    w: usize,
+    h: usize,
+    k: i32,
+    s: P,
+) -> i32 {
+    let f = real_fn!(
+        ACL,
+        "aclrtMemcpy2dAsync",
+        unsafe extern "C" fn(P, usize, *const c_void, usize, usize, usize, i32, P) -> i32
+    );
+    scope(DOMAIN_RUNTIME, 26, c"aclrtMemcpy2dAsync", true, || {
+        let start = now_ns();
+        // SAFETY: forwarded to the caller.
+        let r = unsafe { f(dst, dp, src, sp, w, h, k, s) };
+        memcpy_record(k, (w * h) as u64, start, s, 1);
         r
     })
 }

@@ -75,6 +75,20 @@ fn reentered(function: &str) -> bool {
         );
         std::process::abort();
     }
+    if FIRST_LAUNCH_STATE_DESTROYED.load(std::sync::atomic::Ordering::SeqCst) {
+        // The real library's kernel parser (and the other parsers) are function-local C++ statics
+        // made at the first task track: their destructors were registered then, after any exit
+        // handler registered earlier (one registered in `main` before the first launch, at
+        // `aclInit`), so they ran first. Called now, the real library aborts (`std::system_error`,
+        // a destroyed mutex) or `msptiUnsubscribe` blocks joining a channel thread stuck on it
+        // (seen on libmspti 26.1 with a program that exits without `aclFinalize`).
+        eprintln!(
+            "mock libmspti: {function} called after the exit handlers destroyed the state libmspti made at the \
+             first launch (its parsers' function-local statics): the real library aborts here \
+             (terminate called after throwing an instance of 'std::system_error') or hangs"
+        );
+        std::process::abort();
+    }
     if HOLDS_INTERNAL_LOCK.with(Cell::get) {
         REENTRANT_CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         eprintln!(
@@ -97,6 +111,33 @@ extern "C" fn finalize() {
 #[used]
 #[link_section = ".fini_array"]
 static FINALIZE: extern "C" fn() = finalize;
+
+/// Set by the exit handler [`first_launch_state_made`] registered: every later MSPTI call aborts.
+static FIRST_LAUNCH_STATE_DESTROYED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+extern "C" fn destroy_first_launch_state() {
+    FIRST_LAUNCH_STATE_DESTROYED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+extern "C" {
+    /// libc's `atexit` (a C++ function-local static's destructor is registered the same way, on the
+    /// same list, when the static is first made).
+    fn atexit(f: extern "C" fn()) -> std::os::raw::c_int;
+}
+
+/// The real library makes its kernel parser (`KernelParser::GetInstance()`, a function-local
+/// static) at the first runtime task track, i.e. at the program's first kernel launch while
+/// subscribed, and C++ registers its destructor with the process's exit handlers then. Exit
+/// handlers run last-registered first, so a handler registered before that launch (at `aclInit`)
+/// runs after the parser is gone. The mock registers its stand-in destructor at the same moment.
+fn first_launch_state_made() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: registers a plain `extern "C" fn()` that only stores a flag.
+        unsafe { atexit(destroy_first_launch_state) };
+    });
+}
 
 /// Runs `f` with the internal-lock marker set on this thread.
 fn under_internal_lock<R>(f: impl FnOnce() -> R) -> R {

@@ -118,6 +118,9 @@ unsafe extern "C" fn report_compact(_aging: u32, data: *const c_void, len: u32) 
     }
     // SAFETY: checked above: the runtime's record of this size.
     let info = unsafe { &*data.cast::<MsprofCompactInfo>() };
+    if info.level == level::RUNTIME && info.ty == protocol::TASK_TRACK_TYPE {
+        crate::first_launch_state_made(); // KernelParser::GetInstance(), whatever kinds are on
+    }
     if info.level != level::RUNTIME || info.ty != protocol::TASK_TRACK_TYPE || !is_enabled(kind::KERNEL) {
         return 0;
     }

@@ -133,14 +133,16 @@ pub fn acl() -> &'static Acl {
 }
 
 /// What [`call`] uses against another library, made before a test subscribes (so that making it
-/// fires no callback): a stream, a kernel, a one-rank communicator and its buffers.
-struct Fixture {
-    stream: accelprof_mocks::ascend::Handle,
-    kernel: accelprof_mocks::ascend::Handle,
-    comm: Option<(accelprof_mocks::ascend::Handle, accelprof_mocks::ascend::Handle)>,
+/// fires no callback): a stream, a kernel, a one-rank communicator and a 64-byte device buffer.
+pub struct Fixture {
+    pub stream: accelprof_mocks::ascend::Handle,
+    pub kernel: accelprof_mocks::ascend::Handle,
+    pub comm: Option<(accelprof_mocks::ascend::Handle, accelprof_mocks::ascend::Handle)>,
 }
 
-fn fixture() -> &'static Fixture {
+/// The [`Fixture`], made on first use (on device 0, set on the calling thread): a test that drives
+/// the runtime itself on the mock too takes it before it subscribes.
+pub fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
         let acl = acl();

@@ -56,6 +56,19 @@ const ACL_TYPES: &[(u32, &str)] = &[
     (17, "aclrtMemcpyAsync"),
     (18, "aclrtMemsetAsync"),
     (19, "aclrtBinaryUnLoad"),
+    (20, "aclrtMallocCached"),
+    (21, "aclrtMemFlush"),
+    (22, "aclrtMemInvalidate"),
+    (23, "aclrtMemcpy2d"),
+    (24, "aclrtMemcpy2dAsync"),
+    (25, "aclrtGetMemInfo"),
+    (26, "aclrtReserveMemAddress"),
+    (27, "aclrtReleaseMemAddress"),
+    (28, "aclrtMallocPhysical"),
+    (29, "aclrtFreePhysical"),
+    (30, "aclrtMemExportToShareableHandle"),
+    (31, "aclrtMemImportFromShareableHandle"),
+    (32, "aclrtMemSetPidToShareableHandle"),
 ];
 const RT_KERNEL_LAUNCH: u32 = 1001;
 const TASK_KERNEL_AICORE: u64 = 0;
@@ -364,6 +377,168 @@ pub unsafe extern "C" fn aclrtMemcpyAsync(
 ) -> i32 {
     // SAFETY: forwarded to the caller.
     unsafe { copy("aclrtMemcpyAsync", dst, max, src, n) }
+}
+
+// The rest of the memory calls MSPTI interposes (`aclrtMallocCached` ... the shareable handles):
+// on the stand-in device (host memory) each does the least that keeps a program's use of it sound.
+
+#[no_mangle]
+pub extern "C" fn aclrtMallocCached(p: *mut *mut c_void, size: usize, _policy: i32) -> i32 {
+    alloc("aclrtMallocCached", p, size)
+}
+
+#[no_mangle]
+pub extern "C" fn aclrtMemFlush(_p: *mut c_void, _size: usize) -> i32 {
+    acl_api("aclrtMemFlush", monotonic_raw_ns());
+    0
+}
+
+#[no_mangle]
+pub extern "C" fn aclrtMemInvalidate(_p: *mut c_void, _size: usize) -> i32 {
+    acl_api("aclrtMemInvalidate", monotonic_raw_ns());
+    0
+}
+
+/// `height` rows of `width` bytes from `src` (rows `spitch` apart) to `dst` (rows `dpitch` apart).
+unsafe fn copy_2d(
+    name: &str,
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+) -> i32 {
+    let b = monotonic_raw_ns();
+    if dst.is_null() || src.is_null() || width > dpitch || width > spitch {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    for row in 0..height {
+        // SAFETY: the caller's buffers of `height` rows of their pitch.
+        unsafe {
+            std::ptr::copy(src.cast::<u8>().add(row * spitch), dst.cast::<u8>().add(row * dpitch), width)
+        };
+    }
+    acl_api(name, b);
+    0
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemcpy2d(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    _k: i32,
+) -> i32 {
+    // SAFETY: forwarded to the caller.
+    unsafe { copy_2d("aclrtMemcpy2d", dst, dpitch, src, spitch, width, height) }
+}
+
+#[allow(clippy::too_many_arguments)] // the C signature
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemcpy2dAsync(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    _k: i32,
+    _stream: *mut c_void,
+) -> i32 {
+    // SAFETY: forwarded to the caller.
+    unsafe { copy_2d("aclrtMemcpy2dAsync", dst, dpitch, src, spitch, width, height) }
+}
+
+/// The stand-in device's memory: 32 GiB, all free.
+#[no_mangle]
+pub unsafe extern "C" fn aclrtGetMemInfo(_attr: i32, free: *mut usize, total: *mut usize) -> i32 {
+    let b = monotonic_raw_ns();
+    if free.is_null() || total.is_null() {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    // SAFETY: the caller's out-pointers (checked non-NULL).
+    unsafe { (*free, *total) = (32 << 30, 32 << 30) };
+    acl_api("aclrtGetMemInfo", b);
+    0
+}
+
+#[no_mangle]
+pub extern "C" fn aclrtReserveMemAddress(
+    p: *mut *mut c_void,
+    size: usize,
+    _align: usize,
+    _expect: *mut c_void,
+    _flags: u64,
+) -> i32 {
+    alloc("aclrtReserveMemAddress", p, size)
+}
+
+#[no_mangle]
+pub extern "C" fn aclrtReleaseMemAddress(p: *mut c_void) -> i32 {
+    release("aclrtReleaseMemAddress", p)
+}
+
+#[no_mangle]
+pub extern "C" fn aclrtMallocPhysical(
+    handle: *mut *mut c_void,
+    size: usize,
+    _prop: *const c_void,
+    _flags: u64,
+) -> i32 {
+    alloc("aclrtMallocPhysical", handle, size)
+}
+
+#[no_mangle]
+pub extern "C" fn aclrtFreePhysical(handle: *mut c_void) -> i32 {
+    release("aclrtFreePhysical", handle)
+}
+
+/// A shareable handle is the physical handle's address.
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemExportToShareableHandle(
+    handle: *mut c_void,
+    _ty: i32,
+    _flags: u64,
+    out: *mut u64,
+) -> i32 {
+    let b = monotonic_raw_ns();
+    if handle.is_null() || out.is_null() {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    // SAFETY: the caller's out-pointer (checked non-NULL).
+    unsafe { *out = handle as u64 };
+    acl_api("aclrtMemExportToShareableHandle", b);
+    0
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn aclrtMemImportFromShareableHandle(
+    shareable: u64,
+    _device: i32,
+    out: *mut *mut c_void,
+) -> i32 {
+    let b = monotonic_raw_ns();
+    if shareable == 0 || out.is_null() {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    // SAFETY: the caller's out-pointer (checked non-NULL).
+    unsafe { *out = shareable as *mut c_void };
+    acl_api("aclrtMemImportFromShareableHandle", b);
+    0
+}
+
+#[no_mangle]
+pub extern "C" fn aclrtMemSetPidToShareableHandle(shareable: u64, pids: *mut i32, n: usize) -> i32 {
+    let b = monotonic_raw_ns();
+    if shareable == 0 || (pids.is_null() && n > 0) {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    acl_api("aclrtMemSetPidToShareableHandle", b);
+    0
 }
 
 unsafe fn set(name: &str, p: *mut c_void, max: usize, value: i32, count: usize) -> i32 {
