@@ -335,7 +335,7 @@ def as_data(lines):
     try:
         with os.fdopen(fd, "w") as f:
             for line in lines:
-                f.write(json.dumps(line) + "\n")
+                f.write((line if isinstance(line, str) else json.dumps(line)) + "\n")
         return load([path])
     finally:
         os.remove(path)
@@ -386,8 +386,9 @@ def self_test():
     # A line cut short (a killed run) and a workload that failed are reported, and the rest is read.
     lines = synth(3, {"untraced": (0, None), "ours": (0.001, None)}, rng)
     lines.append({"run": "synthetic", "round": 3, "mode": "ours", "workload": "gpt", "error": "ImportError: x"})
+    lines.append(json.dumps(synth_line("synthetic", 3, "ours", "tiny", 0.01, 0.001, rng))[:200])
     data, errors = as_data(lines)
-    assert len(errors) == 1 and "ImportError" in errors[0], errors
+    assert len(errors) == 2 and "ImportError" in errors[0] and "not JSON" in errors[1], errors
     assert len(data["main"]["tiny"]) == 3
     render(analyze(data, n=50))
     print(f"self-test OK (coverage {hits}/40)")
