@@ -387,8 +387,16 @@ def measure(backend, toggle, name, args, main_cpu):
     pace = sorted(warm[len(warm) // 2:])[len(warm[len(warm) // 2:]) // 2]
     steps = max(args.min_steps, min(args.max_steps, int(args.block_s / max(pace, 1e-6))))
     blocks = []
+    previous_on = False
     for pair in range(args.pairs):
         for on in ((False, True) if pair % 2 == 0 else (True, False)):
+            if previous_on and not on:
+                # What a profiler still does after it is switched off (a tracer decoding and writing the
+                # records of the block before) gets time to end before an off block: the same pause in
+                # every mode (the untraced one included), outside the timed steps.
+                toggle.set(False)
+                time.sleep(args.quiet_s)
+            previous_on = on
             toggle.set(on)
             before = toggle.counts()
             for _ in range(args.settle):
@@ -427,6 +435,7 @@ def main():
     ap.add_argument("--pairs", type=int, default=2, help="pairs of off/on blocks per workload")
     ap.add_argument("--settle", type=int, default=2, help="untimed steps after each switch")
     ap.add_argument("--block-s", type=float, default=0.3, help="timed seconds per block (from the warm-up's pace)")
+    ap.add_argument("--quiet-s", type=float, default=0.3, help="pause before an off block that follows an on block")
     ap.add_argument("--min-steps", type=int, default=5)
     ap.add_argument("--max-steps", type=int, default=400)
     ap.add_argument("--pin", default="auto", help="CPU for the main thread alone (auto: the highest allowed; off)")
