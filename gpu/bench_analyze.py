@@ -206,6 +206,18 @@ def analyze(data, n=2000, seed=1):
     return out
 
 
+def json_safe(obj):
+    """The results with each NaN or infinite number as null (JSON has neither; an unbounded interval's
+    end, or a ratio whose denominator was not above 0)."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [json_safe(v) for v in obj]
+    return obj
+
+
 def verdict(iv):
     point, lo, hi = iv
     if hi <= LIMIT:
@@ -391,6 +403,7 @@ def self_test():
     assert len(errors) == 2 and "ImportError" in errors[0] and "not JSON" in errors[1], errors
     assert len(data["main"]["tiny"]) == 3
     render(analyze(data, n=50))
+    assert json.loads(json.dumps(json_safe({"a": [float("nan"), float("inf"), 1.5]}), allow_nan=False)) == {"a": [None, None, 1.5]}
     print(f"self-test OK (coverage {hits}/40)")
 
 
@@ -414,7 +427,7 @@ def main():
     print(render(result, args.markdown))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(result, f, indent=1)
+            json.dump(json_safe(result), f, indent=1, allow_nan=False)
     return 0
 
 

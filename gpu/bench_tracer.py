@@ -126,6 +126,7 @@ class Bench:
         cmd = [sys.executable, os.path.join(HERE, "bench_workloads.py"), "--backend", a.backend, "--mode", mode,
                "--toggle", toggle, "--workloads", ",".join(workloads), "--warmup", str(a.warmup),
                "--pairs", str(a.pairs), "--settle", str(a.settle), "--block-s", str(a.block_s),
+               "--min-steps", str(a.min_steps), "--max-steps", str(a.max_steps), "--quiet-s", str(a.quiet_s),
                "--pin", a.pin, "--raw", self.raw,
                "--tag", json.dumps({"run": self.run_id, "round": rnd, "group": group})]
         if a.backend == "mock":
@@ -229,7 +230,7 @@ def run(args):
     with open(os.path.join(b.out, "bench_table.txt"), "w") as f:
         f.write(text)
     with open(os.path.join(b.out, "bench_results.json"), "w") as f:
-        json.dump(result, f, indent=1)
+        json.dump(bench_analyze.json_safe(result), f, indent=1, allow_nan=False)
     if not args.keep:
         shutil.rmtree(b.work, ignore_errors=True)
     log("\n" + text)
@@ -251,7 +252,10 @@ def main():
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--pairs", type=int, default=2)
     ap.add_argument("--settle", type=int, default=2)
-    ap.add_argument("--block-s", type=float, default=0.3)
+    ap.add_argument("--block-s", type=float, default=0.3, help="timed seconds per block (from the warm-up's pace)")
+    ap.add_argument("--min-steps", type=int, default=5, help="timed steps per block at least")
+    ap.add_argument("--max-steps", type=int, default=400, help="timed steps per block at most")
+    ap.add_argument("--quiet-s", type=float, default=0.3, help="pause before an off block that follows an on block")
     ap.add_argument("--pin", default="auto", help="the main thread's CPU in each process (auto, off, or a number)")
     ap.add_argument("--api-calls", default="", help="ACCELPROF_CUDA_API_CALLS for ours (default: the tracer's own)")
     ap.add_argument("--budget-s", type=float, default=510)
