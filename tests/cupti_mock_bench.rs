@@ -1,5 +1,5 @@
 //! The GPU tracer benchmark (`gpu/bench_tracer.py`) run against the mock libcupti with
-//! `libaccelprof_inject.so` (accelprof-inject, a dev-dependency), so that a broken script is found here and not on the GPU machine: fresh
+//! `libaccelprof_inject.so`, so that a broken script is found here and not on the GPU machine: fresh
 //! processes per mode, every workload measured in profiler off/on blocks, our tracer switched by the
 //! capture range (started by the child itself, since the mock has no driver to do it), the floor
 //! library (with our and with Kineto's CUPTI configuration, and the factor variants) when it can be
@@ -19,10 +19,19 @@ fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The library built for this test run (the dev-dependency's cdylib), next to the test executable
-/// (`target/<profile>/deps`).
+/// accelprof-inject's library, built in this target directory by the workspace's test run (`cargo test
+/// --workspace` builds every member before running any test; the package is not a dependency of this
+/// one, which it depends on). Missing: the test fails and says how to build it.
 fn library() -> PathBuf {
-    std::env::current_exe().unwrap().with_file_name("libaccelprof_inject.so")
+    let exe = std::env::current_exe().unwrap();
+    let deps = exe.parent().unwrap();
+    let candidates =
+        [deps.join("libaccelprof_inject.so"), deps.parent().unwrap().join("libaccelprof_inject.so")];
+    let found =
+        candidates.iter().filter(|p| p.exists()).max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok());
+    found.cloned().unwrap_or_else(|| {
+        panic!("no libaccelprof_inject.so in {}: build it (cargo build -p accelprof-inject, or cargo test --workspace)", deps.display())
+    })
 }
 
 fn have(program: &str) -> bool {
