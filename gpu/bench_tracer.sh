@@ -9,8 +9,8 @@
 #   cargo build --release -p accelprof-inject && mkdir -p .device && cp target/release/libaccelprof_inject.so .device/
 # and carried in .device/):
 #
-#   OUT=gpu/out/bench1 gpu/bench_tracer.sh --budget-s 510            # about 9 minutes; raw steps in $OUT
-#   OUT=gpu/out/bench2 gpu/bench_tracer.sh --budget-s 510 --factors  # more rounds, and the factor group
+#   OUT=gpu/out/bench1 gpu/bench_tracer.sh --budget-s 480            # about 8.5 minutes; raw steps in $OUT
+#   OUT=gpu/out/bench2 gpu/bench_tracer.sh --budget-s 480 --factors  # more rounds, and the factor group
 #   python3 gpu/bench_analyze.py gpu/out/bench1/raw.jsonl gpu/out/bench2/raw.jsonl --markdown   # pooled
 #
 # Without a GPU (tests the benchmark itself against the mock libcupti; needs
