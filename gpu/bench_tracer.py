@@ -258,7 +258,7 @@ def main():
     ap.add_argument("--quiet-s", type=float, default=0.3, help="pause before an off block that follows an on block")
     ap.add_argument("--pin", default="auto", help="the main thread's CPU in each process (auto, off, or a number)")
     ap.add_argument("--api-calls", default="", help="ACCELPROF_CUDA_API_CALLS for ours (default: the tracer's own)")
-    ap.add_argument("--budget-s", type=float, default=510)
+    ap.add_argument("--budget-s", type=float, default=480, help="no round is started that would end after this many seconds (estimated)")
     ap.add_argument("--child-timeout", type=float, default=240)
     ap.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples of the analysis at the end")
     ap.add_argument("--out", default=os.environ.get("OUT") or "bench_out")
