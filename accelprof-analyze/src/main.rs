@@ -16,7 +16,8 @@ usage:
   accelprof-analyze sql [options]           the analyses' SQL text (to run on DuckDB, Spark, Trino)
 
 options:
-  --json                 the report as JSON (times in ns) instead of tables (times in us)
+  --json                 the report as JSON (times in ns) instead of tables (times in us); with `sql`,
+                         an object of the queries' texts by name
   --rules hta-0.5|hta-main
                          HolisticTraceAnalysis's kernel classification of which release (default hta-0.5,
                          the one on PyPI; hta-main adds hip*/hccl* as communication)
@@ -111,6 +112,13 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             let sql = text(sql.clone())?;
             let batches = Analysis::open(PathBuf::from(dir), args.options)?.query(&sql)?;
             println!("{}", escape_keeping_lines(&pretty_format_batches(&batches)?.to_string()));
+        }
+        ("sql", []) if args.json => {
+            let queries: serde_json::Map<String, serde_json::Value> = Query::ALL
+                .iter()
+                .map(|&q| (q.name().to_owned(), sql(q, &args.options.queries).into()))
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&queries)?);
         }
         ("sql", []) => {
             for q in Query::ALL {

@@ -468,3 +468,26 @@ fn names_are_printed_with_their_control_characters_escaped() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `sql --json`: each query's text by name, the text `analyze` runs with the same options (what the
+/// Spark and DuckDB checks run).
+#[test]
+fn sql_json_gives_the_text_analyze_runs() {
+    for (flags, o) in [
+        (vec![], QueryOptions::default()),
+        (
+            vec!["--rules", "hta-main", "--hta-window", "--no-memory-kernels"],
+            QueryOptions { rules: KernelRules::HtaMain, include_memory_kernels: false, hta_window: true },
+        ),
+    ] {
+        let mut args: Vec<&std::ffi::OsStr> = vec!["sql".as_ref(), "--json".as_ref()];
+        args.extend(flags.iter().map(std::ffi::OsStr::new));
+        let out = cli(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let got: serde_json::Map<String, serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(got.len(), Query::ALL.len());
+        for q in Query::ALL {
+            assert_eq!(got[q.name()].as_str(), Some(sql(q, &o).as_str()), "{}", q.name());
+        }
+    }
+}

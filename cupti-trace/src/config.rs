@@ -215,7 +215,7 @@ impl TraceConfig {
         // Several files: comma-separated (a name with a comma in it cannot be given here).
         let outputs: Vec<&str> = output.split(',').map(str::trim).filter(|o| !o.is_empty()).collect();
         let off =
-            outputs.first().map_or(true, |o| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0"));
+            outputs.first().is_none_or(|o| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0"));
         c.output = if off { None } else { Some(expand(outputs[0])) };
         c.more_outputs = if off { Vec::new() } else { outputs[1..].iter().map(|o| expand(o)).collect() };
         c.summary_json = get(vars::SUMMARY_JSON).map(|p| expand(&p));
