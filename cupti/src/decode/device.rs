@@ -49,7 +49,7 @@ fn memory_kind(raw: u32) -> MemoryKind {
 
 impl Walker {
     /// Remembers which device a context belongs to (for records that carry only the context).
-    #[inline]
+    #[inline(always)]
     pub(super) fn context_on(&mut self, context: u32, device: u32) {
         if self.last_context != (context, device) {
             self.last_context = (context, device);
@@ -65,6 +65,41 @@ impl Walker {
         names: &mut Interner,
     ) -> Decoded {
         let Some(r) = view::<KERNEL_BYTES>(rec) else { return Decoded::Skipped };
+        let row = self.kernel_row(r, names);
+        out.push(row);
+        Decoded::Row
+    }
+
+    /// Decodes the run of kernel records of `kind` (KERNEL or CONCURRENT_KERNEL, `stride` bytes each)
+    /// at the start of `bytes`: every record up to the first one of another kind or one that does not
+    /// fit whole. Returns how many were decoded (each is a row). A loop of its own, as for API records
+    /// ([`Walker::api_run`]): a kernel row has 15 columns, and going back to the walk's dispatch for
+    /// every record spilled and reloaded the writer's pointers each time.
+    pub(super) fn kernel_run(
+        &mut self,
+        kind: u32,
+        stride: usize,
+        bytes: &[u8],
+        out: &mut RowWriter<'_, KernelColumns>,
+        names: &mut Interner,
+    ) -> usize {
+        if stride < KERNEL_BYTES {
+            return 0;
+        }
+        let mut records = bytes.chunks_exact(stride);
+        out.push_while(|| {
+            let r = view::<KERNEL_BYTES>(records.clone().next()?)?;
+            if u32_at(r, offset_of!(K, kind)) != kind {
+                return None;
+            }
+            records.next();
+            Some(self.kernel_row(r, names))
+        })
+    }
+
+    /// The row of one kernel record (its context's device remembered, its name interned).
+    #[inline(always)]
+    fn kernel_row(&mut self, r: &[u8; KERNEL_BYTES], names: &mut Interner) -> KernelRow {
         let device = u32_at(r, offset_of!(K, deviceId));
         let context = u32_at(r, offset_of!(K, contextId));
         self.context_on(context, device);
@@ -77,7 +112,7 @@ impl Walker {
         } else {
             NameId::NONE
         };
-        let row = KernelRow {
+        KernelRow {
             start: u64_at(r, offset_of!(K, start)),
             end: u64_at(r, offset_of!(K, end)),
             device,
@@ -93,9 +128,7 @@ impl Walker {
             shared_memory: shared,
             registers: u16_at(r, offset_of!(K, registersPerThread)),
             name,
-        };
-        out.push(row);
-        Decoded::Row
+        }
     }
 
     #[inline]
