@@ -3,7 +3,12 @@
 //! same run. The ratio printed at the end is `decode records/s / memcpy records/s` (goal: at least 0.5,
 //! i.e. decoding a buffer costs at most twice copying it).
 //!
-//! `cargo bench -p cupti --bench decode` (add `-- --quick` for a short run).
+//! `cargo bench -p cupti --bench decode` (add `-- --quick` for a short run; `-- --ratios` runs only the
+//! alternating rounds and their ratios, without criterion's groups).
+//!
+//! Each ratio is given with a 95 % bootstrap interval: the per-round ratios (round `i`'s memcpy time
+//! over round `i`'s decode time, the two measured back to back) resampled with replacement, the
+//! geometric mean of each resample.
 
 use std::ffi::CStr;
 use std::hint::black_box;
@@ -130,9 +135,9 @@ fn median(rounds: usize, mut f: impl FnMut()) -> Duration {
 /// The ratio, measured alternately in one run: decode records/s over memcpy records/s, from each side's
 /// median of 41 alternating rounds (each round the median of 3 runs; the ratio of the fastest rounds is
 /// printed next to it, the time least disturbed by other work on a shared machine).
-fn ratios(sets: &[(&'static str, Records, u64)]) {
+fn ratios(sets: &[(&'static str, Records, u64)], rounds: usize) {
     println!(
-        "\ndecode vs memcpy of the same bytes (medians of 41 alternating rounds, {BUFFER_BYTES} B buffers):"
+        "\ndecode vs memcpy of the same bytes ({rounds} alternating rounds, each the median of 3 runs; {BUFFER_BYTES} B buffers):"
     );
     for (label, recs, count) in sets {
         // SAFETY: the benchmark's records point only at `'static` C strings.
@@ -143,7 +148,7 @@ fn ratios(sets: &[(&'static str, Records, u64)]) {
         decode_once(&mut walker, recs.bytes(), &mut batch, &mut names);
         dst.copy_from_slice(recs.bytes());
         let (mut decode, mut copy) = (Vec::new(), Vec::new());
-        for _ in 0..41 {
+        for _ in 0..rounds {
             decode.push(median(3, || {
                 black_box(decode_once(&mut walker, black_box(recs.bytes()), &mut batch, &mut names));
             }));
@@ -154,13 +159,17 @@ fn ratios(sets: &[(&'static str, Records, u64)]) {
         }
         let fastest = |t: &[Duration]| t.iter().min().expect("rounds ran").as_secs_f64();
         let (best_d, best_m) = (fastest(&decode), fastest(&copy));
+        // Paired: each round's memcpy over the same round's decode.
+        let paired: Vec<f64> =
+            copy.iter().zip(&decode).map(|(m, d)| m.as_secs_f64() / d.as_secs_f64()).collect();
+        let (geo, lo, hi) = interval(&paired);
         decode.sort();
         copy.sort();
         let d = decode[decode.len() / 2].as_secs_f64();
         let m = copy[copy.len() / 2].as_secs_f64();
         let records = *count as f64;
         println!(
-            "  {label:<14} decode {:>7.1} M records/s  memcpy {:>7.1} M records/s  ratio {:.2} (goal >= 0.5; fastest rounds {:.2})",
+            "  {label:<14} decode {:>7.1} M records/s  memcpy {:>7.1} M records/s  ratio {:.2} (of medians; paired rounds {geo:.3} [{lo:.3}, {hi:.3}]; fastest rounds {:.2})",
             records / d / 1e6,
             records / m / 1e6,
             m / d,
@@ -169,10 +178,47 @@ fn ratios(sets: &[(&'static str, Records, u64)]) {
     }
 }
 
+/// The geometric mean of `values` and its 95 % percentile-bootstrap interval (2,000 resamples with
+/// replacement; a fixed seed, so the figures of a run can be recomputed).
+fn interval(values: &[f64]) -> (f64, f64, f64) {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let n = values.len();
+    let geo = |pick: &mut dyn FnMut() -> f64| ((0..n).map(|_| pick().ln()).sum::<f64>() / n as f64).exp();
+    let mut means: Vec<f64> = (0..2000).map(|_| geo(&mut || values[(next() % n as u64) as usize])).collect();
+    means.sort_by(f64::total_cmp);
+    let mut i = 0;
+    (
+        geo(&mut || {
+            i += 1;
+            values[i - 1]
+        }),
+        means[50],
+        means[1949],
+    )
+}
+
 fn main() {
-    let sets = buffers();
+    let mut sets = buffers();
+    let args: Vec<String> = std::env::args().collect();
+    let value = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
+    // `--ratios [--rounds N] [--only LABEL]`: the alternating rounds alone (a short run under a
+    // profiler: `--rounds 1 --only kernel`).
+    if args.iter().any(|a| a == "--ratios") {
+        if let Some(only) = value("--only") {
+            sets.retain(|(label, _, _)| label == only);
+        }
+        let rounds = value("--rounds").map_or(41, |v| v.parse().expect("--rounds N"));
+        ratios(&sets, rounds);
+        return;
+    }
     let mut c = Criterion::default().configure_from_args();
     bench(&mut c, &sets);
     c.final_summary();
-    ratios(&sets);
+    ratios(&sets, 41);
 }

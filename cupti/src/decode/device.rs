@@ -13,6 +13,7 @@ use cupti_sys::{
 };
 
 use super::bytes::{i32_at, non_negative, ptr_at, u16_at, u32_at, u64_at, u8_at, view};
+use super::kinds;
 use super::walker::{Decoded, Walker};
 
 /// Kernel fields are read at `CUpti_ActivityKernel9` offsets: 12.9 writes that struct, 13.0 writes
@@ -49,7 +50,7 @@ fn memory_kind(raw: u32) -> MemoryKind {
 
 impl Walker {
     /// Remembers which device a context belongs to (for records that carry only the context).
-    #[inline]
+    #[inline(always)]
     pub(super) fn context_on(&mut self, context: u32, device: u32) {
         if self.last_context != (context, device) {
             self.last_context = (context, device);
@@ -65,6 +66,61 @@ impl Walker {
         names: &mut Interner,
     ) -> Decoded {
         let Some(r) = view::<KERNEL_BYTES>(rec) else { return Decoded::Skipped };
+        let row = self.kernel_row(r, names);
+        out.push(row);
+        Decoded::Row
+    }
+
+    /// Decodes the run of kernel records of `kind` (KERNEL or CONCURRENT_KERNEL, `stride` bytes each)
+    /// at the start of `bytes`: every record up to the first one of another kind or one that does not
+    /// fit whole. Returns how many were decoded (each is a row). A loop of its own, as for API records
+    /// ([`Walker::api_run`]): a kernel row has 15 columns, and going back to the walk's dispatch for
+    /// every record spilled and reloaded the writer's pointers each time.
+    pub(super) fn kernel_run(
+        &mut self,
+        kind: u32,
+        stride: usize,
+        bytes: &[u8],
+        out: &mut RowWriter<'_, KernelColumns>,
+        names: &mut Interner,
+    ) -> usize {
+        // One loop per kind: the kind checked is a constant then (a register more for the columns).
+        match kind {
+            kinds::CONCURRENT_KERNEL => {
+                self.kernel_run_of::<{ kinds::CONCURRENT_KERNEL }>(stride, bytes, out, names)
+            }
+            kinds::KERNEL => self.kernel_run_of::<{ kinds::KERNEL }>(stride, bytes, out, names),
+            _ => 0,
+        }
+    }
+
+    /// [`kernel_run`](Self::kernel_run) for records of kind `KIND`.
+    #[inline(always)]
+    fn kernel_run_of<const KIND: u32>(
+        &mut self,
+        stride: usize,
+        bytes: &[u8],
+        out: &mut RowWriter<'_, KernelColumns>,
+        names: &mut Interner,
+    ) -> usize {
+        let kind = KIND;
+        if stride < KERNEL_BYTES {
+            return 0;
+        }
+        let mut records = bytes.chunks_exact(stride);
+        out.push_while(|| {
+            let r = view::<KERNEL_BYTES>(records.clone().next()?)?;
+            if u32_at(r, offset_of!(K, kind)) != kind {
+                return None;
+            }
+            records.next();
+            Some(self.kernel_row(r, names))
+        })
+    }
+
+    /// The row of one kernel record (its context's device remembered, its name interned).
+    #[inline(always)]
+    fn kernel_row(&mut self, r: &[u8; KERNEL_BYTES], names: &mut Interner) -> KernelRow {
         let device = u32_at(r, offset_of!(K, deviceId));
         let context = u32_at(r, offset_of!(K, contextId));
         self.context_on(context, device);
@@ -77,7 +133,7 @@ impl Walker {
         } else {
             NameId::NONE
         };
-        let row = KernelRow {
+        KernelRow {
             start: u64_at(r, offset_of!(K, start)),
             end: u64_at(r, offset_of!(K, end)),
             device,
@@ -93,9 +149,7 @@ impl Walker {
             shared_memory: shared,
             registers: u16_at(r, offset_of!(K, registersPerThread)),
             name,
-        };
-        out.push(row);
-        Decoded::Row
+        }
     }
 
     #[inline]

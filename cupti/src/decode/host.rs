@@ -103,6 +103,25 @@ impl Walker {
         out: &mut RowWriter<'_, ApiColumns>,
         names: &mut Interner,
     ) -> usize {
+        // One loop per kind: the kind checked and the domain written are constants then, which leaves
+        // two more registers to the eight column pointers.
+        match kind {
+            kinds::DRIVER => self.api_run_of::<{ kinds::DRIVER }>(stride, bytes, out, names),
+            kinds::RUNTIME => self.api_run_of::<{ kinds::RUNTIME }>(stride, bytes, out, names),
+            _ => 0,
+        }
+    }
+
+    /// [`api_run`](Self::api_run) for records of kind `KIND`.
+    #[inline(always)]
+    fn api_run_of<const KIND: u32>(
+        &mut self,
+        stride: usize,
+        bytes: &[u8],
+        out: &mut RowWriter<'_, ApiColumns>,
+        names: &mut Interner,
+    ) -> usize {
+        let kind = KIND;
         if stride < API_BYTES {
             return 0;
         }

@@ -60,17 +60,32 @@ impl NameCache {
     ///
     /// # Safety
     /// `ptr` is NULL or points to a NUL-terminated string that stays valid during this call.
-    #[inline]
+    #[inline(always)]
     pub(crate) unsafe fn intern(&mut self, ptr: *const c_char, names: &mut Interner) -> NameId {
+        // The hit, inlined into the walk: a slot confirmed in this walk for this address. (A NULL
+        // `ptr` never hits: `intern_slow` returns before filling a slot for it, so no slot holds
+        // address 0 with a walk number, and an unused slot's walk, 0, is never the current one.)
+        let slot = &self.slots[slot_of(ptr as usize)];
+        if slot.addr == ptr as usize && slot.walk == self.walk {
+            return slot.id;
+        }
+        // SAFETY: the caller's guarantee, passed on.
+        unsafe { self.intern_slow(ptr, names) }
+    }
+
+    /// [`intern`](Self::intern) past its hit: the first use of an address in this walk.
+    ///
+    /// # Safety
+    /// As for [`intern`](Self::intern).
+    #[cold]
+    #[inline(never)]
+    unsafe fn intern_slow(&mut self, ptr: *const c_char, names: &mut Interner) -> NameId {
         if ptr.is_null() {
             return NameId::NONE;
         }
         let addr = ptr as usize;
         let walk = self.walk;
         let slot = &mut self.slots[slot_of(addr)];
-        if slot.addr == addr && slot.walk == walk {
-            return slot.id;
-        }
         // SAFETY: non-null, and the caller guarantees a valid NUL-terminated string for this call.
         let text = unsafe { CStr::from_ptr(ptr) }.to_bytes();
         if slot.addr == addr && *slot.bytes == *text {

@@ -318,3 +318,81 @@ fn an_untrusted_walker_follows_no_pointer_in_the_bytes() {
     assert_eq!((m.start, m.name, m.domain), (7, accelprof_core::NameId::NONE, accelprof_core::NameId::NONE));
     assert_eq!(names.len(), 0);
 }
+
+#[test]
+fn runs_of_kernel_records_decode_row_for_row_like_single_records() {
+    // Runs of both kernel kinds (growing the columns, names changing mid-run, a NULL name, contexts
+    // on several devices), broken by API calls and a sync record that needs the device of a context
+    // last seen inside a run, with a kernel cut short at the end. Each run gives the rows a walker
+    // gives the same records one at a time.
+    let names = [c"gemm", c"_Z3addPfS_", c"reduce"];
+    let name_at = std::mem::offset_of!(cupti_sys::CUpti_ActivityKernel9, name);
+    let mut singles: Vec<Vec<u8>> = Vec::new();
+    for i in 0..2000u32 {
+        let kind = if (i / 300) % 2 == 0 { kinds::CONCURRENT_KERNEL } else { kinds::KERNEL };
+        let k = Kernel {
+            start: u64::from(i) * 10,
+            end: u64::from(i) * 10 + 4,
+            device: i / 500,
+            context: 100 + i / 500,
+            stream: i % 5,
+            correlation: i + 1,
+            grid: [i as i32 % 9, 2, -1],
+            block: [128, 1, 1],
+            static_shared: 16,
+            dynamic_shared: i as i32 % 3,
+            registers: (i % 64) as u16,
+            name: names[(i as usize / 7) % names.len()],
+        };
+        let mut one = Records::new();
+        one.kernel(216, kind, &k);
+        let mut bytes = one.bytes().to_vec();
+        if i % 101 == 100 {
+            bytes[name_at..name_at + 8].copy_from_slice(&0u64.to_ne_bytes());
+        }
+        singles.push(bytes);
+        if i % 450 == 449 {
+            let mut api = Records::new();
+            api.api(5, 211, 1, 2, 3, 4, i);
+            singles.push(api.bytes().to_vec());
+        }
+    }
+    let mut sync = Records::new();
+    sync.sync(3, 950, 990, 103, 7, 13);
+    singles.push(sync.bytes().to_vec());
+    let mut buffer: Vec<u8> = singles.concat();
+    let whole = buffer.len();
+    buffer.extend_from_slice(&singles[0][..215]);
+
+    let mut walker = trusted(RecordLayouts::for_version(VERSION_13_0));
+    let (batch, names_run, stats) = walk(&mut walker, &buffer);
+    assert_eq!((stats.records, stats.skipped_unknown), (singles.len() as u64, 1));
+    assert_eq!(stats.abandoned_bytes, 0);
+    let mut one_by_one = trusted(RecordLayouts::for_version(VERSION_13_0));
+    let mut expected = Batch::new();
+    let mut names_one = Interner::new();
+    for single in &singles {
+        one_by_one.walk(single, &mut expected, &mut names_one);
+    }
+    assert_eq!(batch.kernels.len(), 2000);
+    assert_eq!(batch.kernels, expected.kernels);
+    assert_eq!(batch.api_calls, expected.api_calls);
+    assert_eq!(batch.syncs, expected.syncs);
+    assert_eq!(batch.syncs.device(), &[3], "the context's device, learned from a kernel inside a run");
+    let (run, one) = (names_run.names(), names_one.names());
+    let shown = |names: &accelprof_core::Names, batch: &Batch| -> Vec<String> {
+        batch.kernels.name().iter().map(|id| names.resolve(*id).to_owned()).collect()
+    };
+    assert_eq!(shown(&run, &batch), shown(&one, &expected));
+    assert_eq!(batch.kernels.name()[100], accelprof_core::NameId::NONE, "a NULL name is no name");
+    assert_eq!(run.resolve(batch.kernels.name()[7]), "_Z3addPfS_");
+    assert_eq!(batch.kernels.grid_z()[0], 0, "a negative count reads as 0");
+    assert_eq!(&buffer[..whole], &singles.concat()[..]);
+
+    // An untrusted walker follows no name pointer inside a run either.
+    let mut untrusted = Walker::untrusted(RecordLayouts::for_version(VERSION_13_0));
+    let (batch, names, _) = walk(&mut untrusted, &buffer);
+    assert_eq!(batch.kernels.len(), 2000);
+    assert!(batch.kernels.name().iter().all(|id| *id == accelprof_core::NameId::NONE));
+    assert_eq!(names.len(), 2, "only the API call's and the sync's names, which are no pointers");
+}

@@ -273,6 +273,18 @@ impl RecordWalker for Walker {
                     continue;
                 }
             }
+            if fast_size != 0
+                && (kind == kinds::CONCURRENT_KERNEL || kind == kinds::KERNEL)
+                && kind_at(bytes, off + size) == Some(kind)
+            {
+                // A run of kernel records, likewise.
+                let run = self.kernel_run(kind, size, rest, &mut out.kernels, names);
+                if run != 0 {
+                    stats.records += run as u64;
+                    off += run * size;
+                    continue;
+                }
+            }
             match self.decode(kind, &rest[..size], out, names) {
                 Decoded::Row | Decoded::Held => stats.records += 1,
                 Decoded::Skipped => {
