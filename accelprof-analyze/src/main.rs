@@ -103,31 +103,45 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         ("analyze", [dir]) => {
             let report = Analysis::open(PathBuf::from(dir), args.options)?.report()?;
             if args.json {
-                println!("{}", serde_json::to_string_pretty(&report.to_json())?);
+                out(&format!("{}\n", serde_json::to_string_pretty(&report.to_json())?))?;
             } else {
-                print!("{}", escape_keeping_lines(&render(&report, args.top)));
+                out(&escape_keeping_lines(&render(&report, args.top)))?;
             }
         }
         ("query", [dir, sql]) => {
             let sql = text(sql.clone())?;
             let batches = Analysis::open(PathBuf::from(dir), args.options)?.query(&sql)?;
-            println!("{}", escape_keeping_lines(&pretty_format_batches(&batches)?.to_string()));
+            out(&format!("{}\n", escape_keeping_lines(&pretty_format_batches(&batches)?.to_string())))?;
         }
         ("sql", []) if args.json => {
             let queries: serde_json::Map<String, serde_json::Value> = Query::ALL
                 .iter()
                 .map(|&q| (q.name().to_owned(), sql(q, &args.options.queries).into()))
                 .collect();
-            println!("{}", serde_json::to_string_pretty(&queries)?);
+            out(&format!("{}\n", serde_json::to_string_pretty(&queries)?))?;
         }
         ("sql", []) => {
             for q in Query::ALL {
-                println!("-- {}\n{};\n", q.name(), sql(q, &args.options.queries));
+                out(&format!("-- {}\n{};\n\n", q.name(), sql(q, &args.options.queries)))?;
             }
         }
         _ => return Err(format!("bad arguments\n{USAGE}").into()),
     }
     Ok(())
+}
+
+/// Writes `text` to standard output. A reader that went away (`accelprof-analyze sql | head`) is an
+/// io error the caller ends quietly on ([`is_closed_pipe`]), not a panic as `println!` gives.
+fn out(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()
+}
+
+/// Whether `e` is standard output's reader having gone away.
+fn is_closed_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
+    e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 fn main() -> ExitCode {
@@ -144,6 +158,8 @@ fn main() -> ExitCode {
     };
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
+        // As `head` expects of a command it cut short: no message, and the status of a whole run.
+        Err(e) if is_closed_pipe(e.as_ref()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("accelprof-analyze: {}", escape_keeping_lines(&e.to_string()));
             ExitCode::FAILURE

@@ -491,3 +491,27 @@ fn sql_json_gives_the_text_analyze_runs() {
         }
     }
 }
+
+/// `accelprof-analyze sql | head`: a reader that went away ends the command quietly with success (it
+/// panicked with a backtrace and exited 101 under `println!`). The pipe's read end is closed before the
+/// command starts, so its first write fails, whatever the timing.
+#[test]
+fn a_closed_standard_output_ends_the_command_quietly() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe() writes.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    // SAFETY: pipe() returned two open descriptors that nothing else owns.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    drop(read);
+    for args in [&["sql"][..], &["sql", "--json"][..]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_accelprof-analyze"))
+            .args(args)
+            .stdout(std::process::Stdio::from(write.try_clone().unwrap()))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
