@@ -13,10 +13,10 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `libcupti_trace.so` of this build (next to the test binaries).
+/// `libaccelprof_inject.so` of this build (next to the test binaries): the engine's CUDA door.
 fn tracer() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().join("libcupti_trace.so")
+    exe.parent().unwrap().join("libaccelprof_inject.so")
 }
 
 fn have(program: &str) -> bool {
