@@ -13,10 +13,18 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `libaccelprof_inject.so` of this build (next to the test binaries): the engine's CUDA door.
+/// `libaccelprof_inject.so` of this build, the engine's CUDA door: next to the test binaries (where a
+/// build of the workspace's tests puts it: `accelprof` depends on it), else in the profile's directory.
+/// Not a dev-dependency: accelprof-inject depends on this package, and the cycle would build two of it.
 fn tracer() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().join("libaccelprof_inject.so")
+    let deps = std::env::current_exe().unwrap().parent().unwrap().to_path_buf();
+    let candidates = [deps.join("libaccelprof_inject.so"), deps.join("../libaccelprof_inject.so")];
+    let found = candidates.iter().find(|p| p.is_file());
+    found.cloned().unwrap_or_else(|| {
+        panic!(
+            "no libaccelprof_inject.so in {candidates:?}: build it first (cargo build -p accelprof-inject)"
+        )
+    })
 }
 
 fn have(program: &str) -> bool {

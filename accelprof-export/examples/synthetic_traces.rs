@@ -90,7 +90,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// CUPTI's categories (driver calls are `cuda_driver`), as cupti-trace writes them.
+/// CUPTI's categories (driver calls are `cuda_driver`), as the tracer writes them.
 fn categories() -> Categories {
     Categories::default().with_api_domain(API_DOMAIN_DRIVER, "cuda_driver")
 }

@@ -63,6 +63,13 @@ pub fn main_with(args: Vec<std::ffi::OsString>) -> ExitCode {
     }
 }
 
+/// The command line's parser alone, for the fuzz target (`fuzz/fuzz_targets/accelprof_args.rs`):
+/// `Err` holds the usage error. Not part of the command's API.
+#[doc(hidden)]
+pub fn check_arguments(args: Vec<std::ffi::OsString>) -> Result<(), String> {
+    args::parse(args).map(drop).map_err(|args::Usage(message)| message)
+}
+
 /// Options of `cupti-trace`'s own launcher that `accelprof trace` names otherwise: the old name, and
 /// what to write instead.
 const RETIRED_OPTIONS: [(&str, &str); 4] = [
