@@ -475,7 +475,7 @@ mod tests {
         );
         // Every successor named is a setting (or the launcher's own variable).
         for (old, new) in RETIRED_VARS {
-            let var = new.split(|c: char| c == ' ' || c == '=').next().unwrap();
+            let var = new.split([' ', '=']).next().unwrap();
             assert!(
                 by_var(var).is_some() || old.ends_with("LAUNCHER_REPORT"),
                 "{old}: {new} is not a setting"
