@@ -38,7 +38,9 @@ fn main() {
     let embed = match env::var("ACCELPROF_EMBED").as_deref() {
         Ok("0") => false,
         Ok("1") => true,
-        _ => profile == "release",
+        // Not in a fuzzing build (cargo-fuzz's `--cfg fuzzing`, release): the fuzz target of the command
+        // line needs the parser, not the libraries.
+        _ => profile == "release" && env::var_os("CARGO_CFG_FUZZING").is_none(),
     };
     let given =
         WANTED.iter().filter(|w| env::var_os(format!("ACCELPROF_EMBED_{}", w.what)).is_some()).count();

@@ -5,11 +5,12 @@ other one is on too, against what each adds alone (docs/CUPTI-SHARING.md). Paire
     PYTHONUNBUFFERED=1 timeout 540 python3 gpu/bench_coexist.py --bin DIR --out OUTDIR
     python3 gpu/bench_coexist.py --self-test        (the statistics and the process plumbing, no GPU)
 
-DIR holds cupti-trace, libcupti_trace.so and libcupti_shim.so. Modes, each measurement a fresh process:
+DIR holds accelprof, libaccelprof_inject.so and libcupti_shim.so (`cargo build --release -p accelprof
+-p accelprof-inject -p cupti-shim`). Modes, each measurement a fresh process:
   none    untraced;
   kineto  torch.profiler with CUDA activities, its schedule's active window covering every timed step
           (its trace is processed after the timed steps, when the profiler exits);
-  ours    under our launcher with the CUPTI sharing shim (`cupti-trace --share on -o T.json -- python ...`),
+  ours    under our launcher with the CUPTI sharing shim (`accelprof trace --vendor cuda --cuda-share on -o T.json -- python ...`),
           no torch.profiler;
   both    under our launcher with the shim AND torch.profiler as in `kineto`.
 Each process runs the workloads (the CNN of gpu/coexist_check.py, launch-bound, and the transformer step
@@ -259,7 +260,7 @@ class Runner:
         if mode in ("ours", "both"):
             files = {"trace": os.path.join(self.work, f"ours_{tag}.json"),
                      "summary": os.path.join(self.work, f"ours_{tag}_summary.json")}
-            cmd = [os.path.join(a.bin, "cupti-trace"), "--share", "on", "-o", files["trace"],
+            cmd = [os.path.join(a.bin, "accelprof"), "trace", "--vendor", "cuda", "--cuda-share", "on", "-o", files["trace"],
                    "--summary-json", files["summary"], "--"] + cmd
         return cmd, files
 
@@ -308,7 +309,7 @@ class Runner:
 
 
 def run(args):
-    for name in ("cupti-trace", "libcupti_trace.so", "libcupti_shim.so"):
+    for name in ("accelprof", "libaccelprof_inject.so", "libcupti_shim.so"):
         if not args.fake and not os.path.exists(os.path.join(args.bin, name)):
             raise SystemExit(f"{os.path.join(args.bin, name)} is missing (--bin: the folder of the built launcher)")
     runner = Runner(args)
@@ -469,7 +470,7 @@ def self_test():
     # The process plumbing: the parent with fake children and a fake launcher that checks its arguments.
     tmp = tempfile.mkdtemp(prefix="bench_coexist_selftest_")
     try:
-        launcher = os.path.join(tmp, "cupti-trace")
+        launcher = os.path.join(tmp, "accelprof")
         with open(launcher, "w") as f:
             f.write(
                 "#!/usr/bin/env python3\n"
@@ -477,7 +478,8 @@ def self_test():
                 "a = sys.argv[1:]\n"
                 "i = a.index('--')\n"
                 "opts, cmd = a[:i], a[i + 1:]\n"
-                "assert opts[opts.index('--share') + 1] == 'on', opts\n"
+                "assert opts[:3] == ['trace', '--vendor', 'cuda'], opts\n"
+                "assert opts[opts.index('--cuda-share') + 1] == 'on', opts\n"
                 "out, summary = opts[opts.index('-o') + 1], opts[opts.index('--summary-json') + 1]\n"
                 "assert '--kineto-activities' in cmd and cmd[cmd.index('--child') + 1] in ('ours', 'both'), cmd\n"
                 "open(out, 'w').write('{}')\n"
@@ -512,7 +514,7 @@ def self_test():
 
 def parse(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--bin", help="folder with cupti-trace, libcupti_trace.so, libcupti_shim.so")
+    ap.add_argument("--bin", help="folder with accelprof, libaccelprof_inject.so, libcupti_shim.so")
     ap.add_argument("--out", default=os.environ.get("OUT") or "bench_coexist_out")
     ap.add_argument("--workloads", default=",".join(WORKLOADS))
     ap.add_argument("--warmup", type=int, default=10)

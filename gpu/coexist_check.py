@@ -2,12 +2,12 @@
 """Two CUPTI clients in one process on the GPU machine: a small PyTorch training loop that runs
 torch.profiler over a window of steps (its own CUPTI client, Kineto), run
   (a) alone,
-  (b) under cupti-trace with the CUPTI sharing shim (the default),
-  (c) under cupti-trace with --share off.
+  (b) under `accelprof trace --vendor cuda` with the CUPTI sharing shim (the default),
+  (c) under `accelprof trace --vendor cuda --cuda-share off`.
 Prints, for each, torch.profiler's kernel count (kernel events of its trace) and ours (the kernel
 records of our summary, and its dropped counts). See docs/CUPTI-SHARING.md.
 
-  python3 gpu/coexist_check.py --bin DIR   # DIR holds cupti-trace, libcupti_trace.so, libcupti_shim.so
+  python3 gpu/coexist_check.py --bin DIR   # DIR holds accelprof, libaccelprof_inject.so, libcupti_shim.so
 
 Expected with the shim: torch.profiler's count in (b) equals (a); ours counts every kernel of the run
 (more than torch.profiler's, which covers its window only), 0 dropped. In (c) at least one of the two
@@ -89,7 +89,7 @@ def run(label, launcher, args, work):
     env = dict(os.environ)
     env.pop("CUDA_INJECTION64_PATH", None)
     if launcher is not None:
-        cmd = [os.path.join(args.bin, "cupti-trace"), "--output", "none", "--summary-json", summary,
+        cmd = [os.path.join(args.bin, "accelprof"), "trace", "--vendor", "cuda", "--output", "none", "--summary-json", summary,
                *launcher, "--", *cmd]
     p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=240)
     logs = p.stdout + p.stderr
@@ -118,7 +118,7 @@ def run(label, launcher, args, work):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", required=True, help="folder with cupti-trace, libcupti_trace.so, libcupti_shim.so")
+    ap.add_argument("--bin", required=True, help="folder with accelprof, libaccelprof_inject.so, libcupti_shim.so")
     ap.add_argument("--steps", type=int, default=30)
     ap.add_argument("--floor", help="libcount_records.so (benches/c/count_records.c): the C client's count")
     ap.add_argument("--out", default=os.environ.get("OUT"))
@@ -127,7 +127,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     rows = [run("a_alone", None, args, work),
             run("b_shim", [], args, work),
-            run("c_no_shim", ["--share", "off"], args, work)]
+            run("c_no_shim", ["--cuda-share", "off"], args, work)]
     if args.floor:
         rows.append(reference(args, work))
     for r in rows:

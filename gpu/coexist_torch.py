@@ -4,14 +4,14 @@ alone and under our tracer (the launcher, no shim), each in fresh processes. Pri
 count, ours, and what our summary says another client took, so that a run shows whether the counts name the
 loss exactly.
 
-    python3 gpu/coexist_torch.py --launcher .device/bin/cupti-trace [--out DIR] [--steps 12]
+    python3 gpu/coexist_torch.py --launcher .device/bin/accelprof [--out DIR] [--steps 12]
 
-`--launcher` is the `cupti-trace` executable with `libcupti_trace.so` next to it (`cargo build --release -p
-cupti-trace`). Runs, each a fresh process:
+`--launcher` is the `accelprof` executable (a release build carries `libaccelprof_inject.so`: `cargo build
+--release -p accelprof`; it runs `accelprof trace --vendor cuda`). Runs, each a fresh process:
 
 1. `alone`: the loop with torch.profiler (schedule wait=2, warmup=2, active=--active steps), untraced.
-2. `ours_alone`: the loop without torch.profiler under `cupti-trace`: our kernel count of the whole run.
-3. `both`: the loop with torch.profiler under `cupti-trace` (no shim).
+2. `ours_alone`: the loop without torch.profiler under `accelprof trace`: our kernel count of the whole run.
+3. `both`: the loop with torch.profiler under `accelprof trace` (no shim).
 
 The training step is a small CNN (conv, batch norm, ReLU, pooling, linear) with SGD on random data, the same
 every run (seeded). torch.profiler's kernels are counted twice: events of its exported Chrome trace with
@@ -23,7 +23,7 @@ summary's line "LOST to another client of CUPTI in the process: ..." and `other_
 non-zero, and the launcher's exit status 4. Each mode's child can also be run by hand:
 
     python3 gpu/coexist_torch.py --child --profile                       # (a) alone
-    .device/bin/cupti-trace -o ours.json -- python3 gpu/coexist_torch.py --child --profile   # (b) both
+    .device/bin/accelprof trace --vendor cuda -o ours.json -- python3 gpu/coexist_torch.py --child --profile   # (b) both
 """
 import argparse
 import json
@@ -88,8 +88,8 @@ def run_mode(mode, args, out):
     summary = None
     if mode != "alone":
         summary = os.path.join(out, f"summary_{mode}.json")
-        env["CUPTI_TRACE_SUMMARY_JSON"] = summary
-        cmd = [args.launcher, "-o", os.path.join(out, f"ours_{mode}.json"), "--"] + cmd
+        env["ACCELPROF_SUMMARY_JSON"] = summary
+        cmd = [args.launcher, "trace", "--vendor", "cuda", "-o", os.path.join(out, f"ours_{mode}.json"), "--"] + cmd
     p = subprocess.run(cmd, env=env, capture_output=True, text=True)
     lines = [l for l in p.stdout.splitlines() if l.startswith("{")]
     result = json.loads(lines[-1]) if lines else {}
@@ -110,7 +110,7 @@ def run_mode(mode, args, out):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--launcher", help="the cupti-trace executable")
+    ap.add_argument("--launcher", help="the accelprof executable")
     ap.add_argument("--out", default="gpu/out/coexist")
     ap.add_argument("--steps", type=int, default=12)
     ap.add_argument("--active", type=int, default=5, help="steps torch.profiler records")

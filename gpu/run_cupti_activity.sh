@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cupti activity checks on a GPU machine (no cargo needed there: the binaries are built elsewhere with
-#   cargo build --release -p cupti-trace --example cupti_activity_trace --example quickstart
+#   cargo build --release -p accelprof-inject --example cupti_activity_trace --example quickstart
 # and copied along with this repository).
 #
 #   gpu/run_cupti_activity.sh            # everything
@@ -10,7 +10,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-lib=${TRACER_LIB:-$root/target/release/libcupti_trace.so}
+lib=${TRACER_LIB:-$root/target/release/libaccelprof_inject.so}
 out=${OUT:-$here/out}
 steps=${STEPS:-"examples overhead memory nccl"}
 mkdir -p "$out"

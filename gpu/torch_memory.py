@@ -2,7 +2,7 @@
 """Memory stays bounded under our tracer over 1,000,000 kernels: RSS sampled every 50,000 tiny ops, untraced
 and traced (trace file off, summary only: what grows then is the tracer itself), in fresh processes.
 
-    python3 gpu/torch_memory.py --tracer target/release/libcupti_trace.so [--kernels 1000000]
+    python3 gpu/torch_memory.py --tracer target/release/libaccelprof_inject.so [--kernels 1000000]
 """
 import argparse
 import json
@@ -42,9 +42,9 @@ def run(traced, args, workdir):
     summary = os.path.join(workdir, "memory_summary.json")
     if traced:
         env["CUDA_INJECTION64_PATH"] = os.path.abspath(args.tracer)
-        env["CUPTI_TRACE_OUTPUT"] = "none"
-        env["CUPTI_TRACE_SUMMARY_JSON"] = summary
-        env["CUPTI_TRACE_SUMMARY_TOP"] = "3"
+        env["ACCELPROF_OUTPUT"] = "none"
+        env["ACCELPROF_SUMMARY_JSON"] = summary
+        env["ACCELPROF_SUMMARY_TOP"] = "3"
     p = subprocess.run([sys.executable, "-c", CHILD, str(args.kernels), str(args.every)],
                        env=env, capture_output=True, text=True)
     if p.returncode != 0:

@@ -3,7 +3,7 @@
 `distributedInfo`, every NCCL kernel on its rank's device, nothing dropped; the cost per step next to
 torch.profiler's on the same job.
 
-    python3 gpu/torch_nccl.py --tracer .device/libcupti_trace.so [--world 2] [--steps 20] [--out DIR]
+    python3 gpu/torch_nccl.py --tracer .device/libaccelprof_inject.so [--world 2] [--steps 20] [--out DIR]
 
 Each rank runs an all-reduce (averaging, so that NCCL launches a kernel even on one rank) and a small
 data-parallel training step (DistributedDataParallel over an MLP) per step. Three modes, each in fresh
@@ -84,8 +84,8 @@ def run_mode(mode, world, steps, port, out, tracer):
                    MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
         if mode == "ours":
             env["CUDA_INJECTION64_PATH"] = os.path.abspath(tracer)
-            env["CUPTI_TRACE_OUTPUT"] = ",".join(os.path.join(out, f"rank%r.{ext}") for ext in ("json", "parquet"))
-            env["CUPTI_TRACE_SUMMARY_JSON"] = os.path.join(out, "summary_rank%r.json")
+            env["ACCELPROF_OUTPUT"] = ",".join(os.path.join(out, f"rank%r.{ext}") for ext in ("json", "parquet"))
+            env["ACCELPROF_SUMMARY_JSON"] = os.path.join(out, "summary_rank%r.json")
         procs.append(subprocess.Popen([sys.executable, "-c", CHILD, str(rank), str(world), mode, str(steps), out],
                                       env=env))
     codes = [p.wait(timeout=600) for p in procs]

@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""cupti-trace writes Chrome JSON, Parquet and Perfetto's protobuf from one run of a PyTorch training job,
+"""`accelprof trace` writes Chrome JSON, Parquet and Perfetto's protobuf from one run of a PyTorch training job,
 with the same kernels in each and the GPUs' real deviceProperties: self-checking, summary printed last.
 
-    python3 gpu/torch_outputs_check.py --launcher .device/outputs/cupti-trace \\
+    python3 gpu/torch_outputs_check.py --launcher .device/outputs/accelprof \\
         --counts .device/outputs/trace_counts --analyze .device/outputs/accelprof-analyze.xz \\
         [--wheels .device/columns/wheels] --out $OUT/outputs
 
-`--launcher` is the `cupti-trace` executable with `libcupti_trace.so` next to it (`cargo build --release -p
-cupti-trace`); `--counts` our own reader of the columnar files (`cargo build --release -p accelprof-export
+`--launcher` is the `accelprof` executable (a release build carries `libaccelprof_inject.so`: `cargo build
+--release -p accelprof`; run as `accelprof trace --vendor cuda`); `--counts` our own reader of the columnar files (`cargo build --release -p accelprof-export
 --example trace_counts`), used where pyarrow or Perfetto's Python package is missing and always as a cross-check;
 `--analyze` the analysis command (`cargo build --release -p accelprof-analyze`, may be `.xz`).
 
 1. The job (a 4-layer transformer, bf16, AdamW, `ProfilerStep#N` NVTX ranges) runs under
-   `cupti-trace -o rank0.json.gz -o rank0.parquet -o rank0.pftrace -- python ...`.
+   `accelprof trace --vendor cuda -o rank0.json.gz -o rank0.parquet -o rank0.pftrace -- python ...`.
 2. Kernels counted in each file: JSON events with `cat` "kernel" (json); Parquet rows of family `kernel`
    (pyarrow, else our reader); Perfetto slice begins of category `kernel` on the tracks of a `GPU <n>` device
    (Perfetto's `perfetto_trace_pb2`, else our reader). FAIL when they differ (or are 0).
@@ -186,7 +186,7 @@ def compare_devices(ours, torch_devices, label):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--launcher", help="the cupti-trace executable (libcupti_trace.so next to it)")
+    ap.add_argument("--launcher", help="the accelprof executable")
     ap.add_argument("--counts", help="our reader: accelprof-export's trace_counts example")
     ap.add_argument("--analyze", help="the accelprof-analyze binary (or .xz)")
     ap.add_argument("--wheels", help="a directory of wheels to import from (pyarrow, perfetto, protobuf, HTA...)")
@@ -244,10 +244,10 @@ def main():
         if cupti:  # NVTX ranges (ProfilerStep#N) through CUPTI's NVTX injection
             job_env["NVTX_INJECTION64_PATH"] = cupti
             kinds = "default,nvtx"
-        p = run([os.path.abspath(args.launcher), "-o", base + ".json.gz", "-o", base + ".parquet",
+        p = run([os.path.abspath(args.launcher), "trace", "--vendor", "cuda", "-o", base + ".json.gz", "-o", base + ".parquet",
                  "-o", base + ".pftrace", "--kinds", kinds, "--",
                  sys.executable, os.path.abspath(__file__), "--job", "--steps", str(args.steps)], env=job_env)
-        sys.stdout.write("".join(l + "\n" for l in p.stderr.splitlines() if "[cupti-trace]" in l))
+        sys.stdout.write("".join(l + "\n" for l in p.stderr.splitlines() if "[accelprof]" in l))
         results["traced job"] = p.returncode == 0
         if p.returncode != 0:
             print("the traced job failed")

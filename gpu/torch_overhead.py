@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Added time per tiny PyTorch op: untraced, under our tracer (CUDA_INJECTION64_PATH=libcupti_trace.so),
+"""Added time per tiny PyTorch op: untraced, under our tracer (CUDA_INJECTION64_PATH=libaccelprof_inject.so),
 and under torch.profiler with CUDA activities (and with CPU + CUDA).
 
 Each measurement is a fresh process (injection happens at cuInit, once per process), modes alternate round
 by round, and the median per mode is reported. Also checks that our kernel record count equals the number of
 kernels the loop launched (each `x.add_(1.0)` on a 1-element CUDA tensor launches exactly one kernel).
 
-    python3 gpu/torch_overhead.py --tracer target/release/libcupti_trace.so [--ops 20000] [--rounds 5]
+    python3 gpu/torch_overhead.py --tracer target/release/libaccelprof_inject.so [--ops 20000] [--rounds 5]
 """
 import argparse
 import json
@@ -63,9 +63,9 @@ def run_child(mode, args, workdir, round_no):
     if mode == "ours":
         env["CUDA_INJECTION64_PATH"] = os.path.abspath(args.tracer)
         summary = os.path.join(workdir, f"summary_{round_no}.json")
-        env["CUPTI_TRACE_SUMMARY_JSON"] = summary
-        env["CUPTI_TRACE_OUTPUT"] = os.path.join(workdir, f"trace_{round_no}.json") if args.write_trace else "none"
-        env.setdefault("CUPTI_TRACE_SUMMARY_TOP", "5")
+        env["ACCELPROF_SUMMARY_JSON"] = summary
+        env["ACCELPROF_OUTPUT"] = os.path.join(workdir, f"trace_{round_no}.json") if args.write_trace else "none"
+        env.setdefault("ACCELPROF_SUMMARY_TOP", "5")
     p = subprocess.run([sys.executable, "-c", CHILD, mode, str(args.ops), str(args.warm)],
                        env=env, capture_output=True, text=True)
     if p.returncode != 0:
@@ -84,7 +84,7 @@ def run_child(mode, args, workdir, round_no):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--tracer", required=True, help="path of libcupti_trace.so")
+    ap.add_argument("--tracer", required=True, help="path of libaccelprof_inject.so")
     ap.add_argument("--ops", type=int, default=20000)
     ap.add_argument("--warm", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=5)

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """The tracer as a user meets it, on a GPU machine with PyTorch: self-checking, summary printed last.
 
-    python3 gpu/torch_trace_check.py --launcher .device/bin/cupti-trace [--out DIR] [--steps 5]
+    python3 gpu/torch_trace_check.py --launcher .device/bin/accelprof [--out DIR] [--steps 5]
 
-`--launcher` is the `cupti-trace` executable, with `libcupti_trace.so` next to it (both from
-`cargo build --release -p cupti-trace`). Checks, each in fresh processes, on a small training workload
+`--launcher` is the `accelprof` executable (a release build carries `libaccelprof_inject.so`:
+`cargo build --release -p accelprof`), run as `accelprof trace --vendor cuda`. Checks, each in fresh processes, on a small training workload
 (a 2-layer transformer encoder step with AdamW, a pinned host-to-device copy on a second stream, 20 tiny
 ops):
 
-1. streamed .json.gz: `cupti-trace -o ours.json.gz --profiler-range on -- python <step script>` (the
+1. streamed .json.gz: `accelprof trace --vendor cuda -o ours.json.gz --capture-range profiler-api -- python <step script>` (the
    steps between torch.cuda.profiler.start() and stop()); the trace is a whole gzip JSON and the
    demangler was the C++ runtime's.
 2. kernel names: the multiset of kernel names of those steps equals the one torch.profiler (CUDA
@@ -155,14 +155,14 @@ class Checks:
 
 
 def run_launcher(args, out, options, mode, steps, env):
-    cmd = [args.launcher] + options + ["--", sys.executable, "-c", CHILD, mode, str(steps), out]
+    cmd = args.launcher + options + ["--", sys.executable, "-c", CHILD, mode, str(steps), out]
     return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
 
 
 def check_streamed_and_names(args, checks, env):
     ours_dir = fresh_dir(os.path.join(args.out, "hta_ours"))
     ours = os.path.join(ours_dir, "ours.json.gz")
-    p = run_launcher(args, args.out, ["-o", ours, "--profiler-range", "on"], "ours", args.steps, env)
+    p = run_launcher(args, args.out, ["-o", ours, "--capture-range", "profiler-api"], "ours", args.steps, env)
     sys.stderr.write(p.stderr[-4000:])
     if p.returncode != 0 or not os.path.exists(ours):
         checks.add("streamed .json.gz trace under the launcher", False, f"status {p.returncode}, no {ours}")
@@ -221,7 +221,7 @@ def wait_for_steps(stream_read, deadline, want=2):
 def check_sigterm(args, checks, env):
     d = fresh_dir(os.path.join(args.out, "sigterm"))
     trace_path = os.path.join(d, "sigterm.json.gz")
-    cmd = [args.launcher, "-o", trace_path, "--", sys.executable, "-c", CHILD, "loop", "0", d]
+    cmd = args.launcher + ["-o", trace_path, "--", sys.executable, "-c", CHILD, "loop", "0", d]
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def read():
@@ -253,7 +253,7 @@ def check_sigterm(args, checks, env):
 def check_ctrl_c(args, checks, env):
     d = fresh_dir(os.path.join(args.out, "ctrl_c"))
     trace_path = os.path.join(d, "ctrl_c.json.gz")
-    cmd = [args.launcher, "-o", trace_path, "--", sys.executable, "-c", CHILD, "loop", "0", d]
+    cmd = args.launcher + ["-o", trace_path, "--", sys.executable, "-c", CHILD, "loop", "0", d]
     pid, fd = pty.fork()
     if pid == 0:
         os.execvpe(cmd[0], cmd, env)
@@ -342,12 +342,12 @@ def check_hta(args, checks, ours_dir, env):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--launcher", required=True, help="the cupti-trace executable (libcupti_trace.so next to it)")
+    ap.add_argument("--launcher", required=True, help="the accelprof executable")
     ap.add_argument("--out", default=os.path.join(os.environ.get("OUT", os.path.join(os.path.dirname(__file__), "out")), "trace_check"))
     ap.add_argument("--steps", type=int, default=5)
     ap.add_argument("--memory-kernels", type=int, default=1_000_000)
     args = ap.parse_args()
-    args.launcher = os.path.abspath(args.launcher)
+    args.launcher = [os.path.abspath(args.launcher), "trace", "--vendor", "cuda"]
     os.makedirs(args.out, exist_ok=True)
     env = env_with_cupti()
     print(f"launcher: {args.launcher}\nCUPTI_LIBRARY_PATH={env.get('CUPTI_LIBRARY_PATH', '<the one torch loads>')}\nout: {args.out}", flush=True)

@@ -362,21 +362,71 @@ fn is_build_variable(name: &str) -> bool {
         || name == accelprof_core::callback::rcu::NO_MEMBARRIER_VAR
 }
 
+/// The prefix of the variables of `cupti-trace`'s own tracer, retired (issue 18): none is read.
+pub const RETIRED_PREFIX: &str = "CUPTI_TRACE_";
+
+/// Each variable of `cupti-trace`'s retired tracer and what to set instead. They are not read as
+/// aliases: several took other values than their successors (`CUPTI_TRACE_KINDS` named CUPTI activity
+/// kinds, `CUPTI_TRACE_PROFILER_RANGE` was `on|off`) or had other defaults.
+pub const RETIRED_VARS: &[(&str, &str)] = &[
+    ("CUPTI_TRACE_OUTPUT", vars::OUTPUT),
+    ("CUPTI_TRACE_KINDS", "ACCELPROF_FAMILIES (record families: kernel, memcpy, memset, api, ...)"),
+    ("CUPTI_TRACE_API_CALLS", vars::CUDA_API_CALLS),
+    ("CUPTI_TRACE_BUFFER_SIZE", vars::BUFFER_SIZE),
+    ("CUPTI_TRACE_MAX_BUFFERS", vars::MAX_BUFFERS),
+    ("CUPTI_TRACE_POLICY", vars::POLICY),
+    ("CUPTI_TRACE_FLUSH_PERIOD_MS", vars::FLUSH_PERIOD_MS),
+    ("CUPTI_TRACE_SUMMARY", vars::SUMMARY),
+    ("CUPTI_TRACE_SUMMARY_TOP", vars::SUMMARY_TOP),
+    ("CUPTI_TRACE_SUMMARY_JSON", vars::SUMMARY_JSON),
+    ("CUPTI_TRACE_DEMANGLE", vars::DEMANGLE),
+    ("CUPTI_TRACE_DELAY", vars::DELAY),
+    ("CUPTI_TRACE_DURATION", vars::DURATION),
+    ("CUPTI_TRACE_TOGGLE_SIGNAL", vars::TOGGLE_SIGNAL),
+    ("CUPTI_TRACE_PROFILER_RANGE", "ACCELPROF_CAPTURE_RANGE=profiler-api"),
+    ("CUPTI_TRACE_SIGNALS", vars::SIGNALS),
+    ("CUPTI_TRACE_GZIP_LEVEL", vars::GZIP_LEVEL),
+    ("CUPTI_TRACE_PENDING_FLOWS", vars::PENDING_FLOWS),
+    ("CUPTI_TRACE_LIBRARY", vars::INJECT_LIBRARY),
+    ("CUPTI_TRACE_SHARE", vars::CUDA_SHARE),
+    ("CUPTI_TRACE_LAUNCHER_REPORT", "accelprof trace (the launcher sets ACCELPROF_LAUNCHER_REPORT)"),
+];
+
+/// The message for a variable of `cupti-trace`'s retired tracer (`CUPTI_TRACE_*`), naming what to
+/// set instead; `None` for any other name.
+pub fn retired_variable(name: &str) -> Option<String> {
+    if !name.starts_with(RETIRED_PREFIX) {
+        return None;
+    }
+    Some(match RETIRED_VARS.iter().find(|(old, _)| *old == name) {
+        Some((_, new)) => {
+            format!("{name} is no longer read (cupti-trace's own tracer is gone): use {new}")
+        }
+        None => format!(
+            "{name} is no longer read (cupti-trace's own tracer is gone; accelprof --help lists the \
+             ACCELPROF_* settings)"
+        ),
+    })
+}
+
 /// A warning for each variable among `names` that looks like the tracer's (`ACCELPROF...`, in any case)
-/// but is not one it reads, naming the closest known one.
+/// but is not one it reads, naming the closest known one, and for each variable of `cupti-trace`'s
+/// retired tracer (`CUPTI_TRACE_*`, [`retired_variable`]).
 pub fn unknown_variables<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     let known = || SETTINGS.iter().map(|s| s.var).chain(INTERNAL_VARS.iter().copied());
-    names
-        .into_iter()
-        .filter(|n| looks_like_ours(n) && !is_build_variable(n) && !known().any(|k| k == *n))
+    let names: Vec<&str> = names.into_iter().collect();
+    let retired = names.iter().filter_map(|n| retired_variable(n));
+    let unknown = names
+        .iter()
+        .filter(|n| looks_like_ours(n) && !is_build_variable(n) && !known().any(|k| k == **n))
         .map(|n| match closest(n, SETTINGS.iter().map(|s| s.var)) {
             Some(near) if near.eq_ignore_ascii_case(n) => {
                 format!("unknown variable {n} ignored: did you mean {near}? (names are case-sensitive)")
             }
             Some(near) => format!("unknown variable {n} ignored: did you mean {near}?"),
             None => format!("unknown variable {n} ignored (accelprof --help lists the settings)"),
-        })
-        .collect()
+        });
+    retired.chain(unknown).collect()
 }
 
 #[cfg(test)]
@@ -400,6 +450,37 @@ mod tests {
         assert_eq!(unknown_variables(names), Vec::<String>::new());
         // The prefixes are whole words: a typo next to them is still one.
         assert_eq!(unknown_variables(["ACCELPROF_MOCKSCLIPPY"]).len(), 1);
+    }
+
+    /// Issue 18: `cupti-trace`'s tracer is gone; a user's `CUPTI_TRACE_OUTPUT` must not be ignored
+    /// without a word (the engine never read it and said nothing).
+    #[test]
+    fn variables_of_the_retired_cupti_trace_are_refused_naming_their_successor() {
+        let warnings = unknown_variables([
+            "CUPTI_TRACE_OUTPUT",
+            "CUPTI_TRACE_PROFILER_RANGE",
+            "CUPTI_TRACE_NO_SUCH",
+            "CUPTI_LIBRARY_PATH",
+            "PATH",
+        ]);
+        assert_eq!(
+            warnings,
+            [
+                "CUPTI_TRACE_OUTPUT is no longer read (cupti-trace's own tracer is gone): use ACCELPROF_OUTPUT",
+                "CUPTI_TRACE_PROFILER_RANGE is no longer read (cupti-trace's own tracer is gone): use \
+                 ACCELPROF_CAPTURE_RANGE=profiler-api",
+                "CUPTI_TRACE_NO_SUCH is no longer read (cupti-trace's own tracer is gone; accelprof --help lists \
+                 the ACCELPROF_* settings)",
+            ]
+        );
+        // Every successor named is a setting (or the launcher's own variable).
+        for (old, new) in RETIRED_VARS {
+            let var = new.split([' ', '=']).next().unwrap();
+            assert!(
+                by_var(var).is_some() || old.ends_with("LAUNCHER_REPORT"),
+                "{old}: {new} is not a setting"
+            );
+        }
     }
 
     #[test]

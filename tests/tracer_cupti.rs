@@ -474,3 +474,44 @@ fn the_settings_from_the_environment_drive_the_engine() {
 fn config_sync() -> Option<Synchronize> {
     config(Vec::new()).synchronize
 }
+
+/// Kernel names as PyTorch's profiler shows them: the C++ runtime's `__cxa_demangle`, found in a
+/// process whose libstdc++ came in without global visibility (as a Python extension module brings
+/// it); the trace says which demangler named them. (Ported from cupti-trace's tests.)
+#[test]
+fn kernel_names_are_the_cxx_runtimes_as_pytorchs_profiler_shows_them() {
+    let _serial = serial();
+    // SAFETY: libstdc++'s initialisers are the C++ runtime's own.
+    let _cxx = unsafe { libloading::Library::new("libstdc++.so.6") }.expect("libstdc++.so.6 is installed");
+    let dir = support::temp_dir("cupti-names");
+    let path = dir.join("trace.json");
+    let tracer = Tracer::new(config(vec![path.as_path().into()])).expect("a tracer on the mock");
+    tracer.start().expect("start");
+    let mangled = [
+        (
+            c"_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_11FillFunctorIfEESt5arrayIPcLm1EEEEviT0_T1_",
+            "void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, std::array<char*, 1ul> >(int, at::native::FillFunctor<float>, std::array<char*, 1ul>)",
+        ),
+        (
+            c"_ZN2at6native18elementwise_kernelILi128ELi2EZNS0_22gpu_kernel_impl_nocastINS0_2OpEEEvRKT_EUliE_EEviT1_",
+            "void at::native::elementwise_kernel<128, 2, at::native::gpu_kernel_impl_nocast<at::native::Op>(at::native::Op const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::Op>(at::native::Op const&)::{lambda(int)#1})",
+        ),
+        (c"triton_poi_fused_add_0", "triton_poi_fused_add_0"),
+    ];
+    let m = mock();
+    for (raw, _) in &mangled {
+        for _ in 0..3 {
+            m.launch(raw, [4, 2, 1], [128, 1, 1], 0, 7);
+        }
+    }
+    m.device_synchronize();
+    let report = tracer.stop();
+    assert!(report.is_complete(), "{}", report.render(10));
+    let trace: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(trace["kernel_name_demangler"], "abi::__cxa_demangle");
+    let events = trace["traceEvents"].as_array().unwrap();
+    for (raw, shown) in mangled {
+        let n = events.iter().filter(|e| e["cat"] == "kernel" && e["name"] == shown).count();
+        assert_eq!(n, 3, "{raw:?} is shown as {shown}");
+    }
+}

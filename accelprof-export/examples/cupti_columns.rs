@@ -1,5 +1,5 @@
 //! A CUDA injection library writing one process's records in all three formats from the same batches:
-//! `rank<R>.parquet`, `rank<R>.pftrace` and `rank<R>.json` (Chrome JSON, as cupti-trace writes it), so that
+//! `rank<R>.parquet`, `rank<R>.pftrace` and `rank<R>.json` (Chrome JSON, as the tracer writes it), so that
 //! their kernel counts can be compared. What a tracer that feeds these writers does (the vendor-neutral tracer
 //! will); an example, not a tool.
 //!
@@ -98,7 +98,7 @@ fn start() {
         Err(e) => return report(&format!("cannot load CUPTI, not tracing: {e}")),
     };
     let config = ActivityConfig {
-        // What cupti-trace records, and NVTX ranges (`ProfilerStep#N` steps; CUPTI sees them when
+        // What the tracer records on CUDA, and NVTX ranges (`ProfilerStep#N` steps; CUPTI sees them when
         // NVTX_INJECTION64_PATH names libcupti).
         kinds: ActivityKinds::timeline().with(ActivityKind::MARKER),
         kernel_names: Some(KernelNameTransform::new(demangle)),

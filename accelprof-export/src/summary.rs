@@ -1,5 +1,5 @@
-//! [`KernelSummary`]: time per kernel name, the table a tracer prints at the end (the root tracer and
-//! `cupti-trace` print the same one).
+//! [`KernelSummary`]: time per kernel name, the table a tracer prints at the end (the engine prints it at
+//! the end of every trace).
 
 use std::borrow::Cow;
 use std::fmt::Write;

@@ -5,7 +5,7 @@
 //! [`Vendor::Cupti`] on the `libcupti` the process has (`CUPTI_LIBRARY_PATH`, else the copy
 //! already loaded, else the CUDA toolkit's: the `cupti` crate's search), and finishes it at exit:
 //! the `atexit` handler is registered inside `cuInit`, after the CUDA runtime's own, so it runs
-//! before they tear the contexts down (the order of the `cupti-trace` injection library).
+//! before they tear the contexts down (the order cupti-trace's retired injection library kept).
 
 use std::ffi::c_int;
 

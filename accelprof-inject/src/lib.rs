@@ -92,6 +92,7 @@ pub(crate) fn start(
         return false;
     }
     let config = TracerConfig { vendor, ..config };
+    let window = window_said(&config);
     let tracer = match make(config) {
         Ok(t) => t,
         Err(e) => {
@@ -120,10 +121,38 @@ pub(crate) fn start(
     } else {
         line.push_str(&format!("; the trace streams to {} (whole at exit)", files.join(", ")));
     }
+    line.push_str(&window);
     say(&line);
     *slot = Some(tracer);
     OWNER.store(pid, Ordering::SeqCst);
     true
+}
+
+/// What the start line says of the collection window, when it is not "from now to the end": the
+/// toggle signal, the capture range, the delay and the duration (each `; ...`).
+fn window_said(config: &TracerConfig) -> String {
+    let mut said = String::new();
+    if let Some(signal) = config.toggle_signal {
+        let name = accel_profiling::tracer::signal_name(signal);
+        said.push_str(&format!(
+            "; {name} pauses and resumes collection (kill -{} {})",
+            &name[3..],
+            std::process::id()
+        ));
+    }
+    if config.capture_range == accel_profiling::CaptureRange::ProfilerApi {
+        said.push_str(
+            "; collecting only between the program's profiler start and stop calls (cudaProfilerStart and \
+             cudaProfilerStop, roctxProfilerResume and roctxProfilerPause)",
+        );
+    }
+    if !config.delay.is_zero() {
+        said.push_str(&format!("; collection starts after {:?}", config.delay));
+    }
+    if let Some(duration) = config.duration {
+        said.push_str(&format!("; collection ends after {duration:?}"));
+    }
+    said
 }
 
 /// When a door runs: inside the program (its interpreter, if any, is up), or before `main`.

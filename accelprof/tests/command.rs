@@ -1,6 +1,6 @@
 //! The `accelprof` command: its subcommands and usage errors, exit statuses, `info` on this machine,
 //! and `accelprof trace` of a CUDA program on the mock libcupti, with the security and exit-status
-//! checks of cupti-trace's launcher (cupti-trace/tests/launcher.rs) ported to it.
+//! checks of cupti-trace's retired launcher ported to it.
 
 mod support;
 

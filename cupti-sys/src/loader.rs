@@ -192,7 +192,7 @@ mod shim {
     }
 }
 
-/// `resolver`, or, when the process has the CUPTI sharing shim loaded (preloaded by `cupti-trace`;
+/// `resolver`, or, when the process has the CUPTI sharing shim loaded (preloaded by `accelprof trace`;
 /// see the repository's `docs/CUPTI-SHARING.md`), a resolver that asks the shim for every function:
 /// its own for the calls it shares between clients (subscription, buffer callbacks, enables, flush,
 /// dropped counts, finalize), NULL for `cuptiSubscribe_v2` and the V2 activity functions (a client

@@ -1,7 +1,7 @@
 //! The activity session and the decoder against the mock `libcupti` (`accelprof-mocks/libs/cupti/`),
 //! opened through `cupti::Cupti` exactly as a program opens the real library and driven through its
 //! `mock_cupti_*` controls (the test plays the CUDA program). The tracer built on them is tested in
-//! `cupti-trace/tests/tracer.rs`.
+//! the root package (`tests/tracer_cupti.rs`) and through the `accelprof` command.
 //!
 //! The mock is one per process and the activity callbacks are process-wide: every test takes the
 //! [`setup`] lock, which also resets the mock.
@@ -592,7 +592,7 @@ fn _rows_are_batches(b: Batch) -> usize {
     b.len()
 }
 
-/// Kinds parse as the tracer's `CUPTI_TRACE_KINDS` does.
+/// Kinds parse from their short names (`ActivityKind::short_name`), comma-separated.
 #[test]
 fn kinds_parse_from_the_environment_format() {
     let kinds = ActivityKinds::parse("concurrent_kernel,memcpy,runtime").unwrap();
@@ -691,4 +691,19 @@ fn lossless_delivers_every_record_to_a_slow_consumer() {
     assert_eq!(counts.pipeline.records_dropped(), 0, "{counts:#?}");
     assert!(delivered.load(Ordering::Relaxed) >= 2 * launches, "{counts:#?}");
     assert_accounted(m, &counts);
+}
+
+/// Issue 14: a session asked for a buffer or a bound past the pool's limits gets a typed error back
+/// (it used to overflow a multiplication or abort on allocation). (Ported from cupti-trace's tests.)
+#[test]
+fn sizes_past_the_pools_limits_are_an_error_from_the_session_not_an_abort() {
+    let (_g, cupti, _m) = setup();
+    for (buffer_size, max_buffers) in [(1usize << 50, 16), (usize::MAX, 16), (4 << 20, 1 << 40)] {
+        let config = ActivityConfig { buffer_size, max_buffers, ..Default::default() };
+        let err = ActivitySession::new(cupti, config).unwrap_err();
+        assert!(err.to_string().contains("above the pool's limit"), "{err}");
+    }
+    // And the session can be made afterwards (nothing was left half set up).
+    let session = ActivitySession::new(cupti, ActivityConfig::default()).unwrap();
+    drop(session);
 }

@@ -1,10 +1,12 @@
-//! cupti-trace's configuration from the environment (its settings, RANK and WORLD_SIZE): any
-//! values, values that are not UTF-8 included.
+//! The engine's settings from the environment (`TracerConfig::from_lookup_os`: the `ACCELPROF_*`
+//! variables, RANK and WORLD_SIZE): any values, values that are not UTF-8 included.
 #![no_main]
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 
+use accel_profiling::settings;
+use accel_profiling::TracerConfig;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -17,10 +19,12 @@ fuzz_target!(|data: &[u8]| {
         })
         .collect();
     let get = |name: &str| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| OsString::from_vec(v.clone()));
-    let (_config, _warnings) = cupti_trace::config::TraceConfig::from_lookup_os(get);
+    let (_config, _warnings) = TracerConfig::from_lookup_os(get);
+    let _ = settings::unknown_variables(pairs.iter().map(|(k, _)| k.as_str()));
     for (_, v) in &pairs {
         let v = String::from_utf8_lossy(v);
-        let _ = cupti_trace::config::parse_duration(&v);
-        let _ = cupti_trace::config::parse_signal(&v);
+        let _ = settings::parse_duration(&v);
+        let _ = settings::parse_signal(&v);
+        let _ = settings::parse_families(&v);
     }
 });

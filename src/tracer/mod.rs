@@ -89,6 +89,7 @@ pub use external::ExternalIds;
 pub use info::{LibraryInfo, Skipped};
 pub use output::{FileSinkFn, Format, Output, SinkFn};
 pub use report::TracerReport;
+pub use signals::signal_name;
 pub use sinks::TraceOutcome;
 pub use vendor::Vendor;
 

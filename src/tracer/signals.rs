@@ -196,7 +196,7 @@ fn install(end: bool, toggle: Option<c_int>, on_end: fn(c_int), on_toggle: fn())
 }
 
 /// `SIGTERM`, `SIGUSR2`, `SIG34`.
-pub(crate) fn signal_name(signal: c_int) -> String {
+pub fn signal_name(signal: c_int) -> String {
     let known = [
         (libc::SIGINT, "SIGINT"),
         (libc::SIGTERM, "SIGTERM"),

@@ -1,4 +1,4 @@
-//! Shared by the command's tests (a copy of cupti-trace's test support, the launcher now `accelprof`):
+//! Shared by the command's tests (once cupti-trace's, whose tracer is retired):
 //! the mock libcupti, a traced child process that plays a CUDA program (this test binary run again),
 //! reading traces.
 //!

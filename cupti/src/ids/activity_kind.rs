@@ -58,7 +58,7 @@ impl ActivityKind {
         ActivityKind::MEMORY,
     ];
 
-    /// The short name used in configuration (`CUPTI_TRACE_KINDS`) and reports; `None` for other values.
+    /// The short name used in configuration ([`ActivityKinds::parse`]) and reports; `None` for other values.
     pub fn name(self) -> Option<&'static str> {
         Some(match self {
             ActivityKind::MEMCPY => "memcpy",

@@ -1,4 +1,5 @@
-//! cupti-trace's command line: any arguments (not UTF-8 included).
+//! The `accelprof` command line (what `cupti-trace`, its old name, also parses): any arguments, not
+//! UTF-8 included.
 #![no_main]
 
 use std::ffi::OsString;
@@ -6,11 +7,7 @@ use std::os::unix::ffi::OsStringExt;
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../cupti-trace/src/bin/cupti-trace/args.rs"]
-#[allow(dead_code)]
-mod args;
-
 fuzz_target!(|data: &[u8]| {
     let argv: Vec<OsString> = data.split(|&b| b == 0).map(|a| OsString::from_vec(a.to_vec())).collect();
-    let _ = args::parse(argv);
+    let _ = accelprof::check_arguments(argv);
 });

@@ -1,7 +1,9 @@
-//! The tracer injected into a Python program (what `python train.py` under the tracer is), on the mock:
+//! The engine injected through the CUDA door of `libaccelprof_inject.so` into a Python program (what
+//! `python train.py` under the tracer is), on the mock:
 //! the script loads the mock and plays the CUDA driver with ctypes. Python handles SIGINT itself: an
 //! uncaught `KeyboardInterrupt` (Ctrl-C) makes it finalize and then kill itself with SIGINT, so C `atexit`
-//! handlers never run; the trace must be finished all the same. Needs `python3`.
+//! handlers never run; the trace must be finished all the same. Needs `python3`. (Ported from
+//! cupti-trace's tests of its retired tracer.)
 
 mod support;
 
@@ -38,7 +40,7 @@ fn python(how: &str, dir: &std::path::Path) -> Running {
         .arg(how)
         .env("CUDA_INJECTION64_PATH", tracer_library())
         .env("CUPTI_LIBRARY_PATH", mock_path())
-        .env("CUPTI_TRACE_OUTPUT", dir.join("trace.json"));
+        .env("ACCELPROF_OUTPUT", dir.join("trace.json"));
     Running::spawn(cmd)
 }
 

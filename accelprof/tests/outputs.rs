@@ -1,14 +1,13 @@
-//! Several outputs of one collection, each in its name's format: `cupti-trace -o t.json.gz -o
-//! t.parquet -o t.pftrace -- program` on the mock libcupti and the mock CUDA driver. The same kernels
+//! Several outputs of one collection, each in its name's format: `accelprof trace --vendor cuda -o
+//! t.json.gz -o t.parquet -o t.pftrace -- program` on the mock libcupti and the mock CUDA driver. The same kernels
 //! in the three (JSON read with serde_json, Parquet with the parquet crate, Perfetto decoded with
-//! prost), the driver's devices in the JSON trace and the Parquet footer.
-#![cfg(feature = "columns")]
+//! prost), the driver's devices in the JSON trace and the Parquet footer; and what a killed process
+//! leaves. (Ported from cupti-trace's tests of its retired tracer.)
 
 mod support;
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use accelprof_export::perfetto::{read_perfetto, TraceSummary};
 use parquet::file::reader::{FileReader, SerializedFileReader};
@@ -47,7 +46,8 @@ fn one_collection_writes_json_parquet_and_perfetto_with_the_same_kernels_and_dev
     let dir = temp_dir("outputs");
     let file = |name: &str| dir.join(name).to_str().unwrap().to_owned();
     let child = child_command(CHILD, "devices");
-    let mut cmd = Command::new(launcher());
+    let mut cmd = accelprof();
+    cmd.args(["trace", "--vendor", "cuda"]);
     cmd.args(["-o", &file("t.json.gz"), "-o", &file("t.parquet"), "--output", &file("t.pftrace"), "--"]);
     cmd.arg(child.get_program()).args(child.get_args());
     for (k, v) in child.get_envs() {
@@ -56,11 +56,15 @@ fn one_collection_writes_json_parquet_and_perfetto_with_the_same_kernels_and_dev
             None => cmd.env_remove(k),
         };
     }
-    let out = cmd.env("CUPTI_TRACE_LIBRARY", tracer_library()).output().unwrap();
+    let out = cmd.output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains(&format!("also: {}", file("t.parquet"))), "{stderr}");
-    assert!(stderr.contains(&format!("also: {}", file("t.pftrace"))), "{stderr}");
+    // The launcher names each file of the collection.
+    for name in ["t.json.gz", "t.parquet", "t.pftrace"] {
+        let said =
+            stderr.lines().any(|l| l.contains("trace of pid") && l.contains(&format!("{} (", file(name))));
+        assert!(said, "{name}: {stderr}");
+    }
     let expected: BTreeMap<String, u64> = [("demo::kernel()".to_owned(), 50)].into();
 
     let trace = read_trace(&dir.join("t.json.gz"));
@@ -92,20 +96,6 @@ fn one_collection_writes_json_parquet_and_perfetto_with_the_same_kernels_and_dev
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn the_variable_takes_a_list() {
-    let (config, warnings) = cupti_trace::TraceConfig::from_lookup_os(|name| {
-        (name == "CUPTI_TRACE_OUTPUT").then(|| "a_%r.json.gz, a_%r.parquet,a_%r.pftrace".into())
-    });
-    assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!(config.output.as_deref(), Some(Path::new("a_0.json.gz")));
-    assert_eq!(config.more_outputs, [Path::new("a_0.parquet"), Path::new("a_0.pftrace")]);
-    let (config, _) = cupti_trace::TraceConfig::from_lookup_os(|name| {
-        (name == "CUPTI_TRACE_OUTPUT").then(|| "none".into())
-    });
-    assert!(config.output.is_none() && config.more_outputs.is_empty());
-}
-
 /// Issue 18: after SIGKILL a Parquet output had 0 readable rows (a hidden 0-byte `.tmp`, no footer), the
 /// launcher closed only the JSON trace, and periodic flushes never ended a row group. Now each row group
 /// is written with a footer, and the launcher puts the Parquet and Perfetto files under their names.
@@ -114,7 +104,8 @@ fn a_killed_process_leaves_readable_parquet_and_perfetto_files_under_their_names
     let dir = temp_dir("killed");
     let file = |name: &str| dir.join(name).to_str().unwrap().to_owned();
     let child = child_command(CHILD, "killed");
-    let mut cmd = Command::new(launcher());
+    let mut cmd = accelprof();
+    cmd.args(["trace", "--vendor", "cuda", "--flush-period-ms", "200"]);
     cmd.args(["-o", &file("t.json"), "-o", &file("t.parquet"), "-o", &file("t.pftrace"), "--"]);
     cmd.arg(child.get_program()).args(child.get_args());
     for (k, v) in child.get_envs() {
@@ -123,11 +114,7 @@ fn a_killed_process_leaves_readable_parquet_and_perfetto_files_under_their_names
             None => cmd.env_remove(k),
         };
     }
-    let out = cmd
-        .env("CUPTI_TRACE_LIBRARY", tracer_library())
-        .env("CUPTI_TRACE_FLUSH_PERIOD_MS", "200")
-        .output()
-        .unwrap();
+    let out = cmd.output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("was killed by signal 9"), "{stderr}");
     let left: Vec<_> = files_with(&dir, "").into_iter().filter(|p| !p.ends_with("t.json")).collect();

@@ -1,7 +1,10 @@
-//! How a traced process ends, against the mock libcupti, in child processes: SIGTERM and SIGINT mid-run
-//! finish the trace and the summary, then the process dies of the signal; a crash (SIGSEGV, abort,
-//! `_exit`) leaves every batch written so far in a whole `.partial` trace; collection paused and resumed
-//! by a signal, by `cudaProfilerStart`/`Stop`, and by a duration.
+//! How a traced process ends, against the mock libcupti, in child processes that load the engine
+//! through the CUDA door of `libaccelprof_inject.so` (as the CUDA driver does with
+//! `CUDA_INJECTION64_PATH`): SIGTERM and SIGINT mid-run finish the trace and the summary, then the
+//! process dies of the signal; a crash (SIGSEGV, abort, `_exit`) leaves every batch written so far in a
+//! whole `.partial` trace, which `accelprof recover` closes; collection paused and resumed by a signal,
+//! by `cudaProfilerStart`/`Stop`, and by a duration. (Ported from cupti-trace's tests of its retired
+//! tracer.)
 
 mod support;
 
@@ -24,8 +27,8 @@ fn traced_child() {
 fn traced(scenario: &str, dir: &Path, extra: &[(&str, &str)]) -> Running {
     let mut cmd = child_command(CHILD, scenario);
     cmd.env("CUDA_INJECTION64_PATH", tracer_library())
-        .env("CUPTI_TRACE_OUTPUT", dir.join("trace.json"))
-        .env("CUPTI_TRACE_FLUSH_PERIOD_MS", "200")
+        .env("ACCELPROF_OUTPUT", dir.join("trace.json"))
+        .env("ACCELPROF_FLUSH_PERIOD_MS", "200")
         .env("TEST_DIR", dir);
     for (k, v) in extra {
         cmd.env(k, v);
@@ -49,7 +52,7 @@ fn ends_cleanly_on(signal: i32, name: &str) {
         Some(signal),
         "the process dies of {name} as it would have: {status:?}\n{stderr}"
     );
-    assert!(stderr.contains(&format!("{name}: finishing the trace")), "{stderr}");
+    assert!(stderr.contains(&format!("{name}: finishing the outputs")), "{stderr}");
     assert!(stderr.contains("kernel launches") && stderr.contains("demo::kernel()"), "the summary: {stderr}");
     assert!(
         stderr.contains(&format!("trace: {}", dir.join("trace.json").display())),
@@ -89,8 +92,8 @@ fn crash_leaves_what_was_written(scenario: &str, expect: impl Fn(std::process::E
     let trace = read_trace(&partial[0]);
     assert_eq!(kernels_named(&trace, "demo::kernel()").len(), 50, "{scenario}");
     assert_eq!(trace["distributedInfo"]["rank"], 0);
-    // `cupti-trace recover` gives it its final name.
-    let out = std::process::Command::new(launcher()).arg("recover").arg(&partial[0]).output().unwrap();
+    // `accelprof recover` gives it its final name.
+    let out = accelprof().arg("recover").arg(&partial[0]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("whole, renamed to"),
@@ -119,7 +122,7 @@ fn an_exit_that_skips_atexit_leaves_every_batch_written_so_far_readable() {
 #[test]
 fn a_toggle_signal_pauses_and_resumes_collection() {
     let dir = temp_dir("toggle");
-    let child = traced("toggle", &dir, &[("CUPTI_TRACE_TOGGLE_SIGNAL", "USR2")]);
+    let child = traced("toggle", &dir, &[("ACCELPROF_TOGGLE_SIGNAL", "USR2")]);
     child.wait_for("ready1");
     child.signal(libc::SIGUSR2);
     for _ in 0..500 {
@@ -140,7 +143,7 @@ fn a_toggle_signal_pauses_and_resumes_collection() {
     std::fs::write(dir.join("go2"), "").unwrap();
     let (status, stderr) = child.finish();
     assert!(status.success(), "{stderr}");
-    assert!(stderr.contains("SIGUSR2 pauses and resumes"), "the start line says so: {stderr}");
+    assert!(stderr.contains("SIGUSR2 pauses and resumes collection"), "the start line says so: {stderr}");
     let trace = read_trace(&dir.join("trace.json"));
     let count = |tag| kernels_named(&trace, &format!("demo::{tag}()")).len();
     assert_eq!((count("before"), count("paused"), count("after")), (10, 0, 10), "{stderr}");
@@ -151,10 +154,13 @@ fn a_toggle_signal_pauses_and_resumes_collection() {
 #[test]
 fn only_cuda_profiler_ranges_are_collected_when_asked() {
     let dir = temp_dir("ranges");
-    let child = traced("ranges", &dir, &[("CUPTI_TRACE_PROFILER_RANGE", "1")]);
+    let child = traced("ranges", &dir, &[("ACCELPROF_CAPTURE_RANGE", "profiler-api")]);
     let (status, stderr) = child.finish();
     assert!(status.success(), "{stderr}");
-    assert!(stderr.contains("between cudaProfilerStart and cudaProfilerStop"), "{stderr}");
+    assert!(
+        stderr.contains("between the program's profiler start and stop calls (cudaProfilerStart"),
+        "{stderr}"
+    );
     let trace = read_trace(&dir.join("trace.json"));
     assert_eq!(kernels_named(&trace, "demo::inside()").len(), 10, "{stderr}");
     assert_eq!(kernels_named(&trace, "demo::outside()").len(), 0, "{stderr}");
@@ -164,7 +170,7 @@ fn only_cuda_profiler_ranges_are_collected_when_asked() {
 #[test]
 fn a_duration_writes_the_trace_and_the_program_runs_on() {
     let dir = temp_dir("duration");
-    let child = traced("duration", &dir, &[("CUPTI_TRACE_DURATION", "300ms")]);
+    let child = traced("duration", &dir, &[("ACCELPROF_DURATION", "300ms")]);
     child.wait_for("ran on after the window");
     let (status, stderr) = child.finish();
     assert!(status.success(), "{stderr}");
