@@ -105,10 +105,26 @@ impl MockRocprofiler {
 /// ```
 ///
 /// # Panics
-/// When the mock's controls cannot be opened (the file this crate built is gone), and when
+/// When the mock's controls cannot be opened (the file this crate built is gone), when called from
+/// inside another `run_mocked`'s body (it would wait for the lock that body holds), and when
 /// `body` panics (the lock is released, not poisoned for the next test).
 pub fn run_mocked<R>(body: impl FnOnce(&MockRocprofiler) -> R) -> R {
     static MOCK: std::sync::OnceLock<MockRocprofiler> = std::sync::OnceLock::new();
+    thread_local! {
+        static IN_BODY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    /// Clears `IN_BODY` however the body ends.
+    struct Leave;
+    impl Drop for Leave {
+        fn drop(&mut self) {
+            IN_BODY.with(|b| b.set(false));
+        }
+    }
+    assert!(
+        !IN_BODY.with(|b| b.replace(true)),
+        "accelprof_mocks::rocprofiler::run_mocked inside another run_mocked's body (it holds the mock's lock)"
+    );
+    let _leave = Leave;
     let _lock = lock();
     let mock = match MOCK.get() {
         Some(mock) => mock,
