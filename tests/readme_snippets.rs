@@ -1,9 +1,8 @@
 //! Every README's Rust example compiles as pasted into a program's `main.rs`: each `rust` block
 //! is a whole program (it has its `fn main`) or items only, with no line hidden from the reader
 //! (`# ...`, which the doctests compile and a reader does not see) and no statement outside a
-//! function, and no crate of the workspace that adding the README's crate (and those its `cargo add`
-//! lines name) does not bring (a dev-dependency of the crate compiles in its doctest, not in the
-//! reader's program). The
+//! function, and no crate of the workspace that adding the README's crate does not bring (a
+//! dev-dependency of the crate compiles in its doctest, not in the reader's program). The
 //! doctests (each crate includes its README) check that the blocks compile; this checks that what
 //! they compile is what a reader copies.
 
@@ -115,17 +114,6 @@ fn dependencies(manifest: &Path) -> Vec<String> {
     deps
 }
 
-/// The crates a README tells its reader to add (`cargo add <crate>` lines of its `sh` blocks):
-/// brought too, besides its own crate's dependencies.
-fn added_by_the_readme(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|l| l.trim().strip_prefix("cargo add "))
-        .flat_map(|args| args.split('#').next().unwrap_or("").split_whitespace().map(str::to_string))
-        .filter(|a| !a.starts_with('-'))
-        .map(|a| a.replace('-', "_"))
-        .collect()
-}
-
 /// The workspace crates `block` names (`name::`) that adding `own` does not bring.
 fn crates_not_brought(block: &str, own: &str, deps: &[String], workspace: &[String]) -> Vec<String> {
     let mut missing: Vec<String> = workspace
@@ -156,8 +144,7 @@ fn every_readme_example_compiles_as_pasted() {
         } else {
             dir.file_name().expect("a name").to_string_lossy().replace('-', "_")
         };
-        let mut deps = dependencies(&dir.join("Cargo.toml"));
-        deps.extend(added_by_the_readme(&text));
+        let deps = dependencies(&dir.join("Cargo.toml"));
         for (line, block) in rust_blocks(&text) {
             seen += 1;
             if let Some(why) = not_as_pasted(&block) {
