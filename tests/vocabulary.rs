@@ -77,6 +77,17 @@ fn activity_config() {
     };
     assert!(cupti::ActivityConfig::default().kinds == cupti::ActivityKinds::timeline());
     assert_eq!(mspti::ActivityConfig::default().kinds, mspti::ActivityKinds::timeline());
+    assert_eq!(rocprofiler::ActivityConfig::default().kinds, rocprofiler::ActivityKinds::timeline());
+}
+
+/// An empty kind selection: `Error::Activity(ActivityError::NoKinds)` in each crate (cupti and
+/// rocprofiler refuse to start such a session; mspti starts it, to take kinds with `enable`).
+#[test]
+fn no_kinds() {
+    use accelprof_core::activity::ActivityError;
+    let _ = |e: &cupti::Error| matches!(e, cupti::Error::Activity(ActivityError::NoKinds));
+    let _ = |e: &mspti::Error| matches!(e, mspti::Error::Activity(ActivityError::NoKinds));
+    let _ = |e: &rocprofiler::Error| matches!(e, rocprofiler::Error::Activity(ActivityError::NoKinds));
 }
 
 /// External correlation: `push_external_correlation` and `pop_external_correlation` giving

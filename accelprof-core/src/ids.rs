@@ -262,6 +262,87 @@ macro_rules! id_newtype {
     };
 }
 
+/// Defines a vendor crate's `ResultCode`: a result or status value of the library (any value,
+/// codes newer than the crate included), with `SUCCESS` (0), `raw()`, `is_success()`, `From`
+/// conversions both ways with the bindings' newtype `$sys` (whose field is `.0`), a `Debug` of
+/// `ResultCode(n)` and a `Display` of the C name where known (`NAME (n)`), else the number. The
+/// vendor crate defines `fn name(self) -> Option<&'static str>` in its own `impl ResultCode`.
+///
+/// ```
+/// mod sys {
+///     pub struct lib_result_t(pub u32);
+/// }
+/// use sys::lib_result_t;
+///
+/// accelprof_core::vendor_result_code! {
+///     /// A `lib_result_t` value.
+///     lib_result_t, "LIB_SUCCESS"
+/// }
+///
+/// impl ResultCode {
+///     pub fn name(self) -> Option<&'static str> {
+///         (self.0 == 3).then_some("LIB_ERROR_THREE")
+///     }
+/// }
+///
+/// assert_eq!(ResultCode::from(lib_result_t(3)).to_string(), "LIB_ERROR_THREE (3)");
+/// assert_eq!(format!("{:?}", ResultCode(4)), "ResultCode(4)");
+/// assert_eq!(ResultCode(4).to_string(), "4");
+/// assert!(ResultCode::SUCCESS.is_success() && lib_result_t::from(ResultCode(7)).0 == 7);
+/// ```
+#[macro_export]
+macro_rules! vendor_result_code {
+    ($(#[$meta:meta])* $sys:ident, $success:literal) => {
+        $(#[$meta])*
+        #[repr(transparent)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        pub struct ResultCode(pub u32);
+
+        impl ResultCode {
+            #[doc = concat!("`", $success, "`.")]
+            pub const SUCCESS: ResultCode = ResultCode(0);
+
+            /// The raw value.
+            pub const fn raw(self) -> u32 {
+                self.0
+            }
+
+            #[doc = concat!("Whether this is `", $success, "`.")]
+            pub const fn is_success(self) -> bool {
+                self.0 == 0
+            }
+        }
+
+        impl ::core::convert::From<$sys> for ResultCode {
+            fn from(r: $sys) -> Self {
+                ResultCode(r.0)
+            }
+        }
+
+        impl ::core::convert::From<ResultCode> for $sys {
+            fn from(r: ResultCode) -> Self {
+                $sys(r.0)
+            }
+        }
+
+        impl ::core::fmt::Debug for ResultCode {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(f, "ResultCode({})", self.0)
+            }
+        }
+
+        impl ::core::fmt::Display for ResultCode {
+            /// The C name where known (`NAME (n)`), else the number.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.name() {
+                    Some(name) => write!(f, "{name} ({})", self.0),
+                    None => write!(f, "{}", self.0),
+                }
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     crate::id_newtype! {

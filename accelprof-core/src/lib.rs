@@ -83,7 +83,7 @@ pub mod pool;
 pub mod time;
 pub mod version;
 
-pub use columns::{Batch, Family, FamilySet};
+pub use columns::{Batch, Family, FamilySet, PerFamily};
 pub use intern::{NameId, Names};
 pub use pipeline::{Counts, Handoff, Pipeline, PipelineConfig, RecordWalker, WalkStats};
 pub use pool::{ActivityBuffer, BufferPool, OverflowStats, PoolStats};

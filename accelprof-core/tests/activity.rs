@@ -158,7 +158,7 @@ fn one_session_per_route_and_every_record_accounted() {
 fn a_buffer_that_is_not_ours_is_left_alone_and_a_late_one_is_freed() {
     let _g = serial();
     let before = ROUTE.stats();
-    let s = session(Vendor::default(), BufferPool::new(256, 2), &[]);
+    let s = session(Vendor::default(), BufferPool::new(256, 2), &[1]);
     s.start().unwrap();
     let mut foreign = vec![0u64; 32];
     // SAFETY: a buffer of the test's own, which the route must not take.
@@ -184,7 +184,7 @@ fn a_buffer_that_is_not_ours_is_left_alone_and_a_late_one_is_freed() {
 fn overflow_buffers_count_until_the_decode_thread_gives_them_back() {
     let _g = serial();
     let pool = BufferPool::try_with_overflow(64, 1, 1).unwrap();
-    let s = session(Vendor::default(), Arc::clone(&pool), &[]);
+    let s = session(Vendor::default(), Arc::clone(&pool), &[1]);
     let (entered_tx, entered) = mpsc::channel();
     let (release, release_rx) = mpsc::channel::<()>();
     let release_rx = Mutex::new(release_rx);
@@ -259,4 +259,19 @@ fn a_kind_that_fails_to_enable_leaves_nothing_enabled() {
     assert!(!switch.resume().unwrap(), "the session ended");
     assert!(matches!(s.start(), Err(ActivityError::Ended)));
     assert!(matches!(s.flush(), Err(ActivityError::Ended)));
+}
+
+/// An empty selection is an error, not a session that collects nothing: starting with no kind is
+/// refused (nothing asked of the vendor), and starts once a kind is enabled.
+#[test]
+fn a_session_with_no_kind_refuses_to_start_until_one_is_enabled() {
+    let _g = serial();
+    let s = session(Vendor::default(), BufferPool::new(64, 1), &[]);
+    assert!(matches!(s.start(), Err(ActivityError::NoKinds)), "an empty selection");
+    assert!(!s.is_started() && !s.is_collecting());
+    assert_eq!(s.backend().calls.take(), ["register"], "nothing enabled, the switch not turned on");
+    s.enable(2).unwrap();
+    s.start().expect("a kind selected");
+    assert!(s.is_collecting());
+    s.end();
 }

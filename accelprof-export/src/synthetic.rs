@@ -13,7 +13,7 @@ use accelprof_core::columns::{
     ApiRow, CopyKind, KernelRow, MarkerRow, MemcpyRow, MemoryKind, MemsetRow, HOST_DEVICE,
 };
 use accelprof_core::intern::Interner;
-use accelprof_core::{Batch, Family, NameId, Names};
+use accelprof_core::{Batch, NameId, Names, PerFamily};
 
 use crate::{ClockAnchor, RunMeta};
 
@@ -135,9 +135,9 @@ impl SyntheticRank {
     }
 
     /// Generates the run, calling `deliver` with each batch (and the names of its ids).
-    pub fn run(&self, mut deliver: impl FnMut(&Batch, &Names)) -> [u64; Family::ALL.len()] {
+    pub fn run(&self, mut deliver: impl FnMut(&Batch, &Names)) -> PerFamily<u64> {
         let mut g = Generator::new(self);
-        let mut rows = [0u64; Family::ALL.len()];
+        let mut rows = PerFamily::<u64>::default();
         let mut batch = Batch::new();
         let names = g.interner.names();
         for step in 0..self.steps {

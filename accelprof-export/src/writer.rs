@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use accelprof_core::{Batch, Family, Names};
+use accelprof_core::{Batch, Family, Names, PerFamily};
 
 use crate::Error;
 
@@ -27,7 +27,7 @@ pub struct Finished {
     /// Its size in bytes.
     pub bytes: u64,
     /// Rows written per family, in [`Family::ALL`] order.
-    pub rows: [u64; Family::ALL.len()],
+    pub rows: PerFamily<u64>,
 }
 
 impl Finished {
@@ -38,8 +38,8 @@ impl Finished {
 }
 
 /// Counts rows per family.
-pub(crate) fn count_rows(rows: &mut [u64; Family::ALL.len()], batch: &Batch) {
-    for (i, family) in Family::ALL.iter().enumerate() {
-        rows[i] += batch.len_of(*family) as u64;
+pub(crate) fn count_rows(rows: &mut PerFamily<u64>, batch: &Batch) {
+    for family in Family::ALL {
+        rows[family] += batch.len_of(family) as u64;
     }
 }

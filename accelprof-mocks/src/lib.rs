@@ -53,7 +53,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The `cupti`, `mspti` and `rocprofiler` crates test themselves this way: their `tests/`
+//! The README shows a test of a tool's own callback and activity code on each vendor crate
+//! (`cupti`, `mspti` through the preloaded child, `rocprofiler` through `configure_with`); this
+//! crate's `tests/readme.rs` runs them as shown. The `cupti`, `mspti` and `rocprofiler` crates test themselves this way: their `tests/`
 //! directories show each vendor's controls at work (a played CUDA program's callbacks and activity
 //! records; an MSPTI program started with the mock preloaded, as the real library needs; a
 //! rocprofiler tool configured, run and finalized).
@@ -63,6 +65,10 @@
 //! - [`mspti::run_preloaded`] (and [`mspti::Preloaded`] to choose the library, the CANN home, the
 //!   environment): the calling test's body run with `libmspti.so` preloaded, in a child process
 //!   that runs that one test only; its result is the test's.
+//! - [`rocprofiler::run_mocked`]: the calling test's body against a fresh mock `librocprofiler-sdk`
+//!   (its lock held, reset); the tool under test is set up with `rocprofiler::configure_with`, a
+//!   closure run in a configure window the SDK opens for it, which takes the test's state and
+//!   returns the tool's handles.
 //! - [`cupti::KinetoClient`]: a second CUPTI client in the process, in PyTorch's profiler's order
 //!   of calls through the global symbol scope ([`cupti::load_global`] puts the mock there).
 //! - [`cupti::lock`], [`mspti::lock`], [`rocprofiler::lock`]: one lock per mock (one mock state

@@ -83,6 +83,61 @@ impl MockRocprofiler {
     }
 }
 
+/// Runs the calling test's `body` against the mock `librocprofiler-sdk` ([`LIBRARY`]), and
+/// returns what it returned: the mock's [`lock`] held, its controls opened (once per process) and
+/// `reset` (an SDK not configured yet: no tools, no forced configure function, no contexts). The
+/// body opens the SDK as the tool does
+/// (`rocprofiler::Rocprofiler::open_path(accelprof_mocks::rocprofiler::LIBRARY)`), sets the tool up
+/// in a configure window (`rocprofiler::configure_with`, whose closure takes the test's state and
+/// returns its handles), plays the program through the controls, and plays process exit with
+/// [`MockRocprofiler::shutdown`] where the tool's finalize should run (every buffer flushed).
+///
+/// ```no_run
+/// #[test]
+/// fn my_tool_counts_the_kernels() {
+///     accelprof_mocks::rocprofiler::run_mocked(|mock| {
+///         let k = mock.kernel_symbol(c"saxpy");
+///         mock.dispatch(mock.gpu_agent(0), 1, k, 256, 1, 1, 64, 1, 1);
+///         // ... with the tool set up first (rocprofiler::configure_with) ...
+///         mock.shutdown();
+///     });
+/// }
+/// ```
+///
+/// # Panics
+/// When the mock's controls cannot be opened (the file this crate built is gone), when called from
+/// inside another `run_mocked`'s body (it would wait for the lock that body holds), and when
+/// `body` panics (the lock is released, not poisoned for the next test).
+pub fn run_mocked<R>(body: impl FnOnce(&MockRocprofiler) -> R) -> R {
+    static MOCK: std::sync::OnceLock<MockRocprofiler> = std::sync::OnceLock::new();
+    thread_local! {
+        static IN_BODY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    /// Clears `IN_BODY` however the body ends.
+    struct Leave;
+    impl Drop for Leave {
+        fn drop(&mut self) {
+            IN_BODY.with(|b| b.set(false));
+        }
+    }
+    assert!(
+        !IN_BODY.with(|b| b.replace(true)),
+        "accelprof_mocks::rocprofiler::run_mocked inside another run_mocked's body (it holds the mock's lock)"
+    );
+    let _leave = Leave;
+    let _lock = lock();
+    let mock = match MOCK.get() {
+        Some(mock) => mock,
+        None => {
+            let opened = MockRocprofiler::open(LIBRARY)
+                .unwrap_or_else(|e| panic!("accelprof_mocks::rocprofiler::run_mocked: {e}"));
+            MOCK.get_or_init(|| opened)
+        }
+    };
+    mock.reset();
+    body(mock)
+}
+
 /// The lock of the mock `librocprofiler-sdk`: one mock state per process, so tests that drive it take this
 /// first (and then `reset` it). A test that panicked while holding it does not poison it for the
 /// others.

@@ -121,3 +121,21 @@ fn the_cupti_api_call_handle_ends_only_on_its_thread_and_only_once() {
     assert_ne!(correlation, 0);
     assert!(mock.api_enter(7, 3, None).is_none(), "no such domain");
 }
+
+/// `run_mocked` hands the body a reset mock under its lock, returns the body's result, and refuses
+/// to nest (the inner call would wait forever for the lock the outer body holds).
+#[test]
+fn run_mocked_resets_returns_the_bodys_result_and_refuses_to_nest() {
+    use accelprof_mocks::rocprofiler::run_mocked;
+    let clients = run_mocked(|mock| {
+        assert_eq!(mock.load_tools().0, 0, "a fresh mock runs its window");
+        mock.client_count()
+    });
+    assert_eq!(clients, 0);
+    run_mocked(|mock| assert_eq!(mock.load_tools().0, 0, "reset again: the window runs again"));
+    let nested = std::panic::catch_unwind(|| run_mocked(|_| run_mocked(|_| ())));
+    let payload = nested.expect_err("refused");
+    let message = payload.downcast_ref::<&str>().copied().unwrap_or_default();
+    assert!(message.contains("inside another run_mocked"), "{message}");
+    run_mocked(|_| ()); // the lock was released by the panicking body
+}

@@ -6,10 +6,10 @@ use std::fmt;
 use accelprof_core::activity::ActivityError;
 use cupti_sys::{CUptiResult, LoadError, MissingSymbol};
 
-/// A `CUptiResult` value: any value is representable, including codes newer than this crate.
-#[repr(transparent)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct ResultCode(pub u32);
+accelprof_core::vendor_result_code! {
+    /// A `CUptiResult` value: any value is representable, including codes newer than this crate.
+    CUptiResult, "CUPTI_SUCCESS"
+}
 
 /// The name of every result code of the headers this crate was generated from.
 const NAMES: &[(CUptiResult, &str)] = {
@@ -82,8 +82,6 @@ const NAMES: &[(CUptiResult, &str)] = {
 };
 
 impl ResultCode {
-    /// `CUPTI_SUCCESS`.
-    pub const SUCCESS: ResultCode = ResultCode(CUptiResult::CUPTI_SUCCESS.0);
     /// `CUPTI_ERROR_INVALID_PARAMETER`.
     pub const INVALID_PARAMETER: ResultCode = ResultCode(CUptiResult::CUPTI_ERROR_INVALID_PARAMETER.0);
     /// `CUPTI_ERROR_INVALID_OPERATION`.
@@ -113,49 +111,11 @@ impl ResultCode {
     /// `CUPTI_ERROR_UNKNOWN` (999): CUPTI's internal error ([`Error::Internal`]).
     pub const INTERNAL: ResultCode = ResultCode(CUptiResult::CUPTI_ERROR_UNKNOWN.0);
 
-    /// The raw value.
-    pub const fn raw(self) -> u32 {
-        self.0
-    }
-
-    /// Whether this is `CUPTI_SUCCESS`.
-    pub const fn is_success(self) -> bool {
-        self.0 == 0
-    }
-
     /// The code's C name in the headers this crate was generated from (`"CUPTI_ERROR_INVALID_KIND"`);
     /// `None` for a code they do not have (a newer library's: [`crate::Cupti::result_string`] asks the
     /// library).
     pub fn name(self) -> Option<&'static str> {
         NAMES.iter().find(|(code, _)| code.0 == self.0).map(|(_, name)| *name)
-    }
-}
-
-impl From<CUptiResult> for ResultCode {
-    fn from(r: CUptiResult) -> Self {
-        ResultCode(r.0)
-    }
-}
-
-impl From<ResultCode> for CUptiResult {
-    fn from(r: ResultCode) -> Self {
-        CUptiResult(r.0)
-    }
-}
-
-impl fmt::Debug for ResultCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ResultCode({})", self.0)
-    }
-}
-
-impl fmt::Display for ResultCode {
-    /// The C name where known (`CUPTI_ERROR_INVALID_KIND (21)`), else the number.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.name() {
-            Some(name) => write!(f, "{name} ({})", self.0),
-            None => write!(f, "{}", self.0),
-        }
     }
 }
 

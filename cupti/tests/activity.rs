@@ -707,3 +707,16 @@ fn sizes_past_the_pools_limits_are_an_error_from_the_session_not_an_abort() {
     let session = ActivitySession::new(cupti, ActivityConfig::default()).unwrap();
     drop(session);
 }
+
+/// An empty selection is an error, as on every vendor: a session with no kind refuses to start
+/// (nothing is enabled in CUPTI); the default selection is the timeline.
+#[test]
+fn a_session_with_no_kind_refuses_to_start() {
+    let (_g, cupti, _mock) = setup();
+    let session = ActivitySession::new(cupti, config(&[])).unwrap();
+    let err = session.start().expect_err("no kind selected");
+    assert!(matches!(err, Error::Activity(ActivityError::NoKinds)), "{err}");
+    assert!(!session.is_collecting());
+    session.end();
+    assert!(ActivityConfig::default().kinds == ActivityKinds::timeline(), "the default is the timeline");
+}

@@ -6,10 +6,10 @@ use std::fmt;
 use accelprof_core::activity::ActivityError;
 use mspti_sys::{msptiResult, LoadError, MissingSymbol};
 
-/// An `msptiResult` value: any value is representable, including codes newer than this crate.
-#[repr(transparent)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct ResultCode(pub u32);
+accelprof_core::vendor_result_code! {
+    /// An `msptiResult` value: any value is representable, including codes newer than this crate.
+    msptiResult, "MSPTI_SUCCESS"
+}
 
 /// The name of every result code of the headers this crate was generated from.
 const NAMES: &[(msptiResult, &str)] = {
@@ -27,53 +27,13 @@ const NAMES: &[(msptiResult, &str)] = {
 };
 
 impl ResultCode {
-    /// `MSPTI_SUCCESS`.
-    pub const SUCCESS: ResultCode = ResultCode(msptiResult::MSPTI_SUCCESS.0);
     /// `MSPTI_ERROR_INNER` (999): MSPTI's internal error ([`Error::Internal`]).
     pub const INTERNAL: ResultCode = ResultCode(msptiResult::MSPTI_ERROR_INNER.0);
-
-    /// The raw value.
-    pub const fn raw(self) -> u32 {
-        self.0
-    }
-
-    /// Whether this is `MSPTI_SUCCESS`.
-    pub const fn is_success(self) -> bool {
-        self.0 == 0
-    }
 
     /// The code's C name in the headers this crate was generated from (`"MSPTI_ERROR_QUEUE_EMPTY"`);
     /// `None` for a code they do not have.
     pub fn name(self) -> Option<&'static str> {
         NAMES.iter().find(|(code, _)| code.0 == self.0).map(|(_, name)| *name)
-    }
-}
-
-impl From<msptiResult> for ResultCode {
-    fn from(r: msptiResult) -> Self {
-        ResultCode(r.0)
-    }
-}
-
-impl From<ResultCode> for msptiResult {
-    fn from(r: ResultCode) -> Self {
-        msptiResult(r.0)
-    }
-}
-
-impl fmt::Debug for ResultCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ResultCode({})", self.0)
-    }
-}
-
-impl fmt::Display for ResultCode {
-    /// The C name where known (`MSPTI_ERROR_QUEUE_EMPTY (5)`), else the number.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.name() {
-            Some(name) => write!(f, "{name} ({})", self.0),
-            None => write!(f, "{}", self.0),
-        }
     }
 }
 

@@ -1,30 +1,15 @@
 //! One error type: a variant per `rocprofiler_status_t` code, unknown codes kept raw, the
 //! loader's errors and the activity session's.
 
-use std::fmt;
-
 use accelprof_core::activity::ActivityError;
 use rocprofiler_sys::{rocprofiler_status_t, LoadError, MissingSymbol};
 
-/// A `rocprofiler_status_t` value: any value is representable, including codes newer than this crate.
-#[repr(transparent)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct ResultCode(pub u32);
+accelprof_core::vendor_result_code! {
+    /// A `rocprofiler_status_t` value: any value is representable, including codes newer than this crate.
+    rocprofiler_status_t, "ROCPROFILER_STATUS_SUCCESS"
+}
 
 impl ResultCode {
-    /// `ROCPROFILER_STATUS_SUCCESS`.
-    pub const SUCCESS: ResultCode = ResultCode(0);
-
-    /// The raw value.
-    pub const fn raw(self) -> u32 {
-        self.0
-    }
-
-    /// Whether this is `ROCPROFILER_STATUS_SUCCESS`.
-    pub const fn is_success(self) -> bool {
-        self.0 == 0
-    }
-
     /// The code's C name as this crate knows it (`"ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT"`); `None`
     /// for a code it does not know ([`Rocprofiler::status_name`](crate::Rocprofiler::status_name) asks
     /// the library).
@@ -38,34 +23,6 @@ impl ResultCode {
         match Error::from_code(self, function) {
             None => Ok(()),
             Some(e) => Err(e),
-        }
-    }
-}
-
-impl From<rocprofiler_status_t> for ResultCode {
-    fn from(r: rocprofiler_status_t) -> Self {
-        ResultCode(r.0)
-    }
-}
-
-impl From<ResultCode> for rocprofiler_status_t {
-    fn from(r: ResultCode) -> Self {
-        rocprofiler_status_t(r.0)
-    }
-}
-
-impl fmt::Debug for ResultCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ResultCode({})", self.0)
-    }
-}
-
-impl fmt::Display for ResultCode {
-    /// The C name where known (`ROCPROFILER_STATUS_ERROR_CONTEXT_CONFLICT (12)`), else the number.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.name() {
-            Some(name) => write!(f, "{name} ({})", self.0),
-            None => write!(f, "{}", self.0),
         }
     }
 }

@@ -9,7 +9,9 @@
 //! tools and receives a [`Configurator`], the only way to create contexts, buffers and services,
 //! so setup calls outside that window cannot be written. Export it from a `cdylib` with
 //! [`export_tool!`] and run a HIP program with `ROCP_TOOL_LIBRARIES=/path/to/libmytool.so`, or
-//! call [`force_configure`] from a program that profiles itself.
+//! call [`force_configure`] from a program that profiles itself. [`configure_with`] runs a closure in
+//! that window instead: it may borrow the caller's state, and its result is returned to the caller
+//! (a program that profiles itself, a plain `#[test]` against the mock SDK).
 //!
 //! ```no_run
 //! use std::sync::{Arc, Mutex};
@@ -172,7 +174,7 @@ pub use ids::{
 pub use library::Rocprofiler;
 /// The raw declarations and loader (`rocprofiler-sys`), for what this crate does not wrap.
 pub use rocprofiler_sys as sys;
-pub use tool::{configure_function, force_configure, Configurator, Context, Tool};
+pub use tool::{configure_function, configure_with, force_configure, Configurator, Context, Tool};
 
 #[doc(hidden)]
 pub mod __private {

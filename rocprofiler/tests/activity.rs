@@ -100,3 +100,31 @@ fn a_flush_from_inside_a_consumer_is_refused_with_a_typed_error() {
     }
     assert_eq!(buffer.counts().records_delivered(), 1);
 }
+
+/// `ActivityConfig::default()` collects the timeline, as on every vendor (it was no kind at all: a
+/// session that collected nothing); an empty selection is refused in the window, before anything
+/// is made.
+#[test]
+fn the_default_session_collects_the_timeline_and_an_empty_one_is_refused() {
+    let _g = exclusive();
+    let got = rocprofiler::configure_with(support::tool::lib(), |cfg| {
+        let empty = cfg.activity_session(ActivityConfig {
+            kinds: rocprofiler::ActivityKinds::empty(),
+            ..ActivityConfig::default()
+        });
+        Ok((empty.map(drop), cfg.activity_session(ActivityConfig::default())?))
+    })
+    .expect("setup succeeds");
+    let (empty, session) = got;
+    assert!(matches!(empty, Err(Error::Activity(ActivityError::NoKinds))), "{empty:?}");
+    assert_eq!(
+        session.kinds(),
+        [BufferKind::KERNEL_DISPATCH, BufferKind::MEMORY_COPY, BufferKind::HIP_RUNTIME_API]
+    );
+    let kernels = session.collect(FamilySet::KERNEL);
+    session.start().unwrap();
+    dispatches(2);
+    session.fence().unwrap();
+    assert_eq!(kernels.take().kernels.len(), 2);
+    session.end();
+}

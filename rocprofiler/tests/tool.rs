@@ -148,6 +148,95 @@ fn the_runtime_path_registers_the_tool_and_setup_calls_after_the_window_are_lock
     assert_eq!(lib().initialization_status().unwrap(), 1);
 }
 
+/// `configure_with`: the setup borrows the test's own state (not `'static`, not `Send`) and its
+/// handles come back as the call's result; nothing goes through a static.
+#[test]
+fn configure_with_takes_the_callers_state_and_returns_the_setups_result() {
+    let _g = exclusive();
+    let mut windows_seen = Vec::new();
+    let kernels = Arc::new(Mutex::new(0usize));
+    let sink = kernels.clone();
+    let (ctx, buffer) = rocprofiler::configure_with(lib(), |cfg| {
+        windows_seen.push("in the window");
+        let ctx = cfg.create_context()?;
+        let buffer = cfg.create_buffer(&ctx, BufferConfig::default())?;
+        cfg.buffer_tracing(&ctx, BufferKind::KERNEL_DISPATCH, &[], &buffer)?;
+        buffer.subscribe(FamilySet::KERNEL, move |b, _| *sink.lock().unwrap() += b.kernels.len());
+        Ok((ctx, buffer))
+    })
+    .expect("the setup ran in the window");
+    assert_eq!(windows_seen, ["in the window"]);
+    assert_eq!(ctl().client_count(), 1);
+    // The window closed: the Configurator cannot be had any more, and the handles work.
+    ctx.start().unwrap();
+    let k = kernel(c"saxpy");
+    for _ in 0..3 {
+        ctl().dispatch(gpu(0), 1, k, 256, 1, 1, 64, 1, 1);
+    }
+    shutdown();
+    assert_eq!(*kernels.lock().unwrap(), 3, "finalize flushed the setup's buffer");
+    assert!(buffer.id() != 0);
+}
+
+/// The setup's error comes back (and what it started is stopped); its panic is the caller's; a
+/// second `configure_with` in one process is refused typed, never run.
+#[test]
+fn configure_with_returns_the_setups_error_resumes_its_panic_and_runs_once() {
+    let _g = exclusive();
+    let mut started = None;
+    let err = rocprofiler::configure_with(lib(), |cfg| -> rocprofiler::Result<()> {
+        let ctx = cfg.create_context()?;
+        ctx.start()?;
+        started = Some(ctx);
+        Err(Error::NotConfigured("the test's own failure"))
+    })
+    .expect_err("the setup failed");
+    assert!(matches!(err, Error::NotConfigured("the test's own failure")), "{err}");
+    assert!(!started.expect("the context").is_active().unwrap(), "a failed setup's contexts are stopped");
+    let mut ran = false;
+    let again = rocprofiler::configure_with(lib(), |_| {
+        ran = true;
+        Ok(())
+    })
+    .expect_err("one forced configure function, run once");
+    assert!(matches!(again, Error::NotConfigured(_)), "{again}");
+    assert!(!ran);
+
+    let _g2 = (drop(_g), exclusive());
+    let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let _ = rocprofiler::configure_with(lib(), |_| -> rocprofiler::Result<()> { panic!("in the setup") });
+    }))
+    .expect_err("the setup's panic reaches the caller");
+    assert_eq!(panic.downcast_ref::<&str>(), Some(&"in the setup"));
+}
+
+/// After the runtime's window closed: the newest SDK starts the setup late, an SDK before late
+/// start answers CONFIGURATION_LOCKED (the setup does not run); from inside a setup, refused.
+#[test]
+fn configure_with_after_the_window_starts_late_or_is_locked_and_never_nests() {
+    let _g = exclusive();
+    assert_eq!(ctl().load_tools().0, 0, "the runtime's window, no tool in it");
+    ctl().set_late_start(0);
+    let mut ran = false;
+    let locked = rocprofiler::configure_with(lib(), |_| {
+        ran = true;
+        Ok(())
+    })
+    .expect_err("an SDK before late start");
+    assert!(matches!(locked, Error::ConfigurationLocked), "{locked}");
+    assert!(!ran);
+
+    let _g2 = (drop(_g), exclusive());
+    assert_eq!(ctl().load_tools().0, 0);
+    let nested = rocprofiler::configure_with(lib(), |cfg| {
+        let inner = rocprofiler::configure_with(lib(), |_| Ok(()));
+        Ok((cfg.create_context()?, inner))
+    })
+    .expect("the newest SDK starts it late");
+    assert!(matches!(nested.1, Err(Error::WouldDeadlock(_))), "{:?}", nested.1);
+    nested.0.start().expect("a context of the late window");
+}
+
 #[test]
 fn callback_tracing_for_every_kind_with_names_phases_and_the_slot() {
     let _g = exclusive();

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use accelprof_core::columns::Family;
+use accelprof_core::columns::{Family, PerFamily};
 use accelprof_core::Names;
 use serde_json::{json, Value};
 
@@ -19,7 +19,7 @@ pub struct TracerReport {
     /// The final tallies: produced = delivered + dropped.
     pub counts: TracerCounts,
     /// Rows delivered per family, in [`Family::ALL`] order (see [`rows_of`](Self::rows_of)).
-    pub rows: [u64; Family::ALL.len()],
+    pub rows: PerFamily<u64>,
     /// Time per kernel name.
     pub summary: KernelSummary,
     /// Names of the summary's ids.
@@ -39,7 +39,7 @@ pub struct TracerReport {
 impl TracerReport {
     /// Rows delivered of `family`.
     pub fn rows_of(&self, family: Family) -> u64 {
-        Family::ALL.iter().position(|f| *f == family).map_or(0, |i| self.rows[i])
+        self.rows.get(family).copied().unwrap_or(0)
     }
 
     /// Whether everything went to plan: every output written whole, no error at the end, and the

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use accelprof_core::columns::Family;
+use accelprof_core::columns::{Family, PerFamily};
 use accelprof_core::{Batch, Names};
 use accelprof_export::trace::{DeviceProperties, RunMeta, TimeMap, TraceFile, TraceSink};
 use serde_json::Value;
@@ -35,7 +35,7 @@ pub struct TraceOutcome {
 pub(crate) struct Collected {
     slots: Vec<Slot>,
     pub(crate) summary: KernelSummary,
-    pub(crate) rows: [u64; Family::ALL.len()],
+    pub(crate) rows: PerFamily<u64>,
 }
 
 pub(crate) type Shared = Arc<Mutex<Collected>>;
@@ -119,8 +119,8 @@ pub(crate) fn create(
 impl Collected {
     /// Takes one delivered batch.
     pub(crate) fn add(&mut self, batch: &Batch, names: &Names, time: &TimeMap) {
-        for (i, family) in Family::ALL.iter().enumerate() {
-            self.rows[i] += batch.len_of(*family) as u64;
+        for family in Family::ALL {
+            self.rows[family] += batch.len_of(family) as u64;
         }
         self.summary.add(batch);
         for slot in &mut self.slots {

@@ -41,6 +41,13 @@ pub enum ActivityError {
         /// The call refused (`"ActivitySession::flush"`).
         call: &'static str,
     },
+    /// The session was started with no kind selected: it would collect nothing. Select kinds in the
+    /// config (each vendor's default is its timeline kinds) or enable one before starting.
+    #[error(
+        "the activity session was started with no kind selected: it would collect nothing (select kinds in \
+         its config, whose default is the timeline, or enable one before starting)"
+    )]
+    NoKinds,
     /// The session has ended ([`Session::end`](super::Session::end)).
     #[error("the activity session has ended")]
     Ended,

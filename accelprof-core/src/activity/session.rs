@@ -22,6 +22,10 @@ pub struct SessionConfig {
     /// How long the end of a session waits for the vendor to hand back the buffers of its final forced
     /// flush (default 2 s).
     pub return_wait: Duration,
+    /// Whether [`Session::start`] may start with no kind selected, the kinds enabled after it one by one
+    /// (default false: [`ActivityError::NoKinds`]). MSPTI's sessions are used that way (each kind
+    /// refused on its own, once the session runs).
+    pub start_empty: bool,
 }
 
 impl Default for SessionConfig {
@@ -31,6 +35,7 @@ impl Default for SessionConfig {
             fence_timeout: Duration::from_secs(10),
             resync_after: Duration::from_millis(100),
             return_wait: Duration::from_secs(2),
+            start_empty: false,
         }
     }
 }
@@ -254,7 +259,9 @@ impl<B: ActivityBackend> Session<B> {
         Ok(session)
     }
 
-    /// Enables the kinds: collection begins. Starting again is a no-op.
+    /// Enables the kinds: collection begins. Starting again is a no-op. With no kind selected (none
+    /// configured, none [`enable`](Self::enable)d), [`ActivityError::NoKinds`]: it would collect nothing
+    /// (unless [`SessionConfig::start_empty`]).
     pub fn start(&self) -> Result<(), B::Error> {
         let mut state = self.shared.lock();
         if state.ended {
@@ -262,6 +269,9 @@ impl<B: ActivityBackend> Session<B> {
         }
         if state.started {
             return Ok(());
+        }
+        if state.kinds.is_empty() && !self.config.start_empty {
+            return Err(ActivityError::NoKinds.into());
         }
         self.shared.switch_on(&state)?;
         state.started = true;

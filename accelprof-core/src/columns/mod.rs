@@ -34,7 +34,7 @@ pub use collective::{CollectiveColumns, CollectiveRow};
 pub use copy_kind::CopyKind;
 pub use counter::{CounterColumns, CounterRow};
 pub use external::{ExternalCorrelationColumns, ExternalCorrelationRow};
-pub use family::{Family, FamilySet};
+pub use family::{Family, FamilySet, PerFamily};
 pub use kernel::{KernelColumns, KernelRow};
 pub use marker::{MarkerColumns, MarkerRow, HOST_DEVICE};
 pub use memcpy::{MemcpyColumns, MemcpyRow};

@@ -1,7 +1,7 @@
 //! The file's key-value metadata: the run's [`RunMeta`] under `accelprof.*` keys.
 
 use crate::trace::DeviceProperties;
-use accelprof_core::Family;
+use accelprof_core::{Family, PerFamily};
 use parquet::file::metadata::KeyValue;
 use serde_json::{json, Map, Value};
 
@@ -77,7 +77,7 @@ pub(crate) fn to_key_values(meta: &RunMeta) -> Vec<KeyValue> {
 }
 
 /// The rows-per-family pair written at finish.
-pub(crate) fn rows_key_value(rows: &[u64; Family::ALL.len()]) -> KeyValue {
+pub(crate) fn rows_key_value(rows: &PerFamily<u64>) -> KeyValue {
     let counts: Map<String, Value> =
         Family::ALL.iter().zip(rows).map(|(f, n)| (f.name().to_owned(), Value::from(*n))).collect();
     KeyValue::new(KEY_ROWS.into(), Value::Object(counts).to_string())
@@ -85,7 +85,7 @@ pub(crate) fn rows_key_value(rows: &[u64; Family::ALL.len()]) -> KeyValue {
 
 /// The run's metadata back from a file's pairs, and the rows per family its footer counts (`None` for a
 /// file without them).
-pub(crate) fn from_key_values(kv: &[KeyValue]) -> Result<(RunMeta, Option<[u64; Family::ALL.len()]>), Error> {
+pub(crate) fn from_key_values(kv: &[KeyValue]) -> Result<(RunMeta, Option<PerFamily<u64>>), Error> {
     let get = |key: &str| kv.iter().find(|p| p.key == key).and_then(|p| p.value.as_deref());
     let bad = |key: &str| Error::Schema(format!("metadata `{key}` is missing or malformed"));
     let number = |key: &str| get(key).and_then(|v| v.parse::<u64>().ok()).ok_or_else(|| bad(key));
@@ -145,9 +145,9 @@ pub(crate) fn from_key_values(kv: &[KeyValue]) -> Result<(RunMeta, Option<[u64; 
         None => None,
         Some(_) => {
             let counts = parsed(KEY_ROWS)?;
-            let mut rows = [0u64; Family::ALL.len()];
-            for (i, family) in Family::ALL.iter().enumerate() {
-                rows[i] = counts[family.name()].as_u64().ok_or_else(|| bad(KEY_ROWS))?;
+            let mut rows = PerFamily::<u64>::default();
+            for family in Family::ALL {
+                rows[family] = counts[family.name()].as_u64().ok_or_else(|| bad(KEY_ROWS))?;
             }
             Some(rows)
         }

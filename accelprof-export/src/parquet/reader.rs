@@ -1,7 +1,7 @@
 use std::fs::File;
 use std::path::Path;
 
-use accelprof_core::{Batch, Family, Names};
+use accelprof_core::{Batch, Names, PerFamily};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 
@@ -15,7 +15,7 @@ pub struct ParquetTrace {
     /// The run's metadata.
     pub meta: RunMeta,
     /// Rows per family as the footer counts them (`None` for a file without the count).
-    pub footer_rows: Option<[u64; Family::ALL.len()]>,
+    pub footer_rows: Option<PerFamily<u64>>,
     /// Every row.
     pub batch: Batch,
     /// The names of `batch`'s name ids.

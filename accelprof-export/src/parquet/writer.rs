@@ -1,6 +1,6 @@
 use std::path::Path;
 
-use accelprof_core::{Batch, Family, Names};
+use accelprof_core::{Batch, Names, PerFamily};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression as Codec, Encoding};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -77,7 +77,7 @@ pub struct ParquetWriter {
     /// Further footer pairs (the tracer's summary).
     extra_key_values: Vec<parquet::file::metadata::KeyValue>,
     max_row_group_bytes: usize,
-    rows: [u64; Family::ALL.len()],
+    rows: PerFamily<u64>,
 }
 
 impl std::fmt::Debug for ParquetWriter {
@@ -125,7 +125,7 @@ impl ParquetWriter {
             meta: meta.clone(),
             extra_key_values: Vec::new(),
             max_row_group_bytes: options.max_row_group_bytes.max(1),
-            rows: [0; Family::ALL.len()],
+            rows: PerFamily::default(),
         };
         // From the start the file is a whole Parquet file (of no rows).
         parquet.commit_footer()?;
@@ -193,7 +193,7 @@ impl ParquetWriter {
     }
 
     /// Rows written so far per family.
-    pub fn rows(&self) -> &[u64; Family::ALL.len()] {
+    pub fn rows(&self) -> &PerFamily<u64> {
         &self.rows
     }
 

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use crate::trace::{memcpy_name, memset_name, Categories, TimeMap};
 use accelprof_core::columns::HOST_DEVICE;
-use accelprof_core::{Batch, Family, NameId, Names};
+use accelprof_core::{Batch, Family, NameId, Names, PerFamily};
 use prost::Message;
 
 use super::protos::{
@@ -78,7 +78,7 @@ pub struct PerfettoWriter {
     pending: Vec<TracePacket>,
     packet: TracePacket,
     bytes: Vec<u8>,
-    rows: [u64; Family::ALL.len()],
+    rows: PerFamily<u64>,
 }
 
 impl std::fmt::Debug for PerfettoWriter {
@@ -279,7 +279,7 @@ impl PerfettoWriter {
             pending: Vec::new(),
             packet: TracePacket::default(),
             bytes: Vec::new(),
-            rows: [0; Family::ALL.len()],
+            rows: PerFamily::default(),
         };
         let first = TracePacket {
             timestamp: Some(meta.clock.unix_ns),
@@ -641,7 +641,7 @@ impl PerfettoWriter {
     }
 
     /// Rows written so far per family.
-    pub fn rows(&self) -> &[u64; Family::ALL.len()] {
+    pub fn rows(&self) -> &PerFamily<u64> {
         &self.rows
     }
 

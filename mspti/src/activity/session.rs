@@ -92,6 +92,9 @@ impl<'m> ActivitySession<'m> {
                 flush_interval: config.batch_interval,
                 thread_name: "mspti-decode".into(),
             },
+            // A session may start with no kind and take each with `enable` once it runs (each
+            // refusal its own): the one vendor session that has `enable`, so not an empty selection.
+            start_empty: true,
             ..SessionConfig::default()
         };
         let backend = Backend {
@@ -131,7 +134,9 @@ impl<'m> ActivitySession<'m> {
     }
 
     /// Enables the configured kinds (`msptiActivityEnable`): collection begins. Starting again is a
-    /// no-op.
+    /// no-op. Unlike `cupti` and `rocprofiler` (whose sessions cannot gain a kind once started, and
+    /// refuse to start with none: `ActivityError::NoKinds`), a session with no kind starts here, to
+    /// take its kinds one by one with [`enable`](Self::enable) (each refused on its own).
     #[doc(alias = "msptiActivityEnable")]
     pub fn start(&self) -> Result<()> {
         self.session.start()

@@ -87,6 +87,16 @@ impl ActivityKinds {
         ActivityKinds(Vec::new())
     }
 
+    /// What a timeline needs, the same families as `cupti`'s and `mspti`'s `ActivityKinds::timeline`
+    /// (the default of [`ActivityConfig`](crate::ActivityConfig)): kernel dispatches, memory copies and
+    /// HIP runtime calls. rocprofiler-sdk has no memset records (a `hipMemset` runs as a kernel,
+    /// recorded as one) and no external-correlation records (its records carry the external id).
+    pub fn timeline() -> Self {
+        [BufferKind::KERNEL_DISPATCH, BufferKind::MEMORY_COPY, BufferKind::HIP_RUNTIME_API]
+            .into_iter()
+            .collect()
+    }
+
     /// This set and `kind`.
     pub fn with(mut self, kind: ActivityKind) -> Self {
         self.insert(kind);

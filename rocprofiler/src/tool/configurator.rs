@@ -163,7 +163,14 @@ impl<'w> Configurator<'w> {
     /// starts collecting at [`ActivitySession::start`] (its context started), which may come now or
     /// later; kinds and operations are checked against the library's lists as for
     /// [`buffer_tracing`](Self::buffer_tracing).
+    ///
+    /// An empty `config.kinds` is refused before anything is made
+    /// ([`ActivityError::NoKinds`](accelprof_core::activity::ActivityError::NoKinds)): the session
+    /// could never collect anything (no kind can be added after the window).
     pub fn activity_session(&mut self, config: ActivityConfig) -> Result<ActivitySession> {
+        if config.kinds.is_empty() {
+            return Err(accelprof_core::activity::ActivityError::NoKinds.into());
+        }
         let ctx = self.create_context()?;
         let kinds: Vec<_> = config.kinds.iter().collect();
         let buffer = self.buffer_of(&ctx, config.buffer, Some((ctx, kinds.clone())))?;
