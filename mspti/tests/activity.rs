@@ -799,6 +799,41 @@ preloaded_test! {
     }
 }
 
+/// `PROF_HCCL_TRACE`: part of what MSPTI asks of CANN for COMMUNICATION.
+const HCCL_TRACE: u64 = 0x20;
+
+preloaded_test! {
+    /// MSPTI asks CANN for HCCL's data (`PROF_HCCL_TRACE`) when COMMUNICATION is enabled, and the
+    /// stand-ins report a collective's HCCL part only while that switch is on: switched off behind
+    /// MSPTI's back (another profiler's STOP), an all-reduce gives no COMMUNICATION record;
+    /// switched on again, it does. Against the real library too.
+    fn communication_records_come_only_while_the_hccl_trace_switch_is_on() {
+        let _g = serial();
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = session(no_kinds());
+        acl().set_device(0).unwrap();
+        activity.enable(ActivityKind::COMMUNICATION).unwrap();
+        assert_ne!(acl().prof_switch(0).unwrap() & HCCL_TRACE, 0, "asked of CANN for COMMUNICATION");
+        let got = collect(&activity);
+        let stream = acl().create_stream().unwrap();
+        let comm = acl().communicator().unwrap();
+        let buf = acl().malloc(1024).unwrap();
+        assert_eq!(acl().prof_command(0, false, HCCL_TRACE).unwrap(), 0);
+        acl().all_reduce(buf, buf, 256, comm, stream).unwrap();
+        acl().synchronize_stream(stream).unwrap();
+        activity.fence().unwrap();
+        assert_eq!(got.lock().unwrap().batch.collectives.len(), 0, "no HCCL data while the switch is off");
+        assert_eq!(acl().prof_command(0, true, HCCL_TRACE).unwrap(), 0);
+        acl().all_reduce(buf, buf, 256, comm, stream).unwrap();
+        acl().synchronize_stream(stream).unwrap();
+        activity.stop().unwrap();
+        let c = got.lock().unwrap();
+        let rows: Vec<_> = c.batch.collectives.rows().collect();
+        assert_eq!(rows.len(), 1, "HCCL data again once switched on: {rows:?}");
+        assert_eq!((c.name(rows[0].name).as_str(), rows[0].count), ("HcclAllReduce", 256));
+    }
+}
+
 /// `PROF_TASK_TIME | PROF_RUNTIME_TRACE`: what MSPTI asks of CANN for KERNEL.
 const KERNEL_SWITCHES: u64 = 0x800 | 0x400_0000;
 
