@@ -212,13 +212,13 @@ pub unsafe extern "C" fn HcclAllReduce(
 #[no_mangle]
 pub extern "C" fn HcclBroadcast(
     _b: *mut c_void,
-    _n: u64,
-    _t: i32,
+    n: u64,
+    t: i32,
     _root: u32,
     _c: Comm,
     st: *mut c_void,
 ) -> i32 {
-    collective(c"HcclBroadcast", st, _n, _t);
+    collective(c"HcclBroadcast", st, n, t);
     HCCL_SUCCESS
 }
 
