@@ -240,7 +240,9 @@ impl MockMspti {
         )
     }
 
-    /// A communication record.
+    /// A communication record, written directly (the HCCL stand-in's collectives also give one
+    /// each, built by the mock from CANN's reports as the real library builds it, while
+    /// COMMUNICATION is enabled).
     #[allow(clippy::too_many_arguments)]
     pub fn communication(
         &self,

@@ -737,6 +737,103 @@ preloaded_test! {
     }
 }
 
+/// `HcclDataType::HCCL_DATA_TYPE_FP32`, what the test kit's all-reduce sends.
+const HCCL_FP32: u32 = 4;
+
+preloaded_test! {
+    /// An all-reduce gives its COMMUNICATION record, which MSPTI builds from CANN's reports of
+    /// the collective (its task's track, HCCL's API report, the operator's node launch and its
+    /// `MsprofHcclOPInfo`) and the task's STARS logs: the operator's name, data type, count,
+    /// algorithm and communicator, the device times of its task (on the stream a kernel of the
+    /// same stream reports), and a correlation id of its own, the one the operator's API record
+    /// carries. A barrier and a kernel give none; the collective's task is no KERNEL record.
+    /// The stand-ins once reported none of it: against the real library, no record at all.
+    /// Against the real library too.
+    fn an_all_reduce_gives_its_communication_record_from_cann_reports() {
+        let _g = serial();
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = session(no_kinds());
+        acl().set_device(0).unwrap();
+        for kind in [ActivityKind::COMMUNICATION, ActivityKind::KERNEL, ActivityKind::API] {
+            activity.enable(kind).unwrap();
+        }
+        let got = collect(&activity);
+        let stream = acl().create_stream().unwrap();
+        let comm = acl().communicator().unwrap();
+        let kernel = acl().kernel("kernels.o", "beside_the_collective").unwrap();
+        const COUNT: u64 = 4096;
+        let (send, recv) = (acl().malloc(COUNT as usize * 4).unwrap(), acl().malloc(COUNT as usize * 4).unwrap());
+        let before = now_ns();
+        acl().all_reduce(send, recv, COUNT, comm, stream).unwrap();
+        acl().barrier(comm, stream).unwrap();
+        acl().launch(kernel, 1, stream).unwrap();
+        acl().synchronize_stream(stream).unwrap();
+        let after = now_ns();
+        activity.stop().unwrap();
+        let c = got.lock().unwrap();
+        let rows: Vec<_> = c.batch.collectives.rows().collect();
+        assert_eq!(rows.len(), 1, "one record, for the all-reduce: {rows:?}");
+        let r = &rows[0];
+        assert_eq!(
+            (c.name(r.name).as_str(), c.name(r.comm_name).as_str(), c.name(r.algorithm).as_str()),
+            ("HcclAllReduce", "mock_comm_0", "RING")
+        );
+        assert_eq!((r.data_type, r.count, r.bytes, r.device), (HCCL_FP32, COUNT, COUNT * 4, 0));
+        let kernels: Vec<_> = c.batch.kernels.rows().collect();
+        assert_eq!(kernels.len(), 1, "the kernel, not the collective's task: {kernels:?}");
+        assert_eq!(r.stream, kernels[0].stream, "the collective's stream");
+        assert!(before <= r.start && r.start < r.end && r.end <= kernels[0].start, "{before} {r:?} {after}");
+        // The stand-in's collective: 10 us plus the bytes at 20 bytes per ns.
+        assert!(r.end - r.start >= 10_000 + COUNT * 4 / 20, "{r:?}");
+        assert_ne!(r.correlation, 0);
+        let ops: Vec<_> = c
+            .batch
+            .api_calls
+            .rows()
+            .filter(|a| a.domain == ActivityKind::API.raw() && c.name(a.name) == "HcclAllReduce")
+            .collect();
+        assert_eq!(ops.len(), 1, "the operator's API record: {ops:?}");
+        assert_eq!(ops[0].correlation, r.correlation, "the operator's correlation id");
+        assert!(ops[0].start <= r.start, "launched before it ran: {:?} {r:?}", ops[0]);
+        assert_ne!(kernels[0].correlation, r.correlation, "the kernel has its own");
+    }
+}
+
+/// `PROF_HCCL_TRACE`: part of what MSPTI asks of CANN for COMMUNICATION.
+const HCCL_TRACE: u64 = 0x20;
+
+preloaded_test! {
+    /// MSPTI asks CANN for HCCL's data (`PROF_HCCL_TRACE`) when COMMUNICATION is enabled, and the
+    /// stand-ins report a collective's HCCL part only while that switch is on: switched off behind
+    /// MSPTI's back (another profiler's STOP), an all-reduce gives no COMMUNICATION record;
+    /// switched on again, it does. Against the real library too.
+    fn communication_records_come_only_while_the_hccl_trace_switch_is_on() {
+        let _g = serial();
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let activity = session(no_kinds());
+        acl().set_device(0).unwrap();
+        activity.enable(ActivityKind::COMMUNICATION).unwrap();
+        assert_ne!(acl().prof_switch(0).unwrap() & HCCL_TRACE, 0, "asked of CANN for COMMUNICATION");
+        let got = collect(&activity);
+        let stream = acl().create_stream().unwrap();
+        let comm = acl().communicator().unwrap();
+        let buf = acl().malloc(1024).unwrap();
+        assert_eq!(acl().prof_command(0, false, HCCL_TRACE).unwrap(), 0);
+        acl().all_reduce(buf, buf, 256, comm, stream).unwrap();
+        acl().synchronize_stream(stream).unwrap();
+        activity.fence().unwrap();
+        assert_eq!(got.lock().unwrap().batch.collectives.len(), 0, "no HCCL data while the switch is off");
+        assert_eq!(acl().prof_command(0, true, HCCL_TRACE).unwrap(), 0);
+        acl().all_reduce(buf, buf, 256, comm, stream).unwrap();
+        acl().synchronize_stream(stream).unwrap();
+        activity.stop().unwrap();
+        let c = got.lock().unwrap();
+        let rows: Vec<_> = c.batch.collectives.rows().collect();
+        assert_eq!(rows.len(), 1, "HCCL data again once switched on: {rows:?}");
+        assert_eq!((c.name(rows[0].name).as_str(), rows[0].count), ("HcclAllReduce", 256));
+    }
+}
+
 /// `PROF_TASK_TIME | PROF_RUNTIME_TRACE`: what MSPTI asks of CANN for KERNEL.
 const KERNEL_SWITCHES: u64 = 0x800 | 0x400_0000;
 

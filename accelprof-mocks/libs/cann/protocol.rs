@@ -21,12 +21,17 @@ pub mod callback_type {
 /// Report levels of `MsprofApi::level` and `MsprofCompactInfo::level`.
 pub mod level {
     pub const RUNTIME: u16 = 5000;
+    /// `MSPROF_REPORT_HCCL_NODE_LEVEL`: HCCL's own API reports (a collective's part on the host).
+    pub const HCCL_NODE: u16 = 5500;
     pub const NODE_BASE: u16 = 10000;
     pub const ACL: u16 = 20000;
 }
 
 /// `MsprofApi::type` of a node launch (`MSPROF_REPORT_NODE_LAUNCH_TYPE`).
 pub const NODE_LAUNCH_TYPE: u32 = 5;
+/// `MsprofCompactInfo::type` (level `NODE_BASE`) of an HCCL operator's info
+/// (`MSPROF_REPORT_NODE_HCCL_OP_INFO_TYPE`, an [`HcclOpInfo`] in the union).
+pub const HCCL_OP_INFO_TYPE: u32 = 10;
 /// `MsprofCompactInfo::type` of a runtime task track (`RT_PROFILE_TYPE_TASK_TRACK`).
 pub const TASK_TRACK_TYPE: u32 = 802;
 /// `MsprofApi::magicNumber` and `MsprofCompactInfo::magicNumber`.
@@ -57,7 +62,8 @@ pub struct MsprofRuntimeTrack {
     pub kernel_name: u64,
 }
 
-/// `MsprofCompactInfo` (the union is 40 bytes; only the runtime track is used here).
+/// `MsprofCompactInfo` (the union is 40 bytes: a runtime track, or any other member through
+/// [`MsprofCompactInfo::data`] and [`MsprofCompactInfo::with_data`]).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct MsprofCompactInfo {
@@ -69,6 +75,73 @@ pub struct MsprofCompactInfo {
     pub time_stamp: u64,
     pub runtime_track: MsprofRuntimeTrack,
     pub rest: [u8; 16],
+}
+
+impl MsprofCompactInfo {
+    /// The union's 40 bytes.
+    pub fn data(&self) -> [u8; 40] {
+        let mut b = [0u8; 40];
+        let t = &self.runtime_track;
+        b[0..2].copy_from_slice(&t.device_id.to_ne_bytes());
+        b[2..4].copy_from_slice(&t.stream_id.to_ne_bytes());
+        b[4..8].copy_from_slice(&t.task_info.to_ne_bytes());
+        b[8..16].copy_from_slice(&t.task_type.to_ne_bytes());
+        b[16..24].copy_from_slice(&t.kernel_name.to_ne_bytes());
+        b[24..40].copy_from_slice(&self.rest);
+        b
+    }
+
+    /// A record of `level`/`ty` on the calling thread at `time_stamp` whose union holds `data`.
+    pub fn with_data(level: u16, ty: u32, time_stamp: u64, data: [u8; 40]) -> Self {
+        let u16_at = |o: usize| u16::from_ne_bytes([data[o], data[o + 1]]);
+        let u32_at = |o: usize| u32::from_ne_bytes(data[o..o + 4].try_into().expect("4 bytes"));
+        let u64_at = |o: usize| u64::from_ne_bytes(data[o..o + 8].try_into().expect("8 bytes"));
+        MsprofCompactInfo {
+            magic_number: MAGIC,
+            level,
+            ty,
+            thread_id: gettid(),
+            data_len: 40,
+            time_stamp,
+            runtime_track: MsprofRuntimeTrack {
+                device_id: u16_at(0),
+                stream_id: u16_at(2),
+                task_info: u32_at(4),
+                task_type: u64_at(8),
+                kernel_name: u64_at(16),
+            },
+            rest: data[24..40].try_into().expect("16 bytes"),
+        }
+    }
+}
+
+/// `MsprofHcclOPInfo` (`#pragma pack(1)`, in `MsprofCompactInfo`'s union): `relay:1 retry:1` in
+/// byte 0, `dataType` u8 at 1, `algType` (a hash id) u64 at 2, `count` u64 at 10, `groupName` (a
+/// hash id) u64 at 18.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HcclOpInfo {
+    pub data_type: u8,
+    pub alg_type: u64,
+    pub count: u64,
+    pub group_name: u64,
+}
+
+impl HcclOpInfo {
+    /// The union's bytes.
+    pub fn encode(&self) -> [u8; 40] {
+        let mut b = [0u8; 40];
+        b[1] = self.data_type;
+        b[2..10].copy_from_slice(&self.alg_type.to_ne_bytes());
+        b[10..18].copy_from_slice(&self.count.to_ne_bytes());
+        b[18..26].copy_from_slice(&self.group_name.to_ne_bytes());
+        b
+    }
+
+    /// From the union's bytes.
+    pub fn decode(b: &[u8; 40]) -> Self {
+        let u64_at = |o: usize| u64::from_ne_bytes(b[o..o + 8].try_into().expect("8 bytes"));
+        HcclOpInfo { data_type: b[1], alg_type: u64_at(2), count: u64_at(10), group_name: u64_at(18) }
+    }
 }
 
 /// `ProfSetDevPara`: a device was opened or closed.

@@ -27,6 +27,7 @@
 mod activity;
 mod callbacks;
 mod cann;
+mod communication;
 mod control;
 mod correlation;
 mod external;

@@ -10,6 +10,8 @@
 //!   correlation id) is matched with the task's begin and end read from the driver's STARS
 //!   channel by a reader thread, started at subscribe once the driver is opened; the channel is
 //!   started for devices the runtime opened (device-state reporter) while KERNEL is enabled;
+//! - COMMUNICATION records: a collective's task track, HCCL's API report, the operator's node
+//!   launch and info, and the task's STARS logs (`crate::communication`);
 //! - device-side MARKER records (and the times of HCCL records): step traces of the driver's TS
 //!   firmware channel, started while MARKER or HCCL is enabled;
 //! - the CANN profiling switches: enabling a kind on an opened device sends `profSetProfCommand`
@@ -41,7 +43,7 @@ fn type_name(lvl: u16, ty: u32) -> *const c_char {
     lock(&TYPES).as_ref().and_then(|m| m.get(&(lvl, ty)).copied()).unwrap_or(0) as *const c_char
 }
 
-fn hash_name(id: u64) -> *const c_char {
+pub(crate) fn hash_name(id: u64) -> *const c_char {
     lock(&HASHES).as_ref().and_then(|m| m.get(&id).copied()).unwrap_or(0) as *const c_char
 }
 
@@ -88,9 +90,14 @@ unsafe extern "C" fn report_api(_aging: u32, data: *const MsprofApi) -> i32 {
         level::NODE_BASE => {
             api_record(kind::NODE_API, api, hash_name(api.item_id));
             if api.ty == protocol::NODE_LAUNCH_TYPE {
+                // A collective's operator takes a new correlation id here, which its API record
+                // then carries (the real library's order: CannApiParser, CannTrackCache,
+                // ParserManager).
+                crate::communication::node_launch(api);
                 api_record(kind::API, api, hash_name(api.item_id));
             }
         }
+        level::HCCL_NODE => crate::communication::hccl_api(api),
         _ => {}
     }
     0
@@ -120,6 +127,10 @@ unsafe extern "C" fn report_compact(_aging: u32, data: *const c_void, len: u32) 
     let info = unsafe { &*data.cast::<MsprofCompactInfo>() };
     if info.level == level::RUNTIME && info.ty == protocol::TASK_TRACK_TYPE {
         crate::first_launch_state_made(); // KernelParser::GetInstance(), whatever kinds are on
+        crate::communication::task_track(info);
+    }
+    if info.level == level::NODE_BASE && info.ty == protocol::HCCL_OP_INFO_TYPE {
+        crate::communication::op_info(info);
     }
     if info.level != level::RUNTIME || info.ty != protocol::TASK_TRACK_TYPE || !is_enabled(kind::KERNEL) {
         return 0;
@@ -384,10 +395,11 @@ fn read_channels() {
 
 /// One STARS log: a pending task's begin, or its end (which records the kernel).
 fn stars_log(dev: u32, log: &[u8]) {
+    let (func, stream, task, ts) = protocol::parse_stars_log(log);
+    crate::communication::stars_log(dev, func, stream % 2048, task, ts);
     if !is_enabled(kind::KERNEL) {
         return;
     }
-    let (func, stream, task, ts) = protocol::parse_stars_log(log);
     let key = (dev, stream % 2048, task);
     let mut pending = lock(&PENDING);
     let Some(map) = pending.as_mut() else { return };
@@ -432,4 +444,5 @@ fn step_trace(dev: u32, t: &protocol::StepTrace) {
 pub fn reset() {
     *lock(&PENDING) = None;
     lock(&DEVICES).clear();
+    crate::communication::reset();
 }

@@ -72,6 +72,10 @@ const ACL_TYPES: &[(u32, &str)] = &[
 ];
 const RT_KERNEL_LAUNCH: u32 = 1001;
 const TASK_KERNEL_AICORE: u64 = 0;
+/// The runtime task type of a collective's task on the stand-in device (a copy by the DMA
+/// engine; the number and name are the stand-in's own: what matters to MSPTI is that the name
+/// does not start with `KERNEL`, so that the task is no KERNEL record).
+const TASK_MEMCPY_ASYNC: u64 = 28;
 
 struct Broker {
     report_api: unsafe extern "C" fn(u16, u32, u64, u64, u64) -> i32,
@@ -190,6 +194,7 @@ pub extern "C" fn aclInit(_config: *const c_char) -> i32 {
     }
     reg(level::RUNTIME, RT_KERNEL_LAUNCH, "KernelLaunch");
     reg(level::RUNTIME, TASK_KERNEL_AICORE as u32, "KERNEL_AICORE");
+    reg(level::RUNTIME, TASK_MEMCPY_ASYNC as u32, "MEMCPY_ASYNC");
     0
 }
 
@@ -717,6 +722,109 @@ pub unsafe extern "C" fn mock_acl_stream_work(stream: *mut c_void, ns: u64) -> u
     let start = s.busy_until.load(SeqCst).max(monotonic_raw_ns() + 1_000);
     s.busy_until.store(start + ns, SeqCst);
     start + ns
+}
+
+/// For the HCCL stand-in: the collective `op` (e.g. `HcclAllReduce`) of `count` elements of
+/// `data_type` on `stream`, with algorithm `alg` on the communicator `group`, runs `ns` on the
+/// device after whatever the stream still runs, as one task; returns when that work ends (device
+/// ticks). It is reported as CANN reports a collective, in this order, on the calling thread:
+/// 1. the task's track (compact, level 5000, `RT_PROFILE_TYPE_TASK_TRACK`, a non-kernel task
+///    type) and its begin and end on the device (STARS logs, delivered with the driver's latency),
+///    while the device's `PROF_TASK_TIME` switch is on;
+/// 2. HCCL's API report (level 5500, `MSPROF_REPORT_HCCL_NODE_LEVEL`) whose host range holds the
+///    track's time stamp, while `PROF_HCCL_TRACE` is on;
+/// 3. the operator's node launch (level 10000, `NODE_LAUNCH`, named by `op`'s hash id) whose range
+///    holds HCCL's, while `PROF_ACL_API` is on;
+/// 4. the operator's info (compact, level 10000, type 10, `MsprofHcclOPInfo`: data type, count,
+///    the hash ids of `alg` and `group`) time-stamped inside the operator's range, while
+///    `PROF_HCCL_TRACE` is on.
+///
+/// MSPTI (`CannTrackCache`, `CommunicationCalculator`) makes a COMMUNICATION record of the four
+/// when the task's STARS end log arrives. A NULL stream runs and reports nothing. Which switch
+/// gates which report in CANN itself is not in MSPTI's source: these are the stand-in's choice,
+/// each of them one that MSPTI's COMMUNICATION switches (`PROF_ACL_API | PROF_TASK_TIME |
+/// PROF_RUNTIME_TRACE | PROF_HCCL_TRACE`) turn on.
+#[no_mangle]
+pub unsafe extern "C" fn mock_acl_hccl_op(
+    stream: *mut c_void,
+    ns: u64,
+    op: *const c_char,
+    data_type: u8,
+    count: u64,
+    alg: *const c_char,
+    group: *const c_char,
+) -> u64 {
+    use protocol::command::{ACL_API, HCCL_TRACE, TASK_TIME};
+    // SAFETY: a stream of `aclrtCreateStream`, or NULL.
+    let Some(s) = (unsafe { stream.cast::<Stream>().as_ref() }) else { return monotonic_raw_ns() };
+    let broker = broker();
+    let hash = |p: *const c_char| {
+        if p.is_null() {
+            return 0;
+        }
+        // SAFETY: the HCCL stand-in's NUL-terminated strings.
+        let len = unsafe { CStr::from_ptr(p) }.to_bytes().len();
+        // SAFETY: the broker's function with a live string of `len` bytes.
+        unsafe { (broker.hash_id)(p, len) }
+    };
+    let device = DEVICE.load(SeqCst).max(0) as u16;
+    // SAFETY: the broker's function.
+    let switch = unsafe { (broker.prof_switch)(device.into()) };
+    let node_begin = monotonic_raw_ns();
+    let hccl_begin = monotonic_raw_ns();
+    let task = NEXT_TASK.fetch_add(1, SeqCst);
+    let track = MsprofCompactInfo {
+        magic_number: protocol::MAGIC,
+        level: level::RUNTIME,
+        ty: protocol::TASK_TRACK_TYPE,
+        thread_id: protocol::gettid(),
+        data_len: 40,
+        time_stamp: monotonic_raw_ns(),
+        runtime_track: MsprofRuntimeTrack {
+            device_id: device,
+            stream_id: s.id,
+            task_info: task.into(),
+            task_type: TASK_MEMCPY_ASYNC,
+            kernel_name: 0,
+        },
+        rest: [0; 16],
+    };
+    if switch & TASK_TIME != 0 {
+        // SAFETY: the broker's function with a live record.
+        unsafe { (broker.report_compact)(&track) };
+    }
+    let start = s.busy_until.load(SeqCst).max(monotonic_raw_ns() + 1_000);
+    let end = start + ns;
+    s.busy_until.store(end, SeqCst);
+    if switch & TASK_TIME != 0 {
+        // SAFETY: the broker's function.
+        unsafe { (broker.hal_task)(device.into(), s.id, task, start, end) };
+    }
+    let op_hash = hash(op);
+    if switch & HCCL_TRACE != 0 {
+        // SAFETY: the broker's function.
+        unsafe { (broker.report_api)(level::HCCL_NODE, 0, hccl_begin, monotonic_raw_ns(), op_hash) };
+    }
+    let info = protocol::HcclOpInfo { data_type, alg_type: hash(alg), count, group_name: hash(group) };
+    let info_time = monotonic_raw_ns();
+    let node_end = monotonic_raw_ns();
+    if switch & ACL_API != 0 {
+        // SAFETY: the broker's function.
+        unsafe {
+            (broker.report_api)(level::NODE_BASE, protocol::NODE_LAUNCH_TYPE, node_begin, node_end, op_hash)
+        };
+    }
+    if switch & HCCL_TRACE != 0 {
+        let c = MsprofCompactInfo::with_data(
+            level::NODE_BASE,
+            protocol::HCCL_OP_INFO_TYPE,
+            info_time,
+            info.encode(),
+        );
+        // SAFETY: the broker's function with a live record.
+        unsafe { (broker.report_compact)(&c) };
+    }
+    end
 }
 
 /// A looked-up function address as the function pointer type `F`.

@@ -2,8 +2,11 @@
 //! rank); collectives copy the send buffer to the receive buffer, or do nothing, and keep their
 //! stream busy on the device for [`BASE_NS`] plus the bytes at [`BYTES_PER_NS`] (through the
 //! runtime stand-in beside this file), so that marks MSPTI puts on the stream around a collective
-//! (`aclrtProfTrace`) see it take time. Reached by the profiling library only through
-//! interposition, like the runtime.
+//! (`aclrtProfTrace`) see it take time. Each collective but the barrier is one task on its stream,
+//! reported to the profiling library as CANN reports a collective (task track, HCCL's API report,
+//! the operator's node launch and its `MsprofHcclOPInfo`, the task's STARS logs: see the runtime
+//! stand-in's `mock_acl_hccl_op`), from which MSPTI makes a COMMUNICATION record. Reached by the
+//! profiling library only through interposition, like the runtime.
 
 #![allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
 
@@ -30,44 +33,84 @@ struct DlInfo {
 }
 
 type StreamWork = unsafe extern "C" fn(*mut c_void, u64) -> u64;
+type HcclOp =
+    unsafe extern "C" fn(*mut c_void, u64, *const c_char, u8, u64, *const c_char, *const c_char) -> u64;
 
 /// The runtime stand-in's `mock_acl_stream_work`, from `libascendcl.so` beside this library.
 fn stream_work() -> Option<StreamWork> {
-    static F: OnceLock<usize> = OnceLock::new();
-    let f = *F.get_or_init(|| {
-        let mut info = DlInfo {
-            fname: std::ptr::null(),
-            fbase: std::ptr::null_mut(),
-            sname: std::ptr::null(),
-            saddr: std::ptr::null_mut(),
-        };
-        // SAFETY: an address inside this library and a valid out-struct.
-        if unsafe { dladdr(stream_work as *const c_void, &mut info) } == 0 || info.fname.is_null() {
-            return 0;
-        }
-        // SAFETY: dladdr gives a NUL-terminated file name.
-        let me = unsafe { CStr::from_ptr(info.fname) }.to_string_lossy().into_owned();
-        let dir = std::path::Path::new(&me).parent().map(|d| d.to_path_buf()).unwrap_or_default();
-        let Ok(path) = CString::new(dir.join("libascendcl.so").to_string_lossy().into_owned()) else {
-            return 0;
-        };
-        // SAFETY: the runtime stand-in of this directory.
-        let h = unsafe { dlopen(path.as_ptr(), 1) };
-        if h.is_null() {
-            return 0;
-        }
-        // SAFETY: a live handle.
-        unsafe { dlsym(h, c"mock_acl_stream_work".as_ptr()) as usize }
-    });
     // SAFETY: `u64 mock_acl_stream_work(void *stream, uint64_t ns)`.
-    (f != 0).then(|| unsafe { std::mem::transmute::<usize, StreamWork>(f) })
+    runtime_fn(c"mock_acl_stream_work").map(|f| unsafe { std::mem::transmute::<usize, StreamWork>(f) })
 }
 
-/// The collective's work on the device: `bytes` moved on `stream`.
+/// The runtime stand-in's `mock_acl_hccl_op`: a collective's task, reported as CANN reports one.
+fn hccl_op() -> Option<HcclOp> {
+    // SAFETY: `u64 mock_acl_hccl_op(void*, uint64_t, const char*, uint8_t, uint64_t, const char*,
+    // const char*)`.
+    runtime_fn(c"mock_acl_hccl_op").map(|f| unsafe { std::mem::transmute::<usize, HcclOp>(f) })
+}
+
+/// A function of `libascendcl.so` beside this library.
+fn runtime_fn(name: &CStr) -> Option<usize> {
+    static H: OnceLock<usize> = OnceLock::new();
+    let h = *H.get_or_init(runtime_handle);
+    if h == 0 {
+        return None;
+    }
+    // SAFETY: a live handle and a NUL-terminated name.
+    let f = unsafe { dlsym(h as *mut c_void, name.as_ptr()) } as usize;
+    (f != 0).then_some(f)
+}
+
+fn runtime_handle() -> usize {
+    let mut info = DlInfo {
+        fname: std::ptr::null(),
+        fbase: std::ptr::null_mut(),
+        sname: std::ptr::null(),
+        saddr: std::ptr::null_mut(),
+    };
+    // SAFETY: an address inside this library and a valid out-struct.
+    if unsafe { dladdr(runtime_handle as *const c_void, &mut info) } == 0 || info.fname.is_null() {
+        return 0;
+    }
+    // SAFETY: dladdr gives a NUL-terminated file name.
+    let me = unsafe { CStr::from_ptr(info.fname) }.to_string_lossy().into_owned();
+    let dir = std::path::Path::new(&me).parent().map(|d| d.to_path_buf()).unwrap_or_default();
+    let Ok(path) = CString::new(dir.join("libascendcl.so").to_string_lossy().into_owned()) else {
+        return 0;
+    };
+    // SAFETY: the runtime stand-in of this directory.
+    unsafe { dlopen(path.as_ptr(), 1) as usize }
+}
+
+/// The collective's work on the device: `bytes` moved on `stream` (no reports: a barrier).
 fn run_on(stream: *mut c_void, bytes: u64) {
     if let Some(work) = stream_work() {
         // SAFETY: the runtime stand-in's function with the caller's stream.
         unsafe { work(stream, BASE_NS + bytes / BYTES_PER_NS) };
+    }
+}
+
+/// The algorithm every collective of the stand-in reports (its own name for a one-rank copy).
+pub const ALGORITHM: &CStr = c"RING";
+
+/// The collective `op`'s work on the device, `count` elements of `data_type` moved on `stream`,
+/// reported to the profiling library as CANN reports a collective (`mock_acl_hccl_op`).
+fn collective(op: &CStr, stream: *mut c_void, count: u64, data_type: i32) {
+    let bytes = count * dtype_size(data_type) as u64;
+    if let Some(f) = hccl_op() {
+        let comm = COMM_NAME.as_ptr().cast::<c_char>();
+        // SAFETY: the runtime stand-in's function with the caller's stream and live strings.
+        unsafe {
+            f(
+                stream,
+                BASE_NS + bytes / BYTES_PER_NS,
+                op.as_ptr(),
+                data_type as u8,
+                count,
+                ALGORITHM.as_ptr(),
+                comm,
+            )
+        };
     }
 }
 
@@ -88,11 +131,18 @@ fn dtype_size(t: i32) -> usize {
     }
 }
 
-unsafe fn copy(send: *const c_void, recv: *mut c_void, count: u64, t: i32, stream: *mut c_void) -> i32 {
+unsafe fn copy(
+    op: &CStr,
+    send: *const c_void,
+    recv: *mut c_void,
+    count: u64,
+    t: i32,
+    stream: *mut c_void,
+) -> i32 {
     if send.is_null() || recv.is_null() {
         return HCCL_E_PARA;
     }
-    run_on(stream, count * dtype_size(t) as u64);
+    collective(op, stream, count, t);
     if send != recv.cast_const() {
         // SAFETY: the caller's buffers of `count` elements.
         unsafe { std::ptr::copy(send.cast::<u8>(), recv.cast::<u8>(), count as usize * dtype_size(t)) };
@@ -156,19 +206,19 @@ pub unsafe extern "C" fn HcclAllReduce(
     st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t, st) }
+    unsafe { copy(c"HcclAllReduce", s, r, n, t, st) }
 }
 
 #[no_mangle]
 pub extern "C" fn HcclBroadcast(
     _b: *mut c_void,
-    _n: u64,
-    _t: i32,
+    n: u64,
+    t: i32,
     _root: u32,
     _c: Comm,
     st: *mut c_void,
 ) -> i32 {
-    run_on(st, _n * dtype_size(_t) as u64);
+    collective(c"HcclBroadcast", st, n, t);
     HCCL_SUCCESS
 }
 
@@ -182,7 +232,7 @@ pub unsafe extern "C" fn HcclAllGather(
     st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t, st) }
+    unsafe { copy(c"HcclAllGather", s, r, n, t, st) }
 }
 
 #[no_mangle]
@@ -196,7 +246,7 @@ pub unsafe extern "C" fn HcclReduceScatter(
     st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t, st) }
+    unsafe { copy(c"HcclReduceScatter", s, r, n, t, st) }
 }
 
 #[no_mangle]
@@ -211,7 +261,7 @@ pub unsafe extern "C" fn HcclReduce(
     st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t, st) }
+    unsafe { copy(c"HcclReduce", s, r, n, t, st) }
 }
 
 #[no_mangle]
@@ -226,7 +276,7 @@ pub unsafe extern "C" fn HcclAlltoAll(
     st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t, st) }
+    unsafe { copy(c"HcclAlltoAll", s, r, n, t, st) }
 }
 
 #[no_mangle]
@@ -262,7 +312,7 @@ pub unsafe extern "C" fn HcclScatter(
     st: *mut c_void,
 ) -> i32 {
     // SAFETY: forwarded to the caller.
-    unsafe { copy(s, r, n, t, st) }
+    unsafe { copy(c"HcclScatter", s, r, n, t, st) }
 }
 
 #[no_mangle]
