@@ -69,8 +69,9 @@ fn an_acl_programs_records_reach_the_trace() {
     assert!(tracer.skipped().is_empty(), "preloaded, subscribed: every kind is on: {:?}", tracer.skipped());
     assert_eq!(tracer.families(), TracerConfig::COMMON);
     program(&acl);
-    // The CANN stand-ins' HCCL calls make MSPTI callbacks only; its HCCL and COMMUNICATION records
-    // are written through the mock's controls.
+    // The program's HCCL calls here are barriers and calls without device work: the HCCL and
+    // COMMUNICATION records of this test are written through the mock's controls (an all-reduce's
+    // COMMUNICATION record from CANN's reports is mspti's `an_all_reduce_gives_its_communication_record_from_cann_reports`).
     let mock = MockMspti::open(LIBRARY).expect("the mock's controls");
     let t = now_ns();
     mock.hccl(t, t + 40_000, 0, 1, 12.5, "hcom_allReduce_", "hccl_world_group");
