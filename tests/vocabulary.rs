@@ -80,8 +80,8 @@ fn activity_config() {
     assert_eq!(rocprofiler::ActivityConfig::default().kinds, rocprofiler::ActivityKinds::timeline());
 }
 
-/// An empty kind selection: `Error::Activity(ActivityError::NoKinds)` in each crate (cupti and
-/// rocprofiler refuse to start such a session; mspti starts it, to take kinds with `enable`).
+/// An empty kind selection: `Error::Activity(ActivityError::NoKinds)` in each crate (each refuses to
+/// start such a session; mspti's only with `enable_later`, its kinds then taken with `enable`).
 #[test]
 fn no_kinds() {
     use accelprof_core::activity::ActivityError;

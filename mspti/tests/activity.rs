@@ -916,3 +916,23 @@ preloaded_test! {
         acl().free(src).unwrap();
     }
 }
+
+preloaded_test! {
+    /// Issue 20: an empty selection is an error, as on every vendor (MSPTI's sessions started with no
+    /// kind and collected nothing, with no word); a session whose kinds come later through `enable`
+    /// says so with `enable_later`.
+    fn an_empty_selection_refuses_to_start_unless_the_kinds_come_later() {
+        let _g = serial();
+        let empty = ActivityConfig { kinds: mspti::ActivityKinds::empty(), ..ActivityConfig::default() };
+        let refused = ActivitySession::new(mspti(), empty).unwrap();
+        let err = refused.start().expect_err("no kind selected");
+        assert!(matches!(err, Error::Activity(ActivityError::NoKinds)), "{err}");
+        assert!(!refused.is_collecting());
+        drop(refused);
+        let _sub = mspti().subscribe(|_| {}).unwrap();
+        let later = ActivitySession::new(mspti(), ActivityConfig { enable_later: true, ..no_kinds() }).unwrap();
+        later.start().expect("kinds come later");
+        later.enable(ActivityKind::KERNEL).unwrap();
+        assert!(later.is_collecting());
+    }
+}

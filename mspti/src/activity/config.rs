@@ -46,6 +46,11 @@ pub struct ActivityConfig {
     /// then are counted ([`MsptiCounts::unsettled_waits`](super::MsptiCounts::unsettled_waits)),
     /// and those MSPTI writes after the end are lost with no count (it counts none).
     pub device_settle_max: Duration,
+    /// Whether the session may start with no kind in [`kinds`](Self::kinds), to take each with
+    /// [`ActivitySession::enable`](super::ActivitySession::enable) once it runs (each refusal its
+    /// own error). Default `false`: starting with no kind selected is
+    /// [`ActivityError::NoKinds`](accelprof_core::activity::ActivityError::NoKinds), as on every vendor.
+    pub enable_later: bool,
 }
 
 impl Default for ActivityConfig {
@@ -63,6 +68,7 @@ impl Default for ActivityConfig {
             stuck_buffer_check: Some(Duration::from_millis(100)),
             device_settle: Duration::from_millis(100),
             device_settle_max: Duration::from_secs(2),
+            enable_later: false,
         }
     }
 }

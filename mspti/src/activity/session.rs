@@ -92,9 +92,9 @@ impl<'m> ActivitySession<'m> {
                 flush_interval: config.batch_interval,
                 thread_name: "mspti-decode".into(),
             },
-            // A session may start with no kind and take each with `enable` once it runs (each
-            // refusal its own): the one vendor session that has `enable`, so not an empty selection.
-            start_empty: true,
+            // No kind at start is an empty selection (an error) unless the caller said the kinds
+            // come later, through `enable` once the session runs.
+            start_empty: config.enable_later,
             ..SessionConfig::default()
         };
         let backend = Backend {

@@ -93,7 +93,11 @@ pub fn assert_child_passed(out: &Output) {
 /// A session config that enables no kind at start (the tests enable theirs one by one).
 #[allow(dead_code)]
 pub fn no_kinds() -> mspti::ActivityConfig {
-    mspti::ActivityConfig { kinds: mspti::ActivityKinds::empty(), ..mspti::ActivityConfig::default() }
+    mspti::ActivityConfig {
+        kinds: mspti::ActivityKinds::empty(),
+        enable_later: true,
+        ..mspti::ActivityConfig::default()
+    }
 }
 
 /// The library under test, opened through the safe crate's loader (in a preloaded child: the

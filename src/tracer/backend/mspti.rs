@@ -143,9 +143,13 @@ pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<
         }
         Err(e) => return Err(TracerError::vendor(VENDOR, "subscribing", e)),
     };
-    // No kinds at start: the wanted ones are enabled one by one (the default would be the timeline).
-    let mut activity_config =
-        ActivityConfig { kinds: mspti::ActivityKinds::empty(), ..ActivityConfig::default() };
+    // No kinds at start: the wanted ones are enabled one by one (the default would be the timeline),
+    // each refusal its own skipped kind.
+    let mut activity_config = ActivityConfig {
+        kinds: mspti::ActivityKinds::empty(),
+        enable_later: true,
+        ..ActivityConfig::default()
+    };
     let settle = activity_config.device_settle;
     if let Some(size) = config.buffer_size {
         activity_config.buffer_size = size;
