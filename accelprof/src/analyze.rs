@@ -91,14 +91,11 @@ pub(crate) fn run(argv: Vec<OsString>) -> ExitCode {
     };
     let report = Analysis::open(args.dir, args.options).and_then(|a| a.report());
     match report {
-        Ok(report) if args.json => {
-            println!("{}", serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise"));
-            ExitCode::SUCCESS
-        }
-        Ok(report) => {
-            print!("{}", escape_control_lines(&render(&report, args.top)));
-            ExitCode::SUCCESS
-        }
+        Ok(report) if args.json => crate::out(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise")
+        )),
+        Ok(report) => crate::out(&escape_control_lines(&render(&report, args.top))),
         Err(e) => {
             eprintln!("accelprof analyze: {}", escape_control_lines(&e.to_string()));
             ExitCode::FAILURE

@@ -30,6 +30,22 @@ use std::process::ExitCode;
 pub(crate) const NO_ANALYZE: &str = "analyze: this build of accelprof has no analyses (built without its \
                                      `analyze` feature); `accelprof-analyze` runs them";
 
+/// Writes `text` to standard output. A reader that went away (`accelprof analyze DIR | head`) ends the
+/// output quietly with success, as `head` expects (`print!` panicked there, exit 101); another write
+/// error is said, and fails.
+pub(crate) fn out(text: &str) -> ExitCode {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("accelprof: writing the output: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// The command: `args` are the arguments after the program name; what `main` returns.
 pub fn main_with(args: Vec<std::ffi::OsString>) -> ExitCode {
     let command = match args::parse(args) {
@@ -40,15 +56,11 @@ pub fn main_with(args: Vec<std::ffi::OsString>) -> ExitCode {
         }
     };
     match command {
-        args::Command::Help(subcommand) => {
-            print!("{}", args::help(subcommand));
-            ExitCode::SUCCESS
-        }
+        args::Command::Help(subcommand) => out(&args::help(subcommand)),
         args::Command::Version => {
             let carried =
                 if embedded::carries() { "libraries carried inside" } else { "libraries next to it" };
-            println!("accelprof {} ({carried})", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
+            out(&format!("accelprof {} ({carried})\n", env!("CARGO_PKG_VERSION")))
         }
         args::Command::Trace { vendor, settings, program } => trace::run(vendor, &settings, &program),
         #[cfg(feature = "analyze")]
@@ -91,16 +103,17 @@ pub fn cupti_trace(args: Vec<std::ffi::OsString>) -> ExitCode {
     };
     match args.first().and_then(|a| a.to_str()) {
         Some("-h" | "--help" | "help") => {
-            print!(
+            return out(&format!(
                 "cupti-trace: `accelprof trace --vendor cupti`, under its old name (cupti-trace's own tracer is \
                  gone: the settings are accelprof's, ACCELPROF_*).\n\n{}",
                 args::help(Some("trace"))
-            );
-            return ExitCode::SUCCESS;
+            ));
         }
         Some("-V" | "--version") => {
-            println!("cupti-trace {} (accelprof trace --vendor cupti)", env!("CARGO_PKG_VERSION"));
-            return ExitCode::SUCCESS;
+            return out(&format!(
+                "cupti-trace {} (accelprof trace --vendor cupti)\n",
+                env!("CARGO_PKG_VERSION")
+            ));
         }
         Some("recover") => return main_with(args),
         _ => {}

@@ -241,11 +241,13 @@ pub(crate) fn line(found: &Found, verbose: bool) -> String {
 
 /// `accelprof info`: one line per vendor. Exit status 0 (finding nothing is an answer).
 pub(crate) fn info(verbose: bool) -> std::process::ExitCode {
+    let mut text = String::new();
     for vendor in Vendor::ALL {
         let line = line(&find(vendor), verbose);
-        println!("{}", accelprof_export::summary::escape_control_lines(&line));
+        text.push_str(&accelprof_export::summary::escape_control_lines(&line));
+        text.push('\n');
     }
-    std::process::ExitCode::SUCCESS
+    crate::out(&text)
 }
 
 #[cfg(test)]

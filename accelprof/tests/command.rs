@@ -582,3 +582,27 @@ fn of_several_vendors_found_the_one_whose_driver_is_present_is_traced() {
     assert!(stderr.contains("` on rocm ("), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `accelprof info | head -1`, `accelprof --help | head`: a reader that went away ends the output
+/// quietly with success (`print!` panicked with a backtrace, exit 101). The pipe's read end is closed
+/// before the command starts, so its first write fails, whatever the timing.
+#[test]
+fn a_closed_standard_output_ends_the_output_quietly() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe() writes.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    // SAFETY: pipe() returned two open descriptors that nothing else owns.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    drop(read);
+    for args in [&["info"][..], &["--help"][..], &["--version"][..]] {
+        let out = accelprof()
+            .args(args)
+            .stdout(std::process::Stdio::from(write.try_clone().unwrap()))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
