@@ -56,12 +56,14 @@
 mod engine;
 mod queries;
 mod report;
+mod report_options;
 mod results;
 mod rules;
 
 pub use engine::{analyze, Analysis, Options};
 pub use queries::{sql, Query, QueryOptions, GPU_FAMILIES, NAME_SQL};
 pub use report::render;
+pub use report_options::ReportOptions;
 pub use results::{
     state_label, CategoryTime, CommStat, IdleTime, KernelStat, OverlapTime, RankInfo, Report, StepTime,
     Straggler,

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use accelprof_analyze::{render, sql, Analysis, KernelRules, Options, Query};
+use accelprof_analyze::{render, sql, Analysis, Query, ReportOptions};
 use datafusion::arrow::util::pretty::pretty_format_batches;
 
 const USAGE: &str = "\
@@ -31,9 +31,7 @@ options:
 struct Args {
     command: String,
     positional: Vec<OsString>,
-    json: bool,
-    top: usize,
-    options: Options,
+    report: ReportOptions,
 }
 
 /// An argument that must be text (a command, an option, a value, the SQL), or why not.
@@ -63,33 +61,19 @@ fn escape_keeping_lines(s: &str) -> String {
 fn parse(argv: impl IntoIterator<Item = OsString>) -> Result<Args, String> {
     let mut it = argv.into_iter();
     let command = text(it.next().ok_or("no command")?)?;
-    let mut args =
-        Args { command, positional: Vec::new(), json: false, top: 15, options: Options::default() };
+    let mut args = Args { command, positional: Vec::new(), report: ReportOptions::default() };
     while let Some(a) = it.next() {
         // Positional arguments (directories) may be any bytes; options are text.
         let Some(option) = a.to_str().filter(|a| a.starts_with('-')).map(str::to_owned) else {
             args.positional.push(a);
             continue;
         };
-        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value")).and_then(text);
+        let value = |name: &str| it.next().ok_or(format!("{name} needs a value")).and_then(text);
+        if args.report.take(&option, value)? {
+            continue;
+        }
         match option.as_str() {
-            "--json" => args.json = true,
-            "--no-memory-kernels" => args.options.queries.include_memory_kernels = false,
-            "--hta-window" => args.options.queries.hta_window = true,
-            "--rules" => {
-                args.options.queries.rules = match value("--rules")?.as_str() {
-                    "hta-0.5" => KernelRules::Hta0_5,
-                    "hta-main" => KernelRules::HtaMain,
-                    other => return Err(format!("unknown rules `{other}` (hta-0.5 or hta-main)")),
-                }
-            }
-            "--memory-limit" => {
-                let mib: usize =
-                    value("--memory-limit")?.parse().map_err(|e| format!("--memory-limit: {e}"))?;
-                args.options.memory_limit = mib.max(16) << 20;
-            }
-            "--top" => args.top = value("--top")?.parse().map_err(|e| format!("--top: {e}"))?,
-            "--allow-writes" => args.options.allow_writes = true,
+            "--allow-writes" => args.report.options.allow_writes = true,
             "-h" | "--help" => return Err(String::new()),
             s if s.starts_with("--") => return Err(format!("unknown option `{}`", escape(s))),
             _ => args.positional.push(a),
@@ -101,28 +85,28 @@ fn parse(argv: impl IntoIterator<Item = OsString>) -> Result<Args, String> {
 fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     match (args.command.as_str(), args.positional.as_slice()) {
         ("analyze", [dir]) => {
-            let report = Analysis::open(PathBuf::from(dir), args.options)?.report()?;
-            if args.json {
+            let report = Analysis::open(PathBuf::from(dir), args.report.options)?.report()?;
+            if args.report.json {
                 out(&format!("{}\n", serde_json::to_string_pretty(&report.to_json())?))?;
             } else {
-                out(&escape_keeping_lines(&render(&report, args.top)))?;
+                out(&escape_keeping_lines(&render(&report, args.report.top)))?;
             }
         }
         ("query", [dir, sql]) => {
             let sql = text(sql.clone())?;
-            let batches = Analysis::open(PathBuf::from(dir), args.options)?.query(&sql)?;
+            let batches = Analysis::open(PathBuf::from(dir), args.report.options)?.query(&sql)?;
             out(&format!("{}\n", escape_keeping_lines(&pretty_format_batches(&batches)?.to_string())))?;
         }
-        ("sql", []) if args.json => {
+        ("sql", []) if args.report.json => {
             let queries: serde_json::Map<String, serde_json::Value> = Query::ALL
                 .iter()
-                .map(|&q| (q.name().to_owned(), sql(q, &args.options.queries).into()))
+                .map(|&q| (q.name().to_owned(), sql(q, &args.report.options.queries).into()))
                 .collect();
             out(&format!("{}\n", serde_json::to_string_pretty(&queries)?))?;
         }
         ("sql", []) => {
             for q in Query::ALL {
-                out(&format!("-- {}\n{};\n\n", q.name(), sql(q, &args.options.queries)))?;
+                out(&format!("-- {}\n{};\n\n", q.name(), sql(q, &args.report.options.queries)))?;
             }
         }
         _ => return Err(format!("bad arguments\n{USAGE}").into()),

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use accelprof_analyze::{render, Analysis, KernelRules, Options};
+use accelprof_analyze::{render, Analysis, ReportOptions};
 use accelprof_export::summary::escape_control_lines;
 
 pub(crate) const USAGE: &str = "\
@@ -27,9 +27,7 @@ Exit status: 0, 1 when the analysis failed, 2 for a usage error.
 
 struct Args {
     dir: PathBuf,
-    json: bool,
-    top: usize,
-    options: Options,
+    report: ReportOptions,
 }
 
 fn text(arg: OsString) -> Result<String, String> {
@@ -39,7 +37,7 @@ fn text(arg: OsString) -> Result<String, String> {
 fn parse(argv: Vec<OsString>) -> Result<Args, String> {
     let mut it = argv.into_iter();
     let mut dir = None;
-    let (mut json, mut top, mut options) = (false, 15, Options::default());
+    let mut report = ReportOptions::default();
     while let Some(a) = it.next() {
         // The directory may be any bytes; options are text.
         let Some(option) = a.to_str().filter(|a| a.starts_with('-')).map(str::to_owned) else {
@@ -48,36 +46,16 @@ fn parse(argv: Vec<OsString>) -> Result<Args, String> {
             }
             continue;
         };
-        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value")).and_then(text);
-        match option.as_str() {
-            "--json" => json = true,
-            "--no-memory-kernels" => options.queries.include_memory_kernels = false,
-            "--hta-window" => options.queries.hta_window = true,
-            "--rules" => {
-                options.queries.rules = match value("--rules")?.as_str() {
-                    "hta-0.5" => KernelRules::Hta0_5,
-                    "hta-main" => KernelRules::HtaMain,
-                    other => return Err(format!("unknown rules `{other}` (hta-0.5 or hta-main)")),
-                }
-            }
-            "--memory-limit" => {
-                let mib: usize =
-                    value("--memory-limit")?.parse().map_err(|e| format!("--memory-limit: {e}"))?;
-                options.memory_limit = mib.max(16) << 20;
-            }
-            "--top" => top = value("--top")?.parse().map_err(|e| format!("--top: {e}"))?,
-            other => {
-                let known =
-                    ["--json", "--rules", "--no-memory-kernels", "--hta-window", "--memory-limit", "--top"];
-                return Err(match crate::engine::settings::closest(other, known) {
-                    Some(near) => format!("unknown option {other} (did you mean {near}?)"),
-                    None => format!("unknown option {other} (accelprof analyze --help)"),
-                });
-            }
+        let value = |name: &str| it.next().ok_or(format!("{name} needs a value")).and_then(text);
+        if !report.take(&option, value)? {
+            return Err(match crate::engine::settings::closest(&option, ReportOptions::NAMES) {
+                Some(near) => format!("unknown option {option} (did you mean {near}?)"),
+                None => format!("unknown option {option} (accelprof analyze --help)"),
+            });
         }
     }
     let dir = dir.ok_or("name the directory of Parquet traces")?;
-    Ok(Args { dir, json, top, options })
+    Ok(Args { dir, report })
 }
 
 /// Runs the analyses (exit 2 for a usage error, 1 when the analysis failed).
@@ -89,13 +67,13 @@ pub(crate) fn run(argv: Vec<OsString>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = Analysis::open(args.dir, args.options).and_then(|a| a.report());
+    let report = Analysis::open(args.dir, args.report.options).and_then(|a| a.report());
     match report {
-        Ok(report) if args.json => crate::out(&format!(
+        Ok(report) if args.report.json => crate::out(&format!(
             "{}\n",
             serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise")
         )),
-        Ok(report) => crate::out(&escape_control_lines(&render(&report, args.top))),
+        Ok(report) => crate::out(&escape_control_lines(&render(&report, args.report.top))),
         Err(e) => {
             eprintln!("accelprof analyze: {}", escape_control_lines(&e.to_string()));
             ExitCode::FAILURE
