@@ -132,3 +132,83 @@ fn sys_loaders() {
     let _: [fn() -> Vec<accelprof_loader::SearchPlace>; 3] =
         [cupti::sys::search_places, mspti::sys::search_places, rocprofiler::sys::search_places];
 }
+
+/// The calls every activity session has, one name and one signature each (`subscribe`, `unsubscribe`,
+/// `collect`, `names`, `kinds`, `start`, `pause`, `resume`, `is_collecting`, `switch`, `flush`, `fence`,
+/// `counts`, `stop`, `end`, `core`): the same lines, compiled for each crate's `ActivitySession`. All but
+/// `start` come from `accelprof_core::session_facade!`; `start` is each vendor's own.
+macro_rules! session_calls {
+    ($v:ident, $S:ty, $Backend:ty, $Switch:ty) => {{
+        use accelprof_core::activity::{Collected, FlushReport, Session};
+        use accelprof_core::pipeline::ConsumerId;
+        let _ =
+            |s: &$S| -> ConsumerId { s.subscribe($v::FamilySet::KERNEL, |_: &$v::Batch, _: &$v::Names| {}) };
+        let _: fn(&$S, ConsumerId) -> bool = <$S>::unsubscribe;
+        let _: fn(&$S, $v::FamilySet) -> Collected = <$S>::collect;
+        let _: fn(&$S) -> $v::Names = <$S>::names;
+        let _: fn(&$S) -> Vec<$v::ActivityKind> = <$S>::kinds;
+        let _: fn(&$S) -> $v::Result<()> = <$S>::start;
+        let _: fn(&$S) -> $v::Result<bool> = <$S>::pause;
+        let _: fn(&$S) -> $v::Result<bool> = <$S>::resume;
+        let _: fn(&$S) -> bool = <$S>::is_collecting;
+        let _: fn(&$S) -> $Switch = <$S>::switch;
+        let _: fn(&$S) -> $v::Result<FlushReport> = <$S>::flush;
+        let _: fn(&$S) -> $v::Result<FlushReport> = <$S>::fence;
+        let _: fn(&$S) -> $v::ActivityCounts = <$S>::counts;
+        let _: fn($S) -> $v::Result<$v::ActivityCounts> = <$S>::stop;
+        let _: fn($S) -> $v::activity::SessionEnd = <$S>::end;
+        let _: for<'a> fn(&'a $S) -> &'a Session<$Backend> = <$S>::core;
+    }};
+}
+
+#[test]
+fn activity_session_calls() {
+    session_calls!(
+        cupti,
+        cupti::ActivitySession<'static>,
+        cupti::activity::Backend<'static>,
+        cupti::activity::ActivitySwitch<'static>
+    );
+    session_calls!(
+        mspti,
+        mspti::ActivitySession<'static>,
+        mspti::activity::Backend<'static>,
+        mspti::activity::ActivitySwitch<'static>
+    );
+    session_calls!(
+        rocprofiler,
+        rocprofiler::ActivitySession,
+        rocprofiler::activity::Backend,
+        rocprofiler::activity::ActivitySwitch
+    );
+}
+
+/// A callback subscriber: `panics()` and `last_panic()` everywhere (`accelprof_core::subscriber_facade!`);
+/// where subscribers share the vendor's one subscription (CUPTI, MSPTI), `enable_domain`, `enable` (each
+/// vendor's own: what they check first differs), `disable_domain`, `disable`, `is_enabled`,
+/// `is_domain_enabled` (the macro's switchboard part) and `unsubscribe`. rocprofiler: a callback service
+/// is configured once per domain and context and cannot be removed, so its `Subscriber` only reports.
+macro_rules! subscriber_calls {
+    ($v:ident, $S:ty) => {{
+        let _: fn(&$S) -> u64 = <$S>::panics;
+        let _: fn(&$S) -> Option<String> = <$S>::last_panic;
+    }};
+    ($v:ident, $S:ty, switchboard) => {{
+        subscriber_calls!($v, $S);
+        let _: fn(&$S, $v::CallbackDomain) -> $v::Result<()> = <$S>::enable_domain;
+        let _: fn(&$S, $v::CallbackDomain) -> $v::Result<()> = <$S>::disable_domain;
+        let _: fn(&$S, $v::CallbackDomain) -> bool = <$S>::is_domain_enabled;
+        // `impl Into<CallbackId>`: called with a `CallbackId`.
+        let _ = |s: &$S, id: $v::CallbackId| -> $v::Result<()> { s.enable(id) };
+        let _ = |s: &$S, id: $v::CallbackId| -> $v::Result<()> { s.disable(id) };
+        let _ = |s: &$S, id: $v::CallbackId| -> bool { s.is_enabled(id) };
+        let _: fn($S) -> $v::Result<()> = <$S>::unsubscribe;
+    }};
+}
+
+#[test]
+fn subscriber_calls() {
+    subscriber_calls!(cupti, cupti::Subscriber<'static>, switchboard);
+    subscriber_calls!(mspti, mspti::Subscriber<'static>, switchboard);
+    subscriber_calls!(rocprofiler, rocprofiler::Subscriber);
+}

@@ -15,11 +15,14 @@
 //!   optional fence probe.
 //! - [`ActivityCounts`]: the same tallies for every vendor, with the vendor's extras named as such.
 //! - [`ActivityError`]: the session's own refusals (typed; each vendor's `Error::Activity` holds one).
+//! - [`facade`]: the vendor sessions' pass-throughs to [`Session`] (and the callback subscribers'), written
+//!   once as macros each vendor crate calls inside its `impl`.
 
 mod backend;
 mod collected;
 mod counts;
 mod error;
+pub mod facade;
 mod fence;
 #[cfg(all(test, loom))]
 mod loom_models;

@@ -3,9 +3,8 @@
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
-use accelprof_core::activity::{Collected, FlushReport, Session, SessionConfig, Switch};
-use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::{Batch, BufferPool, FamilySet, Names, PipelineConfig};
+use accelprof_core::activity::{Collected, Session, SessionConfig, Switch};
+use accelprof_core::{BufferPool, PipelineConfig};
 use cupti_sys::v13_5::CUpti_ActivitySynchronizationFieldIds as SyncField;
 use cupti_sys::CuptiFunctions;
 
@@ -172,29 +171,6 @@ impl<'lib> ActivitySession<'lib> {
         self.backend_note.as_deref()
     }
 
-    /// Calls `consumer` on the decode thread with every later batch holding rows of `families`.
-    ///
-    /// The batch is passed whole (it may hold other families too). A panic in `consumer` is caught and
-    /// counted. Subscribe before [`start`](Self::start) to see every record: rows decoded while no
-    /// consumer wants their family are counted as dropped (`Counts::records_unconsumed`). A consumer must
-    /// not wait for this session ([`flush`](Self::flush) and [`fence`](Self::fence) refuse there).
-    pub fn subscribe<F>(&self, families: FamilySet, consumer: F) -> ConsumerId
-    where
-        F: FnMut(&Batch, &Names) + Send + 'static,
-    {
-        self.session.subscribe(families, consumer)
-    }
-
-    /// Stops calling a consumer (see `Pipeline::unsubscribe`).
-    pub fn unsubscribe(&self, id: ConsumerId) -> bool {
-        self.session.unsubscribe(id)
-    }
-
-    /// A consumer that keeps a copy of every row of `families`; read them with [`Collected::take`].
-    pub fn collect(&self, families: FamilySet) -> Collected {
-        self.session.collect(families)
-    }
-
     /// Enables the configured kinds: collection begins. Starts the periodic flush if configured.
     #[doc(alias = "cuptiActivityEnable")]
     pub fn start(&self) -> Result<()> {
@@ -225,73 +201,41 @@ impl<'lib> ActivitySession<'lib> {
         Ok(())
     }
 
-    /// Disables the kinds until [`resume`](Self::resume) (`cuptiActivityDisable`): a paused session costs
-    /// the program nothing, and a later fence still delivers what was produced before. `Ok(false)` when it
-    /// was not collecting. Allowed from any thread, consumers included.
-    #[doc(alias = "cuptiActivityDisable")]
-    pub fn pause(&self) -> Result<bool> {
-        self.session.pause()
-    }
+    accelprof_core::session_facade! {
+        vendor: "CUPTI",
+        core: |s| &s.session,
+        end: |s| s.finish(),
+        backend: Backend<'lib>,
+        kind: ActivityKind,
+        switch: ActivitySwitch<'lib>,
+        counts: ActivityCounts,
+        session_end: SessionEnd,
+        result: Result,
 
-    /// Enables the kinds again after [`pause`](Self::pause); `Ok(false)` when not paused.
-    pub fn resume(&self) -> Result<bool> {
-        self.session.resume()
-    }
+        /// Disables the kinds until [`resume`](Self::resume) (`cuptiActivityDisable`): a paused session costs
+        /// the program nothing, and a later fence still delivers what was produced before. `Ok(false)` when it
+        /// was not collecting. Allowed from any thread, consumers included.
+        #[doc(alias = "cuptiActivityDisable")]
+        fn pause;
 
-    /// Whether the session collects now (started, not paused, not ended).
-    pub fn is_collecting(&self) -> bool {
-        self.session.is_collecting()
-    }
+        /// Hands over what CUPTI has (`cuptiActivityFlushAll(0)`: never forced, so records of work still
+        /// running stay with CUPTI) and waits until the decode thread delivered it.
+        /// [`ActivityError::OnDecodeThread`](accelprof_core::activity::ActivityError::OnDecodeThread) inside
+        /// a consumer.
+        #[doc(alias = "cuptiActivityFlushAll")]
+        fn flush;
 
-    /// A handle that pauses and resumes this session from anywhere (a timer thread, a callback).
-    pub fn switch(&self) -> ActivitySwitch<'lib> {
-        self.session.switch()
-    }
-
-    /// Hands over what CUPTI has (`cuptiActivityFlushAll(0)`: never forced, so records of work still
-    /// running stay with CUPTI) and waits until the decode thread delivered it.
-    /// [`ActivityError::OnDecodeThread`](accelprof_core::activity::ActivityError::OnDecodeThread) inside
-    /// a consumer.
-    #[doc(alias = "cuptiActivityFlushAll")]
-    pub fn flush(&self) -> Result<FlushReport> {
-        self.session.flush()
-    }
-
-    /// The fence: when it returns `Ok` with `fenced`, every record of work issued before the call has
-    /// been delivered. SYNCHRONIZATION is enabled (if the session does not collect it anyway), CUPTI's
-    /// clock is read, the device is synchronized ([`DeviceSync`](super::DeviceSync); this also makes CUPTI
-    /// write a SYNCHRONIZATION record past that reading), then unforced flushes repeat until a
-    /// synchronization record that recent has been decoded (CUPTI hands buffers back in fill order, so
-    /// everything before it is delivered too); SYNCHRONIZATION is then disabled again. When no device work
-    /// can exist (no CUDA context, or [`DeviceSync::Skip`](super::DeviceSync::Skip)), it flushes and waits
-    /// as [`flush`](Self::flush) does (`fenced` is false).
-    /// [`ActivityError::FenceTimeout`](accelprof_core::activity::ActivityError::FenceTimeout) after
-    /// `fence_timeout`; `OnDecodeThread` inside a consumer.
-    pub fn fence(&self) -> Result<FlushReport> {
-        self.session.fence()
-    }
-
-    /// Ends the session (see the type's docs) and returns the final tallies; `Err` when the last fence
-    /// failed (the session is ended all the same: see [`end`](Self::end) to get the tallies then too).
-    pub fn stop(self) -> Result<ActivityCounts> {
-        let end = self.end();
-        end.fence.map(|_| end.counts)
-    }
-
-    /// Ends the session (see the type's docs): the final tallies, and how the last fence went.
-    pub fn end(self) -> SessionEnd {
-        self.finish()
-    }
-
-    /// The tallies now. Once the session is quiet (after a fence with no CUDA work running, or at
-    /// `stop`): `records_produced() == records_delivered() + records_dropped()`.
-    pub fn counts(&self) -> ActivityCounts {
-        self.session.counts()
-    }
-
-    /// Names of the `NameId`s in delivered batches.
-    pub fn names(&self) -> Names {
-        self.session.names()
+        /// The fence: when it returns `Ok` with `fenced`, every record of work issued before the call has
+        /// been delivered. SYNCHRONIZATION is enabled (if the session does not collect it anyway), CUPTI's
+        /// clock is read, the device is synchronized ([`DeviceSync`](super::DeviceSync); this also makes CUPTI
+        /// write a SYNCHRONIZATION record past that reading), then unforced flushes repeat until a
+        /// synchronization record that recent has been decoded (CUPTI hands buffers back in fill order, so
+        /// everything before it is delivered too); SYNCHRONIZATION is then disabled again. When no device work
+        /// can exist (no CUDA context, or [`DeviceSync::Skip`](super::DeviceSync::Skip)), it flushes and waits
+        /// as [`flush`](Self::flush) does (`fenced` is false).
+        /// [`ActivityError::FenceTimeout`](accelprof_core::activity::ActivityError::FenceTimeout) after
+        /// `fence_timeout`; `OnDecodeThread` inside a consumer.
+        fn fence;
     }
 
     /// How record timestamps map to Unix time.
@@ -312,11 +256,6 @@ impl<'lib> ActivitySession<'lib> {
     /// The record sizes the decoder started with (chosen from `cuptiGetVersion`).
     pub fn layouts(&self) -> RecordLayouts {
         RecordLayouts::for_version(self.cupti.api_version())
-    }
-
-    /// The shared core's session this one is.
-    pub fn core(&self) -> &Session<Backend<'lib>> {
-        &self.session
     }
 
     /// Teardown, once: the periodic flush first, then the core's end.

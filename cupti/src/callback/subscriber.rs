@@ -155,12 +155,6 @@ impl<'lib> Subscriber<'lib> {
         self.hub.enable(self.key(), Target::Domain(domain.0))
     }
 
-    /// Disables `domain` (ids enabled singly stay enabled).
-    #[doc(alias = "cuptiEnableDomain")]
-    pub fn disable_domain(&self, domain: CallbackDomain) -> Result<()> {
-        self.hub.disable(self.key(), Target::Domain(domain.0))
-    }
-
     /// Enables one callback id (`RuntimeCbid::cudaLaunchKernel_v7000`, a `CallbackId`, ...).
     #[doc(alias = "cuptiEnableCallback")]
     pub fn enable(&self, id: impl Into<CallbackId>) -> Result<()> {
@@ -168,23 +162,17 @@ impl<'lib> Subscriber<'lib> {
         self.hub.enable(self.key(), Target::Id(id.domain.0, id.cbid))
     }
 
-    /// Disables one callback id enabled with [`Subscriber::enable`] (a domain enabled whole
-    /// stays enabled).
-    #[doc(alias = "cuptiEnableCallback")]
-    pub fn disable(&self, id: impl Into<CallbackId>) -> Result<()> {
-        let id = id.into();
-        self.hub.disable(self.key(), Target::Id(id.domain.0, id.cbid))
-    }
-
-    /// Whether this subscriber enabled `id` singly.
-    pub fn is_enabled(&self, id: impl Into<CallbackId>) -> bool {
-        let id = id.into();
-        self.hub.is_enabled(self.key(), Target::Id(id.domain.0, id.cbid))
-    }
-
-    /// Whether this subscriber enabled `domain` whole.
-    pub fn is_domain_enabled(&self, domain: CallbackDomain) -> bool {
-        self.hub.is_enabled(self.key(), Target::Domain(domain.0))
+    accelprof_core::subscriber_facade! {
+        vendor: "CUPTI",
+        handler: |s| &s.handler,
+        switchboard: {
+            hub: |s| s.hub,
+            domain: CallbackDomain,
+            id: CallbackId,
+            alias_domain: "cuptiEnableDomain",
+            alias_id: "cuptiEnableCallback",
+            result: Result,
+        },
     }
 
     /// Disables what this subscriber enabled and returns once no callback can reach its closure:
@@ -195,23 +183,9 @@ impl<'lib> Subscriber<'lib> {
         Ok(())
     }
 
-    /// How many times the closure panicked (each panic was caught; the callback went on).
-    pub fn panics(&self) -> u64 {
-        self.handler.panics()
-    }
-
-    /// The message of the latest panic, if any.
-    pub fn last_panic(&self) -> Option<String> {
-        self.handler.last_panic()
-    }
-
     /// The library.
     pub fn cupti(&self) -> &'lib Cupti {
         self.cupti
-    }
-
-    fn key(&self) -> u64 {
-        self.handler.key()
     }
 }
 

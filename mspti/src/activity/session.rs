@@ -6,9 +6,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use accelprof_core::activity::{ActivityError, Collected, FlushReport, Session, SessionConfig, Switch};
-use accelprof_core::pipeline::ConsumerId;
-use accelprof_core::{Batch, BufferPool, FamilySet, Names, PipelineConfig};
+use accelprof_core::activity::{ActivityError, Session, SessionConfig, Switch};
+use accelprof_core::{BufferPool, PipelineConfig};
 
 use super::backend::Backend;
 use super::buffers::CallbackTallies;
@@ -32,7 +31,7 @@ pub type ActivitySwitch<'m> = Switch<Backend<'m>>;
 /// lock) and gets one from a bounded lock-free pool, or NULL when the pool is at its bound (the
 /// record that asked is lost, and counted); MSPTI hands full buffers back on a new thread per
 /// buffer, concurrently, and the partial one on [`flush`](Self::flush); each is sent to a decode
-/// thread which walks it itself and appends rows to a [`Batch`] for the consumers registered with
+/// thread which walks it itself and appends rows to a [`Batch`](accelprof_core::Batch) for the consumers registered with
 /// [`subscribe`](Self::subscribe). A thread of the session checks that MSPTI hands full buffers back,
 /// and flushes them out when it does not (its manager thread can be lost; see
 /// [`ActivityConfig::stuck_buffer_check`]).
@@ -176,74 +175,35 @@ impl<'m> ActivitySession<'m> {
         Ok(unsafe { self.mspti.sys().msptiActivityIsEnabled(kind.into()) }?)
     }
 
-    /// The kinds this session collects.
-    pub fn kinds(&self) -> Vec<ActivityKind> {
-        self.session.kinds()
-    }
+    accelprof_core::session_facade! {
+        vendor: "MSPTI",
+        core: |s| &s.session,
+        end: |s| s.finish(),
+        backend: Backend<'m>,
+        kind: ActivityKind,
+        switch: ActivitySwitch<'m>,
+        counts: ActivityCounts,
+        session_end: SessionEnd,
+        result: Result,
 
-    /// Disables the kinds until [`resume`](Self::resume); `Ok(false)` when it was not collecting.
-    /// Allowed from any thread, consumers included.
-    #[doc(alias = "msptiActivityDisable")]
-    pub fn pause(&self) -> Result<bool> {
-        self.session.pause()
-    }
+        /// Disables the kinds until [`resume`](Self::resume) (`msptiActivityDisable`); `Ok(false)` when it
+        /// was not collecting. Allowed from any thread, consumers included.
+        #[doc(alias = "msptiActivityDisable")]
+        fn pause;
 
-    /// Enables the kinds again after [`pause`](Self::pause); `Ok(false)` when not paused.
-    pub fn resume(&self) -> Result<bool> {
-        self.session.resume()
-    }
+        /// Makes MSPTI hand back every buffer, the partly filled one included
+        /// (`msptiActivityFlushAll`, synchronous), then waits until all of it has been decoded and
+        /// delivered to the consumers. Records of calls still running are not in it yet.
+        /// [`ActivityError::OnDecodeThread`] inside a consumer.
+        #[doc(alias = "msptiActivityFlushAll")]
+        fn flush;
 
-    /// Whether the session collects now (started, not paused, not ended).
-    pub fn is_collecting(&self) -> bool {
-        self.session.is_collecting()
-    }
-
-    /// A handle that pauses and resumes this session from anywhere.
-    pub fn switch(&self) -> ActivitySwitch<'m> {
-        self.session.switch()
-    }
-
-    /// Calls `consumer` on the decode thread with each batch holding rows of `families`. A consumer must
-    /// not wait for this session ([`flush`](Self::flush) and [`fence`](Self::fence) refuse there).
-    pub fn subscribe<F>(&self, families: FamilySet, consumer: F) -> ConsumerId
-    where
-        F: FnMut(&Batch, &Names) + Send + 'static,
-    {
-        self.session.subscribe(families, consumer)
-    }
-
-    /// Removes a consumer.
-    pub fn unsubscribe(&self, id: ConsumerId) -> bool {
-        self.session.unsubscribe(id)
-    }
-
-    /// A consumer that keeps a copy of every row of `families`; read them with [`Collected::take`].
-    pub fn collect(&self, families: FamilySet) -> Collected {
-        self.session.collect(families)
-    }
-
-    /// The names the batches' `NameId`s refer to.
-    pub fn names(&self) -> Names {
-        self.session.names()
-    }
-
-    /// Makes MSPTI hand back every buffer, the partly filled one included
-    /// (`msptiActivityFlushAll`, synchronous), then waits until all of it has been decoded and
-    /// delivered to the consumers. Records of calls still running are not in it yet.
-    /// [`ActivityError::OnDecodeThread`] inside a consumer.
-    #[doc(alias = "msptiActivityFlushAll")]
-    pub fn flush(&self) -> Result<FlushReport> {
-        self.session.flush()
-    }
-
-    /// The fence. MSPTI's flush is synchronous and MSPTI has no record that proves the device finished
-    /// (`fenced` is false): while a kind written from the device's data is collected
-    /// ([`ActivityKind::FROM_DEVICE`]), it first waits [`ActivityConfig::device_settle`], flushing
-    /// (the device's data of work done before arrives with a latency); then a flush and a wait, as
-    /// [`flush`](Self::flush), serialized with other fences and the end of the session.
-    pub fn fence(&self) -> Result<FlushReport> {
-        self.settle_device(false)?;
-        self.session.fence()
+        /// The fence. MSPTI's flush is synchronous and MSPTI has no record that proves the device finished
+        /// (`fenced` is false): while a kind written from the device's data is collected
+        /// ([`ActivityKind::FROM_DEVICE`]), it first waits [`ActivityConfig::device_settle`], flushing
+        /// (the device's data of work done before arrives with a latency); then a flush and a wait, as
+        /// [`flush`](Self::flush), serialized with other fences and the end of the session.
+        fn fence(before: |s| s.settle_device(false));
     }
 
     /// Waits for the device's records of the work done before now (see
@@ -290,31 +250,9 @@ impl<'m> ActivitySession<'m> {
         check(unsafe { self.mspti.sys().msptiActivityFlushPeriod(ms) }, "msptiActivityFlushPeriod")
     }
 
-    /// The tallies now: see [`ActivityCounts`].
-    pub fn counts(&self) -> ActivityCounts {
-        self.session.counts()
-    }
-
-    /// Ends the session (as drop does) and returns the final tallies; `Err` when the last flush failed
-    /// (the session is ended all the same: see [`end`](Self::end) to get the tallies then too).
-    pub fn stop(self) -> Result<ActivityCounts> {
-        let end = self.end();
-        end.fence.map(|_| end.counts)
-    }
-
-    /// Ends the session: the final tallies, and how the last flush went.
-    pub fn end(self) -> SessionEnd {
-        self.finish()
-    }
-
     /// The library.
     pub fn mspti(&self) -> &'m Mspti {
         self.mspti
-    }
-
-    /// The shared core's session this one is.
-    pub fn core(&self) -> &Session<Backend<'m>> {
-        &self.session
     }
 
     /// Teardown, once: the device's records waited for while their kinds are still enabled

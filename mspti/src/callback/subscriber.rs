@@ -67,13 +67,6 @@ impl<'m> Subscriber<'m> {
         self.hub.enable(self.key(), Target::Domain(domain.0))
     }
 
-    /// Disables `domain` for this subscriber (ids enabled singly stay enabled; MSPTI is told only
-    /// when no subscriber wants it any more).
-    #[doc(alias = "msptiEnableDomain")]
-    pub fn disable_domain(&self, domain: CallbackDomain) -> Result<()> {
-        self.hub.disable(self.key(), Target::Domain(domain.0))
-    }
-
     /// Enables one callback (`msptiEnableCallback(1, ...)` when it is the first to):
     /// `RuntimeCbid::LAUNCH`, `HcclCbid::ALLREDUCE`, or a raw [`CallbackId`]. MSPTI accepts any id
     /// below 64 without checking it belongs to the domain, and never calls back one it does not
@@ -89,33 +82,17 @@ impl<'m> Subscriber<'m> {
         self.hub.enable(self.key(), Target::Id(id.domain.0, id.cbid))
     }
 
-    /// Disables one callback enabled with [`Subscriber::enable`] (a domain enabled whole stays
-    /// enabled).
-    #[doc(alias = "msptiEnableCallback")]
-    pub fn disable(&self, id: impl Into<CallbackId>) -> Result<()> {
-        let id = id.into();
-        self.hub.disable(self.key(), Target::Id(id.domain.0, id.cbid))
-    }
-
-    /// Whether this subscriber enabled `id` singly.
-    pub fn is_enabled(&self, id: impl Into<CallbackId>) -> bool {
-        let id = id.into();
-        self.hub.is_enabled(self.key(), Target::Id(id.domain.0, id.cbid))
-    }
-
-    /// Whether this subscriber enabled `domain` whole.
-    pub fn is_domain_enabled(&self, domain: CallbackDomain) -> bool {
-        self.hub.is_enabled(self.key(), Target::Domain(domain.0))
-    }
-
-    /// How many times the closure panicked (each panic was caught; the callback went on).
-    pub fn panics(&self) -> u64 {
-        self.handler.panics()
-    }
-
-    /// The message of the latest panic, if any.
-    pub fn last_panic(&self) -> Option<String> {
-        self.handler.last_panic()
+    accelprof_core::subscriber_facade! {
+        vendor: "MSPTI",
+        handler: |s| &s.handler,
+        switchboard: {
+            hub: |s| s.hub,
+            domain: CallbackDomain,
+            id: CallbackId,
+            alias_domain: "msptiEnableDomain",
+            alias_id: "msptiEnableCallback",
+            result: Result,
+        },
     }
 
     /// The library.
@@ -131,10 +108,6 @@ impl<'m> Subscriber<'m> {
     pub fn unsubscribe(mut self) -> Result<()> {
         self.subscribed = false;
         self.hub.unregister(self.key(), true)
-    }
-
-    fn key(&self) -> u64 {
-        self.handler.key()
     }
 }
 

@@ -25,14 +25,9 @@ pub struct Subscriber {
 }
 
 impl Subscriber {
-    /// How many times the closure panicked (each panic was caught; the call went on).
-    pub fn panics(&self) -> u64 {
-        self.service.handler.panics()
-    }
-
-    /// The message of the latest panic, if any.
-    pub fn last_panic(&self) -> Option<String> {
-        self.service.handler.last_panic()
+    accelprof_core::subscriber_facade! {
+        vendor: "rocprofiler-sdk",
+        handler: |s| &s.service.handler,
     }
 
     /// The domain (tracing kind) it traces.
