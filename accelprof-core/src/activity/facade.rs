@@ -1,15 +1,19 @@
-//! [`session_facade!`](crate::session_facade): the vendor sessions' pass-throughs to [`Session`](super::Session),
-//! written once.
+//! `session_facade!` and `subscriber_facade!`: the vendor sessions' and callback subscribers'
+//! pass-throughs to the shared core, written once.
 //!
 //! `cupti::activity::ActivitySession`, `mspti::activity::ActivitySession` and
-//! `rocprofiler::activity::ActivitySession` are each the shared core's session over the vendor's backend,
-//! plus what only that vendor has. The methods that only hand a call to the core (`subscribe`,
-//! `unsubscribe`, `collect`, `names`, `kinds`, `pause`, `resume`, `is_collecting`, `switch`, `flush`,
-//! `fence`, `counts`, `stop`, `end`, `core`) are emitted by this macro inside each vendor crate's `impl`,
-//! so they have one name, one signature and one body in all three, and stay inherent methods (a user calls
-//! `session.flush()` with no trait to import). Their doc comments are written once here too, except where
-//! what the call does to the vendor differs (`pause`, `flush`, `fence`): the vendor writes those docs
-//! (and its `#[doc(alias)]`) at the call of the macro, and the macro puts them on the method.
+//! `rocprofiler::activity::ActivitySession` are each the shared core's [`Session`](super::Session) over the
+//! vendor's backend, plus what only that vendor has. The methods that only hand a call to the core
+//! (`subscribe`, `unsubscribe`, `collect`, `names`, `kinds`, `pause`, `resume`, `is_collecting`, `switch`,
+//! `flush`, `fence`, `counts`, `stop`, `end`, `core`) are emitted by `accelprof_core::session_facade!`
+//! inside each vendor crate's `impl`, so they have one name, one signature and one body in all three.
+//! Their doc comments are written once here too, except where what the call does to the vendor differs
+//! (`pause`, `flush`, `fence`): the vendor writes those docs (and its `#[doc(alias)]`) in its call of the
+//! macro, and the macro puts them on the method.
+//!
+//! A macro rather than a trait with provided methods: the methods stay inherent, so a user calls
+//! `session.flush()` with no trait to import, and each appears on the vendor's type in its docs with the
+//! vendor's doc comment and alias (a trait's provided method has one doc for every implementor).
 //!
 //! ```text
 //! impl<'lib> ActivitySession<'lib> {
@@ -22,7 +26,7 @@
 //!         switch: ActivitySwitch<'lib>,
 //!         counts: ActivityCounts,
 //!         session_end: SessionEnd,
-//!         result: Result,
+//!         result: Result,                // the vendor's `Result<T>` (its error is the backend's)
 //!
 //!         /// (CUPTI's doc of pause)
 //!         #[doc(alias = "cuptiActivityDisable")]
@@ -39,13 +43,38 @@
 //!
 //! `fence(before: |s| expr)` runs `expr` (a `Result<()>` of the vendor's) before the core's fence
 //! (mspti's wait for the device's records). The caller names its own binding for `self` (`|s|`): a
-//! `macro_rules!` macro cannot hand its `self` to the caller's tokens.
+//! `macro_rules!` macro cannot hand its `self` to the caller's tokens. `start`, `new` and `Drop` stay the
+//! vendor's (what they do differs).
 //!
-//! [`subscriber_facade!`](crate::subscriber_facade) does the same for the callback subscribers.
+//! `accelprof_core::subscriber_facade!` does the same for the callback `Subscriber`s: the panic tallies
+//! of the closure's [`Handler`](crate::callback::Handler) (`panics`, `last_panic`) always, and, for a vendor
+//! whose subscribers share one subscription through a [`Switchboard`](crate::callback::Switchboard) (CUPTI,
+//! MSPTI), `disable_domain`, `disable`, `is_enabled`, `is_domain_enabled` and the private
+//! `fn key(&self) -> u64` (the handler's key) the vendor's `enable` and `enable_domain` use. Enabling stays
+//! the vendor's to write (what it checks first differs).
+//!
+//! ```text
+//! impl<'lib> Subscriber<'lib> {
+//!     accelprof_core::subscriber_facade! {
+//!         vendor: "CUPTI",
+//!         handler: |s| &s.handler,
+//!         switchboard: {                 // left out for rocprofiler (one service per domain, no switchboard)
+//!             hub: |s| s.hub,
+//!             domain: CallbackDomain,
+//!             id: CallbackId,
+//!             alias_domain: "cuptiEnableDomain",
+//!             alias_id: "cuptiEnableCallback",
+//!             result: Result,
+//!         },
+//!     }
+//! }
+//! ```
+//!
+//! Both macros are hidden from the crate's top level in the docs (they are for the vendor crates);
+//! `tests/vocabulary.rs` of the workspace compiles the same calls against the three vendor crates.
 
-/// Emits the vendor activity session's pass-throughs to the shared core's
-/// [`Session`](crate::activity::Session), with their doc comments, inside the vendor's `impl`; see the
-/// [module documentation](crate::activity::facade) for the shape of a call and what it emits.
+/// Emits the vendor activity session's pass-throughs to the shared core's `Session`, with their doc
+/// comments, inside the vendor's `impl`: see the module documentation of `accelprof_core::activity::facade`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! session_facade {
@@ -70,7 +99,7 @@ macro_rules! session_facade {
         /// Calls `consumer` on the decode thread with every later batch holding rows of `families`.
         ///
         /// The batch is passed whole (it may hold other families too). A panic in `consumer` is caught
-        /// and counted. Subscribe before `start` to see every record: rows decoded while no consumer
+        /// and counted. Subscribe before [`start`](Self::start) to see every record: rows decoded while no consumer
         /// wants their family are counted as dropped (`Counts::records_unconsumed`). A consumer must
         /// not wait for this session ([`flush`](Self::flush) and [`fence`](Self::fence) refuse there).
         pub fn subscribe<F>(&self, families: $crate::FamilySet, consumer: F) -> $crate::pipeline::ConsumerId
@@ -108,8 +137,8 @@ macro_rules! session_facade {
             self.core().pause()
         }
 
-        /// Collects again after [`pause`](Self::pause), undoing what it did; `Ok(false)` when not
-        /// paused.
+        /// Undoes [`pause`](Self::pause) (see there what it does in the vendor): collection goes on;
+        /// `Ok(false)` when not paused.
         pub fn resume(&self) -> $Result<bool> {
             self.core().resume()
         }
@@ -138,9 +167,10 @@ macro_rules! session_facade {
             self.core().fence()
         }
 
-        /// The tallies now (see the counts type). Once the session is quiet (after a fence with no
-        /// device work running, or once ended): `records_produced() == records_delivered() +
-        /// records_dropped()`.
+        #[doc = concat!("The tallies now: see [`", stringify!($Counts), "`].")]
+        ///
+        /// Once the session is quiet (after a fence with no device work running, or once ended):
+        /// `records_produced() == records_delivered() + records_dropped()`.
         pub fn counts(&self) -> $Counts {
             self.core().counts()
         }
@@ -169,30 +199,7 @@ macro_rules! session_facade {
 }
 
 /// Emits the vendor callback subscriber's pass-throughs, with their doc comments, inside the vendor's
-/// `impl`: the panic tallies of its [`Handler`](crate::callback::Handler) always, and, for a vendor whose
-/// subscribers share one subscription through a [`Switchboard`](crate::callback::Switchboard) (CUPTI,
-/// MSPTI), disabling a domain or an id and asking what is enabled. Enabling stays the vendor's to write
-/// (what it checks first differs). See the [`facade` module](crate::activity::facade).
-///
-/// ```text
-/// impl<'lib> Subscriber<'lib> {
-///     accelprof_core::subscriber_facade! {
-///         vendor: "CUPTI",
-///         handler: |s| &s.handler,
-///         switchboard: {
-///             hub: |s| s.hub,
-///             domain: CallbackDomain,
-///             id: CallbackId,
-///             alias_domain: "cuptiEnableDomain",
-///             alias_id: "cuptiEnableCallback",
-///             result: Result,
-///         },
-///     }
-/// }
-/// ```
-///
-/// With `switchboard` it also emits the private `fn key(&self) -> u64` (the handler's key) the vendor's
-/// `enable` and `enable_domain` use.
+/// `impl`: see the module documentation of `accelprof_core::activity::facade`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! subscriber_facade {
