@@ -12,7 +12,9 @@ use crate::pool::PoolStats;
 /// `pipeline.bytes_abandoned` (and [`is_balanced`](Self::is_balanced) is false).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ActivityCounts<V = ()> {
-    /// Buffers, rows decoded, delivered, dropped (see [`Counts`](crate::pipeline::Counts)).
+    // No intra-doc link here: the vendor crates' `ActivityCounts` aliases show this field's docs,
+    // and rustdoc leaves a link from there unresolved, as a raw path, without a warning.
+    /// Buffers, rows decoded, delivered, dropped: the pipeline's `Counts`.
     pub pipeline: Counts,
     /// The buffer pool: allocated, free, in flight, declined.
     pub pool: PoolStats,
