@@ -32,6 +32,7 @@
 //! A column the shared batches gain later is added to its family here; a vendor-specific column is named
 //! for its vendor (`cupti_...`, `rocprofiler_...`, `mspti_...`) and is null in other vendors' files.
 
+mod columns;
 mod decode;
 mod encode;
 mod events;
@@ -42,3 +43,6 @@ pub use decode::ArrowDecoder;
 pub use encode::{schema, ArrowEncoder, SCHEMA_VERSION};
 pub use events::{events_schema, split_events, EventsTable};
 pub use labels::{copy_kind_label, memory_kind_label};
+
+#[cfg(feature = "parquet")]
+pub(crate) use columns::delta_encoded;
