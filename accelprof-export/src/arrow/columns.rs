@@ -120,7 +120,7 @@ pub(crate) struct Column<C, R> {
 }
 
 impl<C, R> Column<C, R> {
-    /// A column holding a row field (see [`stored!`]).
+    /// A column holding a row field (see `stored!`).
     pub(crate) const fn stored(
         name: &'static str,
         ty: Ty,
@@ -170,7 +170,7 @@ impl<C, R> Column<C, R> {
 }
 
 /// A column holding row field `$field` stored as `$kind` (a [`Kind`]): `stored!("start_ns", start: Int64)`,
-/// in a [`family!`] declaration (`Self` is the family's columns struct).
+/// in a `family!` declaration (`Self` is the family's columns struct).
 macro_rules! stored {
     ($name:literal, $field:ident : $kind:ident) => {
         Column::<Self, <Self as Declared>::Row>::stored(
