@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
 use std::thread::{JoinHandle, ThreadId};
 use std::time::Duration;
 
-use accel_profiling::accelprof_core::columns::Family;
+use accel_profiling::accelprof_core::columns::{Family, PerFamily};
 use accel_profiling::accelprof_core::pipeline::ConsumerId;
 use accel_profiling::{
     Batch, ExternalIds, FamilySet, Names, Output, Synchronize, Tracer, TracerConfig, TracerCounts, Vendor,
@@ -196,8 +196,8 @@ fn to_unix(batch: RecordBatch, offset: i64) -> RecordBatch {
     RecordBatch::try_new(schema, columns).unwrap_or(batch)
 }
 
-/// Rows per family ([`Family::ALL`] order), counted by a Rust consumer.
-type FamilyRows = [AtomicU64; Family::ALL.len()];
+/// Rows per family, counted by a Rust consumer.
+type FamilyRows = PerFamily<AtomicU64>;
 
 /// An observer's selection: each family with the indices of its columns.
 type Selection = Vec<(Family, Vec<usize>)>;
@@ -506,13 +506,11 @@ impl PyTracer {
             set |= family(&name)?.set();
         }
         let guard = self.live()?;
-        let rows: Arc<FamilyRows> = Arc::new(std::array::from_fn(|_| AtomicU64::new(0)));
+        let rows: Arc<FamilyRows> = Arc::default();
         let counted = rows.clone();
         let id = guard.as_ref().expect("live").subscribe(set, move |batch: &Batch, _: &Names| {
-            for (i, f) in Family::ALL.iter().enumerate() {
-                if set.has(*f) {
-                    counted[i].fetch_add(batch.len_of(*f) as u64, Ordering::Relaxed);
-                }
+            for f in set.iter_families() {
+                counted[f].fetch_add(batch.len_of(f) as u64, Ordering::Relaxed);
             }
         });
         let observer = self.next_observer.fetch_add(1, Ordering::Relaxed);
@@ -524,7 +522,7 @@ impl PyTracer {
     fn counter_rows(&self, counter: u64) -> PyResult<HashMap<&'static str, u64>> {
         let counters = lock(&self.counters);
         let (_, rows) = counters.get(&counter).ok_or_else(|| PyValueError::new_err("no such counter"))?;
-        Ok(Family::ALL.iter().zip(rows.iter()).map(|(f, n)| (f.name(), n.load(Ordering::Relaxed))).collect())
+        Ok(rows.iter_families().map(|(f, n)| (f.name(), n.load(Ordering::Relaxed))).collect())
     }
 
     /// Stops handing batches to an observer (or counting, for a counter); whether it was registered.

@@ -29,9 +29,17 @@
 //! | external_correlation | `external_kind` (raw), `external_id`, `correlation` |
 //! | counter | `start_ns`, `end_ns`, `device`, `correlation`, `name` (the counter), `value` |
 //!
-//! A column the shared batches gain later is added to its family here; a vendor-specific column is named
-//! for its vendor (`cupti_...`, `rocprofiler_...`, `mspti_...`) and is null in other vendors' files.
+//! Each family's columns are declared once, in `arrow/columns.rs`: per column its name, the row field it
+//! holds and how it is stored, whether Parquet delta-encodes it (`start_ns`, `end_ns`, `correlation`: they
+//! grow with time), and the Chrome trace's `args` key where the Chrome writer shows it (Kineto's spelling
+//! where it differs, e.g. `registers` is `registers per thread`). The schemas, [`ArrowEncoder`],
+//! [`ArrowDecoder`], the events table and the Parquet writer's settings are derived from it; tests check
+//! the table above, the row structs' fields, the Chrome writer's `args` and a Parquet file's encodings
+//! against it. A column the shared batches gain later is added to its family there (and to the table
+//! above); a vendor-specific column is named for its vendor (`cupti_...`, `rocprofiler_...`, `mspti_...`)
+//! and is null in other vendors' files. A column's name is never changed: files already written hold it.
 
+mod columns;
 mod decode;
 mod encode;
 mod events;
@@ -42,3 +50,6 @@ pub use decode::ArrowDecoder;
 pub use encode::{schema, ArrowEncoder, SCHEMA_VERSION};
 pub use events::{events_schema, split_events, EventsTable};
 pub use labels::{copy_kind_label, memory_kind_label};
+
+#[cfg(feature = "parquet")]
+pub(crate) use columns::delta_encoded;

@@ -105,8 +105,9 @@ impl ParquetWriter {
             .set_max_row_group_row_count(Some(options.max_row_group_rows.max(1)))
             .set_statistics_enabled(EnabledStatistics::Chunk)
             .set_created_by(format!("accelprof-export {}", env!("CARGO_PKG_VERSION")));
-        // Timestamps and correlation ids grow with time: deltas are small, a dictionary would not be.
-        for column in ["start_ns", "end_ns", "correlation"] {
+        // Timestamps and correlation ids grow with time: deltas are small, a dictionary would not be. The
+        // columns are the ones declared `delta` (arrow/columns.rs).
+        for column in crate::arrow::delta_encoded() {
             let column = ColumnPath::from(column);
             props = props
                 .set_column_dictionary_enabled(column.clone(), false)
