@@ -1,10 +1,10 @@
 //! The GPU's timeline: when work on each stream ends, and the kernels still in flight.
 
-use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
 use crate::activity::buffers::{self, PatchOutcome as Completion};
 use crate::clock;
+use crate::fxhash::FxHashMap as HashMap;
 
 /// GPU work starts this long after the API call that queued it, at the earliest.
 pub const LAUNCH_LATENCY_NS: u64 = 1_000;
@@ -36,8 +36,8 @@ static GPU: Mutex<Option<Gpu>> = Mutex::new(None);
 fn gpu() -> MutexGuard<'static, Option<Gpu>> {
     let mut g = GPU.lock().unwrap_or_else(|e| e.into_inner());
     g.get_or_insert_with(|| Gpu {
-        stream_end: HashMap::new(),
-        in_flight: HashMap::new(),
+        stream_end: HashMap::default(),
+        in_flight: HashMap::default(),
         next_grid_id: 1,
         next_address: 0x7f00_0000_0000,
         next_marker_id: 1,
