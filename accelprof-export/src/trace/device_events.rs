@@ -1,7 +1,7 @@
 //! Collectives, synchronizations, allocations and counter values: drawn on the device's timeline.
 
 use super::emit::{Emit, Name};
-use super::json_object::key;
+use super::json_object::{key, pair};
 use accelprof_core::columns::{CollectiveColumns, CounterColumns, MemoryColumns, SyncColumns};
 
 impl Emit<'_> {
@@ -86,7 +86,7 @@ impl Emit<'_> {
             let name = names.lookup(c.counter).unwrap_or("counter");
             let ts = self.rel(c.start);
             let mut o = self.out.begin();
-            o.str(key!("ph"), "C")
+            o.pair(pair!("ph", "C"))
                 .str(key!("cat"), &categories.counter)
                 .str(key!("name"), name)
                 .uint(key!("pid"), c.device.into());

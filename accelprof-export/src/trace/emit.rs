@@ -1,4 +1,4 @@
-use super::json_object::key;
+use super::json_object::{key, pair};
 use std::collections::BTreeSet;
 
 use super::flows::{Endpoint, FlowStats, Flows};
@@ -177,7 +177,7 @@ impl Renderer {
         let (ts, end) = (i128::from(start_unix_ns) - base, i128::from(end_unix_ns) - base);
         self.widen_span(ts, end.max(ts));
         let mut o = out.begin();
-        o.str(key!("ph"), "X")
+        o.pair(pair!("ph", "X"))
             .str(key!("cat"), cat)
             .str(key!("name"), name)
             .uint(key!("pid"), pid)
@@ -216,7 +216,7 @@ impl Renderer {
 
 fn metadata_event(out: &mut EventList, kind: &str, pid: u64, tid: u64, name: &str) {
     let mut o = out.begin();
-    o.str(key!("name"), kind).str(key!("ph"), "M").uint(key!("pid"), pid).uint(key!("tid"), tid);
+    o.str(key!("name"), kind).pair(pair!("ph", "M")).uint(key!("pid"), pid).uint(key!("tid"), tid);
     let mut args = o.object(key!("args"));
     args.str(key!("name"), name);
     args.end();
@@ -314,7 +314,7 @@ impl Emit<'_> {
             Some((s, e)) => (s.min(ts), e.max(ts + dur)),
         });
         let mut o = self.out.begin();
-        o.str(key!("ph"), "X").str(key!("cat"), cat);
+        o.pair(pair!("ph", "X")).str(key!("cat"), cat);
         match name {
             Name::Encoded(encoded) => o.encoded(key!("name"), encoded),
             Name::Text(text) => o.str(key!("name"), text),
@@ -327,8 +327,8 @@ impl Emit<'_> {
     pub(crate) fn instant(&mut self, cat: &str, name: &str, pid: u64, tid: u64, at: u64) -> JsonObject<'_> {
         let ts = self.rel(at);
         let mut o = self.out.begin();
-        o.str(key!("ph"), "i")
-            .str(key!("s"), "t")
+        o.pair(pair!("ph", "i"))
+            .pair(pair!("s", "t"))
             .str(key!("cat"), cat)
             .str(key!("name"), name)
             .uint(key!("pid"), pid)
@@ -389,12 +389,12 @@ fn spill(out: &mut EventList, stats: &RenderStats, to: Option<&mut Spill<'_>>) {
 
 /// An `s`/`f` pair (`cat: "ac2g"`, `bp: "e"` on the `f` end).
 fn flow_pair(out: &mut EventList, id: u64, launch: Endpoint, target: Endpoint) {
-    for (phase, end) in [("s", launch), ("f", target)] {
+    for (phase, end, is_end) in [(pair!("ph", "s"), launch, false), (pair!("ph", "f"), target, true)] {
         let mut o = out.begin();
-        o.str(key!("ph"), phase).uint(key!("id"), id).uint(key!("pid"), end.pid).uint(key!("tid"), end.tid);
-        o.micros(key!("ts"), i128::from(end.ts)).str(key!("cat"), "ac2g").str(key!("name"), "ac2g");
-        if phase == "f" {
-            o.str(key!("bp"), "e");
+        o.pair(phase).uint(key!("id"), id).uint(key!("pid"), end.pid).uint(key!("tid"), end.tid);
+        o.micros(key!("ts"), i128::from(end.ts)).pair(pair!("cat", "ac2g")).pair(pair!("name", "ac2g"));
+        if is_end {
+            o.pair(pair!("bp", "e"));
         }
         o.end();
     }

@@ -14,6 +14,16 @@ macro_rules! key {
 }
 pub(crate) use key;
 
+/// A key with a string value, both literals, as one piece of text (`, "ph": "X"`): written with one
+/// copy, nothing to escape at run time. The value must need no escaping (no `"`, `\\` or control
+/// characters); the tests check every use renders as [`JsonObject::str`] would.
+macro_rules! pair {
+    ($name:literal, $value:literal) => {
+        $crate::trace::json_object::Key(concat!(", \"", $name, "\": \"", $value, "\""))
+    };
+}
+pub(crate) use pair;
+
 /// Writes one JSON object into a byte buffer, Kineto style (`"key": value`, entries separated by `, `).
 ///
 /// This is the renderer's inner loop, so it writes bytes directly: strings (keys and values) are escaped
@@ -53,6 +63,13 @@ impl<'a> JsonObject<'a> {
     }
 
     /// `"key": "value"`.
+    /// A key and its value made by [`pair!`].
+    #[inline]
+    pub(crate) fn pair(&mut self, pair: Key) -> &mut Self {
+        self.key(pair);
+        self
+    }
+
     #[inline]
     pub(crate) fn str(&mut self, key: Key, value: &str) -> &mut Self {
         self.key(key);
@@ -242,6 +259,44 @@ pub(crate) fn write_json_str(out: &mut Vec<u8>, s: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_literal_pair_renders_as_the_key_and_the_escaped_value_would() {
+        // Every pair! the renderer uses.
+        let pairs = [
+            (pair!("ph", "X"), "ph", "X"),
+            (pair!("ph", "M"), "ph", "M"),
+            (pair!("ph", "C"), "ph", "C"),
+            (pair!("ph", "i"), "ph", "i"),
+            (pair!("ph", "s"), "ph", "s"),
+            (pair!("ph", "f"), "ph", "f"),
+            (pair!("s", "t"), "s", "t"),
+            (pair!("bp", "e"), "bp", "e"),
+            (pair!("cat", "ac2g"), "cat", "ac2g"),
+            (pair!("name", "ac2g"), "name", "ac2g"),
+            (pair!("cat", "trace_span"), "cat", "trace_span"),
+            (pair!("name", "trace span"), "name", "trace span"),
+        ];
+        for (pair, name, value) in pairs {
+            for first in [true, false] {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                let mut o = JsonObject::begin(&mut a);
+                if !first {
+                    o.uint(key!("id"), 1);
+                }
+                o.pair(pair);
+                o.end();
+                let mut o = JsonObject::begin(&mut b);
+                if !first {
+                    o.uint(key!("id"), 1);
+                }
+                o.dyn_key(name);
+                write_json_str(o.out, value);
+                o.end();
+                assert_eq!(String::from_utf8(a).unwrap(), String::from_utf8(b).unwrap());
+            }
+        }
+    }
 
     #[test]
     fn micros_have_three_exact_decimals() {

@@ -13,7 +13,7 @@
 //! finds the rank by reading lines until `"rank":\s+(\d+)` matches, so an early `distributedInfo` spares it
 //! reading the whole file.
 
-use super::json_object::key;
+use super::json_object::{key, pair};
 use std::io;
 
 use serde_json::Value;
@@ -165,7 +165,7 @@ pub(crate) fn hta_guard(stats: &RenderStats, events_before: u64, host_pid: u64) 
     }
     line.extend_from_slice(b"    ");
     let mut o = JsonObject::begin(&mut line);
-    o.str(key!("ph"), "X").str(key!("cat"), "trace_span").str(key!("name"), "trace span");
+    o.pair(pair!("ph", "X")).pair(pair!("cat", "trace_span")).pair(pair!("name", "trace span"));
     o.uint(key!("pid"), host_pid)
         .uint(key!("tid"), 0)
         .micros(key!("ts"), start)

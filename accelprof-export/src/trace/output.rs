@@ -14,7 +14,7 @@
 //! for the write (no copy of the chunk), and gzip members are recycled too.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,7 +23,6 @@ use std::thread::JoinHandle;
 
 use super::partial_path;
 use crossbeam_channel::{bounded, Receiver, Sender};
-use flate2::write::GzEncoder;
 
 /// `dir/.name.<pid>.<n>.tmp` next to `path`, unique within this process (for whole-file writes).
 pub(crate) fn temporary_path(path: &Path) -> PathBuf {
@@ -39,11 +38,37 @@ pub(crate) fn is_gzip_name(path: &Path) -> bool {
 }
 
 /// One gzip member holding `bytes`, appended to `out`.
+///
+/// Compressed straight into `out`'s spare room by a deflate stream this thread keeps and resets per
+/// member: a `GzEncoder` per member set up a new stream each time (its window and tables allocated and
+/// zeroed) and went through a buffer of its own.
 pub(crate) fn gzip_member(out: &mut Vec<u8>, bytes: &[u8], level: u32) -> io::Result<()> {
-    let mut encoder = GzEncoder::new(std::mem::take(out), flate2::Compression::new(level));
-    encoder.write_all(bytes)?;
-    *out = encoder.finish()?;
-    Ok(())
+    use flate2::{Compress, FlushCompress, Status};
+    thread_local! {
+        static DEFLATE: std::cell::RefCell<Option<(u32, Compress)>> = const { std::cell::RefCell::new(None) };
+    }
+    DEFLATE.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let deflate = match &mut *cell {
+            Some((l, deflate)) if *l == level => {
+                deflate.reset();
+                deflate
+            }
+            other => &mut other.insert((level, Compress::new_gzip(flate2::Compression::new(level), 15))).1,
+        };
+        let mut rest = bytes;
+        loop {
+            // The trace's JSON compresses about tenfold: room for a quarter of what is left (a recycled
+            // member has it already), more if that fills up.
+            out.reserve(rest.len() / 4 + 64);
+            let before = deflate.total_in();
+            let status = deflate.compress_vec(rest, out, FlushCompress::Finish).map_err(io::Error::other)?;
+            rest = &rest[(deflate.total_in() - before) as usize..];
+            if status == Status::StreamEnd {
+                return Ok(());
+            }
+        }
+    })
 }
 
 /// Room in a chunk buffer past [`chunk_bytes`](super::WriterOptions::chunk_bytes): the row that crosses

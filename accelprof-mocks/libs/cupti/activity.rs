@@ -46,7 +46,7 @@ pub fn flush_period_ms() -> u32 {
 
 /// Writes one record of `kind` (built by `record`, fixed layout) to every sink that records it, as each
 /// records it (fixed, or user-defined with the sink's selection).
-pub fn emit_if_enabled(kind: u32, record: impl Fn() -> Vec<u8>) {
+pub fn emit_if_enabled(kind: u32, record: impl Fn() -> records::Record) {
     for sink in sinks::recording(kind) {
         write(sink, kind, &record(), None);
     }
@@ -55,7 +55,7 @@ pub fn emit_if_enabled(kind: u32, record: impl Fn() -> Vec<u8>) {
 /// Writes a kernel record to every sink recording kernels: as CONCURRENT_KERNEL where that kind is
 /// enabled, else KERNEL. `record(kind)` builds it; `in_flight` is its correlation id when the kernel is
 /// still running (its times are patched later).
-pub fn emit_kernel(record: impl Fn(u32) -> Vec<u8>, in_flight: Option<u32>) {
+pub fn emit_kernel(record: impl Fn(u32) -> records::Record, in_flight: Option<u32>) {
     for sink in 0..sinks::MAX_SINKS {
         let Some(kind) = kinds::kernel_kind(sink) else { continue };
         let full = record(kind);
@@ -66,7 +66,7 @@ pub fn emit_kernel(record: impl Fn(u32) -> Vec<u8>, in_flight: Option<u32>) {
 /// Writes the record of an API call (`kind` RUNTIME or DRIVER, callback id `cbid`) to every sink that
 /// records that call, each preceded by EXTERNAL_CORRELATION records for the ids pushed on this thread
 /// for that sink (if it records them). Returns whether any sink recorded it.
-pub fn emit_api(kind: u32, cbid: u32, correlation: u32, record: impl Fn() -> Vec<u8>) -> bool {
+pub fn emit_api(kind: u32, cbid: u32, correlation: u32, record: impl Fn() -> records::Record) -> bool {
     let domain = if kind == kinds::DRIVER { DOMAIN_DRIVER } else { DOMAIN_RUNTIME };
     let mut any = false;
     for sink in sinks::recording_call(domain, cbid) {

@@ -6,10 +6,10 @@
 //! carries. Driver names are the same in both (`cuLaunchKernel`, `cuMemAlloc_v2`).
 //! `cuptiGetCallbackName` knows only the DRIVER and RUNTIME domains; cbid 0 is `INVALID`.
 
-use std::collections::{HashMap, HashSet};
 use std::ffi::{c_char, CStr, CString};
 use std::sync::{Mutex, OnceLock};
 
+use crate::fxhash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::results::{INVALID_PARAMETER, SUCCESS};
 use crate::sys::{cbid_names, TYPES_SOURCE, V12_TYPES_SOURCE};
 use crate::version;
@@ -22,7 +22,7 @@ pub const DOMAIN_RUNTIME: u32 = 2;
 pub fn intern(s: &CStr) -> &'static CStr {
     static STRINGS: Mutex<Option<HashSet<&'static CStr>>> = Mutex::new(None);
     let mut set = STRINGS.lock().unwrap_or_else(|e| e.into_inner());
-    let set = set.get_or_insert_with(HashSet::new);
+    let set = set.get_or_insert_with(HashSet::default);
     if let Some(found) = set.get(s) {
         return found;
     }
@@ -39,7 +39,7 @@ fn intern_str(s: &str) -> &'static CStr {
 /// `CUPTI_DRIVER_TRACE_CBID_*` / `CUPTI_RUNTIME_TRACE_CBID_*` consts
 /// (`CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000` -> `cudaLaunchKernel_v7000`).
 fn scan_enum_names(source: &str) -> HashMap<(u32, u32), &'static CStr> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     for (domain, prefix) in [
         (DOMAIN_DRIVER, "pub const CUPTI_DRIVER_TRACE_CBID_"),
         (DOMAIN_RUNTIME, "pub const CUPTI_RUNTIME_TRACE_CBID_"),
@@ -81,7 +81,7 @@ fn enum_name(domain: u32, cbid: u32) -> Option<&'static CStr> {
 
 /// `(domain, cbid)` -> the function's own name, from one of the generated name tables.
 fn function_names(tables: [&[(u32, &str)]; 2]) -> HashMap<(u32, u32), &'static CStr> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     for (domain, table) in [DOMAIN_DRIVER, DOMAIN_RUNTIME].into_iter().zip(tables) {
         for &(cbid, name) in table {
             map.entry((domain, cbid)).or_insert_with(|| intern_str(name));

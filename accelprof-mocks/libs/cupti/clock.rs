@@ -4,14 +4,25 @@
 //! to 32 bits; SYSTEM: the kernel's tid).
 
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use crate::results::{INVALID_PARAMETER, SUCCESS};
 
 extern "C" {
     fn pthread_self() -> usize;
     fn syscall(number: i64, ...) -> i64;
+    fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
 }
+
+/// `struct timespec` on 64-bit Linux.
+#[repr(C)]
+struct Timespec {
+    tv_sec: i64,
+    tv_nsec: i64,
+}
+
+/// `CLOCK_REALTIME`.
+const CLOCK_REALTIME: i32 = 0;
 
 /// `SYS_gettid` on x86-64 and aarch64 Linux.
 #[cfg(target_arch = "x86_64")]
@@ -22,9 +33,16 @@ const SYS_GETTID: i64 = 178;
 /// `CUPTI_ACTIVITY_THREAD_ID_TYPE_DEFAULT` (0) or `_SYSTEM` (1).
 static THREAD_ID_TYPE: AtomicU32 = AtomicU32::new(0);
 
-/// Nanoseconds since the Unix epoch (CLOCK_REALTIME).
+/// Nanoseconds since the Unix epoch (CLOCK_REALTIME); 0 before it. `clock_gettime` itself: std's
+/// `SystemTime::now().duration_since(UNIX_EPOCH)` cost about 70 instructions more per reading, and a
+/// launch reads the clock five times.
 pub fn now() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    let mut t = Timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: a valid clock id and a writable `struct timespec`.
+    if unsafe { clock_gettime(CLOCK_REALTIME, &mut t) } != 0 || t.tv_sec < 0 {
+        return 0;
+    }
+    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
 }
 
 /// Blocks until `now() >= t`: a blocking CUDA call returns only after the GPU work it waits for

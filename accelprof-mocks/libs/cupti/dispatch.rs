@@ -74,7 +74,7 @@ pub fn api_site(info: &ApiCallInfo, exit: bool, return_value: *mut i32, slots: &
     let targets = subscribers::targets(info.domain, info.cbid);
     let site =
         if exit { CUpti_ApiCallbackSite::CUPTI_API_EXIT } else { CUpti_ApiCallbackSite::CUPTI_API_ENTER };
-    for target in &targets {
+    for target in targets.iter() {
         let data = CUpti_CallbackData {
             callbackSite: site,
             functionName: info.function_name.as_ptr(),
@@ -97,7 +97,7 @@ pub fn resource(cbid: u32, context: CUcontext, stream: CUstream) {
         resourceHandle: CUpti_ResourceData__bindgen_ty_1 { stream },
         resourceDescriptor: std::ptr::null_mut(),
     };
-    for target in &subscribers::targets(DOMAIN_RESOURCE, cbid) {
+    for target in subscribers::targets(DOMAIN_RESOURCE, cbid).iter() {
         invoke(target, DOMAIN_RESOURCE, cbid, (&data as *const CUpti_ResourceData).cast());
     }
 }
@@ -106,7 +106,7 @@ pub fn resource(cbid: u32, context: CUcontext, stream: CUstream) {
 /// `_CONTEXT_SYNCHRONIZED` = 2), issued once the synchronization has completed.
 pub fn synchronized(cbid: u32, context: CUcontext, stream: CUstream) {
     let data = CUpti_SynchronizeData { context, stream };
-    for target in &subscribers::targets(DOMAIN_SYNCHRONIZE, cbid) {
+    for target in subscribers::targets(DOMAIN_SYNCHRONIZE, cbid).iter() {
         invoke(target, DOMAIN_SYNCHRONIZE, cbid, (&data as *const CUpti_SynchronizeData).cast());
     }
 }

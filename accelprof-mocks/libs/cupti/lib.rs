@@ -24,6 +24,7 @@ mod clock;
 mod control;
 mod dispatch;
 mod foreign;
+mod fxhash;
 mod results;
 mod runtime;
 mod stats;

@@ -102,17 +102,37 @@ fn empty_enable_table() -> Vec<Vec<bool>> {
     (0..=6u32).map(|d| vec![false; version::cbid_limit(d).unwrap_or(0) as usize]).collect()
 }
 
+/// The callbacks of one callback site, in subscription order: the first [`Targets::INLINE`] on the
+/// stack (a heap allocation per site cost as much as the rest of finding them), any more on the heap.
+pub struct Targets {
+    inline: [Option<Target>; Targets::INLINE],
+    more: Vec<Target>,
+}
+
+impl Targets {
+    const INLINE: usize = 4;
+
+    pub fn iter(&self) -> impl Iterator<Item = &Target> {
+        self.inline.iter().map_while(Option::as_ref).chain(&self.more)
+    }
+}
+
 /// The callbacks enabled for `(domain, cbid)`, in subscription order.
-pub fn targets(domain: u32, cbid: u32) -> Vec<Target> {
+pub fn targets(domain: u32, cbid: u32) -> Targets {
     let reg = registry();
-    reg.subscribers
-        .iter()
-        .filter_map(|s| {
-            let on = s.enabled.get(domain as usize)?.get(cbid as usize).copied()?;
-            let callback = s.callback?;
-            on.then_some(Target { subscriber: s.id, callback, userdata: s.userdata as *mut c_void })
-        })
-        .collect()
+    let mut out = Targets { inline: [None; Targets::INLINE], more: Vec::new() };
+    let enabled = reg.subscribers.iter().filter_map(|s| {
+        let on = s.enabled.get(domain as usize)?.get(cbid as usize).copied()?;
+        let callback = s.callback?;
+        on.then_some(Target { subscriber: s.id, callback, userdata: s.userdata as *mut c_void })
+    });
+    for (i, target) in enabled.enumerate() {
+        match out.inline.get_mut(i) {
+            Some(slot) => *slot = Some(target),
+            None => out.more.push(target),
+        }
+    }
+    out
 }
 
 /// The id of the live subscriber behind `handle`.

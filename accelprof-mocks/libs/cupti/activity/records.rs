@@ -20,15 +20,45 @@ fn zeroed<T: Copy>() -> T {
     unsafe { std::mem::zeroed() }
 }
 
+/// Bytes a record is built in on the stack: as many as the largest record the mock writes (a 13.4
+/// kernel, `CUpti_ActivityKernel13`, 248 bytes) takes.
+const INLINE: usize = 256;
+
+/// One record's bytes, ready to copy into a client buffer: on the stack up to [`INLINE`] bytes (a
+/// heap allocation per record cost more than the rest of writing it), on the heap past that.
+// The large variant is the point: the record lives on the stack.
+#[allow(clippy::large_enum_variant)]
+pub enum Record {
+    Inline(usize, [u8; INLINE]),
+    Heap(Vec<u8>),
+}
+
+impl std::ops::Deref for Record {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Record::Inline(len, buf) => &buf[..*len],
+            Record::Heap(v) => v,
+        }
+    }
+}
+
 /// The bytes of `rec`, padded with zeros to the release's size for `kind`.
-fn bytes<T: Copy>(rec: &T, kind: u32) -> Vec<u8> {
+fn bytes<T: Copy>(rec: &T, kind: u32) -> Record {
     let len = kinds::record_size(kind).unwrap_or(0).max(size_of::<T>());
-    let mut out = vec![0u8; len];
-    // SAFETY: `rec` is a plain-data struct of `size_of::<T>()` bytes and `out` is at least as long.
-    unsafe {
-        std::ptr::copy_nonoverlapping((rec as *const T).cast::<u8>(), out.as_mut_ptr(), size_of::<T>())
-    };
-    out
+    let src = (rec as *const T).cast::<u8>();
+    if len <= INLINE {
+        let mut out = [0u8; INLINE];
+        // SAFETY: `rec` is a plain-data struct of `size_of::<T>()` <= `len` <= INLINE bytes.
+        unsafe { std::ptr::copy_nonoverlapping(src, out.as_mut_ptr(), size_of::<T>()) };
+        Record::Inline(len, out)
+    } else {
+        let mut out = vec![0u8; len];
+        // SAFETY: `rec` is a plain-data struct of `size_of::<T>()` bytes and `out` is at least as long.
+        unsafe { std::ptr::copy_nonoverlapping(src, out.as_mut_ptr(), size_of::<T>()) };
+        Record::Heap(out)
+    }
 }
 
 fn ptr(s: Option<&'static CStr>) -> *const c_char {
@@ -82,7 +112,7 @@ macro_rules! fill_kernel {
 
 /// 12.x writes `CUpti_ActivityKernel9`, 13.0 `Kernel10` (9 plus `isDeviceLaunched`), 13.2
 /// `Kernel11` (10 plus `priority`, left 0).
-pub fn kernel(k: &Kernel) -> Vec<u8> {
+pub fn kernel(k: &Kernel) -> Record {
     if version::is_v12() {
         let mut r: CUpti_ActivityKernel9 = zeroed();
         fill_kernel!(r, k);
@@ -194,7 +224,7 @@ pub struct Memcpy {
 }
 
 /// `CUpti_ActivityMemcpy6` (12.9 and 13.0 differ only in a padding byte, zero in both).
-pub fn memcpy(m: &Memcpy) -> Vec<u8> {
+pub fn memcpy(m: &Memcpy) -> Record {
     let mut r: CUpti_ActivityMemcpy6 = zeroed();
     r.kind = CUpti_ActivityKind(kinds::MEMCPY);
     r.copyKind = m.copy_kind;
@@ -225,7 +255,7 @@ pub struct Memset {
 }
 
 /// `CUpti_ActivityMemset4`.
-pub fn memset(m: &Memset) -> Vec<u8> {
+pub fn memset(m: &Memset) -> Record {
     let mut r: CUpti_ActivityMemset4 = zeroed();
     r.kind = CUpti_ActivityKind(kinds::MEMSET);
     r.value = m.value;
@@ -254,7 +284,7 @@ pub struct Api {
 }
 
 /// `CUpti_ActivityAPI`.
-pub fn api(a: &Api) -> Vec<u8> {
+pub fn api(a: &Api) -> Record {
     let r = CUpti_ActivityAPI {
         kind: CUpti_ActivityKind(a.kind),
         cbid: a.cbid,
@@ -281,7 +311,7 @@ pub struct Sync {
 }
 
 /// `CUpti_ActivitySynchronization2`.
-pub fn sync(s: &Sync) -> Vec<u8> {
+pub fn sync(s: &Sync) -> Record {
     let r = CUpti_ActivitySynchronization2 {
         kind: CUpti_ActivityKind(kinds::SYNCHRONIZATION),
         type_: CUpti_ActivitySynchronizationType(s.sync_type),
@@ -299,7 +329,7 @@ pub fn sync(s: &Sync) -> Vec<u8> {
 }
 
 /// `CUpti_ActivityExternalCorrelation`.
-pub fn external_correlation(external_kind: u32, external_id: u64, correlation: u32) -> Vec<u8> {
+pub fn external_correlation(external_kind: u32, external_id: u64, correlation: u32) -> Record {
     let r = CUpti_ActivityExternalCorrelation {
         kind: CUpti_ActivityKind(kinds::EXTERNAL_CORRELATION),
         externalKind: CUpti_ExternalCorrelationKind(external_kind),
@@ -324,7 +354,7 @@ pub struct Marker {
 }
 
 /// `CUpti_ActivityMarker2`, owned by the thread that made it.
-pub fn marker(m: &Marker) -> Vec<u8> {
+pub fn marker(m: &Marker) -> Record {
     let mut r: CUpti_ActivityMarker2 = zeroed();
     r.kind = CUpti_ActivityKind(kinds::MARKER);
     r.flags = CUpti_ActivityFlag(m.flags);
@@ -350,7 +380,7 @@ pub struct Memory {
 }
 
 /// `CUpti_ActivityMemory4` (kind MEMORY2), for device memory.
-pub fn memory(m: &Memory) -> Vec<u8> {
+pub fn memory(m: &Memory) -> Record {
     let mut r: CUpti_ActivityMemory4 = zeroed();
     r.kind = CUpti_ActivityKind(kinds::MEMORY2);
     r.memoryOperationType = CUpti_ActivityMemoryOperationType(m.operation);

@@ -5,6 +5,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use crate::activity::buffers::{self, PatchOutcome as Completion};
 use crate::clock;
+use crate::fxhash::FxHashMap;
 
 /// GPU work starts this long after the API call that queued it, at the earliest.
 pub const LAUNCH_LATENCY_NS: u64 = 1_000;
@@ -24,7 +25,8 @@ pub struct InFlight {
 /// The GPU's timeline, and the counters behind grid ids, addresses and marker ids.
 pub struct Gpu {
     /// When the last work on `(device, stream id)` ends.
-    stream_end: HashMap<(u32, u32), u64>,
+    /// Looked up per launch: the mock's fast hash (only ever looked up, never walked).
+    stream_end: FxHashMap<(u32, u32), u64>,
     in_flight: HashMap<u32, InFlight>,
     next_grid_id: i64,
     next_address: u64,
@@ -36,7 +38,7 @@ static GPU: Mutex<Option<Gpu>> = Mutex::new(None);
 fn gpu() -> MutexGuard<'static, Option<Gpu>> {
     let mut g = GPU.lock().unwrap_or_else(|e| e.into_inner());
     g.get_or_insert_with(|| Gpu {
-        stream_end: HashMap::new(),
+        stream_end: FxHashMap::default(),
         in_flight: HashMap::new(),
         next_grid_id: 1,
         next_address: 0x7f00_0000_0000,
