@@ -14,8 +14,8 @@ use super::backend::Backend;
 use super::periodic::PeriodicFlush;
 use super::probe::stride_probe;
 use super::{
-    ActivityConfig, ActivityCounts, ActivityKind, ApiFilter, ApiFilterAt, BufferPolicy, CuptiCounts, FieldSelection,
-    RecordClock,
+    ActivityConfig, ActivityCounts, ActivityKind, ApiFilter, ApiFilterAt, BufferPolicy, CuptiCounts,
+    FieldSelection, RecordClock,
 };
 use crate::decode::{DecoderShared, RecordLayouts, Walker};
 use crate::{Cupti, Error, Result};
