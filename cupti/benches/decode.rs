@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use accelprof_core::intern::Interner;
 use accelprof_core::{Batch, RecordWalker};
 use criterion::{Criterion, Throughput};
+use cupti::activity::{ApiFilter, CbidFilter};
 use cupti::decode::{RecordLayouts, Walker, VERSION_13_0};
+use cupti::RuntimeCbid;
 
 #[path = "support/records.rs"]
 mod records;
@@ -89,21 +91,43 @@ fn buffers() -> Vec<(&'static str, Records, u64)> {
             mixed_kernel(recs, i);
         }),
     );
-    vec![("kernel", k, kn), ("memcpy", m, mn), ("runtime", r, rn), ("launch+kernel", x, xn * 2)]
+    let (r2, _) = fill(40, Box::new(runtime));
+    vec![
+        ("kernel", k, kn),
+        ("memcpy", m, mn),
+        ("runtime", r, rn),
+        ("launch+kernel", x, xn * 2),
+        // The runtime buffer again, 3 of each 5 calls left out by an API filter applied while decoding
+        // (`ApiFilterAt::Decode`): records/s counts every record walked, kept or left out.
+        ("runtime-filtered", r2, rn),
+    ]
+}
+
+/// The walker of a buffer set: `runtime-filtered` keeps only `cudaLaunchKernel` (211) and 41 of the runtime
+/// calls.
+fn walker_for(label: &str) -> Walker {
+    // SAFETY: the benchmark's records point only at `'static` C strings.
+    let walker = unsafe { Walker::new(RecordLayouts::for_version(VERSION_13_0)) };
+    if label != "runtime-filtered" {
+        return walker;
+    }
+    walker.with_api_filter(ApiFilter {
+        runtime: CbidFilter::only([RuntimeCbid(211), RuntimeCbid(41)]),
+        driver: CbidFilter::All,
+    })
 }
 
 fn decode_once(walker: &mut Walker, bytes: &[u8], batch: &mut Batch, names: &mut Interner) -> u64 {
     let stats = walker.walk(bytes, batch, names);
     batch.clear();
-    stats.records
+    stats.records + stats.filtered
 }
 
 fn bench(c: &mut Criterion, sets: &[(&'static str, Records, u64)]) {
     for (label, recs, count) in sets {
         let mut group = c.benchmark_group(format!("decode/{label}"));
         group.throughput(Throughput::Elements(*count));
-        // SAFETY: the benchmark's records point only at `'static` C strings.
-        let mut walker = unsafe { Walker::new(RecordLayouts::for_version(VERSION_13_0)) };
+        let mut walker = walker_for(label);
         let (mut batch, mut names) = (Batch::new(), Interner::new());
         group.bench_function("walk", |b| {
             b.iter(|| decode_once(&mut walker, black_box(recs.bytes()), &mut batch, &mut names))
@@ -140,8 +164,7 @@ fn ratios(sets: &[(&'static str, Records, u64)], rounds: usize) {
         "\ndecode vs memcpy of the same bytes ({rounds} alternating rounds, each the median of 3 runs; {BUFFER_BYTES} B buffers):"
     );
     for (label, recs, count) in sets {
-        // SAFETY: the benchmark's records point only at `'static` C strings.
-        let mut walker = unsafe { Walker::new(RecordLayouts::for_version(VERSION_13_0)) };
+        let mut walker = walker_for(label);
         let (mut batch, mut names) = (Batch::new(), Interner::new());
         let mut dst = vec![0u8; recs.len()];
         // Warm: names interned, columns grown, pages touched.
