@@ -134,16 +134,22 @@ impl Walker {
     ) -> (usize, usize) {
         // One loop per kind: the kind checked and the domain written are constants then, which leaves
         // two more registers to the eight column pointers.
-        match kind {
-            kinds::DRIVER => self.api_run_of::<{ kinds::DRIVER }>(stride, bytes, out, names),
-            kinds::RUNTIME => self.api_run_of::<{ kinds::RUNTIME }>(stride, bytes, out, names),
+        // And one without the API filter's case: it costs the loop 6 instructions per row (callgrind).
+        match (kind, self.api_filter.is_some()) {
+            (kinds::DRIVER, false) => self.api_run_of::<{ kinds::DRIVER }, false>(stride, bytes, out, names),
+            (kinds::RUNTIME, false) => {
+                self.api_run_of::<{ kinds::RUNTIME }, false>(stride, bytes, out, names)
+            }
+            (kinds::DRIVER, true) => self.api_run_of::<{ kinds::DRIVER }, true>(stride, bytes, out, names),
+            (kinds::RUNTIME, true) => self.api_run_of::<{ kinds::RUNTIME }, true>(stride, bytes, out, names),
             _ => (0, 0),
         }
     }
 
-    /// [`api_run`](Self::api_run) for records of kind `KIND`.
+    /// [`api_run`](Self::api_run) for records of kind `KIND`, by a walker with an API filter or not
+    /// (`FILTERING`).
     #[inline(always)]
-    fn api_run_of<const KIND: u32>(
+    fn api_run_of<const KIND: u32, const FILTERING: bool>(
         &mut self,
         stride: usize,
         bytes: &[u8],
@@ -159,7 +165,7 @@ impl Walker {
         let slot = usize::from(domain == API_DOMAIN_DRIVER);
         // Without a filter, calls of cbids past the tables are rows with no name; with one, each is
         // decided on its own, outside the loop.
-        let unfiltered = self.api_filter.is_none();
+        let unfiltered = !FILTERING;
         // Moved out for the loop (and back after): a local table stays in registers, while one behind
         // `self` would be reloaded after every row's stores.
         let mut table = std::mem::take(&mut self.api_names[slot]);
@@ -177,7 +183,7 @@ impl Walker {
                 let cbid = cbid_of(r);
                 let name = match table.get(cbid as usize) {
                     Some(&id) if id < FILTERED => NameId(id),
-                    Some(&FILTERED) => {
+                    Some(&FILTERED) if FILTERING => {
                         records.next();
                         filtered += 1;
                         continue;
