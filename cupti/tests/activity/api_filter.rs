@@ -47,9 +47,9 @@ fn framework(m: &Mock, launches: usize) {
 type Collected = (HashMap<(u32, u32), usize>, HashMap<String, usize>, u64);
 
 fn collect(filter: ApiFilter, launches: usize) -> Collected {
-    let (api, kernels, produced, counts) = collect_at(filter, ApiFilterAt::Cupti, 130_001, launches);
+    let (collected, counts) = collect_at(filter, ApiFilterAt::Cupti, 130_001, launches);
     assert_eq!(counts.records_filtered(), 0, "a filter inside CUPTI leaves nothing to the decoder");
-    (api, kernels, produced)
+    collected
 }
 
 /// [`collect`] with the filter applied `at`, on a mock of `version`; the session's counts too.
@@ -58,7 +58,7 @@ fn collect_at(
     at: ApiFilterAt,
     version: u32,
     launches: usize,
-) -> (HashMap<(u32, u32), usize>, HashMap<String, usize>, u64, ActivityCounts) {
+) -> (Collected, ActivityCounts) {
     let (_g, cupti, m) = setup();
     m.set_version(version);
     // A `Cupti` reads the library's version when opened: one opened on this version.
@@ -91,7 +91,7 @@ fn collect_at(
     let counts = session.stop().unwrap();
     assert_accounted(m, &counts);
     assert!(counts.is_balanced(), "{counts:#?}");
-    (api, kernels, m.produced(), counts)
+    ((api, kernels, m.produced()), counts)
 }
 
 #[test]
@@ -178,12 +178,12 @@ fn a_filter_applied_while_decoding_delivers_the_same_calls_and_counts_the_rest_a
     // 13.0 (130001): V1, per-id disables; 13.5: V2 with user-defined records, the denylist of
     // `cuptiActivityEnable_v2`, decoded by the user-defined-record walk.
     for version in [130_001, 130_500] {
-        let (in_cupti, kernels_cupti, _, c) =
+        let ((in_cupti, kernels_cupti, _), c) =
             collect_at(ApiFilter::timeline(), ApiFilterAt::Cupti, version, launches);
         assert_eq!(c.records_filtered(), 0, "version {version}");
-        let (decoded, kernels, produced, counts) =
+        let ((decoded, kernels, produced), counts) =
             collect_at(ApiFilter::timeline(), ApiFilterAt::Decode, version, launches);
-        let (_, _, produced_all, _) = collect_at(ApiFilter::all(), ApiFilterAt::Decode, version, launches);
+        let ((_, _, produced_all), _) = collect_at(ApiFilter::all(), ApiFilterAt::Decode, version, launches);
         assert_eq!(decoded, in_cupti, "version {version}: the same calls delivered");
         assert_eq!(kernels, kernels_cupti, "version {version}");
         // The calls the filter leaves out that CUPTI still records: cudaGetLastError per launch, the
