@@ -161,6 +161,13 @@ mod tests {
             foreign_buffers: 1,
             first_foreign_unix_ns: Some(1_700_000_001_000_000_000),
         };
+        // Records a filter left out balance the ledger: neither delivered nor dropped.
+        let mut filtered = quiet;
+        filtered.pipeline.records_decoded = 3;
+        filtered.pipeline.records_delivered = 3;
+        filtered.pipeline.records_filtered = 2;
+        assert!(filtered.is_balanced() && filtered.records_filtered() == 2);
+        assert_eq!((filtered.records_produced(), filtered.records_dropped()), (5, 0));
         let counts = ActivityCounts::<()> { other_client: taken, ..quiet };
         assert!(!counts.is_balanced(), "records were lost that no count holds");
         assert_eq!(taken.missing_since(), Some(1_700_000_000_000_000_123), "the earlier time");
