@@ -191,7 +191,7 @@ def analyze(data, n=2000, seed=1):
                     e["ns_per_record"] = list(bootstrap(rounds, per_record_stat(m), n, seed))
                 entry["modes"][m] = e
             for num, den in [("ours", "kineto"), ("ours", "floor"), ("ours", "floor-kineto"),
-                             ("floor-kineto", "kineto"), ("floor", "floor-kineto")] + [
+                             ("floor-kineto", "kineto"), ("floor", "floor-kineto")] + DECODEFILTER_RATIOS + [
                                  (m, "floor-kineto") for m in modes if m.startswith("fk-")]:
                 rounds = [r for r in by_round.values() if num in r and den in r]
                 if not rounds:
@@ -240,6 +240,11 @@ def fmt_iv(iv, scale=1.0, digits=2):
     return f"{f(point)} [{f(lo)}, {f(hi)}]"
 
 
+# The engine with its API filter applied while decoding (ACCELPROF_CUDA_API_FILTER_AT=decode) against ours
+# (the filter inside CUPTI) and Kineto.
+DECODEFILTER = "ours-decodefilter"
+DECODEFILTER_RATIOS = [(DECODEFILTER, "ours"), (DECODEFILTER, "kineto")]
+
 ORDER = ["transformer", "graphs", "streams", "tiny", "resnet", "gpt", "cupy"]
 
 
@@ -284,6 +289,23 @@ def render(result, markdown=False):
                 r = result[group][w]["ratios"]
                 rows.append([w] + [fmt_iv(r[k]["fresh"]) if k in r and "fresh" in r[k] else "n/a"
                                    for k in ("ours/kineto", "ours/floor", "ours/floor-kineto")])
+            lines += table(rows, markdown)
+        if group == "main" and any(DECODEFILTER in result[group][w]["modes"] for w in ws):
+            lines.append("")
+            lines.append(f"{DECODEFILTER} (the API filter applied while decoding) against ours (the filter inside "
+                         "CUPTI) and Kineto; in-process ratios, then fresh-process:")
+            keys = [f"{n}/{d}" for n, d in DECODEFILTER_RATIOS]
+            rows = [["workload", "rounds", f"+{DECODEFILTER}"] + keys + [k + " (fresh)" for k in keys]]
+            for w in ws:
+                e = result[group][w]
+                if DECODEFILTER not in e["modes"]:
+                    continue
+                r = e["ratios"]
+                rows.append([w, str(e["modes"][DECODEFILTER]["rounds"]),
+                             fmt_iv(e["modes"][DECODEFILTER]["added_us"], digits=1)]
+                            + [(fmt_iv(r[k]["within"]) + ("" if narrow(r[k]["within"]) else " (wide)")) if k in r
+                               else "n/a" for k in keys]
+                            + [fmt_iv(r[k]["fresh"]) if k in r and "fresh" in r[k] else "n/a" for k in keys])
             lines += table(rows, markdown)
         rec_rows = [["workload", "mode", "records/step", "dropped", "CUPTI ns/record", "records/step by kind"]]
         for w in ws:
@@ -403,6 +425,18 @@ def self_test():
     assert len(errors) == 2 and "ImportError" in errors[0] and "not JSON" in errors[1], errors
     assert len(data["main"]["tiny"]) == 3
     render(analyze(data, n=50))
+
+    # The decode-filter mode: its ratios against ours and Kineto, and its table (no untraced process: no
+    # fresh-process ratio, and nothing fails for it).
+    truth = {"ours": (0.0010, None), "kineto": (0.0020, None), DECODEFILTER: (0.0006, None)}
+    data, _ = as_data(synth(10, truth, random.Random(11)))
+    r = analyze(data, n=400)["main"]["tiny"]["ratios"]
+    assert ok(r[f"{DECODEFILTER}/ours"]["within"], 0.6), r[f"{DECODEFILTER}/ours"]
+    assert ok(r[f"{DECODEFILTER}/kineto"]["within"], 0.3), r[f"{DECODEFILTER}/kineto"]
+    assert "fresh" not in r[f"{DECODEFILTER}/ours"]
+    text = render(analyze(data, n=50))
+    assert f"{DECODEFILTER}/ours" in text and f"+{DECODEFILTER}" in text, text
+    assert DECODEFILTER not in render(analyze(as_data(synth(3, {"ours": (0.001, None)}, rng))[0], n=20))
     assert json.loads(json.dumps(json_safe({"a": [float("nan"), float("inf"), 1.5]}), allow_nan=False)) == {"a": [None, None, 1.5]}
     print(f"self-test OK (coverage {hits}/40)")
 

@@ -14,6 +14,9 @@ Modes (the "main" group), one fresh process each per round, every workload in ea
   untraced      nothing (its off and on blocks are alike: an A/A check of the method)
   ours          CUDA_INJECTION64_PATH=libaccelprof_inject.so with ACCELPROF_CAPTURE_RANGE=profiler-api,
                 switched by cudaProfilerStart/Stop; its trace file written (JSON)
+  ours-decodefilter  ours with ACCELPROF_CUDA_API_FILTER_AT=decode: the API filter applied while decoding
+                (Kineto's way: CUPTI records every call but four, the decoder drops the rest, counted);
+                not in the default modes: ask for it with --modes
   kineto        torch.profiler.profile(activities=[CUDA]) entered and exited
   floor         libcount_records.so with our tracer's CUPTI configuration (COUNT_RECORDS_PRESET=ours;
                 enabled in cuInit, then switched by count_records_window as ours is by the capture range)
@@ -45,6 +48,8 @@ sys.path.insert(0, HERE)
 import bench_analyze  # noqa: E402
 
 MAIN = ["untraced", "ours", "kineto", "floor", "floor-kineto"]
+# Our tracer's modes: the environment each adds to ours'.
+OURS_ENV = {"ours": {}, "ours-decodefilter": {"ACCELPROF_CUDA_API_FILTER_AT": "decode"}}
 FACTORS = ["floor-kineto", "fk-systid", "fk-cupticlock", "fk-timeline", "fk-recycle", "fk-eager"]
 # What each factor variant changes in Kineto's configuration (count_records.c's settings).
 FACTOR_ENV = {
@@ -84,7 +89,7 @@ class Bench:
                     env.pop(k)
         files = {}
         toggle = "none"
-        if mode == "ours":
+        if mode in OURS_ENV:
             toggle = "cudaprofiler"
             env["CUDA_INJECTION64_PATH"] = os.path.abspath(self.args.tracer)
             env["ACCELPROF_CAPTURE_RANGE"] = "profiler-api"
@@ -96,6 +101,7 @@ class Bench:
             env["ACCELPROF_SUMMARY"] = "off"
             if self.args.api_calls:
                 env["ACCELPROF_CUDA_API_CALLS"] = self.args.api_calls
+            env.update(OURS_ENV[mode])
         elif mode == "kineto":
             toggle = "kineto"
         elif mode == "floor" or mode in FACTOR_ENV:
@@ -156,8 +162,9 @@ class Bench:
                     with open(path) as f:
                         doc = json.load(f)
                     record["ours" if key == "summary" else "floor"] = (
-                        {k: doc.get(k) for k in ("records_delivered", "records_dropped", "rows", "collection_windows",
-                                                  "errors", "skipped", "trace_bytes")} if key == "summary" else doc)
+                        {k: doc.get(k) for k in ("records_delivered", "records_dropped", "records_filtered", "rows",
+                                                  "collection_windows", "errors", "skipped", "trace_bytes")}
+                        if key == "summary" else doc)
                 except (OSError, json.JSONDecodeError) as e:
                     record[key + "_error"] = str(e)
         for path in files.values():
@@ -177,7 +184,8 @@ def describe(record):
     extra = ""
     if "ours" in record:
         o = record["ours"]
-        extra = f" ours delivered {o.get('records_delivered')} dropped {o.get('records_dropped')} windows {o.get('collection_windows')}"
+        extra = (f" ours delivered {o.get('records_delivered')} dropped {o.get('records_dropped')}"
+                 f" filtered {o.get('records_filtered')} windows {o.get('collection_windows')}")
     elif "floor" in record:
         extra = f" floor {record['floor'].get('records')} records, windows {record['floor'].get('windows')}"
     return f"status {record['status']} {record['seconds']:.1f}s steps/block {' '.join(parts)}{extra}"
@@ -222,10 +230,10 @@ def run(args):
                 continue
             if rec["status"] != 0:
                 warnings.append(f"process {rec['group']} r{rec['round']} {rec['mode']}: status {rec['status']}")
-            if rec["mode"] == "ours" and not (rec.get("ours") or {}).get("records_delivered"):
-                warnings.append(f"ours r{rec['round']}: no records delivered (did the tracer start?)")
+            if rec["mode"] in OURS_ENV and not (rec.get("ours") or {}).get("records_delivered"):
+                warnings.append(f"{rec['mode']} r{rec['round']}: no records delivered (did the tracer start?)")
             if (rec.get("ours") or {}).get("records_dropped"):
-                warnings.append(f"ours r{rec['round']}: {rec['ours']['records_dropped']} records dropped")
+                warnings.append(f"{rec['mode']} r{rec['round']}: {rec['ours']['records_dropped']} records dropped")
     text = head + "\n".join(warnings) + ("\n" if warnings else "") + table
     with open(os.path.join(b.out, "bench_table.txt"), "w") as f:
         f.write(text)
@@ -237,14 +245,31 @@ def run(args):
     return result
 
 
-def main():
+WORKLOADS = ["transformer", "graphs", "streams", "tiny", "resnet", "gpt", "cupy"]
+KNOWN_MODES = MAIN + [m for m in OURS_ENV if m not in MAIN]
+
+
+def check_lists(ap, args):
+    """Refuses an unknown or repeated mode or workload, or an empty list, before any process starts."""
+    for what, value, known in (("--modes", args.modes, KNOWN_MODES), ("--workloads", args.workloads, WORKLOADS),
+                               ("--factor-workloads", args.factor_workloads, WORKLOADS)):
+        items = [x.strip() for x in value.split(",") if x.strip()]
+        unknown = [x for x in items if x not in known]
+        if not items or unknown or len(set(items)) != len(items):
+            ap.error(f"{what} {value!r}: expected distinct names among {','.join(known)}")
+        setattr(args, what[2:].replace("-", "_"), ",".join(items))
+
+
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tracer", help="libaccelprof_inject.so")
     ap.add_argument("--floor", help="libcount_records.so (benches/c/count_records.c)")
     ap.add_argument("--backend", choices=["torch", "mock"], default="torch")
     ap.add_argument("--mock-lib", help="the mock libcupti.so (backend mock)")
-    ap.add_argument("--modes", default=",".join(MAIN))
-    ap.add_argument("--workloads", default="transformer,graphs,streams,tiny,resnet,gpt,cupy")
+    ap.add_argument("--modes", default=",".join(MAIN),
+                    help=f"comma-separated, of {','.join(KNOWN_MODES)} (default {','.join(MAIN)})")
+    ap.add_argument("--workloads", default=",".join(WORKLOADS),
+                    help=f"comma-separated, of {','.join(WORKLOADS)} (default all)")
     ap.add_argument("--factors", action="store_true", help="also the factor group (what makes Kineto's CUPTI configuration cheaper)")
     ap.add_argument("--factor-workloads", default="tiny")
     ap.add_argument("--rounds", type=int, default=100, help="at most this many rounds")
@@ -264,22 +289,44 @@ def main():
     ap.add_argument("--out", default=os.environ.get("OUT") or "bench_out")
     ap.add_argument("--keep", action="store_true", help="keep the work directory (traces)")
     ap.add_argument("--self-test", action="store_true", help="the analysis's self-test (gpu/bench_analyze.py)")
-    args = ap.parse_args()
+    ap.add_argument("--plan", action="store_true",
+                    help="print the groups, modes, workloads and each mode's environment, then exit (starts nothing)")
+    args = ap.parse_args(argv)
     if args.self_test:
         bench_analyze.self_test()
         return 0
+    check_lists(ap, args)
     if not args.floor:
         # The floor's modes need the library; the others run without it.
         kept = [m for m in args.modes.split(",") if not m.startswith("f")]
         if kept != args.modes.split(",") or args.factors:
             log(f"no --floor: the floor modes and factors are left out (modes {','.join(kept)})")
         args.modes, args.factors = ",".join(kept), False
-    if "ours" in args.modes.split(",") and not args.tracer:
-        ap.error("--tracer is needed for the ours mode")
+    if any(m in OURS_ENV for m in args.modes.split(",")) and not args.tracer:
+        ap.error("--tracer is needed for the ours modes")
     if args.backend == "mock" and not args.mock_lib:
         ap.error("--backend mock needs --mock-lib")
+    if args.plan:
+        plan(args)
+        return 0
     run(args)
     return 0
+
+
+def plan(args):
+    """What `run` would do: each group's modes and workloads, and what each mode sets in the environment."""
+    groups = [("main", args.modes.split(","), args.workloads.split(","))]
+    if args.factors:
+        groups.append(("factors", FACTORS, args.factor_workloads.split(",")))
+    b = Bench.__new__(Bench)
+    b.args, b.work = args, "WORK"
+    base = dict(os.environ)
+    for group, modes, workloads in groups:
+        print(f"group {group}: modes {','.join(modes)}; workloads {','.join(workloads)}")
+        for mode in modes:
+            env, _, toggle = b.env(mode, "plan")
+            added = {k: v for k, v in sorted(env.items()) if base.get(k) != v and not k.endswith("_OFFLINE")}
+            print(f"  {mode}: toggle {toggle}; " + " ".join(f"{k}={v}" for k, v in added.items()))
 
 
 if __name__ == "__main__":

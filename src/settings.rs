@@ -61,6 +61,10 @@ pub mod vars {
     /// CUPTI only: which runtime and driver calls are recorded: `timeline` (default: what PyTorch's
     /// profiler shows), `all`, `none`, and changes to them: `timeline,+cuMemAlloc_v2,-cudaMemsetAsync`.
     pub const CUDA_API_CALLS: &str = "ACCELPROF_CUDA_API_CALLS";
+    /// CUPTI only: where `ACCELPROF_CUDA_API_CALLS` applies: `cupti` (default: each call left out is
+    /// disabled in CUPTI by its id) or `decode` (Kineto's way: CUPTI records every call but four, the
+    /// decoder drops the rest, counted as filtered).
+    pub const CUDA_API_FILTER_AT: &str = "ACCELPROF_CUDA_API_FILTER_AT";
     /// The launcher's: the front-door library it has the vendor runtime load (default: the one next to
     /// the `accelprof` executable).
     pub const INJECT_LIBRARY: &str = "ACCELPROF_INJECT_LIBRARY";
@@ -137,6 +141,15 @@ pub const SETTINGS: &[Setting] = &[
         default: "timeline",
         help: "CUPTI only: which runtime/driver calls are recorded: timeline (Kineto's: no cudaGetDevice and \
                the like, driver launches only), all, none; then +name or -name per call",
+    },
+    Setting {
+        var: vars::CUDA_API_FILTER_AT,
+        option: "--cuda-api-filter-at",
+        short: None,
+        value: "WHERE",
+        default: "cupti",
+        help: "CUPTI only: where --cuda-api-calls applies: cupti (each call left out disabled in CUPTI) or \
+               decode (Kineto's way: CUPTI records every call but four, the decoder drops the rest, counted)",
     },
     Setting {
         var: vars::BUFFER_SIZE,

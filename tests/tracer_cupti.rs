@@ -515,3 +515,37 @@ fn kernel_names_are_the_cxx_runtimes_as_pytorchs_profiler_shows_them() {
         assert_eq!(n, 3, "{raw:?} is shown as {shown}");
     }
 }
+
+#[test]
+fn the_api_filter_applied_while_decoding_delivers_the_same_calls_and_counts_the_rest() {
+    let _serial = serial();
+    let run = |in_decoder: bool| {
+        let tracer =
+            Tracer::new(TracerConfig { cuda_api_filter_in_decoder: in_decoder, ..config(Vec::new()) })
+                .expect("a tracer on the mock");
+        let api: Arc<Mutex<Batch>> = Arc::default();
+        let keep = api.clone();
+        tracer.subscribe(FamilySet::API, move |batch, _| support::keep(&keep, batch));
+        tracer.start().expect("start");
+        program(0);
+        let report = tracer.stop();
+        assert!(report.is_complete(), "{}", report.render(10));
+        let c = report.counts.clone();
+        assert!(c.adds_up() && c.dropped() == 0, "{c}");
+        let mut calls: Vec<(u32, u32)> = {
+            let b = api.lock().unwrap();
+            b.api_calls.domain().iter().zip(b.api_calls.cbid()).map(|(d, c)| (*d, *c)).collect()
+        };
+        calls.sort();
+        (calls, c)
+    };
+    let (in_cupti, c) = run(false);
+    assert_eq!(c.filtered(), 0, "{c}");
+    let (in_decoder, c) = run(true);
+    assert_eq!(in_decoder, in_cupti, "the timeline filter keeps the same calls wherever it applies");
+    // The driver calls under the runtime's (cuMemAlloc, cuMemcpy, ...) are left out by the timeline
+    // filter: recorded by CUPTI now, and counted.
+    assert!(c.filtered() > 0, "{c}");
+    assert_eq!(c.produced(), c.delivered() + c.dropped() + c.filtered(), "{c}");
+    assert!(c.to_string().contains("filtered out"), "{c}");
+}

@@ -65,7 +65,10 @@
 //! pipeline.sync()?;
 //! let counts = pipeline.counts();
 //! assert_eq!(counts.records_delivered, 1);
-//! assert_eq!(counts.records_produced(), counts.records_delivered + counts.records_dropped());
+//! assert_eq!(
+//!     counts.records_produced(),
+//!     counts.records_delivered + counts.records_dropped() + counts.records_filtered
+//! );
 //! assert_eq!(*kernels.lock().unwrap(), 1);
 //! # Ok::<(), accelprof_core::pipeline::PipelineError>(())
 //! ```

@@ -7,7 +7,7 @@ use std::time::Duration;
 use accelprof_core::columns::FamilySet;
 use accelprof_core::pipeline::{Counts, Pipeline, PipelineConfig, PipelineError};
 use accelprof_core::pool::BufferPool;
-use common::{hand_off, walker, API, KERNEL, PANIC};
+use common::{hand_off, walker, API, FILTERED, KERNEL, PANIC};
 
 fn start(delay: Duration, batch_rows: usize, max_buffers: usize) -> Pipeline {
     let pool = BufferPool::new(1024, max_buffers);
@@ -62,6 +62,28 @@ fn delivers_every_record_and_the_counts_add_up() {
     assert_eq!(counts.records_produced(), 45);
     assert_quiet_and_balanced(&counts);
     assert_eq!(pipeline.pool().stats().in_flight, 0, "every buffer went back to the pool");
+}
+
+#[test]
+fn records_a_filter_left_out_are_counted_as_filtered_not_dropped() {
+    let pipeline = start(Duration::ZERO, 1_000_000, 4);
+    let kernels = collect_kernels(&pipeline);
+    pipeline.subscribe(FamilySet::API, |_, _| {});
+    let handoff = pipeline.handoff();
+    for b in 0..4u64 {
+        hand_off(&handoff, &[(FILTERED, 0), (KERNEL, b), (FILTERED, 0), (API, b), (77, 0)]);
+    }
+    pipeline.sync().unwrap();
+    let counts = pipeline.counts();
+    assert_eq!(kernels.lock().unwrap().len(), 4);
+    assert_eq!((counts.records_decoded, counts.records_delivered), (8, 8));
+    assert_eq!((counts.records_filtered, counts.skipped_unknown), (8, 4));
+    assert_eq!(counts.records_dropped(), 4, "filtered records are not dropped");
+    assert_eq!(counts.records_produced(), 20, "produced = decoded + skipped + vendor_dropped + filtered");
+    assert_eq!(
+        counts.records_produced(),
+        counts.records_delivered + counts.records_dropped() + counts.records_filtered
+    );
 }
 
 #[test]

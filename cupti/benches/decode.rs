@@ -14,14 +14,22 @@ use std::ffi::CStr;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use std::mem::{offset_of, size_of};
+
+use accelprof_core::columns::ApiRow;
 use accelprof_core::intern::Interner;
-use accelprof_core::{Batch, RecordWalker};
+use accelprof_core::{Batch, NameId, RecordWalker};
 use criterion::{Criterion, Throughput};
+use cupti::activity::{ApiFilter, CbidFilter};
 use cupti::decode::{RecordLayouts, Walker, VERSION_13_0};
+use cupti::RuntimeCbid;
 
 #[path = "support/records.rs"]
 mod records;
 use records::{Kernel, Records};
+
+/// The library version that marks the `runtime-columns-floor` set's walker (no CUPTI reports it).
+const FLOOR_VERSION: u32 = 1;
 
 /// The buffer size the tracer hands CUPTI by default.
 const BUFFER_BYTES: usize = 4 << 20;
@@ -89,21 +97,81 @@ fn buffers() -> Vec<(&'static str, Records, u64)> {
             mixed_kernel(recs, i);
         }),
     );
-    vec![("kernel", k, kn), ("memcpy", m, mn), ("runtime", r, rn), ("launch+kernel", x, xn * 2)]
+    let (r2, _) = fill(40, Box::new(runtime));
+    let (r3, _) = fill(40, Box::new(runtime));
+    vec![
+        ("kernel", k, kn),
+        ("memcpy", m, mn),
+        ("runtime", r, rn),
+        ("launch+kernel", x, xn * 2),
+        // The runtime buffer again, 3 of each 5 calls left out by an API filter applied while decoding
+        // (`ApiFilterAt::Decode`): records/s counts every record walked, kept or left out.
+        ("runtime-filtered", r2, rn),
+        // The runtime buffer again, its rows written by `columns_floor` (no check, no name lookup): what
+        // writing the API columns alone costs, against which the decoder's `runtime` line is measured.
+        ("runtime-columns-floor", r3, rn),
+    ]
+}
+
+/// The floor of decoding API records: each 40-byte record's fields written as a row of the API columns
+/// with no check of its kind, no name looked up and no filter (`RowWriter::push_while`, as the walker
+/// writes). Returns the rows written.
+fn columns_floor(bytes: &[u8], batch: &mut Batch) -> u64 {
+    type A = cupti_sys::CUpti_ActivityAPI;
+    let at32 = |r: &[u8], off: usize| u32::from_ne_bytes(r[off..off + 4].try_into().expect("4 bytes"));
+    let at64 = |r: &[u8], off: usize| u64::from_ne_bytes(r[off..off + 8].try_into().expect("8 bytes"));
+    let mut records = bytes.chunks_exact(size_of::<A>());
+    let mut writer = batch.api_calls.writer(records.len());
+    let rows = writer.push_while(|| {
+        let r = records.next()?;
+        Some(ApiRow {
+            start: at64(r, offset_of!(A, start)),
+            end: at64(r, offset_of!(A, end)),
+            process: at32(r, offset_of!(A, processId)),
+            thread: u64::from(at32(r, offset_of!(A, threadId))),
+            correlation: u64::from(at32(r, offset_of!(A, correlationId))),
+            domain: 2,
+            cbid: at32(r, offset_of!(A, cbid)),
+            name: NameId(0),
+        })
+    });
+    drop(writer);
+    batch.clear();
+    rows as u64
+}
+
+/// The walker of a buffer set: `runtime-filtered` keeps only `cudaLaunchKernel` (211) and 41 of the runtime
+/// calls.
+fn walker_for(label: &str) -> Walker {
+    if label == "runtime-columns-floor" {
+        // Marks the set whose "decode" is `columns_floor` (the walker is not used).
+        return Walker::untrusted(RecordLayouts::for_version(FLOOR_VERSION));
+    }
+    // SAFETY: the benchmark's records point only at `'static` C strings.
+    let walker = unsafe { Walker::new(RecordLayouts::for_version(VERSION_13_0)) };
+    if label != "runtime-filtered" {
+        return walker;
+    }
+    walker.with_api_filter(ApiFilter {
+        runtime: CbidFilter::only([RuntimeCbid(211), RuntimeCbid(41)]),
+        driver: CbidFilter::All,
+    })
 }
 
 fn decode_once(walker: &mut Walker, bytes: &[u8], batch: &mut Batch, names: &mut Interner) -> u64 {
+    if walker.layouts().api_version() == FLOOR_VERSION {
+        return columns_floor(bytes, batch);
+    }
     let stats = walker.walk(bytes, batch, names);
     batch.clear();
-    stats.records
+    stats.records + stats.filtered
 }
 
 fn bench(c: &mut Criterion, sets: &[(&'static str, Records, u64)]) {
     for (label, recs, count) in sets {
         let mut group = c.benchmark_group(format!("decode/{label}"));
         group.throughput(Throughput::Elements(*count));
-        // SAFETY: the benchmark's records point only at `'static` C strings.
-        let mut walker = unsafe { Walker::new(RecordLayouts::for_version(VERSION_13_0)) };
+        let mut walker = walker_for(label);
         let (mut batch, mut names) = (Batch::new(), Interner::new());
         group.bench_function("walk", |b| {
             b.iter(|| decode_once(&mut walker, black_box(recs.bytes()), &mut batch, &mut names))
@@ -140,8 +208,7 @@ fn ratios(sets: &[(&'static str, Records, u64)], rounds: usize) {
         "\ndecode vs memcpy of the same bytes ({rounds} alternating rounds, each the median of 3 runs; {BUFFER_BYTES} B buffers):"
     );
     for (label, recs, count) in sets {
-        // SAFETY: the benchmark's records point only at `'static` C strings.
-        let mut walker = unsafe { Walker::new(RecordLayouts::for_version(VERSION_13_0)) };
+        let mut walker = walker_for(label);
         let (mut batch, mut names) = (Batch::new(), Interner::new());
         let mut dst = vec![0u8; recs.len()];
         // Warm: names interned, columns grown, pages touched.

@@ -108,7 +108,7 @@ fn assert_accounted(m: &Mock, counts: &cupti::activity::ActivityCounts) {
     let p = counts.pipeline;
     assert_eq!(
         m.produced(),
-        p.records_delivered + p.records_dropped() + counts.vendor.decoder.fence_records,
+        p.records_delivered + p.records_dropped() + p.records_filtered + counts.vendor.decoder.fence_records,
         "every record the mock produced is delivered or counted: {counts:#?}"
     );
     assert_eq!(p.records_pending(), 0, "{counts:#?}");

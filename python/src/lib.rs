@@ -247,6 +247,7 @@ fn counts_json(c: &TracerCounts) -> Value {
         "records_decoded": p.records_decoded,
         "records_unconsumed": p.records_unconsumed,
         "skipped_unknown": p.skipped_unknown,
+        "records_filtered": p.records_filtered,
         "consumer_panics": p.consumer_panics,
         "walker_panics": p.walker_panics,
         "buffers_cut_short": p.buffers_cut_short,

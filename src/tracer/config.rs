@@ -103,6 +103,10 @@ pub struct TracerConfig {
     /// `ApiFilter::parse` syntax (`timeline`, `all`, `none`, `+name`, `-name`). Default `None`: a
     /// timeline's calls where the library can filter.
     pub cuda_api_calls: Option<String>,
+    /// CUPTI only: apply [`cuda_api_calls`](Self::cuda_api_calls) while decoding (the `cupti` crate's
+    /// `ApiFilterAt::Decode`, Kineto's way: CUPTI records every call but four, the decoder drops the
+    /// rest, counted in `Counts::records_filtered`) rather than inside CUPTI (default `false`).
+    pub cuda_api_filter_in_decoder: bool,
 }
 
 /// When collection is on, beyond [`Tracer::pause`](super::Tracer::pause) and
@@ -181,6 +185,7 @@ impl Default for TracerConfig {
             max_buffers: None,
             policy: BufferPolicy::Lossless,
             cuda_api_calls: None,
+            cuda_api_filter_in_decoder: false,
         }
     }
 }

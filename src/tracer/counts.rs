@@ -30,7 +30,8 @@ pub struct TracerCounts {
 }
 
 impl TracerCounts {
-    /// Records the vendor produced, as far as anyone knows: decoded + skipped + lost by the vendor.
+    /// Records the vendor produced, as far as anyone knows: decoded + skipped + lost by the vendor + left
+    /// out by the API filter applied while decoding ([`filtered`](Self::filtered)).
     pub fn produced(&self) -> u64 {
         self.pipeline.records_produced()
     }
@@ -45,10 +46,16 @@ impl TracerCounts {
         self.pipeline.records_dropped()
     }
 
-    /// Whether produced = delivered + dropped (true once the tracer is quiet), and no other client of the
-    /// vendor library took records that no count holds ([`OtherClient::seen`]).
+    /// Records left out as the user's filter asked (CUPTI's API filter applied while decoding): neither
+    /// delivered nor dropped.
+    pub fn filtered(&self) -> u64 {
+        self.pipeline.records_filtered
+    }
+
+    /// Whether produced = delivered + dropped + filtered (true once the tracer is quiet), and no other
+    /// client of the vendor library took records that no count holds ([`OtherClient::seen`]).
     pub fn adds_up(&self) -> bool {
-        !self.other_client.seen() && self.produced() == self.delivered() + self.dropped()
+        !self.other_client.seen() && self.produced() == self.delivered() + self.dropped() + self.filtered()
     }
 
     /// A vendor extra by name.
@@ -71,7 +78,11 @@ impl fmt::Display for TracerCounts {
             p.buffers_declined,
             p.skipped_unknown,
             p.records_unconsumed,
-        )
+        )?;
+        if p.records_filtered != 0 {
+            write!(f, " + {} filtered out", p.records_filtered)?;
+        }
+        Ok(())
     }
 }
 
@@ -86,6 +97,7 @@ pub(crate) fn since(now: Counts, before: Counts) -> Counts {
         records_delivered: now.records_delivered.saturating_sub(before.records_delivered),
         records_unconsumed: now.records_unconsumed.saturating_sub(before.records_unconsumed),
         skipped_unknown: now.skipped_unknown.saturating_sub(before.skipped_unknown),
+        records_filtered: now.records_filtered.saturating_sub(before.records_filtered),
         vendor_dropped: now.vendor_dropped.saturating_sub(before.vendor_dropped),
         consumer_panics: now.consumer_panics.saturating_sub(before.consumer_panics),
         walker_panics: now.walker_panics.saturating_sub(before.walker_panics),

@@ -119,6 +119,13 @@ impl TracerConfig {
             #[cfg(not(feature = "cupti"))]
             warn(vars::CUDA_API_CALLS, &v, "this build has no CUPTI (the `cupti` feature is off)");
         }
+        if let Some(v) = get(vars::CUDA_API_FILTER_AT) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "cupti" => c.cuda_api_filter_in_decoder = false,
+                "decode" => c.cuda_api_filter_in_decoder = true,
+                _ => warn(vars::CUDA_API_FILTER_AT, &v, "expected cupti or decode"),
+            }
+        }
         let mut bounded = Vec::new();
         if let Some(v) = get(vars::BUFFER_SIZE) {
             match parse_bytes(&v) {
@@ -437,6 +444,17 @@ mod tests {
         let (c, warnings) = from(&[("ACCELPROF_CUDA_API_CALLS", "timeline,cuBogus")]);
         assert!(warnings.len() == 1 && warnings[0].contains("ACCELPROF_CUDA_API_CALLS"), "{warnings:?}");
         assert_eq!(c.cuda_api_calls, None);
+    }
+
+    #[test]
+    fn the_cuda_api_filter_at_setting_takes_cupti_or_decode() {
+        let (c, warnings) = from(&[("ACCELPROF_CUDA_API_FILTER_AT", "decode")]);
+        assert!(warnings.is_empty() && c.cuda_api_filter_in_decoder, "{warnings:?}");
+        let (c, warnings) = from(&[("ACCELPROF_CUDA_API_FILTER_AT", "CUPTI")]);
+        assert!(warnings.is_empty() && !c.cuda_api_filter_in_decoder, "{warnings:?}");
+        let (c, warnings) = from(&[("ACCELPROF_CUDA_API_FILTER_AT", "both")]);
+        assert!(!c.cuda_api_filter_in_decoder);
+        assert!(warnings.len() == 1 && warnings[0].contains("ACCELPROF_CUDA_API_FILTER_AT"), "{warnings:?}");
     }
 
     /// Settings that would abort the traced program: bounded, with a warning each.

@@ -103,6 +103,7 @@ impl TracerReport {
             "vendor_dropped": p.vendor_dropped,
             "buffers_declined": p.buffers_declined,
             "skipped_unknown": p.skipped_unknown,
+            "records_filtered": p.records_filtered,
             "records_unconsumed": p.records_unconsumed,
             "other_client": other_client_json(&self.counts.other_client),
             "vendor_counts": extras,

@@ -6,8 +6,9 @@ use crate::pool::PoolStats;
 /// `rocprofiler::activity::RocprofilerCounts`), in [`vendor`](Self::vendor).
 ///
 /// The ledger: once the session is quiet (after a fence with no producer running, or at the end),
-/// `records_produced() == records_delivered() + records_dropped()`, and [`dropped`](Self::dropped) says
-/// why each dropped record was dropped. Where the walker cannot know how many records a buffer held
+/// `records_produced() == records_delivered() + records_dropped() + records_filtered()`, and
+/// [`dropped`](Self::dropped) says why each dropped record was dropped (records the user's filter left
+/// out are not dropped: they were asked to be left out). Where the walker cannot know how many records a buffer held
 /// after a record of unknown size, the ledger says so by name: `pipeline.buffers_cut_short` and
 /// `pipeline.bytes_abandoned` (and [`is_balanced`](Self::is_balanced) is false).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -101,9 +102,16 @@ pub struct Dropped {
 }
 
 impl<V> ActivityCounts<V> {
-    /// Every record the vendor produced, as far as we know: decoded + skipped + lost by the vendor.
+    /// Every record the vendor produced, as far as we know: decoded + skipped + lost by the vendor + left
+    /// out by the user's filter.
     pub fn records_produced(&self) -> u64 {
         self.pipeline.records_produced()
+    }
+
+    /// Records the walker left out because the user's filter asked for that (e.g. CUPTI's API filter
+    /// applied while decoding): neither delivered nor dropped.
+    pub fn records_filtered(&self) -> u64 {
+        self.pipeline.records_filtered
     }
 
     /// Records handed to at least one consumer.
@@ -125,7 +133,7 @@ impl<V> ActivityCounts<V> {
         }
     }
 
-    /// Whether the ledger balances: produced = delivered + dropped, nothing pending, and every record
+    /// Whether the ledger balances: produced = delivered + dropped + filtered, nothing pending, and every record
     /// of every buffer counted (no buffer cut short at a record of unknown size, no walker panic:
     /// records after such a point are in no count, so no balance can be claimed), and no other client of
     /// the vendor library took buffers of ours or handed us its own ([`OtherClient::seen`]: records were
@@ -135,7 +143,8 @@ impl<V> ActivityCounts<V> {
             && self.pipeline.records_pending() == 0
             && self.pipeline.buffers_cut_short == 0
             && self.pipeline.walker_panics == 0
-            && self.records_produced() == self.records_delivered() + self.records_dropped()
+            && self.records_produced()
+                == self.records_delivered() + self.records_dropped() + self.records_filtered()
     }
 }
 
@@ -154,6 +163,13 @@ mod tests {
             foreign_buffers: 1,
             first_foreign_unix_ns: Some(1_700_000_001_000_000_000),
         };
+        // Records a filter left out balance the ledger: neither delivered nor dropped.
+        let mut filtered = quiet;
+        filtered.pipeline.records_decoded = 3;
+        filtered.pipeline.records_delivered = 3;
+        filtered.pipeline.records_filtered = 2;
+        assert!(filtered.is_balanced() && filtered.records_filtered() == 2);
+        assert_eq!((filtered.records_produced(), filtered.records_dropped()), (5, 0));
         let counts = ActivityCounts::<()> { other_client: taken, ..quiet };
         assert!(!counts.is_balanced(), "records were lost that no count holds");
         assert_eq!(taken.missing_since(), Some(1_700_000_000_000_000_123), "the earlier time");

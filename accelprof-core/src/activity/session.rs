@@ -458,7 +458,7 @@ impl<B: ActivityBackend> Session<B> {
     }
 
     /// The tallies now. Once the session is quiet (after a fence with no work running, or at the end):
-    /// `records_produced() == records_delivered() + records_dropped()`.
+    /// `records_produced() == records_delivered() + records_dropped() + records_filtered()`.
     pub fn counts(&self) -> ActivityCounts<B::Extras> {
         let pool = self.handoff.pool();
         ActivityCounts {

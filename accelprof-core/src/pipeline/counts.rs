@@ -3,7 +3,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The pipeline's tallies. All record counts are rows (one record = one row).
 ///
 /// The identity that must hold once the pipeline is quiet (after `sync()` with no producer running, or
-/// after shutdown): `records_produced() == records_delivered + records_dropped()`. While records are in
+/// after shutdown): `records_produced() == records_delivered + records_dropped() + records_filtered`
+/// (records a filter left out are neither delivered nor dropped: the user asked for them to be left out). While records are in
 /// flight, `records_pending()` holds the difference. The identity covers what the walkers could count:
 /// a non-zero `buffers_cut_short` (a record whose size could not be known) or `walker_panics` (a walker
 /// stopped in the middle of a buffer) means records after that point are in no count, and how many
@@ -24,6 +25,9 @@ pub struct Counts {
     pub records_unconsumed: u64,
     /// Records the walker read but did not decode (dropped, counted).
     pub skipped_unknown: u64,
+    /// Records the walker read and left out as the user's filter asked (`WalkStats::filtered`): not
+    /// dropped, and in no row.
+    pub records_filtered: u64,
     /// Records the vendor reports it lost (e.g. no buffer available), from `Handoff::vendor_dropped`.
     pub vendor_dropped: u64,
     /// Consumer calls that panicked (caught; the decode thread keeps going).
@@ -38,9 +42,10 @@ pub struct Counts {
 }
 
 impl Counts {
-    /// Every record the vendor produced as far as we know: decoded + skipped + lost by the vendor.
+    /// Every record the vendor produced as far as we know: decoded + skipped + lost by the vendor +
+    /// left out by the user's filter.
     pub fn records_produced(&self) -> u64 {
-        self.records_decoded + self.skipped_unknown + self.vendor_dropped
+        self.records_decoded + self.skipped_unknown + self.vendor_dropped + self.records_filtered
     }
 
     /// Records that reached no consumer: unconsumed + skipped + lost by the vendor.
@@ -64,6 +69,7 @@ pub(crate) struct Counters {
     pub(crate) records_delivered: AtomicU64,
     pub(crate) records_unconsumed: AtomicU64,
     pub(crate) skipped_unknown: AtomicU64,
+    pub(crate) records_filtered: AtomicU64,
     pub(crate) vendor_dropped: AtomicU64,
     pub(crate) consumer_panics: AtomicU64,
     pub(crate) walker_panics: AtomicU64,
@@ -90,6 +96,7 @@ impl Counters {
             records_delivered: get(&self.records_delivered),
             records_unconsumed: get(&self.records_unconsumed),
             skipped_unknown: get(&self.skipped_unknown),
+            records_filtered: get(&self.records_filtered),
             vendor_dropped: get(&self.vendor_dropped),
             consumer_panics: get(&self.consumer_panics),
             walker_panics: get(&self.walker_panics),

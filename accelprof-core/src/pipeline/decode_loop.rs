@@ -99,6 +99,7 @@ impl<W: RecordWalker> DecodeLoop<W> {
         match walked {
             Ok(stats) => {
                 add(&self.link.counters.skipped_unknown, stats.skipped_unknown);
+                add(&self.link.counters.records_filtered, stats.filtered);
                 if stats.abandoned_bytes != 0 {
                     add(&self.link.counters.buffers_cut_short, 1);
                     add(&self.link.counters.bytes_abandoned, stats.abandoned_bytes);

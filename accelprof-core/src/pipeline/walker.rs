@@ -9,6 +9,9 @@ pub struct WalkStats {
     /// Records read but not turned into rows (a kind the walker does not decode, or a malformed record);
     /// counted as dropped by the pipeline.
     pub skipped_unknown: u64,
+    /// Records read and left out because the user's filter asked for that (e.g. API calls a
+    /// filter applied while decoding drops): neither rows nor dropped.
+    pub filtered: u64,
     /// Bytes at the end of the buffer that could not be walked: from a record whose size cannot be
     /// known (a kind the walker has no size for, and nothing to ask) to the end. That record is
     /// counted in `skipped_unknown`; the records after it are in no count, and how many they were

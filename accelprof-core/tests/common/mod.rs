@@ -11,6 +11,8 @@ pub const KERNEL: u64 = 1;
 pub const API: u64 = 2;
 /// The walker panics on this record.
 pub const PANIC: u64 = 0xdead;
+/// A record the walker leaves out as a user's filter asks (`WalkStats::filtered`).
+pub const FILTERED: u64 = 0xF1;
 pub const RECORD_BYTES: usize = 16;
 
 /// Writes `records` at the start of a fresh buffer from the handoff's pool (spinning while the pool is at
@@ -37,7 +39,7 @@ pub fn hand_off(handoff: &Handoff, records: &[(u64, u64)]) -> u64 {
 }
 
 /// Decodes the toy format: KERNEL -> kernel row (correlation = value), API -> API row, PANIC -> panics,
-/// anything else -> skipped. Sleeps `delay` per buffer to play a slow decoder.
+/// FILTERED -> left out (filtered), anything else -> skipped. Sleeps `delay` per buffer to play a slow decoder.
 pub fn walker(delay: Duration) -> impl FnMut(&[u8], &mut Batch, &mut Interner) -> WalkStats + Send + 'static {
     move |bytes, out, names| {
         if !delay.is_zero() {
@@ -69,6 +71,10 @@ pub fn walker(delay: Duration) -> impl FnMut(&[u8], &mut Batch, &mut Interner) -
                     });
                 }
                 PANIC => panic!("walker met a poisoned record"),
+                FILTERED => {
+                    stats.filtered += 1;
+                    continue;
+                }
                 _ => {
                     stats.skipped_unknown += 1;
                     continue;

@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{ActivityApi, ActivityKinds, ApiFilter, FieldSelection};
+use super::{ActivityApi, ActivityKinds, ApiFilter, ApiFilterAt, FieldSelection};
 
 /// What to do when every buffer of the pool is in flight and CUPTI asks for one more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,12 +91,16 @@ pub struct ActivityConfig {
     pub kinds: ActivityKinds,
     /// Which runtime and driver calls of the RUNTIME and DRIVER kinds get records (default
     /// [`ApiFilter::all`]: every call; [`ApiFilter::timeline`] records what PyTorch's profiler shows,
-    /// at a fraction of CUPTI's cost on framework code). Applied inside CUPTI: a call filtered out is
-    /// never written, so it is neither delivered nor counted as dropped. A library without
+    /// at a fraction of CUPTI's cost on framework code). Where it applies is
+    /// [`api_filter_at`](Self::api_filter_at).
+    pub api_filter: ApiFilter,
+    /// Where [`api_filter`](Self::api_filter) applies (default [`ApiFilterAt::Cupti`]). Inside CUPTI: a
+    /// call filtered out is never written, so it is neither delivered nor counted; a library without
     /// `cuptiActivityEnableRuntimeApi` / `cuptiActivityEnableDriverApi` (older than 12.5) makes
     /// [`start`](super::ActivitySession::start) fail with [`Error::MissingSymbol`](crate::Error) for any
-    /// filter but `all`.
-    pub api_filter: ApiFilter,
+    /// filter but `all`. While decoding ([`ApiFilterAt::Decode`], Kineto's way): CUPTI records nearly
+    /// every call, and each call filtered out is counted in `Counts::records_filtered`.
+    pub api_filter_at: ApiFilterAt,
     /// Which activity API the session uses (default [`ActivityApi::Auto`]: the V2 API with user-defined
     /// records on CUPTI 13.3 and later, which lets other tools trace the process too).
     pub api: ActivityApi,
@@ -138,6 +142,7 @@ impl Default for ActivityConfig {
         ActivityConfig {
             kinds: ActivityKinds::timeline(),
             api_filter: ApiFilter::all(),
+            api_filter_at: ApiFilterAt::Cupti,
             api: ActivityApi::Auto,
             fields: FieldSelection::rows(),
             buffer_size: 4 << 20,

@@ -8,7 +8,7 @@
 //!
 //! - [`ActivitySession`]: one per process, the shared core's `accelprof_core::activity::Session` over
 //!   CUPTI's [`Backend`]; [`ActivityConfig`] picks the kinds, which API calls are recorded
-//!   ([`ApiFilter`]), the buffers and the loss policy. [`ActivitySession::fence`] is the fence: when it
+//!   ([`ApiFilter`], applied inside CUPTI or while decoding: [`ApiFilterAt`]), the buffers and the loss policy. [`ActivitySession::fence`] is the fence: when it
 //!   returns, everything issued before it is delivered. [`ActivitySession::pause`] and `resume` switch
 //!   collection off and on.
 //! - Records decode into `accelprof_core` column families (see [`crate::decode::Walker`] for which kind
@@ -27,6 +27,7 @@ mod driver_sync;
 mod external;
 mod fields;
 mod filter;
+mod filter_at;
 mod periodic;
 mod probe;
 mod session;
@@ -44,4 +45,5 @@ pub use external::{ExternalCorrelation, ExternalCorrelationKind};
 pub(crate) use fields::KIND_FIELD;
 pub use fields::{is_user_defined_decodable, FieldError, FieldSelection};
 pub use filter::{ApiFilter, CbidFilter, KINETO_DRIVER_KEPT, KINETO_RUNTIME_LEFT_OUT};
+pub use filter_at::{ApiFilterAt, KINETO_CUPTI_DISABLED_DRIVER, KINETO_CUPTI_DISABLED_RUNTIME};
 pub use session::{ActivitySession, ActivitySwitch, SessionEnd};

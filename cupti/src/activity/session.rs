@@ -13,7 +13,8 @@ use super::backend::Backend;
 use super::periodic::PeriodicFlush;
 use super::probe::stride_probe;
 use super::{
-    ActivityConfig, ActivityCounts, ActivityKind, BufferPolicy, CuptiCounts, FieldSelection, RecordClock,
+    ActivityConfig, ActivityCounts, ActivityKind, ApiFilter, ApiFilterAt, BufferPolicy, CuptiCounts,
+    FieldSelection, RecordClock,
 };
 use crate::decode::{DecoderShared, RecordLayouts, Walker};
 use crate::{Cupti, Error, Result};
@@ -83,12 +84,21 @@ impl<'lib> ActivitySession<'lib> {
         if super::buffers::ROUTE.is_live() {
             return Err(accelprof_core::activity::ActivityError::SessionActive { vendor: "CUPTI" }.into());
         }
-        let (api, backend_note) = Api::choose(cupti, config.api, config.kinds, &config.api_filter)?;
+        // What CUPTI filters, and what the walker drops while decoding (counted).
+        let (cupti_filter, decode_filter) = match config.api_filter_at {
+            ApiFilterAt::Cupti => (config.api_filter.clone(), ApiFilter::all()),
+            ApiFilterAt::Decode if ApiFilter::supported_by(cupti) => {
+                (super::filter_at::cupti_side(&config.api_filter), config.api_filter.clone())
+            }
+            ApiFilterAt::Decode => (ApiFilter::all(), config.api_filter.clone()),
+        };
+        let (api, backend_note) = Api::choose(cupti, config.api, config.kinds, &cupti_filter)?;
         let layouts = RecordLayouts::for_version(cupti.api_version());
         // SAFETY: this walker is given only the buffers CUPTI completed (the session's decode thread
         // walks nothing else), whose string fields CUPTI keeps valid while they are processed.
         let mut walker = unsafe { Walker::new(layouts) }
-            .emit_sync_rows(config.kinds.contains(ActivityKind::SYNCHRONIZATION));
+            .emit_sync_rows(config.kinds.contains(ActivityKind::SYNCHRONIZATION))
+            .with_api_filter(decode_filter);
         if !api.user_defined() {
             if let Some(probe) = stride_probe(cupti) {
                 walker = walker.with_stride_probe(probe);
@@ -122,7 +132,7 @@ impl<'lib> ActivitySession<'lib> {
         let backend = Backend {
             cupti,
             api,
-            filter: config.api_filter.clone(),
+            filter: cupti_filter,
             fields: Mutex::new(config.fields.clone()),
             decoder,
             device_sync: config.device_sync.clone(),

@@ -396,3 +396,63 @@ fn runs_of_kernel_records_decode_row_for_row_like_single_records() {
     assert!(batch.kernels.name().iter().all(|id| *id == accelprof_core::NameId::NONE));
     assert_eq!(names.len(), 2, "only the API call's and the sync's names, which are no pointers");
 }
+
+#[test]
+fn an_api_filter_applied_while_decoding_leaves_calls_out_counted_in_runs_and_alone() {
+    use crate::activity::{ApiFilter, CbidFilter};
+    use crate::ids::{DriverCbid, RuntimeCbid};
+    // Keep cudaLaunchKernel (211) and cudaMemcpyAsync (41) of the runtime, cuLaunchKernel (307) and the
+    // driver ids past the tables that are not 70_001; leave the rest out.
+    let filter = ApiFilter {
+        runtime: CbidFilter::only([RuntimeCbid(211), RuntimeCbid(41)]),
+        driver: CbidFilter::except([DriverCbid(31), DriverCbid(70_001)]),
+    };
+    let kept = |kind: u32, cbid: u32| {
+        if kind == 5 {
+            filter.records_runtime(RuntimeCbid(cbid))
+        } else {
+            filter.records_driver(DriverCbid(cbid))
+        }
+    };
+    let mut recs = Records::new();
+    let mut expected = Vec::new();
+    let mut left_out = 0u64;
+    let cbids = [211, 31, 41, 20, 440, 0, 9999, 70_000, 70_001, 307];
+    for i in 0..2000u32 {
+        let kind = if (i / 300) % 2 == 0 { 5 } else { 4 };
+        let cbid = cbids[(i as usize * 7 + i as usize / 13) % cbids.len()];
+        recs.api(kind, cbid, u64::from(i), u64::from(i) + 1, 7, 8, i + 1);
+        if kept(kind, cbid) {
+            expected.push((i + 1, cbid));
+        } else {
+            left_out += 1;
+        }
+        if i % 499 == 498 {
+            // A kernel breaks the run; a lone call follows it (decoded outside the run loop).
+            recs.kernel(216, kinds::KERNEL, &Kernel { correlation: i, ..Kernel::default() });
+            recs.api(5, 20, 1, 2, 7, 8, 0);
+            left_out += 1;
+            recs.kernel(216, kinds::KERNEL, &Kernel { correlation: i, ..Kernel::default() });
+        }
+    }
+    assert!(left_out > 500 && expected.len() > 500, "both kept and left-out calls: {left_out}");
+    let mut walker = trusted(RecordLayouts::for_version(VERSION_13_0)).with_api_filter(filter.clone());
+    let (batch, names, stats) = walk(&mut walker, recs.bytes());
+    assert_eq!(stats.filtered, left_out);
+    assert_eq!(stats.records, expected.len() as u64 + batch.kernels.len() as u64);
+    assert_eq!(stats.skipped_unknown, 0);
+    let rows: Vec<_> = batch.api_calls.rows().map(|r| (r.correlation as u32, r.cbid)).collect();
+    assert_eq!(rows, expected, "the kept calls, in order, and no other");
+    assert!(batch
+        .api_calls
+        .rows()
+        .all(|r| (r.domain, r.cbid) != (API_DOMAIN_RUNTIME, 20) && r.cbid != 70_001));
+    assert_eq!(names.names().resolve(batch.api_calls.row(0).unwrap().name), "cudaLaunchKernel");
+    // A second walk: the tables hold the filtered slots now; the same result.
+    let (again, _, stats2) = walk(&mut walker, recs.bytes());
+    assert_eq!((again.api_calls.clone(), stats2), (batch.api_calls.clone(), stats));
+    // Without a filter every call is a row.
+    let mut all = trusted(RecordLayouts::for_version(VERSION_13_0)).with_api_filter(ApiFilter::all());
+    let (every, _, s) = walk(&mut all, recs.bytes());
+    assert_eq!((s.filtered, every.api_calls.len() as u64), (0, expected.len() as u64 + left_out));
+}

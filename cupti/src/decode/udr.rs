@@ -409,6 +409,7 @@ impl Walker {
             let rec = &rest[..table.record_size];
             match self.decode_user_defined(kind, &table.slots, rec, out, names) {
                 Decoded::Row | Decoded::Held => stats.records += 1,
+                Decoded::Filtered => stats.filtered += 1,
                 Decoded::Skipped => {
                     stats.skipped_unknown += 1;
                     self.shared.skipped_kind(kind);
@@ -499,7 +500,7 @@ impl Walker {
             kinds::RUNTIME | kinds::DRIVER => {
                 let domain = if kind == kinds::DRIVER { API_DOMAIN_DRIVER } else { API_DOMAIN_RUNTIME };
                 let cbid = s[col::CBID].u32(r);
-                let name = self.api_name(domain, cbid, names);
+                let Some(name) = self.api_name(domain, cbid, names) else { return Decoded::Filtered };
                 out.api_calls.push(ApiRow {
                     start: at(col::START),
                     end: at(col::END),

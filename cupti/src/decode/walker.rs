@@ -12,6 +12,7 @@ use super::name_cache::{NameCache, NameTransform};
 use super::shared::DecoderShared;
 use super::sinks::Sinks;
 use super::{kinds, PendingRange};
+use crate::activity::ApiFilter;
 
 /// Asks the library how many bytes the record at the start of `bytes` occupies (`bytes` runs to the end of
 /// the valid part of the buffer). `None` when it cannot tell (e.g. it is the last record).
@@ -34,6 +35,9 @@ pub type StrideProbe = Box<dyn FnMut(&[u8]) -> Option<usize> + Send>;
 /// | EXTERNAL_CORRELATION | `external_correlations` |
 /// | MEMORY2 | `memory` |
 ///
+/// Runtime and driver calls that the walker's API filter ([`Walker::with_api_filter`]) leaves out are in
+/// no column, counted in `WalkStats::filtered`.
+///
 /// Any other kind whose size is known is skipped and counted (`WalkStats::skipped_unknown`). A kind whose
 /// size is not known stops the walk of that buffer (see [`DecoderStats::truncated_buffers`](super::DecoderStats)),
 /// unless a [`StrideProbe`] can size it.
@@ -50,8 +54,11 @@ pub struct Walker {
     pub(super) shared: Arc<DecoderShared>,
     pub(super) emit_sync: bool,
     pub(super) kernel_names: NameCache,
-    /// Interned API names per domain, indexed by cbid (`u32::MAX` = not looked up yet).
+    /// Interned API names per domain, indexed by cbid (`u32::MAX` = not looked up yet, `u32::MAX - 1` =
+    /// left out by `api_filter`).
     pub(super) api_names: [Vec<u32>; 2],
+    /// The API calls kept while decoding (`None`: every call); the others are counted as filtered.
+    pub(super) api_filter: Option<ApiFilter>,
     pub(super) open_ranges: HashMap<u32, PendingRange>,
     /// Device of each context seen on device records (SYNCHRONIZATION records carry only the context).
     pub(super) context_devices: HashMap<u32, u32>,
@@ -96,6 +103,7 @@ impl Walker {
             emit_sync: true,
             kernel_names: NameCache::new(),
             api_names: [Vec::new(), Vec::new()],
+            api_filter: None,
             open_ranges: HashMap::new(),
             context_devices: HashMap::new(),
             last_context: (u32::MAX, u32::MAX),
@@ -110,6 +118,17 @@ impl Walker {
     /// enables that kind just for `flush(sync)` when the user did not ask for it.
     pub fn emit_sync_rows(mut self, emit: bool) -> Self {
         self.emit_sync = emit;
+        self
+    }
+
+    /// Keeps only the runtime and driver calls `filter` records: the others are read, left out of the
+    /// batches and counted in `WalkStats::filtered` (the session's [`ApiFilterAt::Decode`]). Default:
+    /// every call ([`ApiFilter::all`]).
+    ///
+    /// [`ApiFilterAt::Decode`]: crate::activity::ApiFilterAt::Decode
+    pub fn with_api_filter(mut self, filter: ApiFilter) -> Self {
+        self.api_filter = (!filter.is_all()).then_some(filter);
+        self.api_names = [Vec::new(), Vec::new()];
         self
     }
 
@@ -216,6 +235,8 @@ pub(super) enum Decoded {
     Held,
     /// Not decoded: a kind we do not decode, a malformed record, an unpaired range end.
     Skipped,
+    /// Left out by the walker's API filter (counted as filtered, not dropped).
+    Filtered,
 }
 
 impl RecordWalker for Walker {
@@ -266,10 +287,11 @@ impl RecordWalker for Walker {
                 && kind_at(bytes, off + size) == Some(kind)
             {
                 // A run of API records (two or more), decoded in a loop of its own.
-                let run = self.api_run(kind, size, rest, &mut out.api_calls, names);
-                if run != 0 {
-                    stats.records += run as u64;
-                    off += run * size;
+                let (rows, filtered) = self.api_run(kind, size, rest, &mut out.api_calls, names);
+                if rows + filtered != 0 {
+                    stats.records += rows as u64;
+                    stats.filtered += filtered as u64;
+                    off += (rows + filtered) * size;
                     continue;
                 }
             }
@@ -287,6 +309,7 @@ impl RecordWalker for Walker {
             }
             match self.decode(kind, &rest[..size], out, names) {
                 Decoded::Row | Decoded::Held => stats.records += 1,
+                Decoded::Filtered => stats.filtered += 1,
                 Decoded::Skipped => {
                     stats.skipped_unknown += 1;
                     self.shared.skipped_kind(kind);

@@ -1,11 +1,14 @@
 //! What a session records of the runtime and driver calls: `ApiFilter` applied inside the (mock)
-//! library, so a call left out is never written, never delivered and never counted as dropped.
+//! library, so a call left out is never written, never delivered and never counted as dropped; or
+//! applied while decoding (`ApiFilterAt::Decode`), so a call left out is written, and counted as
+//! filtered.
 
 use std::collections::HashMap;
 
 use accelprof_core::FamilySet;
 use cupti::activity::{
-    ActivityApi, ActivityConfig, ActivitySession, ApiFilter, CbidFilter, KINETO_RUNTIME_LEFT_OUT,
+    ActivityApi, ActivityConfig, ActivityCounts, ActivitySession, ApiFilter, ApiFilterAt, CbidFilter,
+    KINETO_RUNTIME_LEFT_OUT,
 };
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_RUNTIME};
 use cupti::{DriverCbid, RuntimeCbid};
@@ -44,9 +47,32 @@ fn framework(m: &Mock, launches: usize) {
 type Collected = (HashMap<(u32, u32), usize>, HashMap<String, usize>, u64);
 
 fn collect(filter: ApiFilter, launches: usize) -> Collected {
+    let (collected, counts) = collect_at(filter, ApiFilterAt::Cupti, 130_001, launches);
+    assert_eq!(counts.records_filtered(), 0, "a filter inside CUPTI leaves nothing to the decoder");
+    collected
+}
+
+/// [`collect`] with the filter applied `at`, on a mock of `version`; the session's counts too.
+fn collect_at(
+    filter: ApiFilter,
+    at: ApiFilterAt,
+    version: u32,
+    launches: usize,
+) -> (Collected, ActivityCounts) {
     let (_g, cupti, m) = setup();
-    let session =
-        ActivitySession::new(cupti, ActivityConfig { api_filter: filter, ..config(&TIMELINE) }).unwrap();
+    m.set_version(version);
+    // A `Cupti` reads the library's version when opened: one opened on this version.
+    let cupti = if version == 130_001 {
+        cupti
+    } else {
+        &*Box::leak(Box::new(cupti::Cupti::open_path(super::path()).unwrap()))
+    };
+    let session = ActivitySession::new(
+        cupti,
+        ActivityConfig { api_filter: filter, api_filter_at: at, ..config(&TIMELINE) },
+    )
+    .unwrap();
+    assert_eq!(session.uses_user_defined_records(), version >= 130_400, "version {version}");
     let rows = session.collect(FamilySet::all());
     session.start().unwrap();
     framework(m, launches);
@@ -64,7 +90,8 @@ fn collect(filter: ApiFilter, launches: usize) -> Collected {
     }
     let counts = session.stop().unwrap();
     assert_accounted(m, &counts);
-    (api, kernels, m.produced())
+    assert!(counts.is_balanced(), "{counts:#?}");
+    ((api, kernels, m.produced()), counts)
 }
 
 #[test]
@@ -143,4 +170,35 @@ fn ending_a_filtered_session_leaves_no_id_enabled() {
     assert!(!session.uses_user_defined_records());
     session.start().unwrap();
     session.stop().unwrap();
+}
+
+#[test]
+fn a_filter_applied_while_decoding_delivers_the_same_calls_and_counts_the_rest_as_filtered() {
+    let launches = 20;
+    // 13.0 (130001): V1, per-id disables; 13.5: V2 with user-defined records, the denylist of
+    // `cuptiActivityEnable_v2`, decoded by the user-defined-record walk.
+    for version in [130_001, 130_500] {
+        let ((in_cupti, kernels_cupti, _), c) =
+            collect_at(ApiFilter::timeline(), ApiFilterAt::Cupti, version, launches);
+        assert_eq!(c.records_filtered(), 0, "version {version}");
+        let ((decoded, kernels, produced), counts) =
+            collect_at(ApiFilter::timeline(), ApiFilterAt::Decode, version, launches);
+        let ((_, _, produced_all), _) = collect_at(ApiFilter::all(), ApiFilterAt::Decode, version, launches);
+        assert_eq!(decoded, in_cupti, "version {version}: the same calls delivered");
+        assert_eq!(kernels, kernels_cupti, "version {version}");
+        // The calls the filter leaves out that CUPTI still records: cudaGetLastError per launch, the
+        // event's two calls and cudaSetDevice (and the fences' own driver calls: how many depends on
+        // timing). Counted as filtered, in no batch.
+        let filtered = counts.records_filtered();
+        assert!(filtered >= launches as u64 + 3, "version {version}: {counts:#?}");
+        // Kineto's four ids are disabled inside CUPTI: not written, so neither filtered nor produced.
+        let kineto_four = (13 + 4 + 1) * launches as u64;
+        assert!(filtered < kineto_four, "version {version}: {filtered} filtered");
+        assert!(produced_all - produced >= kineto_four, "version {version}: {produced_all} - {produced}");
+        assert_eq!(
+            counts.records_produced(),
+            counts.records_delivered() + counts.records_dropped() + filtered,
+            "version {version}"
+        );
+    }
 }

@@ -20,7 +20,8 @@ use accelprof_core::{FamilySet, Names};
 use accelprof_export::demangle::Demangler;
 use accelprof_export::trace::TimeMap;
 use cupti::activity::{
-    ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, ApiFilter, DeviceSync, KernelNameTransform,
+    ActivityConfig, ActivityKind, ActivityKinds, ActivitySession, ApiFilter, ApiFilterAt, DeviceSync,
+    KernelNameTransform,
 };
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD, API_DOMAIN_RUNTIME};
 use cupti::{CallbackData, Cupti, DriverCbid, RuntimeCbid};
@@ -127,6 +128,8 @@ struct CuptiBackend {
     demangler: Option<&'static str>,
     /// Which API calls are recorded (`timeline`, the asked filter, or `all` where CUPTI cannot filter).
     api_calls: String,
+    /// Where that filter applies: `cupti` or `decode`.
+    api_filter_at: &'static str,
 }
 
 pub(super) fn build(
@@ -142,8 +145,9 @@ pub(super) fn build(
         Family::COUNTER => Some("counters need CUPTI's profiling API, which the tracer does not use".into()),
         _ => None,
     });
-    // A library that cannot filter API calls (before 12.5) records every call rather than none.
-    let filtered_api = ApiFilter::supported_by(cupti);
+    // A library that cannot filter API calls (before 12.5) records every call rather than none, unless
+    // the filter applies while decoding, which any library allows.
+    let filtered_api = config.cuda_api_filter_in_decoder || ApiFilter::supported_by(cupti);
     let asked = match &config.cuda_api_calls {
         Some(spec) => ApiFilter::parse(spec).map_err(|unknown| {
             TracerError::Config(format!(
@@ -155,6 +159,11 @@ pub(super) fn build(
     let mut activity = ActivityConfig {
         kinds,
         api_filter: if filtered_api { asked } else { ApiFilter::all() },
+        api_filter_at: if config.cuda_api_filter_in_decoder {
+            ApiFilterAt::Decode
+        } else {
+            ApiFilterAt::Cupti
+        },
         flush_period: config.flush_period,
         ..ActivityConfig::default()
     };
@@ -190,6 +199,7 @@ pub(super) fn build(
             (Some(spec), true) => spec.clone(),
             (None, true) => "timeline".to_owned(),
         },
+        api_filter_at: if config.cuda_api_filter_in_decoder { "decode" } else { "cupti" },
     }))
 }
 
@@ -227,6 +237,7 @@ impl Backend for CuptiBackend {
             ("cupti_version".to_owned(), self.session.cupti().api_version().into()),
             ("record_clock_is_realtime".to_owned(), self.session.clock().is_realtime.into()),
             ("api_calls".to_owned(), self.api_calls.clone().into()),
+            ("api_filter_at".to_owned(), self.api_filter_at.into()),
         ];
         if let Some(kind) = self.demangler {
             metadata.push(("kernel_name_demangler".to_owned(), kind.into()));
