@@ -15,8 +15,10 @@ Modes (the "main" group), one fresh process each per round, every workload in ea
   ours          CUDA_INJECTION64_PATH=libaccelprof_inject.so with ACCELPROF_CAPTURE_RANGE=profiler-api,
                 switched by cudaProfilerStart/Stop; its trace file written (JSON)
   ours-decodefilter  ours with ACCELPROF_CUDA_API_FILTER_AT=decode: the API filter applied while decoding
-                (Kineto's way: CUPTI records every call but four, the decoder drops the rest, counted);
-                not in the default modes: ask for it with --modes
+                (Kineto's way: CUPTI records every call but four, the decoder drops the rest, counted;
+                the engine's default since the H200 measured it); not in the default modes: --modes
+  ours-cuptifilter   ours with ACCELPROF_CUDA_API_FILTER_AT=cupti: the filter inside CUPTI (each call left
+                out disabled by id; the default before); not in the default modes: --modes
   kineto        torch.profiler.profile(activities=[CUDA]) entered and exited
   floor         libcount_records.so with our tracer's CUPTI configuration (COUNT_RECORDS_PRESET=ours;
                 enabled in cuInit, then switched by count_records_window as ours is by the capture range)
@@ -49,7 +51,11 @@ import bench_analyze  # noqa: E402
 
 MAIN = ["untraced", "ours", "kineto", "floor", "floor-kineto"]
 # Our tracer's modes: the environment each adds to ours'.
-OURS_ENV = {"ours": {}, "ours-decodefilter": {"ACCELPROF_CUDA_API_FILTER_AT": "decode"}}
+OURS_ENV = {
+    "ours": {},
+    "ours-decodefilter": {"ACCELPROF_CUDA_API_FILTER_AT": "decode"},
+    "ours-cuptifilter": {"ACCELPROF_CUDA_API_FILTER_AT": "cupti"},
+}
 FACTORS = ["floor-kineto", "fk-systid", "fk-cupticlock", "fk-timeline", "fk-recycle", "fk-eager"]
 # What each factor variant changes in Kineto's configuration (count_records.c's settings).
 FACTOR_ENV = {

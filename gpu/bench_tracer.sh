@@ -13,7 +13,7 @@
 #   OUT=gpu/out/bench2 gpu/bench_tracer.sh --budget-s 480 --factors  # more rounds, and the factor group
 #   python3 gpu/bench_analyze.py gpu/out/bench1/raw.jsonl gpu/out/bench2/raw.jsonl --markdown   # pooled
 #   # the API filter applied while decoding against ours and Kineto, the tiny-op loop alone (~200 s):
-#   OUT=gpu/out/decodefilter gpu/bench_tracer.sh --budget-s 200 --workloads tiny --modes ours,ours-decodefilter,kineto --pairs 4
+#   OUT=gpu/out/decodefilter gpu/bench_tracer.sh --budget-s 200 --workloads tiny --modes ours-cuptifilter,ours-decodefilter,kineto --pairs 4
 #
 # Without a GPU (tests the benchmark itself against the mock libcupti; needs
 # `cargo build -p accelprof-mocks -p accelprof-inject` first):

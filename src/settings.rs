@@ -147,7 +147,7 @@ pub const SETTINGS: &[Setting] = &[
         option: "--cuda-api-filter-at",
         short: None,
         value: "WHERE",
-        default: "cupti",
+        default: "decode",
         help: "CUPTI only: where --cuda-api-calls applies: cupti (each call left out disabled in CUPTI) or \
                decode (Kineto's way: CUPTI records every call but four, the decoder drops the rest, counted)",
     },

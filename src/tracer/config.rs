@@ -105,7 +105,8 @@ pub struct TracerConfig {
     pub cuda_api_calls: Option<String>,
     /// CUPTI only: apply [`cuda_api_calls`](Self::cuda_api_calls) while decoding (the `cupti` crate's
     /// `ApiFilterAt::Decode`, Kineto's way: CUPTI records every call but four, the decoder drops the
-    /// rest, counted in `Counts::records_filtered`) rather than inside CUPTI (default `false`).
+    /// rest, counted in `Counts::records_filtered`) rather than inside CUPTI (default `true`: the cheaper
+    /// per call on the H200, see BENCHMARKS.md).
     pub cuda_api_filter_in_decoder: bool,
 }
 
@@ -185,7 +186,7 @@ impl Default for TracerConfig {
             max_buffers: None,
             policy: BufferPolicy::Lossless,
             cuda_api_calls: None,
-            cuda_api_filter_in_decoder: false,
+            cuda_api_filter_in_decoder: true,
         }
     }
 }

@@ -453,7 +453,7 @@ mod tests {
         let (c, warnings) = from(&[("ACCELPROF_CUDA_API_FILTER_AT", "CUPTI")]);
         assert!(warnings.is_empty() && !c.cuda_api_filter_in_decoder, "{warnings:?}");
         let (c, warnings) = from(&[("ACCELPROF_CUDA_API_FILTER_AT", "both")]);
-        assert!(!c.cuda_api_filter_in_decoder);
+        assert!(c.cuda_api_filter_in_decoder, "an unknown value leaves the default: while decoding");
         assert!(warnings.len() == 1 && warnings[0].contains("ACCELPROF_CUDA_API_FILTER_AT"), "{warnings:?}");
     }
 

@@ -18,7 +18,6 @@ pub enum ApiFilterAt {
     /// `cuptiActivityEnableDriverApi` before CUPTI 13.4's user-defined records, the denylist or
     /// allowlist of `cuptiActivityEnable_v2` from 13.4). A call left out is never written: it is in no
     /// count at all. Needs CUPTI 12.5 or later for any filter but [`ApiFilter::all`].
-    #[default]
     Cupti,
     /// While decoding, as Kineto does: CUPTI records every runtime and driver call but those of
     /// [`KINETO_CUPTI_DISABLED_RUNTIME`] and [`KINETO_CUPTI_DISABLED_DRIVER`] that the filter also
@@ -26,6 +25,11 @@ pub enum ApiFilterAt {
     /// calls the filter leaves out: each is counted in `Counts::records_filtered` (not dropped: it was
     /// asked to be left out) and is in no batch. On a CUPTI without the per-id functions (before 12.5)
     /// nothing is disabled in CUPTI and the decoder drops every call the filter leaves out.
+    ///
+    /// The default: on the H200 (libcupti 13.0.1, a loop of 2,000 tiny PyTorch ops per step, 4 rounds)
+    /// the engine added 0.57 [0.31, 0.92] (95 % interval) of the time per step with the timeline filter
+    /// applied here as with the same filter inside CUPTI, although CUPTI wrote twice the records.
+    #[default]
     Decode,
 }
 
