@@ -180,3 +180,25 @@ fn a_duration_writes_the_trace_and_the_program_runs_on() {
     assert_eq!(kernels_named(&trace, "demo::late()").len(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A streamed trace read while the writer's `pwrite` of a chunk is under way is not whole yet: the
+/// wait reads it again (CI once failed on such a read, at `EOF while parsing a string`), and returns
+/// the trace once the writer is done.
+#[test]
+fn the_wait_for_a_streamed_trace_reads_again_a_file_caught_mid_chunk() {
+    let dir = temp_dir("mid-chunk");
+    let path = dir.join("trace.partial-1.json");
+    std::fs::write(&path, br#"{"traceEvents": [{"name": "demo::ker"#).unwrap();
+    let writer = {
+        let path = path.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            let whole = br#"{"traceEvents": [{"name": "demo::kernel()", "cat": "kernel"}]}"#;
+            std::fs::write(&path, whole).unwrap();
+        })
+    };
+    let trace = wait_for_trace(&path, |t| !kernels_named(t, "demo::kernel()").is_empty());
+    writer.join().unwrap();
+    assert_eq!(kernels_named(&trace, "demo::kernel()").len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

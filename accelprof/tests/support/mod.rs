@@ -150,15 +150,22 @@ impl Running {
 
 /// Reads a trace (plain or gzip) as JSON; panics with the reason when it is not whole.
 pub fn read_trace(path: &Path) -> Value {
-    let raw = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    try_read_trace(path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Reads a trace (plain or gzip) as JSON; the reason when it is not whole.
+pub fn try_read_trace(path: &Path) -> Result<Value, String> {
+    let raw = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let text = if raw.starts_with(&[0x1f, 0x8b]) {
         let mut text = Vec::new();
-        flate2::read::MultiGzDecoder::new(&raw[..]).read_to_end(&mut text).unwrap();
+        flate2::read::MultiGzDecoder::new(&raw[..])
+            .read_to_end(&mut text)
+            .map_err(|e| format!("{} is not whole gzip: {e}", path.display()))?;
         text
     } else {
         raw
     };
-    serde_json::from_slice(&text).unwrap_or_else(|e| panic!("{} is not a whole trace: {e}", path.display()))
+    serde_json::from_slice(&text).map_err(|e| format!("{} is not a whole trace: {e}", path.display()))
 }
 
 pub fn events(trace: &Value) -> &Vec<Value> {
@@ -169,15 +176,17 @@ pub fn kernels_named<'a>(trace: &'a Value, name: &str) -> Vec<&'a Value> {
     events(trace).iter().filter(|e| e["cat"] == "kernel" && e["name"] == name).collect()
 }
 
-/// Waits (10 s at most) until `check` accepts the whole trace at `path`; the trace.
+/// Waits (10 s at most) until `check` accepts the whole trace at `path`; the trace. The file is whole
+/// between two of the writer's chunks, not while one is being written (a `pwrite` over the old tail):
+/// a read that overlapped one is read again, and only a file still not whole at the deadline fails.
 pub fn wait_for_trace(path: &Path, check: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let trace = read_trace(path);
-        if check(&trace) || Instant::now() > deadline {
-            return trace;
+        match try_read_trace(path) {
+            Ok(trace) if check(&trace) || Instant::now() > deadline => return trace,
+            Err(e) if Instant::now() > deadline => panic!("{e}"),
+            _ => std::thread::sleep(Duration::from_millis(50)),
         }
-        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
