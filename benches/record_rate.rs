@@ -78,7 +78,13 @@ fn main() {
                     let i = formats.iter().position(|f| *f == format).expect("a format");
                     let r = run(&dir, Some(format), "lossless", 0.0, seconds);
                     assert_eq!(r.dropped, 0, "{format}: records dropped under the lossless policy");
-                    assert_eq!(r.delivered, r.produced, "{format}: every record delivered");
+                    // The engine's default API filter applies while decoding: a call it leaves out is
+                    // produced and counted as filtered, not delivered and not dropped.
+                    assert_eq!(
+                        r.delivered + r.filtered,
+                        r.produced,
+                        "{format}: every record delivered or filtered"
+                    );
                     lossless[i].push(r);
                 }
             }
@@ -210,6 +216,8 @@ struct Run {
     produced: u64,
     delivered: u64,
     dropped: u64,
+    /// Left out by the API filter while decoding (neither delivered nor dropped).
+    filtered: u64,
     rss_kib: u64,
     /// CPU seconds of the whole process (user + system).
     cpu: f64,
@@ -233,7 +241,7 @@ fn run(dir: &Path, format: Option<&str>, policy: &str, launches_per_s: f64, seco
     assert!(out.status.success(), "{what}: {}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let f: Vec<f64> = stdout.split_whitespace().map(|v| v.parse().expect("a number")).collect();
-    assert_eq!(f.len(), 8, "{what}: {stdout}");
+    assert_eq!(f.len(), 9, "{what}: {stdout}");
     Run {
         launches: f[0] as u64,
         launch_seconds: f[1],
@@ -243,12 +251,13 @@ fn run(dir: &Path, format: Option<&str>, policy: &str, launches_per_s: f64, seco
         dropped: f[5] as u64,
         rss_kib: f[6] as u64,
         cpu: f[7],
+        filtered: f[8] as u64,
     }
 }
 
 /// The traced program: the engine on the mock (unless `untraced`), kernels at the rate asked for
 /// the time asked, the engine stopped (every output finished). Prints launches, launching seconds,
-/// whole seconds, produced, delivered, dropped, peak RSS (KiB), CPU seconds.
+/// whole seconds, produced, delivered, dropped, peak RSS (KiB), CPU seconds, filtered.
 fn child(what: &str) {
     let rate: f64 = std::env::var("RECORD_RATE_LAUNCHES_PER_S").unwrap().parse().unwrap();
     let seconds: f64 = std::env::var("RECORD_RATE_SECONDS").unwrap().parse().unwrap();
@@ -259,7 +268,7 @@ fn child(what: &str) {
     if what == "untraced" {
         let (launches, launching) = produce(m, rate, seconds);
         let whole = started.elapsed().as_secs_f64();
-        println!("{launches} {launching} {whole} 0 0 0 {} {}", peak_rss_kib(), cpu_seconds());
+        println!("{launches} {launching} {whole} 0 0 0 {} {} 0", peak_rss_kib(), cpu_seconds());
         return;
     }
     let (format, policy) = what.split_once(':').expect("FORMAT:POLICY");
@@ -287,12 +296,13 @@ fn child(what: &str) {
     assert!(report.traces.iter().all(|t| t.result.is_ok()), "{:?}", report.traces);
     let c = &report.counts;
     println!(
-        "{launches} {launching} {whole} {} {} {} {} {}",
+        "{launches} {launching} {whole} {} {} {} {} {} {}",
         c.produced(),
         c.delivered(),
         c.dropped(),
         peak_rss_kib(),
-        cpu_seconds()
+        cpu_seconds(),
+        c.filtered()
     );
     let _ = std::fs::remove_file(&trace);
 }
