@@ -12,6 +12,9 @@ use crate::atomic_file::GrowingFile;
 use crate::writer::count_rows;
 use crate::{BatchWriter, Error, Finished, RunMeta};
 
+/// The columns whose chunks carry min/max statistics (the others carry none).
+const STATISTICS_COLUMNS: &[&str] = &["rank", "start_ns", "end_ns"];
+
 /// How the column chunks are compressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -63,6 +66,8 @@ impl Default for ParquetOptions {
 ///
 /// Timestamps (`start_ns`, `end_ns`) and `correlation` are delta-encoded; the other columns dictionary-
 /// then run-length encoded, which is what makes a kernel row cost tens of bytes rather than hundreds.
+/// Only `rank`, `start_ns` and `end_ns` carry min/max statistics (per column chunk): what a reader can
+/// skip row groups or files by; the others' cost a comparison per value for no use.
 pub struct ParquetWriter {
     writer: ArrowWriter<GrowingFile>,
     /// Row groups whose footer is in the file (`None`: no footer yet).
@@ -103,7 +108,11 @@ impl ParquetWriter {
         let mut props = WriterProperties::builder()
             .set_compression(codec)
             .set_max_row_group_row_count(Some(options.max_row_group_rows.max(1)))
-            .set_statistics_enabled(EnabledStatistics::Chunk)
+            // Min/max statistics cost parquet-rs a comparison per value (a string comparison for the
+            // dictionary columns): 420 to 460 instructions per record on the engine's own benchmark
+            // (BENCHMARKS.md, engine record rate). They are kept only where a reader can skip data with
+            // them: a time window (`start_ns`, `end_ns`) and, across the per-rank files, `rank`.
+            .set_statistics_enabled(EnabledStatistics::None)
             .set_created_by(format!("accelprof-export {}", env!("CARGO_PKG_VERSION")));
         // Timestamps and correlation ids grow with time: deltas are small, a dictionary would not be. The
         // columns are the ones declared `delta` (arrow/columns.rs).
@@ -112,6 +121,9 @@ impl ParquetWriter {
             props = props
                 .set_column_dictionary_enabled(column.clone(), false)
                 .set_column_encoding(column, Encoding::DELTA_BINARY_PACKED);
+        }
+        for column in STATISTICS_COLUMNS {
+            props = props.set_column_statistics_enabled(ColumnPath::from(*column), EnabledStatistics::Chunk);
         }
         let writer = ArrowWriter::try_new(file, events_schema(), Some(props.build()))?;
         let schema_descr =
@@ -243,5 +255,54 @@ impl BatchWriter for ParquetWriter {
 
     fn finish(self: Box<Self>) -> Result<Finished, Error> {
         ParquetWriter::finish(*self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::file::statistics::Statistics;
+
+    #[test]
+    fn only_rank_and_the_times_carry_statistics() {
+        let dir = std::env::temp_dir().join(format!("accelprof-parquet-stats-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("rank3.parquet");
+        let spec = crate::synthetic::SyntheticRank::new(3, 4, 2, 5);
+        let mut writer = ParquetWriter::create(&path, &spec.meta(), ParquetOptions::default()).unwrap();
+        let (mut first_start, mut last_end) = (i64::MAX, i64::MIN);
+        spec.run(|batch, names| {
+            for (&start, &end) in batch.kernels.start().iter().zip(batch.kernels.end()) {
+                first_start = first_start.min(start as i64);
+                last_end = last_end.max(end as i64);
+            }
+            writer.write_batch(batch, names).unwrap();
+        });
+        writer.finish().unwrap();
+        let reader = SerializedFileReader::new(std::fs::File::open(&path).unwrap()).unwrap();
+        assert_eq!(reader.metadata().num_row_groups(), 1);
+        let row_group = reader.metadata().row_group(0);
+        let mut with_statistics = Vec::new();
+        for chunk in row_group.columns() {
+            let name = chunk.column_path().string();
+            match (name.as_str(), chunk.statistics()) {
+                (_, None) => continue,
+                ("rank", Some(Statistics::Int32(s))) => {
+                    assert_eq!((s.min_opt(), s.max_opt()), (Some(&3), Some(&3)));
+                }
+                ("start_ns", Some(Statistics::Int64(s))) => {
+                    assert!(*s.min_opt().unwrap() <= first_start, "{s:?} against {first_start}");
+                }
+                ("end_ns", Some(Statistics::Int64(s))) => {
+                    assert!(*s.max_opt().unwrap() >= last_end, "{s:?} against {last_end}");
+                }
+                (_, Some(s)) => panic!("`{name}` has statistics: {s:?}"),
+            }
+            with_statistics.push(name);
+        }
+        assert_eq!(with_statistics, STATISTICS_COLUMNS);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
