@@ -27,6 +27,7 @@ A claim "ours <= Kineto" is made only where the interval's top is at or below 1.
 "narrow" when its half-width is at most 15% of the point.
 """
 import argparse
+import gzip
 import collections
 import json
 import math
@@ -89,7 +90,8 @@ def load(paths):
     data = collections.defaultdict(lambda: collections.defaultdict(dict))
     errors = []
     for path in paths:
-        with open(path) as f:
+        # A run kept in the repository is gzipped (gpu/results/).
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
             for n, text in enumerate(f):
                 text = text.strip()
                 if not text:
@@ -445,7 +447,7 @@ def self_test():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("raw", nargs="*", help="raw.jsonl files (several runs are pooled; a round is (run, round))")
+    ap.add_argument("raw", nargs="*", help="raw.jsonl files, or gzipped (.gz); several runs are pooled, a round being (run, round)")
     ap.add_argument("--bootstrap", type=int, default=2000)
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--json", help="also write the results here")

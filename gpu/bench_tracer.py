@@ -20,10 +20,14 @@ Modes (the "main" group), one fresh process each per round, every workload in ea
   ours-cuptifilter   ours with ACCELPROF_CUDA_API_FILTER_AT=cupti: the filter inside CUPTI (each call left
                 out disabled by id; the default before); not in the default modes: --modes
   kineto        torch.profiler.profile(activities=[CUDA]) entered and exited
-  floor         libcount_records.so with our tracer's CUPTI configuration (COUNT_RECORDS_PRESET=ours;
-                enabled in cuInit, then switched by count_records_window as ours is by the capture range)
+  floor         libcount_records.so with our tracer's CUPTI configuration (COUNT_RECORDS_PRESET=ours with
+                COUNT_RECORDS_API=kineto: the engine's default filters the API records while decoding, so
+                CUPTI leaves out only Kineto's four ids; enabled in cuInit, then switched by
+                count_records_window as ours is by the capture range)
+  floor-cuptifilter  the same with the API filter in CUPTI (COUNT_RECORDS_API=timeline: ours-cuptifilter's
+                configuration); not in the default modes: --modes
   floor-kineto  libcount_records.so with Kineto's CUPTI configuration (COUNT_RECORDS_PRESET=kineto;
-                enabled at the first window only)
+                enabled at the first window only); not in the default modes: --modes
 With --factors, a second group each round (the tiny-op loop only by default): floor-kineto and variants
 of it that each change one thing towards our configuration (fk-systid: system thread ids; fk-cupticlock:
 CUPTI's own clock instead of the TSC callback; fk-timeline: our API filter; fk-recycle: recycled buffers;
@@ -49,13 +53,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import bench_analyze  # noqa: E402
 
-MAIN = ["untraced", "ours", "kineto", "floor", "floor-kineto"]
+MAIN = ["untraced", "ours", "kineto", "floor"]
 # Our tracer's modes: the environment each adds to ours'.
 OURS_ENV = {
     "ours": {},
     "ours-decodefilter": {"ACCELPROF_CUDA_API_FILTER_AT": "decode"},
     "ours-cuptifilter": {"ACCELPROF_CUDA_API_FILTER_AT": "cupti"},
 }
+# The floor modes with our tracer's CUPTI configuration: where its API filter applies (COUNT_RECORDS_API).
+FLOOR_API = {"floor": "kineto", "floor-cuptifilter": "timeline"}
 FACTORS = ["floor-kineto", "fk-systid", "fk-cupticlock", "fk-timeline", "fk-recycle", "fk-eager"]
 # What each factor variant changes in Kineto's configuration (count_records.c's settings).
 FACTOR_ENV = {
@@ -110,14 +116,16 @@ class Bench:
             env.update(OURS_ENV[mode])
         elif mode == "kineto":
             toggle = "kineto"
-        elif mode == "floor" or mode in FACTOR_ENV:
+        elif mode in FLOOR_API or mode in FACTOR_ENV:
             toggle = "floor"
             env["CUDA_INJECTION64_PATH"] = os.path.abspath(self.args.floor)
-            env["COUNT_RECORDS_PRESET"] = "ours" if mode == "floor" else "kineto"
+            env["COUNT_RECORDS_PRESET"] = "ours" if mode in FLOOR_API else "kineto"
+            if mode in FLOOR_API:
+                env["COUNT_RECORDS_API"] = FLOOR_API[mode]
             # When the kinds are first on: the floor as ours (in cuInit, then off until the first "on"
             # block: our tracer with a capture range starts so), floor-kineto as Kineto (at its first
             # window only).
-            env["COUNT_RECORDS_LAZY"] = "0" if mode == "floor" else "1"
+            env["COUNT_RECORDS_LAZY"] = "0" if mode in FLOOR_API else "1"
             env.update(FACTOR_ENV.get(mode, {}))
             files["counts"] = os.path.join(self.work, f"{mode}_{tag}.json")
             env["COUNT_RECORDS_OUT"] = files["counts"]
@@ -252,7 +260,7 @@ def run(args):
 
 
 WORKLOADS = ["transformer", "graphs", "streams", "tiny", "resnet", "gpt", "cupy"]
-KNOWN_MODES = MAIN + [m for m in OURS_ENV if m not in MAIN]
+KNOWN_MODES = MAIN + [m for m in list(OURS_ENV) + list(FLOOR_API) + ["floor-kineto"] if m not in MAIN]
 
 
 def check_lists(ap, args):
@@ -281,12 +289,13 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=100, help="at most this many rounds")
     ap.add_argument("--min-rounds", type=int, default=1, help="rounds run whatever the budget")
     ap.add_argument("--warmup", type=int, default=5)
-    ap.add_argument("--pairs", type=int, default=2)
+    ap.add_argument("--pairs", type=int, default=4)
     ap.add_argument("--settle", type=int, default=2)
-    ap.add_argument("--block-s", type=float, default=0.3, help="timed seconds per block (from the warm-up's pace)")
+    ap.add_argument("--block-s", type=float, default=0.25, help="timed seconds per block (from the warm-up's pace)")
     ap.add_argument("--min-steps", type=int, default=5, help="timed steps per block at least")
     ap.add_argument("--max-steps", type=int, default=400, help="timed steps per block at most")
-    ap.add_argument("--quiet-s", type=float, default=0.3, help="pause before an off block that follows an on block")
+    ap.add_argument("--quiet-s", type=float, default=0.25,
+                    help="untimed steps after each switch fill at least this many seconds (the GPU kept busy)")
     ap.add_argument("--pin", default="auto", help="the main thread's CPU in each process (auto, off, or a number)")
     ap.add_argument("--api-calls", default="", help="ACCELPROF_CUDA_API_CALLS for ours (default: the tracer's own)")
     ap.add_argument("--budget-s", type=float, default=480, help="no round is started that would end after this many seconds (estimated)")

@@ -10,8 +10,10 @@
 # and carried in .device/):
 #
 #   OUT=gpu/out/bench1 gpu/bench_tracer.sh --budget-s 480            # about 8.5 minutes; raw steps in $OUT
-#   OUT=gpu/out/bench2 gpu/bench_tracer.sh --budget-s 480 --factors  # more rounds, and the factor group
+#   OUT=gpu/out/bench2 gpu/bench_tracer.sh --budget-s 480 --factors --modes untraced,ours,kineto,floor,floor-kineto
 #   python3 gpu/bench_analyze.py gpu/out/bench1/raw.jsonl gpu/out/bench2/raw.jsonl --markdown   # pooled
+#   # with the runs kept in the repository (gzipped raw.jsonl files, gpu/results/README.md):
+#   python3 gpu/bench_analyze.py gpu/results/*/run*.raw.jsonl.gz gpu/out/bench1/raw.jsonl --markdown
 #   # the API filter applied while decoding against ours and Kineto, the tiny-op loop alone (~200 s):
 #   OUT=gpu/out/decodefilter gpu/bench_tracer.sh --budget-s 200 --workloads tiny --modes ours-cuptifilter,ours-decodefilter,kineto --pairs 4
 #
@@ -87,7 +89,7 @@ if [ $mock = 1 ]; then
     mock_lib=$(ls -t "$target"/*/build/accelprof-mocks-*/out/mocks/libcupti.so 2>/dev/null | head -1)
     [ -n "$mock_lib" ] || { echo "no mock libcupti.so: run cargo build -p accelprof-mocks first"; exit 1; }
     "$py" "$here/bench_tracer.py" --backend mock --mock-lib "$mock_lib" --tracer "$tracer" ${floor:+--floor "$floor"} \
-        --out "$out" --rounds 3 --min-rounds 3 --warmup 1 --pairs 2 --block-s 0.05 --factors --budget-s 300 "$@"
+        --out "$out" --rounds 3 --min-rounds 3 --warmup 1 --pairs 2 --block-s 0.05 --quiet-s 0.05 --factors --budget-s 300 "$@"
     exit
 fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -2 || true

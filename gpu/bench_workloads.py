@@ -13,8 +13,8 @@ is switched between blocks, outside the timed steps:
   floor         the floor library's count_records_window(1 / 0) (its kinds enabled / disabled and flushed)
 
 Per workload: the setup, --warmup untimed steps (profiler off), then --pairs pairs of blocks, off/on in
-even pairs and on/off in odd ones; each block is --settle untimed steps after the switch, then the timed
-steps (as many as fill about --block-s seconds, from the warm-up's pace, the same count in every block of
+even pairs and on/off in odd ones; each block is untimed steps after the switch (at least --settle, and
+as many as fill --quiet-s seconds: the GPU is never left idle between blocks), then the timed steps (as many as fill about --block-s seconds, from the warm-up's pace, the same count in every block of
 the workload). A step's time is the wall time of the step and a device synchronization.
 
 Each workload's result is appended as one JSON line to --raw as soon as it is measured (a process killed
@@ -387,21 +387,21 @@ def measure(backend, toggle, name, args, main_cpu):
     pace = sorted(warm[len(warm) // 2:])[len(warm[len(warm) // 2:]) // 2]
     steps = max(args.min_steps, min(args.max_steps, int(args.block_s / max(pace, 1e-6))))
     blocks = []
-    previous_on = False
     for pair in range(args.pairs):
         for on in ((False, True) if pair % 2 == 0 else (True, False)):
-            if previous_on and not on:
-                # What a profiler still does after it is switched off (a tracer decoding and writing the
-                # records of the block before) gets time to end before an off block: the same pause in
-                # every mode (the untraced one included), outside the timed steps.
-                toggle.set(False)
-                time.sleep(args.quiet_s)
-            previous_on = on
             toggle.set(on)
             before = toggle.counts()
-            for _ in range(args.settle):
+            # Untimed steps after every switch, the same in every mode and both directions: at least
+            # --settle of them, and as many more as fill --quiet-s seconds. What a profiler still does
+            # after a switch (a tracer decoding and writing the records of the block before; a profiler's
+            # start) ends in them, and the GPU stays busy: an idle pause here let its clocks drop, so that
+            # the block after the pause ran slower (the A/A difference of the heavy workloads was -1 to
+            # -1.5 ms with a 0.3 s sleep before each off block).
+            settled, t_settle = 0, time.perf_counter()
+            while settled < args.settle or time.perf_counter() - t_settle < args.quiet_s:
                 step()
                 backend.sync()
+                settled += 1
             if main_cpu is not None:
                 pin_threads(main_cpu, args.cpus)
             gc.collect()
@@ -413,12 +413,12 @@ def measure(backend, toggle, name, args, main_cpu):
                 backend.sync()
                 times.append(time.perf_counter() - t)
             gc.enable()
-            block = {"on": on, "step_s": times}
+            block = {"on": on, "step_s": times, "settle_steps": settled}
             if on and toggle.floor is not None:
                 # The block's records: flushed by switching off (the settle steps' records included).
                 toggle.set(False)
                 block["records"] = by_kind_delta(toggle.counts(), before)
-                block["record_steps"] = args.settle + steps
+                block["record_steps"] = settled + steps
             blocks.append(block)
     toggle.set(False)
     return {"warmup_pace_s": pace, "steps_per_block": steps, "blocks": blocks}
@@ -432,10 +432,11 @@ def main():
     ap.add_argument("--toggle", required=True, choices=["none", "cudaprofiler", "kineto", "floor"])
     ap.add_argument("--workloads", default=",".join(WORKLOADS))
     ap.add_argument("--warmup", type=int, default=5)
-    ap.add_argument("--pairs", type=int, default=2, help="pairs of off/on blocks per workload")
+    ap.add_argument("--pairs", type=int, default=4, help="pairs of off/on blocks per workload")
     ap.add_argument("--settle", type=int, default=2, help="untimed steps after each switch")
-    ap.add_argument("--block-s", type=float, default=0.3, help="timed seconds per block (from the warm-up's pace)")
-    ap.add_argument("--quiet-s", type=float, default=0.3, help="pause before an off block that follows an on block")
+    ap.add_argument("--block-s", type=float, default=0.25, help="timed seconds per block (from the warm-up's pace)")
+    ap.add_argument("--quiet-s", type=float, default=0.25,
+                    help="untimed steps after each switch fill at least this many seconds (the GPU kept busy)")
     ap.add_argument("--min-steps", type=int, default=5)
     ap.add_argument("--max-steps", type=int, default=400)
     ap.add_argument("--pin", default="auto", help="CPU for the main thread alone (auto: the highest allowed; off)")

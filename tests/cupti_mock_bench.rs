@@ -124,7 +124,10 @@ fn run_benchmark(name: &str, with_floor: bool) {
         .arg("--out")
         .arg(&out);
     if let Some(f) = &floor {
+        // The floor with the engine's default configuration (the default modes), with the API filter in
+        // CUPTI and with Kineto's configuration (asked for), and the factor group.
         cmd.arg("--floor").arg(f).arg("--factors");
+        cmd.args(["--modes", "untraced,ours,floor,floor-cuptifilter,floor-kineto"]);
     }
     for var in ["CUDA_INJECTION64_PATH", "CUPTI_LIBRARY_PATH", "LD_PRELOAD"] {
         cmd.env_remove(var);
@@ -138,7 +141,7 @@ fn run_benchmark(name: &str, with_floor: bool) {
     let processes = lines(&out.join("processes.jsonl"));
     let mut modes = vec!["untraced", "ours"];
     if floor.is_some() {
-        modes.extend(["floor", "floor-kineto"]);
+        modes.extend(["floor", "floor-cuptifilter", "floor-kineto"]);
     }
     for mode in &modes {
         for (workload, _) in KERNELS_PER_STEP {
@@ -198,9 +201,16 @@ fn run_benchmark(name: &str, with_floor: bool) {
     assert!(tiny["modes"]["ours"]["added_us"][0].is_number(), "{tiny}");
     if floor.is_some() {
         assert_eq!(tiny["ratios"]["ours/floor"]["within"].as_array().map(Vec::len), Some(3), "{tiny}");
-        // Per tiny step: 505 kernels; 501 runtime records (the launches and the synchronization); 505
-        // driver records (each launch's nested cuLaunchKernel, and the 5 driver launches).
-        assert_eq!(tiny["modes"]["floor"]["records_per_step"].as_f64(), Some(1511.0), "{tiny}");
+        assert_eq!(tiny["ratios"]["ours/floor-kineto"]["within"].as_array().map(Vec::len), Some(3), "{tiny}");
+        // Per tiny step, with the API filter in CUPTI (floor-cuptifilter): 505 kernels; 501 runtime
+        // records (the launches and the synchronization); 505 driver records (each launch's nested
+        // cuLaunchKernel, and the 5 driver launches). With the engine's default (floor: CUPTI leaves
+        // out Kineto's four ids only, the filter applies while decoding): the 500 cudaGetLastError and
+        // the synchronization's nested cuCtxSynchronize too.
+        let per_step = |mode: &str| tiny["modes"][mode]["records_per_step"].as_f64();
+        assert_eq!(per_step("floor-cuptifilter"), Some(1511.0), "{tiny}");
+        assert_eq!(per_step("floor"), Some(2012.0), "{tiny}");
+        assert_eq!(per_step("floor-kineto"), Some(2012.0), "{tiny}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -14,7 +14,9 @@
  *   ours    (default) what our tracer configures: kinds 10,1,2,5,4,39; the timeline API filter (the
  *           runtime calls Kineto's lists leave out disabled, every driver call but launches and the
  *           virtual-memory calls disabled); CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM; CUPTI's own clock;
- *           recycled 4 MiB buffers; enabled in InitializeInjection.
+ *           recycled 4 MiB buffers; enabled in InitializeInjection. That is the engine with its API
+ *           filter inside CUPTI (ACCELPROF_CUDA_API_FILTER_AT=cupti); with its default (the filter
+ *           applied while decoding) CUPTI leaves out Kineto's four ids only: COUNT_RECORDS_API=kineto.
  *   kineto  what Kineto (PyTorch 2.11, torch.profiler with CUDA activities) configures, as logged by
  *           benches/c/cupti_calls.c on an H200 and as its CuptiActivityApi.cpp reads: kinds
  *           1,2,10,39,5,4,17; runtime cbid 17 (cudaGetDevice) and driver cbids 686, 392, 304
