@@ -78,7 +78,25 @@ fn run(args: &work::Args) -> Result<bool, Box<dyn std::error::Error>> {
 
     print!("{}", report.render(args.top));
     for trace in report.traces.iter().filter_map(|t| t.result.as_ref().ok()) {
-        println!("open {} in https://ui.perfetto.dev or chrome://tracing", trace.path.display());
+        println!("{}", how_to_open(&trace.path));
     }
     Ok(report.is_complete())
+}
+
+/// What opens a trace of this format: Perfetto's UI reads Chrome JSON (gzipped too) and Perfetto's own
+/// protobuf, `chrome://tracing` the JSON only, and neither reads Parquet (the analysis does).
+fn how_to_open(path: &std::path::Path) -> String {
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    let shown = path.display();
+    if name.ends_with(".parquet") {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+        format!(
+            "analyse {shown} with `accelprof analyze {}`, or read it with pyarrow or DuckDB",
+            dir.display()
+        )
+    } else if name.ends_with(".pftrace") || name.ends_with(".perfetto-trace") {
+        format!("open {shown} in https://ui.perfetto.dev")
+    } else {
+        format!("open {shown} in https://ui.perfetto.dev or chrome://tracing")
+    }
 }

@@ -189,3 +189,14 @@ fn holistic_trace_analysis_reads_the_quickstarts_traces() {
     println!("{text}");
     assert!(out.status.success(), "HTA on the quickstart's traces:\n{text}");
 }
+
+/// A Parquet trace is pointed at the analysis, not at Perfetto's UI or `chrome://tracing`, neither of
+/// which reads Parquet.
+#[test]
+fn a_parquet_trace_is_pointed_at_the_analysis() {
+    let dir = support::temp_dir("quickstart-parquet");
+    let out = run(dir.path(), &["--vendor", "cupti", "--mock", "--steps", "1", "--output", "q.parquet"]);
+    assert!(out.contains("analyse q.parquet with `accelprof analyze .`"), "{out}");
+    assert!(!out.contains("perfetto") && !out.contains("chrome://"), "{out}");
+    assert!(dir.join("q.parquet").exists());
+}
