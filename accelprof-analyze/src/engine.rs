@@ -5,13 +5,16 @@ use accelprof_export::arrow::events_schema;
 use accelprof_export::parquet::read_meta;
 use datafusion::arrow::array::{ArrayRef, AsArray, RecordBatch};
 use datafusion::arrow::compute::{can_cast_types, cast, concat_batches};
-use datafusion::arrow::datatypes::{DataType, Float64Type, Int64Type};
+use datafusion::arrow::datatypes::{DataType, Decimal128Type, Float64Type, Int64Type};
 use datafusion::datasource::file_format::options::ReadOptions;
 use datafusion::datasource::listing::{ListingTable, ListingTableConfig, ListingTableUrl};
 use datafusion::execution::context::SQLOptions;
 use datafusion::execution::memory_pool::FairSpillPool;
 use datafusion::execution::runtime_env::RuntimeEnvBuilder;
 use datafusion::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use datafusion::parquet::arrow::ProjectionMask;
+use datafusion::parquet::file::metadata::ColumnChunkMetaData;
+use datafusion::parquet::file::statistics::Statistics;
 use datafusion::prelude::{ParquetReadOptions, SessionConfig, SessionContext};
 
 use crate::queries::{sql, Query, QueryOptions};
@@ -69,8 +72,9 @@ impl Analysis {
     ///
     /// The files are the ones listed here, each given to the engine by its own path: the directory's name
     /// is never read as a pattern (`traces[1]/` is that directory). Each file must be one of ours (its
-    /// metadata and the columns the queries need), and no two may hold the same rank
-    /// ([`Error::SameRank`]: the analyses would add them together).
+    /// metadata and the columns the queries need, its `rank` column its metadata's rank and no timestamp
+    /// negative: [`Error::Values`]), and no two may hold the same rank ([`Error::SameRank`]: the analyses
+    /// would add them together).
     pub fn open(dir: impl AsRef<Path>, options: Options) -> Result<Analysis, Error> {
         let dir = dir.as_ref();
         let listing = std::fs::read_dir(dir).map_err(|e| Error::Dir(dir.to_path_buf(), e))?;
@@ -89,6 +93,7 @@ impl Analysis {
         for file in files {
             let meta = read_meta(&file).map_err(|e| Error::File(file.clone(), e))?;
             check_columns(&file)?;
+            check_values(&file, meta.rank)?;
             ranks.push(RankInfo { file, meta });
         }
         ranks.sort_by(|a, b| a.meta.rank.cmp(&b.meta.rank).then_with(|| a.file.cmp(&b.file)));
@@ -152,16 +157,17 @@ impl Analysis {
         let r = self.rows(Query::Kernels)?;
         let (rank, kind, name) = (r.ints("rank")?, r.kernel_types()?, r.strings("name")?);
         let (count, sum, min, max) =
-            (r.ints("count")?, r.ints("sum_ns")?, r.ints("min_ns")?, r.ints("max_ns")?);
+            (r.ints("count")?, r.wide("sum_ns")?, r.ints("min_ns")?, r.ints("max_ns")?);
         let (mean, stddev) = (r.floats("mean_ns")?, r.floats("stddev_ns")?);
         (0..r.len())
             .map(|i| {
+                let rank = self.rank(req(&rank, i)?)?;
                 Ok(KernelStat {
-                    rank: req(&rank, i)? as u32,
+                    rank,
                     kernel_type: kind[i],
                     name: name[i].clone(),
                     count: req(&count, i)? as u64,
-                    sum_ns: req(&sum, i)?,
+                    sum_ns: self.fit(sum[i], rank, || format!("the total time of kernel `{}`", name[i]))?,
                     min_ns: req(&min, i)?,
                     max_ns: req(&max, i)?,
                     mean_ns: mean[i],
@@ -175,14 +181,15 @@ impl Analysis {
     pub fn categories(&self) -> Result<Vec<CategoryTime>, Error> {
         let r = self.rows(Query::Categories)?;
         let (rank, kind, count, sum) =
-            (r.ints("rank")?, r.kernel_types()?, r.ints("count")?, r.ints("sum_ns")?);
+            (r.ints("rank")?, r.kernel_types()?, r.ints("count")?, r.wide("sum_ns")?);
         (0..r.len())
             .map(|i| {
+                let rank = self.rank(req(&rank, i)?)?;
                 Ok(CategoryTime {
-                    rank: req(&rank, i)? as u32,
+                    rank,
                     kernel_type: kind[i],
                     count: req(&count, i)? as u64,
-                    sum_ns: req(&sum, i)?,
+                    sum_ns: self.fit(sum[i], rank, || format!("the total time of {} kernels", kind[i]))?,
                 })
             })
             .collect()
@@ -195,7 +202,7 @@ impl Analysis {
         (0..r.len())
             .map(|i| {
                 Ok(OverlapTime {
-                    rank: req(&rank, i)? as u32,
+                    rank: self.rank(req(&rank, i)?)?,
                     state: req(&state, i)? as u32,
                     time_ns: req(&time, i)?,
                 })
@@ -211,7 +218,7 @@ impl Analysis {
         (0..r.len())
             .map(|i| {
                 Ok(IdleTime {
-                    rank: req(&rank, i)? as u32,
+                    rank: self.rank(req(&rank, i)?)?,
                     idle_ns: req(&idle, i)?,
                     compute_ns: req(&compute, i)?,
                     non_compute_ns: req(&other, i)?,
@@ -231,7 +238,7 @@ impl Analysis {
             let Some(n) = step_number(&step[i]) else { continue };
             steps.push(StepTime {
                 step: n,
-                rank: req(&rank, i)? as u32,
+                rank: self.rank(req(&rank, i)?)?,
                 start_ns: req(&start, i)?,
                 duration_ns: req(&duration, i)?,
                 last_comm_start_ns: comm[i],
@@ -255,12 +262,12 @@ impl Analysis {
             out.push(Straggler {
                 step: n,
                 ranks: req(&ranks, i)? as u64,
-                slowest_rank: req(&slowest, i)? as u32,
+                slowest_rank: self.rank(req(&slowest, i)?)?,
                 slowest_ns: req(&slowest_ns, i)?,
-                fastest_rank: req(&fastest, i)? as u32,
+                fastest_rank: self.rank(req(&fastest, i)?)?,
                 fastest_ns: req(&fastest_ns, i)?,
                 mean_ns: mean[i],
-                latest_comm_rank: late[i].map(|v| v as u32),
+                latest_comm_rank: late[i].map(|v| self.rank(v)).transpose()?,
                 latest_comm_start_ns: late_ns[i],
             });
         }
@@ -273,14 +280,15 @@ impl Analysis {
         let r = self.rows(Query::Communication)?;
         let (rank, name, count) = (r.ints("rank")?, r.strings("name")?, r.ints("count")?);
         let (sum, min, max, mean) =
-            (r.ints("sum_ns")?, r.ints("min_ns")?, r.ints("max_ns")?, r.floats("mean_ns")?);
+            (r.wide("sum_ns")?, r.ints("min_ns")?, r.ints("max_ns")?, r.floats("mean_ns")?);
         (0..r.len())
             .map(|i| {
+                let rank = self.rank(req(&rank, i)?)?;
                 Ok(CommStat {
-                    rank: req(&rank, i)? as u32,
+                    rank,
                     name: name[i].clone(),
                     count: req(&count, i)? as u64,
-                    sum_ns: req(&sum, i)?,
+                    sum_ns: self.fit(sum[i], rank, || format!("the total time of kernel `{}`", name[i]))?,
                     min_ns: req(&min, i)?,
                     max_ns: req(&max, i)?,
                     mean_ns: mean[i],
@@ -289,9 +297,33 @@ impl Analysis {
             .collect()
     }
 
+    /// The rank of a `rank` value of a result: the rank of the file whose column holds it ([`Analysis::open`]
+    /// checked that each file's column holds its metadata's rank, as the writer writes it: `rank as i32`).
+    fn rank(&self, column: i64) -> Result<u32, Error> {
+        self.ranks
+            .iter()
+            .find(|r| i64::from(r.meta.rank as i32) == column)
+            .map(|r| r.meta.rank)
+            .ok_or_else(|| Error::Unexpected(format!("rank {column}, which no file holds")))
+    }
+
+    /// `value`, a total of durations on `rank`, when it fits a figure (i64 nanoseconds, 292 years); past
+    /// that, an error naming the rank's file, whose timestamps cannot be a trace's.
+    fn fit(&self, value: Option<i128>, rank: u32, what: impl FnOnce() -> String) -> Result<i64, Error> {
+        let value = value.ok_or_else(|| Error::Unexpected("a null total".into()))?;
+        i64::try_from(value).map_err(|_| Error::TooLarge {
+            what: format!("rank {rank}: {}", what()),
+            value,
+            files: self.ranks.iter().filter(|r| r.meta.rank == rank).map(|r| r.file.clone()).collect(),
+        })
+    }
+
     /// Every analysis.
+    ///
+    /// A time summed over ranks (the overlap breakdown's totals, [`Report::breakdown_totals`]) that does not
+    /// fit a figure is [`Error::TooLarge`], naming the files that add to it.
     pub fn report(&self) -> Result<Report, Error> {
-        Ok(Report {
+        let report = Report {
             ranks: self.ranks.clone(),
             kernels: self.kernels()?,
             categories: self.categories()?,
@@ -300,7 +332,26 @@ impl Analysis {
             steps: self.steps()?,
             stragglers: self.stragglers()?,
             communication: self.communication()?,
-        })
+        };
+        let mut totals: std::collections::BTreeMap<u32, i128> = Default::default();
+        for row in &report.breakdown {
+            *totals.entry(row.state).or_default() += i128::from(row.time_ns);
+        }
+        if let Some((&state, &value)) = totals.iter().find(|(_, &t)| i64::try_from(t).is_err()) {
+            let ranks: Vec<u32> =
+                report.breakdown.iter().filter(|b| b.state == state).map(|b| b.rank).collect();
+            return Err(Error::TooLarge {
+                what: format!("the time in state {} summed over ranks", state_label(state)),
+                value,
+                files: self
+                    .ranks
+                    .iter()
+                    .filter(|r| ranks.contains(&r.meta.rank))
+                    .map(|r| r.file.clone())
+                    .collect(),
+            });
+        }
+        Ok(report)
     }
 }
 
@@ -387,6 +438,12 @@ impl Rows {
         Ok(col.as_primitive::<Int64Type>().iter().collect())
     }
 
+    /// An integer column that may be wider than 64 bits (a `DECIMAL(38, 0)` total).
+    fn wide(&self, name: &str) -> Result<Vec<Option<i128>>, Error> {
+        let Some(col) = self.column(name, &DataType::Decimal128(38, 0))? else { return Ok(Vec::new()) };
+        Ok(col.as_primitive::<Decimal128Type>().iter().collect())
+    }
+
     fn floats(&self, name: &str) -> Result<Vec<f64>, Error> {
         let Some(col) = self.column(name, &DataType::Float64)? else { return Ok(Vec::new()) };
         Ok(col.as_primitive::<Float64Type>().iter().map(|v| v.unwrap_or(f64::NAN)).collect())
@@ -402,5 +459,94 @@ impl Rows {
             .iter()
             .map(|n| KernelType::from_name(n).ok_or_else(|| Error::Unexpected(format!("kernel type {n:?}"))))
             .collect()
+    }
+}
+
+/// Whether the values of `file` are ones a trace holds: its `rank` column holds its metadata's rank only
+/// (as the writer writes it, `rank as i32`: another value would be shown as another rank, or added to one),
+/// and no `start_ns` or `end_ns` is negative (a clock value past 2^63-1 ns, whose differences the engine
+/// would wrap). Read from the column chunks' statistics, or from the columns where a chunk has none.
+fn check_values(file: &Path, rank: u32) -> Result<(), Error> {
+    const COLUMNS: [(&str, DataType); 3] =
+        [("rank", DataType::Int32), ("start_ns", DataType::Int64), ("end_ns", DataType::Int64)];
+    let schema_error =
+        |e: datafusion::parquet::errors::ParquetError| Error::Schema(file.to_path_buf(), e.to_string());
+    let open = std::fs::File::open(file).map_err(|e| Error::File(file.to_path_buf(), e.into()))?;
+    let builder = ParquetRecordBatchReaderBuilder::try_new(open).map_err(schema_error)?;
+    let leaves = builder.parquet_schema().columns();
+    let index: Vec<Option<usize>> =
+        COLUMNS.iter().map(|(name, _)| leaves.iter().position(|c| c.path().string() == *name)).collect();
+    // Statistics are read only where the column has the table's type (an unsigned or wider column orders
+    // its statistics otherwise).
+    let typed = COLUMNS
+        .iter()
+        .all(|(name, ty)| builder.schema().field_with_name(name).map_or(true, |f| f.data_type() == ty));
+    let mut ranges: [Option<(i64, i64)>; 3] = [None; 3];
+    let mut known = typed;
+    for group in builder.metadata().row_groups() {
+        for (k, i) in index.iter().enumerate() {
+            let Some(i) = *i else { continue };
+            match chunk_range(group.column(i)) {
+                Some(range) => ranges[k] = widen(ranges[k], range),
+                None => known = false,
+            }
+        }
+    }
+    if !known {
+        ranges = [None; 3];
+        let present: Vec<usize> = index.iter().flatten().copied().collect();
+        let mask = ProjectionMask::leaves(builder.parquet_schema(), present);
+        for batch in builder.with_projection(mask).build().map_err(schema_error)? {
+            let batch = batch?;
+            for (k, (name, _)) in COLUMNS.iter().enumerate() {
+                let Some(column) = batch.column_by_name(name) else { continue };
+                let column = cast(column, &DataType::Int64)?;
+                let values = column.as_primitive::<Int64Type>();
+                let range =
+                    datafusion::arrow::compute::min(values).zip(datafusion::arrow::compute::max(values));
+                ranges[k] = widen(ranges[k], range);
+            }
+        }
+    }
+    let expected = i64::from(rank as i32);
+    if let Some((lo, hi)) = ranges[0].filter(|&(lo, hi)| lo != expected || hi != expected) {
+        let found = if lo == expected { hi } else { lo };
+        let problem = format!(
+            "its `rank` column holds rank {found}, its metadata says rank {rank} (a file holds one rank's rows){}",
+            if lo != hi { format!(" (values {lo} to {hi})") } else { String::new() }
+        );
+        return Err(Error::Values(file.to_path_buf(), problem));
+    }
+    for (k, (name, _)) in COLUMNS.iter().enumerate().skip(1) {
+        if let Some((lo, _)) = ranges[k].filter(|&(lo, _)| lo < 0) {
+            let problem = format!(
+                "column `{name}` holds {lo}: a timestamp is never negative (a clock value past 2^63-1 ns)"
+            );
+            return Err(Error::Values(file.to_path_buf(), problem));
+        }
+    }
+    Ok(())
+}
+
+/// The smallest and largest value of an integer column chunk from its statistics: `Some(None)` for a chunk
+/// of nulls only, `None` where the statistics do not say.
+fn chunk_range(chunk: &ColumnChunkMetaData) -> Option<Option<(i64, i64)>> {
+    let stats = chunk.statistics()?;
+    let (lo, hi) = match stats {
+        Statistics::Int32(v) => (v.min_opt().map(|&x| i64::from(x)), v.max_opt().map(|&x| i64::from(x))),
+        Statistics::Int64(v) => (v.min_opt().copied(), v.max_opt().copied()),
+        _ => return None,
+    };
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => Some(Some((lo, hi))),
+        _ if u64::try_from(chunk.num_values()).ok() == stats.null_count_opt() => Some(None),
+        _ => None,
+    }
+}
+
+fn widen(a: Option<(i64, i64)>, b: Option<(i64, i64)>) -> Option<(i64, i64)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
+        (a, b) => a.or(b),
     }
 }

@@ -97,6 +97,25 @@ pub enum Error {
     /// A file's path is not UTF-8 (the query engine names files in UTF-8).
     #[error("{0:?}: the path is not UTF-8, which the query engine needs")]
     NotUtf8(std::path::PathBuf),
+    /// A file's rows hold values no trace holds: a `rank` column other than its metadata's rank, or a
+    /// negative timestamp (a clock value past 2^63-1 ns).
+    #[error("{0}: {1}")]
+    Values(std::path::PathBuf, String),
+    /// A figure (a total of durations) is past 2^63-1 ns, 292 years, which no trace reaches: the timestamps
+    /// of the files that add to it are corrupt. Reported rather than wrapped or saturated: either would be a
+    /// wrong figure that looks like a measurement.
+    #[error(
+        "{what} is {value} ns, past the 2^63-1 ns (292 years) a figure holds: the timestamps of {} cannot be a trace's",
+        files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
+    )]
+    TooLarge {
+        /// What the figure is.
+        what: String,
+        /// Its exact value.
+        value: i128,
+        /// The files that add to it.
+        files: Vec<std::path::PathBuf>,
+    },
     /// The query engine failed.
     #[error("query engine: {0}")]
     DataFusion(#[from] datafusion::error::DataFusionError),

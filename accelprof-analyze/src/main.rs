@@ -5,6 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use accelprof_analyze::{render, sql, Analysis, Query, ReportOptions};
+use std::sync::Arc;
+
+use datafusion::arrow::array::{ArrayRef, RecordBatch, StringArray};
+use datafusion::arrow::datatypes::{DataType, Field, Schema};
+use datafusion::arrow::error::ArrowError;
+use datafusion::arrow::util::display::{ArrayFormatter, FormatOptions};
 use datafusion::arrow::util::pretty::pretty_format_batches;
 
 const USAGE: &str = "\
@@ -23,7 +29,8 @@ options:
                          the one on PyPI; hta-main adds hip*/hccl* as communication)
   --no-memory-kernels    leave copies and sets out of the overlap breakdown
   --hta-window           only the GPU work HTA analyses: launched before each rank's last ProfilerStep
-  --memory-limit MIB     the engine's memory before it spills to disk (default 1024)
+                         (when the ranks have two step names or more between them, as HTA counts them)
+  --memory-limit MIB     the engine's memory before it spills to disk (default 1024, at least 16)
   --top N                kernels per rank in the tables (default 15)
   --allow-writes         let `query` run statements that write or read files or change the session
 ";
@@ -56,6 +63,35 @@ fn escape(s: &str) -> String {
 /// `s` with its control characters but the line ends escaped (a rendered table's).
 fn escape_keeping_lines(s: &str) -> String {
     s.split('\n').map(escape).collect::<Vec<_>>().join("\n")
+}
+
+/// `batches` as text cells, each value (and column name) with its control characters escaped, line ends and
+/// tabs included: a value never starts a row of its own in the table (the table keeps its own line ends).
+fn escaped_cells(batches: &[RecordBatch]) -> Result<Vec<RecordBatch>, ArrowError> {
+    let options = FormatOptions::default().with_display_error(true);
+    batches
+        .iter()
+        .map(|batch| {
+            let fields: Vec<Field> = batch
+                .schema()
+                .fields()
+                .iter()
+                .map(|f| Field::new(escape(f.name()), DataType::Utf8, true))
+                .collect();
+            let columns = batch
+                .columns()
+                .iter()
+                .map(|column| {
+                    let formatter = ArrayFormatter::try_new(column.as_ref(), &options)?;
+                    let cells: StringArray = (0..column.len())
+                        .map(|i| (!column.is_null(i)).then(|| escape(&formatter.value(i).to_string())))
+                        .collect();
+                    Ok(Arc::new(cells) as ArrayRef)
+                })
+                .collect::<Result<Vec<_>, ArrowError>>()?;
+            RecordBatch::try_new(Arc::new(Schema::new(fields)), columns)
+        })
+        .collect()
 }
 
 fn parse(argv: impl IntoIterator<Item = OsString>) -> Result<Args, String> {
@@ -95,7 +131,8 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         ("query", [dir, sql]) => {
             let sql = text(sql.clone())?;
             let batches = Analysis::open(PathBuf::from(dir), args.report.options)?.query(&sql)?;
-            out(&format!("{}\n", escape_keeping_lines(&pretty_format_batches(&batches)?.to_string())))?;
+            let table = pretty_format_batches(&escaped_cells(&batches)?)?.to_string();
+            out(&format!("{}\n", escape_keeping_lines(&table)))?;
         }
         ("sql", []) if args.report.json => {
             let queries: serde_json::Map<String, serde_json::Value> = Query::ALL

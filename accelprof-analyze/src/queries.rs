@@ -63,7 +63,9 @@ pub struct QueryOptions {
     pub include_memory_kernels: bool,
     /// Analyse only the GPU work HTA analyses (its `_filter_irrelevant_gpu_kernels`): work launched by an API
     /// call that began before the rank's last `ProfilerStep#N` (HTA leaves the last step out), when the
-    /// trace has two steps or more. Off: every GPU activity recorded.
+    /// ranks have two step names or more between them: HTA counts the names of the symbol table it shares
+    /// across ranks, so a rank with one step loses its kernels beside a rank with two. Off: every GPU
+    /// activity recorded.
     pub hta_window: bool,
 }
 
@@ -110,14 +112,14 @@ pub fn sql(query: Query, o: &QueryOptions) -> String {
     let gpu = gpu_cte(o);
     match query {
         Query::Kernels => format!(
-            "WITH {gpu}\nSELECT rank, kernel_type, name, COUNT(*) AS count, SUM(end_ns - start_ns) AS sum_ns,\n  \
+            "WITH {gpu}\nSELECT rank, kernel_type, name, COUNT(*) AS count, SUM(CAST(end_ns - start_ns AS DECIMAL(38, 0))) AS sum_ns,\n  \
              MIN(end_ns - start_ns) AS min_ns, MAX(end_ns - start_ns) AS max_ns,\n  \
              AVG(CAST(end_ns - start_ns AS DOUBLE)) AS mean_ns,\n  \
              COALESCE(STDDEV_SAMP(CAST(end_ns - start_ns AS DOUBLE)), 0.0) AS stddev_ns\n\
              FROM gpu\nGROUP BY rank, kernel_type, name\nORDER BY kernel_type, name, rank"
         ),
         Query::Categories => format!(
-            "WITH {gpu}\nSELECT rank, kernel_type, COUNT(*) AS count, SUM(end_ns - start_ns) AS sum_ns\n\
+            "WITH {gpu}\nSELECT rank, kernel_type, COUNT(*) AS count, SUM(CAST(end_ns - start_ns AS DECIMAL(38, 0))) AS sum_ns\n\
              FROM gpu\nGROUP BY rank, kernel_type\nORDER BY rank, kernel_type"
         ),
         Query::Breakdown => {
@@ -180,7 +182,7 @@ pub fn sql(query: Query, o: &QueryOptions) -> String {
             STEPS_SELECT
         ),
         Query::Communication => format!(
-            "WITH {gpu}\nSELECT rank, name, COUNT(*) AS count, SUM(end_ns - start_ns) AS sum_ns,\n  \
+            "WITH {gpu}\nSELECT rank, name, COUNT(*) AS count, SUM(CAST(end_ns - start_ns AS DECIMAL(38, 0))) AS sum_ns,\n  \
              MIN(end_ns - start_ns) AS min_ns, MAX(end_ns - start_ns) AS max_ns,\n  \
              AVG(CAST(end_ns - start_ns AS DOUBLE)) AS mean_ns\n\
              FROM gpu\nWHERE kernel_type = 'COMMUNICATION'\nGROUP BY rank, name\nORDER BY rank, sum_ns DESC, name"

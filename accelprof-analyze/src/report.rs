@@ -1,5 +1,7 @@
 use std::fmt::Write;
 
+use accelprof_export::summary::escape_control;
+
 use crate::results::Report;
 use crate::rules::KernelType;
 
@@ -7,16 +9,19 @@ fn us(ns: i64) -> String {
     format!("{:.1}", ns as f64 / 1000.0)
 }
 
+/// `name` cut to `width` characters, with its control characters escaped (line ends and tabs included).
 fn short(name: &str, width: usize) -> String {
     if name.chars().count() <= width {
-        name.to_owned()
+        escape_control(name).into_owned()
     } else {
         let cut: String = name.chars().take(width - 3).collect();
-        format!("{cut}...")
+        format!("{}...", escape_control(&cut))
     }
 }
 
-/// The report as text tables (times in µs), the top `top` kernels per rank.
+/// The report as text tables (times in µs), the top `top` kernels per rank. Every name (kernels, hosts,
+/// vendors, files) has its control characters escaped, line ends and tabs included (`\n`, `\t`,
+/// `\u{1b}`): a name never drives the terminal nor starts a row of its own.
 pub fn render(report: &Report, top: usize) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "ranks: {}", report.ranks.len());
@@ -25,10 +30,10 @@ pub fn render(report: &Report, top: usize) -> String {
             s,
             "  rank {:>4}  host {:<12} vendor {:<11} pid {:<8} {}",
             r.meta.rank,
-            r.meta.host,
-            r.meta.vendor,
+            escape_control(&r.meta.host),
+            escape_control(&r.meta.vendor),
             r.meta.process_id,
-            r.file.display()
+            escape_control(&r.file.display().to_string())
         );
     }
 

@@ -45,7 +45,9 @@ impl ReportOptions {
             "--memory-limit" => {
                 let mib: usize =
                     value("--memory-limit")?.parse().map_err(|e| format!("--memory-limit: {e}"))?;
-                self.options.memory_limit = mib.max(16) << 20;
+                self.options.memory_limit = mib.max(16).checked_mul(1 << 20).ok_or_else(|| {
+                    format!("--memory-limit: {mib} MiB is more bytes than this machine can address")
+                })?;
             }
             "--top" => self.top = value("--top")?.parse().map_err(|e| format!("--top: {e}"))?,
             _ => return Ok(false),

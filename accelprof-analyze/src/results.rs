@@ -198,14 +198,25 @@ pub struct Report {
 impl Report {
     /// HTA's kernel-type table (`kernel_type_df`): time per overlap state summed over ranks, largest first,
     /// with its share in percent.
+    ///
+    /// The sums are exact; a total past `i64::MAX` ns (292 years), which [`Analysis::report`] refuses
+    /// ([`Error::TooLarge`]), is given as `i64::MAX` in a report built by hand (its share stays exact).
+    ///
+    /// [`Analysis::report`]: crate::Analysis::report
+    /// [`Error::TooLarge`]: crate::Error::TooLarge
     pub fn breakdown_totals(&self) -> Vec<(String, i64, f64)> {
-        let mut by_state: std::collections::BTreeMap<u32, i64> = Default::default();
+        let mut by_state: std::collections::BTreeMap<u32, i128> = Default::default();
         for row in &self.breakdown {
-            *by_state.entry(row.state).or_default() += row.time_ns;
+            *by_state.entry(row.state).or_default() += i128::from(row.time_ns);
         }
-        let total: i64 = by_state.values().sum();
-        let mut rows: Vec<(String, i64, f64)> =
-            by_state.into_iter().map(|(state, t)| (state_label(state), t, pct(t, total))).collect();
+        let total: i128 = by_state.values().sum();
+        let mut rows: Vec<(String, i64, f64)> = by_state
+            .into_iter()
+            .map(|(state, t)| {
+                let share = if total == 0 { 0.0 } else { 100.0 * t as f64 / total as f64 };
+                (state_label(state), i64::try_from(t).unwrap_or(i64::MAX), share)
+            })
+            .collect();
         rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         rows
     }

@@ -515,3 +515,170 @@ fn a_closed_standard_output_ends_the_command_quietly() {
         assert!(stderr.is_empty(), "{args:?}: {stderr}");
     }
 }
+
+/// A kernel that lasted from 0 to 2^63-1 ns: no clock gives it, but a corrupt or edited file can.
+fn huge_kernels(dir: &std::path::Path, rank: u32, kernels: u64) {
+    let mut r = Rank::new(rank);
+    for c in 0..kernels {
+        r.kernel("gemm", 7, c + 1, 0, i64::MAX as u64 - 1);
+    }
+    r.write(dir, rank);
+}
+
+/// Two ranks, each with one kernel of 2^63-2 ns: adding their times across ranks panicked ("attempt to
+/// add with overflow", exit 101), and a release build wrapped to a negative total.
+#[test]
+fn times_past_64_bits_across_ranks_are_an_error_not_a_panic() {
+    let dir = scratch("huge-across");
+    huge_kernels(&dir, 0, 1);
+    huge_kernels(&dir, 1, 1);
+    let err = Analysis::open(&dir, Options::default()).unwrap().report().unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("rank0.parquet") && text.contains("rank1.parquet"), "{text}");
+    // Each rank alone is fine: its figures fit.
+    let k = Analysis::open(&dir, Options::default()).unwrap().kernels().unwrap();
+    assert!(k.iter().all(|k| k.sum_ns == i64::MAX - 1), "{k:?}");
+    let out = cli(&["analyze".as_ref(), dir.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("292 years") && !stderr.contains("panicked"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One rank, two kernels of 2^63-2 ns: the engine's sum wrapped, and the report showed a total of -4 ns.
+#[test]
+fn a_sum_past_64_bits_on_one_rank_is_an_error_naming_the_file() {
+    let dir = scratch("huge-sum");
+    huge_kernels(&dir, 0, 2);
+    let a = Analysis::open(&dir, Options::default()).unwrap();
+    for result in [a.kernels().map(drop), a.categories().map(drop), a.report().map(drop)] {
+        let err = result.unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("rank0.parquet") && text.contains("18446744073709551612"), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A timestamp past 2^63-1 ns (a corrupt clock value) is a negative `start_ns`/`end_ns`: the engine's
+/// differences of such values wrap.
+#[test]
+fn a_negative_timestamp_is_refused_naming_the_file() {
+    let dir = two_ranks("negative-time");
+    let mut r = Rank::new(0);
+    r.kernel("gemm", 7, 1, u64::MAX - 10, 100);
+    r.write(&scratch("negative-time-other"), 2);
+    std::fs::rename(scratch_path("negative-time-other").join("rank2.parquet"), dir.join("rank2.parquet"))
+        .unwrap();
+    let err = Analysis::open(&dir, Options::default()).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("rank2.parquet") && text.contains("start_ns"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(scratch_path("negative-time-other"));
+}
+
+/// `rank1.parquet` of [`two_ranks`] rewritten with its `rank` column set to `rank` (its metadata kept).
+fn rewrite_rank_column(dir: &std::path::Path, rank: i32) {
+    use datafusion::arrow::array::{ArrayRef, Int32Array, RecordBatch};
+    use datafusion::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use datafusion::parquet::arrow::ArrowWriter;
+    use datafusion::parquet::file::properties::WriterProperties;
+
+    let source = dir.join("rank1.parquet");
+    let reader = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&source).unwrap()).unwrap();
+    let kv = reader.metadata().file_metadata().key_value_metadata().cloned();
+    let batches: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
+    let properties = WriterProperties::builder().set_key_value_metadata(kv).build();
+    let target = dir.join("edited.parquet");
+    let mut w =
+        ArrowWriter::try_new(std::fs::File::create(&target).unwrap(), batches[0].schema(), Some(properties))
+            .unwrap();
+    for b in &batches {
+        let mut columns = b.columns().to_vec();
+        columns[0] = std::sync::Arc::new(Int32Array::from_value(rank, b.num_rows())) as ArrayRef;
+        w.write(&RecordBatch::try_new(b.schema(), columns).unwrap()).unwrap();
+    }
+    w.close().unwrap();
+    std::fs::remove_file(&source).unwrap();
+}
+
+/// A file of rank 1 whose `rank` column says -1 was shown as rank 4294967295 (and its rows would have
+/// been another rank's had the column said 0).
+#[test]
+fn a_rank_column_other_than_the_files_rank_is_refused_naming_the_file() {
+    for column in [-1, 0] {
+        let dir = two_ranks("rank-column");
+        rewrite_rank_column(&dir, column);
+        let err = Analysis::open(&dir, Options::default()).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("edited.parquet") && text.contains(&format!("{column}")), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// HTA decides whether to drop the last step from the step names of its symbol table, which it shares
+/// across ranks (`len(profiler_steps) == 1` over all ranks' names): a rank with one step keeps its
+/// kernels alone, and loses them (all launched in its last step) beside a rank with two.
+#[test]
+fn the_hta_window_counts_the_steps_of_every_rank_as_hta_does() {
+    let dir = scratch("window-global");
+    let mut r = Rank::new(1);
+    r.step(1, 0, 1000);
+    r.launch(1, 10);
+    r.kernel("gemm", 7, 1, 100, 300);
+    r.write(&dir, 1);
+    let window = QueryOptions { hta_window: true, ..QueryOptions::default() };
+    let kept = |a: &Analysis, rank: u32| -> u64 {
+        a.kernels().unwrap().iter().filter(|k| k.rank == rank).map(|k| k.count).sum()
+    };
+    assert_eq!(kept(&open(&dir, window), 1), 1, "one step in the directory: nothing is left out");
+
+    let mut r = Rank::new(0);
+    r.step(1, 0, 1000);
+    r.step(2, 1000, 2000);
+    r.launch(1, 10);
+    r.launch(2, 1010);
+    r.kernel("gemm", 7, 1, 100, 300);
+    r.kernel("gemm", 7, 2, 1100, 1300);
+    r.write(&dir, 0);
+    let a = open(&dir, window);
+    assert_eq!(kept(&a, 0), 1, "rank 0: its last step's kernel is left out");
+    assert_eq!(kept(&a, 1), 0, "rank 1: its only step is its last");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A kernel name with a line end started a row of its own in the tables (ESC was escaped, `\n` and `\t`
+/// were not).
+#[test]
+fn line_ends_and_tabs_in_names_are_escaped_too() {
+    let dir = scratch("escapes-lines");
+    let mut r = Rank::new(0);
+    r.kernel("\x1b[31mred\x1b[0m\nnewline\tkernel", 7, 1, 100, 300);
+    r.write(&dir, 0);
+    for args in [vec!["analyze", ""], vec!["query", "", "SELECT name, 1 AS \"a\nb\" FROM events"]] {
+        let mut args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        args[1] = dir.as_os_str();
+        let out = cli(&args);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(stdout.contains("red\\u{1b}[0m\\nnewline\\tkernel"), "{stdout}");
+        assert!(!stdout.contains('\t') && !stdout.contains('\x1b'), "{stdout:?}");
+        assert!(!stdout.lines().any(|l| l.trim_start().starts_with("newline")), "{stdout}");
+        assert!(!stdout.lines().any(|l| l.trim_start().starts_with("b ")), "{stdout}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--memory-limit 17592186044416` (2^44 MiB, 2^64 bytes) wrapped to a pool of 0 bytes: every query
+/// failed with "Resources exhausted".
+#[test]
+fn a_memory_limit_past_the_address_space_is_a_usage_error() {
+    let dir = two_ranks("memory-limit");
+    let out =
+        cli(&["analyze".as_ref(), dir.as_os_str(), "--memory-limit".as_ref(), "17592186044416".as_ref()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--memory-limit") && stderr.contains("17592186044416"), "{stderr}");
+    let out = cli(&["analyze".as_ref(), dir.as_os_str(), "--memory-limit".as_ref(), "64".as_ref()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,7 +18,8 @@ options:
                          the one on PyPI; hta-main adds hip*/hccl* as communication)
   --no-memory-kernels    leave copies and sets out of the overlap breakdown
   --hta-window           only the GPU work HTA analyses: launched before each rank's last ProfilerStep
-  --memory-limit MIB     the engine's memory before it spills to disk (default 1024)
+                         (when the ranks have two step names or more between them, as HTA counts them)
+  --memory-limit MIB     the engine's memory before it spills to disk (default 1024, at least 16)
   --top N                kernels per rank in the tables (default 15)
 
 Exit status: 0, 1 when the analysis failed, 2 for a usage error.
