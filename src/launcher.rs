@@ -1,6 +1,7 @@
 //! What the launcher and the traced processes share, kept apart from the CUDA parts (any vendor's tracer
-//! uses it as it is): the report channel, the check of the outputs before anything runs, and the names a
-//! process may write.
+//! uses it as it is): the report channel, the check of the outputs before anything runs, the names a
+//! process may write, and how both say things on stderr ([`say_on_stderr`]: never a panic, never a
+//! SIGPIPE).
 //!
 //! **The channel** is a private directory the launcher makes with `mkdtemp` (mode 0700, in `$TMPDIR`):
 //! no other user can create, replace or append to anything in it. Each traced process appends its lines
@@ -150,10 +151,21 @@ pub fn claim(dir: &Path, output: &Path) -> bool {
 /// when it is numbered or named `.partial`).
 pub const EXTENSIONS: [&str; 5] = [".json.gz", ".json", ".parquet", ".pftrace", ".perfetto-trace"];
 
+/// How `name` ends of [`EXTENSIONS`], in its own case (`T.JSON.GZ`: `.JSON.GZ`: the formats take their
+/// extensions in any case); `""` for none.
+fn extension(name: &str) -> &str {
+    let found = EXTENSIONS.iter().find(|e| {
+        name.len() > e.len()
+            && name.is_char_boundary(name.len() - e.len())
+            && name[name.len() - e.len()..].eq_ignore_ascii_case(e)
+    });
+    found.map_or("", |e| &name[name.len() - e.len()..])
+}
+
 /// `same.json` -> `same.<pid>.json` (the extension kept): the name of a second process's trace.
 pub fn numbered(path: &Path, pid: u32) -> PathBuf {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "trace".into());
-    let ext = EXTENSIONS.iter().find(|e| name.len() > e.len() && name.ends_with(*e)).copied().unwrap_or("");
+    let ext = extension(&name);
     path.with_file_name(format!("{}.{pid}{ext}", &name[..name.len() - ext.len()]))
 }
 
@@ -238,7 +250,7 @@ impl OutputPattern {
 /// `same.<pid>.json` -> `same.json` (anything else as it is).
 fn numbered_back(path: &Path, pid: u32) -> PathBuf {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let ext = EXTENSIONS.iter().find(|e| name.len() > e.len() && name.ends_with(*e)).copied().unwrap_or("");
+    let ext = extension(&name);
     let stem = &name[..name.len() - ext.len()];
     match stem.strip_suffix(&format!(".{pid}")) {
         Some(base) if !base.is_empty() => path.with_file_name(format!("{base}{ext}")),
@@ -263,8 +275,16 @@ fn match_ranks(pattern: &str, text: &str) -> bool {
 /// wrong with the first bad one. `formats` are the extensions this build writes.
 pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>, String> {
     let names: Vec<&str> = list.split(',').map(str::trim).filter(|o| !o.is_empty()).collect();
-    if names.first().is_some_and(|o| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0")) {
-        return Ok(Vec::new());
+    let off = |o: &&&str| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0");
+    match (names.as_slice(), names.iter().find(off)) {
+        ([], _) => return Err(format!("output {list:?}: no file named (`none` for no trace)")),
+        ([_], Some(_)) => return Ok(Vec::new()),
+        (_, Some(none)) => {
+            return Err(format!(
+                "output {list:?}: {none:?} (no trace) with other outputs: name the files, or `none` alone"
+            ))
+        }
+        (_, None) => {}
     }
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
     let mut resolved = Vec::new();
@@ -280,30 +300,47 @@ pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>,
             ));
         }
         let path = cwd.join(name);
-        let dir = path.parent().unwrap_or(Path::new("/"));
-        // A directory with %p or %r in it is made of each process's numbers: not checked here.
-        if !dir.to_string_lossy().contains('%') {
-            match fs::metadata(dir) {
-                Ok(m) if m.is_dir() => {}
-                Ok(_) => return Err(format!("output {name:?}: {} is not a directory", dir.display())),
-                Err(e) => return Err(format!("output {name:?}: the directory {}: {e}", dir.display())),
-            }
-            let c = CString::new(dir.as_os_str().as_bytes()).map_err(|_| format!("output {name:?}: NUL"))?;
-            // SAFETY: access(2) on a NUL-terminated path.
-            if unsafe { libc::access(c.as_ptr(), libc::W_OK | libc::X_OK) } != 0 {
-                return Err(format!(
-                    "output {name:?}: cannot write in {}: {}",
-                    dir.display(),
-                    io::Error::last_os_error()
-                ));
-            }
-            if fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
-                return Err(format!("output {name:?}: {} is a directory", path.display()));
-            }
-        }
+        check_writable(&format!("output {name:?}"), &path)?;
         resolved.push(OutputPattern(path));
     }
     Ok(resolved)
+}
+
+/// Checks the summary JSON's name (`ACCELPROF_SUMMARY_JSON`, `--summary-json`) before anything runs, as
+/// [`check_outputs`] checks a trace's, and resolves it to an absolute path (`%p`, `%r` still in it).
+pub fn check_summary_json(name: &str) -> Result<PathBuf, String> {
+    let what = format!("summary JSON {name:?}");
+    if name.trim().is_empty() {
+        return Err(format!("{what}: no file named"));
+    }
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let path = cwd.join(name.trim());
+    check_writable(&what, &path)?;
+    Ok(path)
+}
+
+/// Whether a file can be made at `path` (`what` names it in the error): its directory exists and can be
+/// written in, and `path` is not a directory. A directory with `%p` or `%r` in it is made of each
+/// process's numbers: not checked.
+fn check_writable(what: &str, path: &Path) -> Result<(), String> {
+    let dir = path.parent().unwrap_or(Path::new("/"));
+    if dir.to_string_lossy().contains('%') {
+        return Ok(());
+    }
+    match fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => return Err(format!("{what}: {} is not a directory", dir.display())),
+        Err(e) => return Err(format!("{what}: the directory {}: {e}", dir.display())),
+    }
+    let c = CString::new(dir.as_os_str().as_bytes()).map_err(|_| format!("{what}: NUL"))?;
+    // SAFETY: access(2) on a NUL-terminated path.
+    if unsafe { libc::access(c.as_ptr(), libc::W_OK | libc::X_OK) } != 0 {
+        return Err(format!("{what}: cannot write in {}: {}", dir.display(), io::Error::last_os_error()));
+    }
+    if path.file_name().is_none() || fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+        return Err(format!("{what}: {} is a directory", path.display()));
+    }
+    Ok(())
 }
 
 /// Whether `path` is a regular file of this user (not a link): what the launcher may rename or close.
@@ -324,18 +361,36 @@ pub fn open_no_follow(path: &Path) -> io::Result<File> {
 /// thread's mask is put back. A thread that had SIGXFSZ blocked already keeps it so, pending included.
 /// The signal's disposition is not touched (it is the program's).
 pub fn without_sigxfsz<T>(f: impl FnOnce() -> T) -> T {
+    with_blocked(libc::SIGXFSZ, f)
+}
+
+/// Writes `text` to standard error, in one write, and never fails: a write error is dropped. What the
+/// launcher and the tracer in a traced program say goes through here, never through `eprintln!`, which
+/// panics when stderr is closed (`accelprof trace ... 2>&1 | head -1`: the tracer of the program lost
+/// its trace, the launcher exited 101). A pipe whose reader went away does not kill the process either:
+/// SIGPIPE is blocked on this thread for the write (as SIGXFSZ in [`without_sigxfsz`]), so a program
+/// that left SIGPIPE at its default (a C program) is not killed by what the tracer says in it.
+pub fn say_on_stderr(text: &str) {
+    with_blocked(libc::SIGPIPE, || {
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+    });
+}
+
+/// Runs `f` with `signal` (one a write directs at the writing thread) blocked on this thread, a pending
+/// one taken before the thread's mask is put back (see [`without_sigxfsz`]).
+fn with_blocked<T>(signal: libc::c_int, f: impl FnOnce() -> T) -> T {
     // SAFETY: sigset_t values initialised by sigemptyset; pthread_sigmask and sigtimedwait on this
     // thread only, with a zero timeout (never blocks).
     unsafe {
         let mut set: libc::sigset_t = std::mem::zeroed();
         let mut old: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut set);
-        libc::sigaddset(&mut set, libc::SIGXFSZ);
+        libc::sigaddset(&mut set, signal);
         libc::pthread_sigmask(libc::SIG_BLOCK, &set, &mut old);
         let result = f();
-        if libc::sigismember(&old, libc::SIGXFSZ) == 0 {
+        if libc::sigismember(&old, signal) == 0 {
             let zero = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-            while libc::sigtimedwait(&set, std::ptr::null_mut(), &zero) == libc::SIGXFSZ {}
+            while libc::sigtimedwait(&set, std::ptr::null_mut(), &zero) == signal {}
             libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
         }
         result
@@ -365,6 +420,8 @@ mod tests {
     fn names_are_numbered_and_matched_back() {
         assert_eq!(numbered(Path::new("/d/same.json.gz"), 42), Path::new("/d/same.42.json.gz"));
         assert_eq!(numbered(Path::new("/d/t.parquet"), 42), Path::new("/d/t.42.parquet"));
+        assert_eq!(numbered(Path::new("/d/T.JSON.GZ"), 42), Path::new("/d/T.42.JSON.GZ"));
+        assert!(OutputPattern("/d/T.JSON.GZ".into()).matches(Path::new("/d/T.42.JSON.GZ"), 42));
         let p = OutputPattern("/d/t_%r.json".into());
         assert!(p.matches(Path::new("/d/t_3.json"), 9));
         assert!(p.matches(Path::new("/d/t_3.9.json"), 9));
@@ -413,5 +470,15 @@ mod tests {
         assert_eq!(ok.len(), 2);
         assert!(ok[0].0.is_absolute() && ok[0].0.ends_with("t_%p.json"));
         assert_eq!(check_outputs("none", formats), Ok(Vec::new()));
+        // `none` with other names wrote nothing; an empty list too.
+        assert!(check_outputs("none,keep.json", formats).unwrap_err().contains("with other outputs"));
+        assert!(check_outputs("keep.json, off", formats).unwrap_err().contains("with other outputs"));
+        assert!(check_outputs("", formats).unwrap_err().contains("no file named"));
+        assert!(check_outputs(" , ", formats).unwrap_err().contains("no file named"));
+        assert!(check_summary_json("/no/such/dir/s.json").unwrap_err().contains("/no/such/dir"));
+        assert!(check_summary_json(&std::env::temp_dir().display().to_string())
+            .unwrap_err()
+            .contains("is a directory"));
+        assert!(check_summary_json("s_%p.json").unwrap().is_absolute());
     }
 }

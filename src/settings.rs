@@ -105,8 +105,8 @@ pub const SETTINGS: &[Setting] = &[
         value: "PATH",
         default: "accelprof_%p.json",
         help: "trace file (%p: process id, %r: rank); .json.gz compresses; .parquet is Parquet, .pftrace \
-               Perfetto's protobuf; several at once: repeat the option, or a comma-separated list; `none`: no \
-               trace, summary only",
+               Perfetto's protobuf (extensions in any case); several at once: repeat the option, or a \
+               comma-separated list; `none`, alone: no trace, summary only",
     },
     Setting {
         var: vars::FAMILIES,
@@ -139,7 +139,8 @@ pub const SETTINGS: &[Setting] = &[
         short: None,
         value: "LIST",
         default: "timeline",
-        help: "CUPTI only: which runtime/driver calls are recorded: timeline (Kineto's: no cudaGetDevice and \
+        help:
+            "CUPTI only: which runtime/driver calls are recorded: timeline (Kineto's: no cudaGetDevice and \
                the like, driver launches only), all, none; then +name or -name per call",
     },
     Setting {

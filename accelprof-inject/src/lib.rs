@@ -18,7 +18,6 @@
 //! runs on untraced; no panic reaches the vendor's C code.
 
 use std::ffi::c_int;
-use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -44,8 +43,9 @@ fn engine() -> MutexGuard<'static, Option<Tracer>> {
 pub(crate) fn say(text: &str) {
     let text = accel_profiling::accelprof_export::summary::escape_control_lines(text);
     let lines: String = text.lines().map(|l| format!("[accelprof] {l}\n")).collect();
-    // One write: lines of other processes of the run do not interleave with ours.
-    let _ = std::io::stderr().lock().write_all(lines.as_bytes());
+    // One write: lines of other processes of the run do not interleave with ours. A closed stderr
+    // drops it (no panic, no SIGPIPE).
+    accel_profiling::launcher::say_on_stderr(&lines);
 }
 
 /// Whether this process's engine runs (started by any door).

@@ -64,7 +64,7 @@ pub(crate) fn run(argv: Vec<OsString>) -> ExitCode {
     let args = match parse(argv) {
         Ok(args) => args,
         Err(e) => {
-            eprintln!("accelprof analyze: {}", escape_control_lines(&e));
+            crate::complain_as("accelprof analyze", &e.to_string());
             return ExitCode::from(2);
         }
     };
@@ -76,7 +76,7 @@ pub(crate) fn run(argv: Vec<OsString>) -> ExitCode {
         )),
         Ok(report) => crate::out(&escape_control_lines(&render(&report, args.report.top))),
         Err(e) => {
-            eprintln!("accelprof analyze: {}", escape_control_lines(&e.to_string()));
+            crate::complain_as("accelprof analyze", &e.to_string());
             ExitCode::FAILURE
         }
     }

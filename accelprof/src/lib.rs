@@ -30,6 +30,21 @@ use std::process::ExitCode;
 pub(crate) const NO_ANALYZE: &str = "analyze: this build of accelprof has no analyses (built without its \
                                      `analyze` feature); `accelprof-analyze` runs them";
 
+/// Says `message` on stderr as `accelprof: <message>` (control characters escaped).
+pub(crate) fn complain(message: &str) {
+    complain_as("accelprof", message);
+}
+
+/// Says `message` on stderr as `<who>: <message>` (control characters escaped). Every diagnostic of the
+/// command goes through here (or `trace`'s `say`, on the same writer): a closed stderr (`accelprof ...
+/// 2>&1 | head -1`) drops it, where `eprintln!` panicked (exit 101).
+pub(crate) fn complain_as(who: &str, message: &str) {
+    accel_profiling::launcher::say_on_stderr(&format!(
+        "{who}: {}\n",
+        accelprof_export::summary::escape_control_lines(message)
+    ));
+}
+
 /// Writes `text` to standard output. A reader that went away (`accelprof analyze DIR | head`) ends the
 /// output quietly with success, as `head` expects (`print!` panicked there, exit 101); another write
 /// error is said, and fails.
@@ -40,7 +55,7 @@ pub(crate) fn out(text: &str) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("accelprof: writing the output: {e}");
+            complain(&format!("writing the output: {e}"));
             ExitCode::FAILURE
         }
     }
@@ -51,7 +66,7 @@ pub fn main_with(args: Vec<std::ffi::OsString>) -> ExitCode {
     let command = match args::parse(args) {
         Ok(command) => command,
         Err(args::Usage(message)) => {
-            eprintln!("accelprof: {}", accelprof_export::summary::escape_control_lines(&message));
+            complain(&message);
             return ExitCode::from(2);
         }
     };
@@ -67,7 +82,7 @@ pub fn main_with(args: Vec<std::ffi::OsString>) -> ExitCode {
         args::Command::Analyze(rest) => analyze::run(rest),
         #[cfg(not(feature = "analyze"))]
         args::Command::Analyze(_) => {
-            eprintln!("accelprof: {NO_ANALYZE}");
+            complain(NO_ANALYZE);
             ExitCode::from(2)
         }
         args::Command::Recover(files) => trace::recover(&files),
@@ -99,7 +114,7 @@ const RETIRED_OPTIONS: [(&str, &str); 4] = [
 /// `accelprof` names otherwise, is a usage error (exit 2) before anything runs.
 pub fn cupti_trace(args: Vec<std::ffi::OsString>) -> ExitCode {
     let say = |message: &str| {
-        eprintln!("cupti-trace: {}", accelprof_export::summary::escape_control_lines(message));
+        complain_as("cupti-trace", message);
     };
     match args.first().and_then(|a| a.to_str()) {
         Some("-h" | "--help" | "help") => {

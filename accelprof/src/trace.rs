@@ -12,7 +12,7 @@ use accelprof_export::trace::{partial_path, recover as close_trace};
 
 use crate::embedded::{self, Lib};
 use crate::engine::launcher::{
-    check_outputs, is_own_file, without_sigxfsz, Channel, Line, OutputPattern, EXTENSIONS,
+    check_outputs, check_summary_json, is_own_file, without_sigxfsz, Channel, Line, OutputPattern, EXTENSIONS,
 };
 use crate::engine::settings::unknown_variables;
 use crate::engine::{vars, TracerConfig};
@@ -20,12 +20,15 @@ use crate::vendors::{self, Vendor};
 
 fn say(message: &str) {
     // Paths and variable names come from files and the environment: escaped.
-    eprintln!("[accelprof] {}", accelprof_export::summary::escape_control_lines(message));
+    accel_profiling::launcher::say_on_stderr(&format!(
+        "[accelprof] {}\n",
+        accelprof_export::summary::escape_control_lines(message)
+    ));
 }
 
 /// A usage error found before anything runs: said, exit status 2.
 fn usage(message: &str) -> ExitCode {
-    eprintln!("accelprof: {}", accelprof_export::summary::escape_control_lines(message));
+    crate::complain(message);
     ExitCode::from(2)
 }
 
@@ -227,16 +230,23 @@ pub(crate) fn run(
         Ok(library) => library,
         Err(e) => return usage(&format!("the injection library: {e}")),
     };
-    // The outputs: checked before anything runs.
-    let list = match settings.iter().find(|(v, _)| *v == vars::OUTPUT) {
-        Some((_, o)) => o.clone(),
-        None => {
-            std::env::var(vars::OUTPUT).unwrap_or_else(|_| crate::engine::settings::DEFAULT_OUTPUT.into())
-        }
+    // The outputs and the summary JSON: checked before anything runs. A variable set empty is unset, as
+    // the tracer reads it; an option given empty is a mistake.
+    let given = |var: &str| {
+        settings
+            .iter()
+            .find(|(v, _)| *v == var)
+            .map(|(_, value)| value.clone())
+            .or_else(|| std::env::var(var).ok().filter(|v| !v.trim().is_empty()))
     };
+    let list = given(vars::OUTPUT).unwrap_or_else(|| crate::engine::settings::DEFAULT_OUTPUT.into());
     let formats: &[&str] = &EXTENSIONS;
     let outputs = match check_outputs(&list, formats) {
         Ok(outputs) => outputs,
+        Err(e) => return usage(&e),
+    };
+    let summary_json = match given(vars::SUMMARY_JSON).map(|name| check_summary_json(&name)).transpose() {
+        Ok(path) => path,
         Err(e) => return usage(&e),
     };
     let output = if outputs.is_empty() { "no trace (summary only)".to_owned() } else { list.clone() };
@@ -264,22 +274,27 @@ pub(crate) fn run(
     let channel = match Channel::create() {
         Ok(channel) => channel,
         Err(e) => {
-            eprintln!(
-                "accelprof: cannot make a private directory in {}: {e}",
+            crate::complain(&format!(
+                "cannot make a private directory in {}: {e}",
                 std::env::temp_dir().display()
-            );
+            ));
             return ExitCode::from(1);
         }
     };
 
     let mut command = Command::new(&program[0]);
     command.args(&program[1..]).env(vars::LAUNCHER_REPORT, channel.dir());
-    for (var, value) in settings.iter().filter(|(v, _)| *v != vars::INJECT_LIBRARY && *v != vars::OUTPUT) {
+    let resolved_here = [vars::INJECT_LIBRARY, vars::OUTPUT, vars::SUMMARY_JSON];
+    for (var, value) in settings.iter().filter(|(v, _)| !resolved_here.contains(v)) {
         command.env(var, value);
     }
-    // The outputs as resolved: absolute (a process that changes directory writes where asked).
+    // The outputs and the summary JSON as resolved: absolute (a process that changes directory writes
+    // where asked).
     let resolved: Vec<String> = outputs.iter().map(|o| o.0.display().to_string()).collect();
     command.env(vars::OUTPUT, if resolved.is_empty() { "none".to_owned() } else { resolved.join(",") });
+    if let Some(path) = &summary_json {
+        command.env(vars::SUMMARY_JSON, path);
+    }
     if let Err(e) = inject(&mut command, vendor, &library, settings) {
         return usage(&e);
     }
@@ -303,10 +318,7 @@ pub(crate) fn run(
         // As shells say it: 127 not found, 126 found but not runnable.
         Err(e) => {
             let status = if e.kind() == std::io::ErrorKind::NotFound { 127 } else { 126 };
-            eprintln!(
-                "accelprof: cannot run {}: {e}",
-                accelprof_export::summary::escape_control_lines(&shown[0])
-            );
+            crate::complain(&format!("cannot run {}: {e}", shown[0]));
             return ExitCode::from(status);
         }
     };
@@ -316,7 +328,7 @@ pub(crate) fn run(
             Ok(status) => break status,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => {
-                eprintln!("accelprof: waiting for the program failed: {e}");
+                crate::complain(&format!("waiting for the program failed: {e}"));
                 return ExitCode::from(1);
             }
         }
@@ -325,7 +337,11 @@ pub(crate) fn run(
 
     let reports = channel.read();
     drop(channel);
-    if reports.is_empty() {
+    if reports.is_empty() && outputs.is_empty() {
+        // Output `none`: the tracer tells the launcher nothing of a run that went well, so whether the
+        // runtime started is not known here (the program's summary, above, says what was traced).
+        say(&format!("`{}` {}; no trace file was asked for (output `none`)", shown[0], describe(status)));
+    } else if reports.is_empty() {
         say(&format!(
             "`{}` {}; no process started the vendor's runtime with the tracer, so no trace was written",
             shown[0],
@@ -469,8 +485,7 @@ pub(crate) fn recover(files: &[OsString]) -> ExitCode {
             )),
             Err(e) => {
                 failed = true;
-                let message = format!("accelprof: {}: {e}", Path::new(file).display());
-                eprintln!("{}", accelprof_export::summary::escape_control_lines(&message));
+                crate::complain(&format!("{}: {e}", Path::new(file).display()));
             }
         }
     }

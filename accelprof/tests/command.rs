@@ -116,8 +116,16 @@ fn misspelled_subcommands_and_options_are_refused_with_the_closest_one() {
 fn usage_errors_exit_2_before_the_program_runs() {
     let dir = temp_dir("usage");
     let ran = dir.join("ran");
-    let cases: [&[&str]; 9] = [
+    let summary_dir = dir.to_str().unwrap();
+    let cases: [&[&str]; 14] = [
         &["--vendor", "cuda", "-o", "/no/such/dir/t.json"],
+        // The summary JSON's name was checked only when the program ended (said, exit 0).
+        &["--vendor", "cuda", "-o", "none", "--summary-json", "/no/such/dir/s.json"],
+        &["--vendor", "cuda", "-o", "none", "--summary-json", summary_dir],
+        &["--vendor", "cuda", "-o", "none", "--summary-json", ""],
+        // `none` first made the list write nothing, exit 0; an empty name: no trace, exit 0.
+        &["--vendor", "cuda", "-o", "none", "-o", "keep.json"],
+        &["--vendor", "cuda", "-o", ""],
         &["--vendor", "cuda", "-o", "t.xyz"],
         &["--vendor", "cuda", "-o", "a\tb.json"],
         &["--vendor", "cuda", "-o", "/etc/passwd/t.json"],
@@ -136,6 +144,20 @@ fn usage_errors_exit_2_before_the_program_runs() {
         assert!(!ran.exists(), "{options:?}: the program ran");
         assert!(!stderr.contains("tracing `"), "{options:?}: {stderr}");
     }
+    let said = |options: &[&str]| {
+        let out = accelprof().arg("trace").args(options).args(["--", "touch"]).arg(&ran).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{options:?}");
+        stderr_of(&out)
+    };
+    let stderr = said(&["--vendor", "cuda", "--summary-json", "/no/such/dir/s.json"]);
+    assert!(stderr.contains("summary JSON \"/no/such/dir/s.json\": the directory /no/such/dir"), "{stderr}");
+    let stderr = said(&["--vendor", "cuda", "--summary-json", summary_dir]);
+    assert!(stderr.contains(&format!("{summary_dir} is a directory")), "{stderr}");
+    let stderr = said(&["--vendor", "cuda", "-o", "none", "-o", "keep.json"]);
+    assert!(stderr.contains("\"none\" (no trace) with other outputs"), "{stderr}");
+    let stderr = said(&["--vendor", "cuda", "-o", ""]);
+    assert!(stderr.contains("output \"\": no file named"), "{stderr}");
+    assert!(!ran.exists());
     let out = bare().args(["trace", "--", "touch", ran.to_str().unwrap()]).output().unwrap();
     let stderr = stderr_of(&out);
     assert!(stderr.contains("no vendor profiling library found") && stderr.contains("not found"), "{stderr}");
@@ -605,4 +627,73 @@ fn a_closed_standard_output_ends_the_output_quietly() {
         assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
         assert!(stderr.is_empty(), "{args:?}: {stderr}");
     }
+}
+
+/// `accelprof trace ... 2>&1 | head -1`: a closed stderr panicked the command (exit 101) and, in the
+/// traced program, the tracer (its trace lost); `recover` and `analyze` panicked too. Nothing said to a
+/// closed stderr may change an exit status or lose a trace, and a program whose SIGPIPE is at its default
+/// (a C program) is not killed by what the tracer says in it. The pipe's read end is closed before the
+/// command starts, so every write to stderr fails, whatever the timing.
+#[test]
+fn a_closed_standard_error_changes_nothing_but_what_is_said() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe() writes.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    // SAFETY: pipe() returned two open descriptors that nothing else owns.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    drop(read);
+    let closed = || std::process::Stdio::from(write.try_clone().unwrap());
+    let dir = temp_dir("closed_stderr");
+    let output = dir.join("t.json");
+    let summary = dir.join("s.json");
+    let options = ["-o", output.to_str().unwrap(), "--summary-json", summary.to_str().unwrap()];
+    let out = under_launcher("sigpipe_default", &options).stderr(closed()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{:?}", out.status);
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "the trace is whole");
+    assert!(summary.is_file(), "the summary JSON is written");
+    let out = under_launcher("sigpipe_default", &["-o", "none"]).stderr(closed()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{:?}", out.status);
+    // Failures said to nobody: their statuses all the same.
+    let missing = dir.join("missing.partial-1.json");
+    let out = accelprof().arg("recover").arg(&missing).stderr(closed()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{:?}", out.status);
+    let out = accelprof()
+        .args(["trace", "--vendor", "cuda", "-o", "t.xyz", "--", "true"])
+        .stderr(closed())
+        .output();
+    assert_eq!(out.unwrap().status.code(), Some(2));
+    let out =
+        accelprof().args(["trace", "--vendor", "cuda", "--", "/no/such/program"]).stderr(closed()).output();
+    assert_eq!(out.unwrap().status.code(), Some(127));
+    let out = accelprof().args(["bogus"]).stderr(closed()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = accelprof().arg("analyze").arg(dir.join("nonexistent")).stderr(closed()).output().unwrap();
+    let analyze_failed = if cfg!(feature = "analyze") { 1 } else { 2 };
+    assert_eq!(out.status.code(), Some(analyze_failed), "{:?}", out.status);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With output `none` no trace is expected: the command ended saying, falsely, that no process started
+/// the vendor's runtime with the tracer (after the program's summary had said what it traced).
+#[test]
+fn output_none_ends_with_a_true_message() {
+    let out = under_launcher("sigpipe_default", &["-o", "none"]).output().unwrap();
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("no trace file (summary only)"), "the program's tracer ran: {stderr}");
+    assert!(!stderr.contains("no process started"), "{stderr}");
+    assert!(stderr.contains("exited with status 0; no trace file was asked for (output `none`)"), "{stderr}");
+}
+
+/// Trace names' extensions in any case: `T.JSON.GZ` was accepted, and written as plain JSON.
+#[test]
+fn an_upper_case_extension_picks_the_same_format() {
+    let dir = temp_dir("upper_case");
+    let output = dir.join("T.JSON.GZ");
+    let out = under_launcher("sigpipe_default", &["-o", output.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let bytes = std::fs::read(&output).unwrap();
+    assert_eq!(&bytes[..2], &[0x1f, 0x8b], "gzip");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,9 +10,13 @@ use super::{Distributed, TracerConfig, TracerError, TracerReport};
 use crate::launcher::{self, Line};
 
 /// Reports on stderr, prefixed so it stands out of the traced program's output (control characters
-/// escaped: a message may hold a name the program chose).
+/// escaped: a message may hold a name the program chose). A closed stderr drops it
+/// ([`launcher::say_on_stderr`]).
 pub(crate) fn say(message: &str) {
-    eprintln!("[accelprof] {}", accelprof_export::summary::escape_control_lines(message));
+    launcher::say_on_stderr(&format!(
+        "[accelprof] {}\n",
+        accelprof_export::summary::escape_control_lines(message)
+    ));
 }
 
 /// What the end of a tracer does besides finishing the outputs.
@@ -53,7 +57,7 @@ impl EndOptions {
         }
         if self.print_summary {
             let text = report.render(top);
-            eprint!("{}", text.lines().map(|l| format!("[accelprof] {l}\n")).collect::<String>());
+            launcher::say_on_stderr(&text.lines().map(|l| format!("[accelprof] {l}\n")).collect::<String>());
         }
         let other = report.counts.other_client;
         if other.seen() {

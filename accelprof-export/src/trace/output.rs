@@ -32,9 +32,9 @@ pub(crate) fn temporary_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
 }
 
-/// Whether `path` names a gzip trace (`.gz`).
+/// Whether `path` names a gzip trace (`.gz`, in any case, as the formats are picked by their extensions).
 pub(crate) fn is_gzip_name(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "gz")
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gz"))
 }
 
 /// One gzip member holding `bytes`, appended to `out`.

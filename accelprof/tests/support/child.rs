@@ -41,6 +41,12 @@ pub fn run() {
         std::mem::forget(driver);
         return;
     }
+    if scenario == "sigpipe_default" {
+        // SIGPIPE at its default, as a C program has it (Rust's runtime ignores it): a write of the
+        // tracer's to a pipe whose reader went away would kill the program.
+        // SAFETY: signal(2) with the default disposition, before any thread of the tracer runs.
+        unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+    }
     let m = child_init();
     let dir = std::env::var("TEST_DIR").map(std::path::PathBuf::from).unwrap_or_default();
     match scenario.as_str() {
@@ -146,6 +152,11 @@ pub fn run() {
             }
             assert_eq!(m.foreign_stop(), 0);
             println!("it got {} of our buffers", m.foreign_stat(c"unknown_buffers"));
+        }
+        "sigpipe_default" => {
+            for _ in 0..10 {
+                launch(&m, &kernel_name("kernel"), 3);
+            }
         }
         "many" => {
             for _ in 0..3000 {

@@ -70,9 +70,16 @@ pub(crate) fn started_in_setup(ctx: Context) {
 /// The outcome of the last setup, for [`force_configure`].
 static LAST_SETUP: Mutex<Option<Result<()>>> = Mutex::new(None);
 
+/// Says `message` on stderr, in the tool's process (a traced program): a closed stderr drops it, where
+/// `eprintln!` would panic inside the SDK's call.
+fn say(message: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_all(format!("{message}\n").as_bytes());
+}
+
 fn report(result: Result<()>) {
     if let Err(e) = &result {
-        eprintln!("rocprofiler tool setup failed: {e}");
+        say(&format!("rocprofiler tool setup failed: {e}"));
     }
     *LAST_SETUP.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
 }
@@ -164,7 +171,7 @@ fn flush_buffers(shared: &Mutex<ToolShared>, name: &str) {
     let buffers = shared.lock().unwrap_or_else(|e| e.into_inner()).buffers.clone();
     for b in buffers.iter().filter(|b| !b.has_ended()) {
         if let Err(e) = b.flush() {
-            eprintln!("rocprofiler tool {name}: flushing buffer {} at finalize: {e}", b.id());
+            say(&format!("rocprofiler tool {name}: flushing buffer {} at finalize: {e}", b.id()));
         }
     }
 }
