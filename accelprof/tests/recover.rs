@@ -111,6 +111,7 @@ fn endless_x_member(len: u64) -> Vec<u8> {
 /// `read_to_end` gives up on an allocation that fails and the member was taken as torn, with the same
 /// result.)
 #[test]
+#[allow(clippy::zombie_processes)] // waited for with wait4, which gives its rusage
 fn recover_closes_a_gzip_trace_with_an_endless_member_in_bounded_memory() {
     use std::io::Write;
     let dir = std::env::temp_dir().join(format!("accelprof-recover-gz-{}", std::process::id()));

@@ -71,7 +71,14 @@ impl<R: Read> Read for UntilError<R> {
 /// event or gzip member and the closing appended: no second copy, so a trace a full disk left is closed
 /// on that disk; a file this user cannot write is closed into a new one) (with the HolisticTraceAnalysis guard event
 /// when the trace needs it, and `"traceRecovered"` saying what was kept). `Err` when `partial` does not
-/// start like a trace this crate writes.
+/// start like a trace this crate writes, or when a directory is at `output` (checked before `partial` is
+/// touched).
+///
+/// `.pftrace` (Perfetto): the file is cut after its last whole packet ([`Recovery::packets`] counts the
+/// packets kept, [`Recovery::events`] those holding a track event); `Err` for a file without the writer's
+/// whole first packet (an empty file, garbage). `.parquet`: a file whose footer reads whole (every column
+/// chunk before it) is only renamed, its rows counted as the events; one without (killed while a row
+/// group was written over the previous footer) cannot be recovered: `Err`, the file left in place.
 pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<Recovery> {
     let partial = partial.as_ref();
     let output = match output {
