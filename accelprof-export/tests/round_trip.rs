@@ -502,3 +502,134 @@ fn an_abandoned_perfetto_file_keeps_the_batches_written_before() {
     assert!(kernels > 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `recover` called any `.pftrace` "whole" (an empty file, garbage, a torn one) and only renamed it,
+/// reporting 0 events: a torn last packet is cut off now and the packets and track events kept are
+/// counted; a file without a whole first packet of the writer's is an error, left in place.
+#[test]
+fn recover_cuts_a_torn_perfetto_file_after_its_last_whole_packet() {
+    use accelprof_export::trace::recover;
+    use prost::Message;
+    let dir = temp_dir("recover-perfetto");
+    let path = dir.join("rank0.pftrace");
+    let spec = SyntheticRank::new(0, 1, 4, 10);
+    let mut w = PerfettoWriter::create(&path, &spec.meta(), PerfettoOptions::default()).unwrap();
+    spec.run(|b, n| w.write_batch(b, n).unwrap());
+    w.finish().unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let trace = read_perfetto(&path).unwrap();
+    // Where each packet ends, and the track events up to there.
+    let mut ends = Vec::new();
+    let (mut at, mut events) = (0, 0);
+    for p in &trace.packet {
+        let len = p.encoded_len();
+        at += 1 + prost::length_delimiter_len(len) + len;
+        events += u64::from(p.track_event.is_some());
+        ends.push((at, events));
+    }
+    assert_eq!(at, bytes.len());
+
+    // Whole: renamed, every packet counted.
+    let partial = dir.join("w.partial-6.pftrace");
+    std::fs::write(&partial, &bytes).unwrap();
+    let r = recover(&partial, None).unwrap();
+    assert!(r.was_complete, "{r:?}");
+    assert_eq!((r.packets, r.events, r.dropped_bytes), (Some(trace.packet.len() as u64), events, 0));
+    assert_eq!(std::fs::read(dir.join("w.pftrace")).unwrap(), bytes);
+
+    // Torn in the middle of the packets: cut after the last whole one.
+    for torn in [bytes.len() / 2, bytes.len() - 1, ends[0].0 + 1] {
+        let partial = dir.join("p.partial-10.pftrace");
+        std::fs::write(&partial, &bytes[..torn]).unwrap();
+        let whole = ends.iter().filter(|(end, _)| *end <= torn).count();
+        let (keep, events) = ends[whole - 1];
+        let r = recover(&partial, None).unwrap();
+        assert!(!r.was_complete, "{torn}: {r:?}");
+        assert_eq!(
+            (r.packets, r.events, r.dropped_bytes),
+            (Some(whole as u64), events, (torn - keep) as u64)
+        );
+        let out = dir.join("p.pftrace");
+        assert_eq!(std::fs::read(&out).unwrap(), &bytes[..keep]);
+        assert_eq!(read_perfetto(&out).unwrap().packet.len(), whole);
+        assert!(!partial.exists());
+    }
+
+    // Nothing of the writer's: an error naming why, the file left in place.
+    let mut noise = Vec::new();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..999 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        noise.push((x >> 24) as u8);
+    }
+    noise[0] = 0x0a; // even starting like a packet
+    for (name, content) in
+        [("empty", &b""[..]), ("noise", &noise[..]), ("torn-first", &bytes[..ends[0].0 - 1])]
+    {
+        let partial = dir.join(format!("{name}.partial-20.pftrace"));
+        std::fs::write(&partial, content).unwrap();
+        let err = recover(&partial, None).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidData, "{name}: {err}");
+        assert_eq!(std::fs::read(&partial).unwrap(), content, "{name}: left as it was");
+        assert!(!dir.join(format!("{name}.pftrace")).exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `recover` called any `.parquet` that starts and ends with `PAR1` whole (`PAR1garbagePAR1`, a file
+/// whose footer a torn row-group write overwrote) and reported 0 events for a whole one: the footer is
+/// read and checked now, and its rows are the events reported.
+#[test]
+fn recover_checks_a_parquet_footer_and_counts_its_rows() {
+    use accelprof_export::trace::recover;
+    let dir = temp_dir("recover-parquet");
+    let path = dir.join("rank0.parquet");
+    let mut spec = SyntheticRank::new(0, 1, 8, 10);
+    spec.batch_rows = 30;
+    let mut w = ParquetWriter::create(&path, &spec.meta(), ParquetOptions::default()).unwrap();
+    let tmp = w.temporary_path().to_path_buf();
+    // The file after each flush: a whole Parquet file of the row groups so far.
+    let mut states = Vec::new();
+    spec.run(|b, n| {
+        w.write_batch(b, n).unwrap();
+        w.flush().unwrap();
+        states.push(std::fs::read(&tmp).unwrap());
+    });
+    drop(w); // the process died after its last flush
+    assert!(states.len() >= 3, "{} flushes", states.len());
+    let rows = read_parquet(&tmp).unwrap().batch.len() as u64;
+    assert_eq!(rows, spec.rows());
+
+    let partial = dir.join("w.partial-5.parquet");
+    std::fs::write(&partial, states.last().unwrap()).unwrap();
+    let r = recover(&partial, None).unwrap();
+    assert!(r.was_complete, "{r:?}");
+    assert_eq!((r.events, r.packets, r.dropped_bytes), (rows, None, 0));
+    assert_eq!(read_parquet(dir.join("w.parquet")).unwrap().batch.len() as u64, rows);
+
+    // Killed in the middle of the third row group's write: its bytes are over the second footer, and
+    // the file still ends with that footer's length and `PAR1`.
+    let (before, after) = (&states[1], &states[2]);
+    assert!(after.len() > before.len());
+    let cut = before.len() - 20;
+    let mut torn = after[..cut].to_vec();
+    torn.extend_from_slice(&before[cut..]);
+    assert_eq!(&torn[torn.len() - 4..], b"PAR1");
+    let empty: &[u8] = b"";
+    for (name, content) in [
+        ("garbage", &b"PAR1garbagePAR1"[..]),
+        ("empty", empty),
+        ("torn", &torn[..]),
+        ("truncated", &after[..after.len() / 2]),
+    ] {
+        let partial = dir.join(format!("{name}.partial-22.parquet"));
+        std::fs::write(&partial, content).unwrap();
+        let err = recover(&partial, None).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidData, "{name}: {err}");
+        assert_eq!(std::fs::read(&partial).unwrap(), content, "{name}: left as it was");
+        assert!(!dir.join(format!("{name}.parquet")).exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

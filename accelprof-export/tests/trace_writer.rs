@@ -434,3 +434,52 @@ fn a_batch_is_written_in_chunks_cut_between_rows() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// A torn trace gzipped whole as one member (`gzip -c torn.json`): no member ends after an event, so it
+/// cannot be cut in place. It was refused as "not a streamed trace: no "traceEvents" line in its head",
+/// which it has; it is closed into a new file now.
+#[test]
+fn a_torn_trace_in_one_gzip_member_is_closed() {
+    let dir = temp_dir("one-member");
+    let plain = dir.join("t.partial-40.json");
+    small_partial(&plain);
+    let text = std::fs::read(&plain).unwrap();
+    let events_before = {
+        let copy = dir.join("copy.partial-5.json");
+        std::fs::copy(&plain, &copy).unwrap();
+        recover(&copy, None).unwrap().events
+    };
+    // Torn in the middle of the closing (`\n  ]`): every event is whole.
+    let torn = &text[..text.windows(4).rposition(|w| w == b"\n  ]").unwrap() + 2];
+    let partial = dir.join("x.partial-41.json.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, torn).unwrap();
+    std::fs::write(&partial, gz.finish().unwrap()).unwrap();
+    let r = recover(&partial, None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((r.was_complete, r.events), (false, events_before), "{r:?}");
+    let trace = read(&dir.join("x.json.gz"));
+    assert_eq!(trace["traceRecovered"]["events"], events_before);
+    assert!(!partial.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A directory where the trace was to go: the error named the partial (`t.partial-9.json: Is a
+/// directory`), and the partial had already been cut in place. The destination is checked first now.
+#[test]
+fn a_directory_in_the_way_is_named_and_the_partial_left_as_it_was() {
+    let dir = temp_dir("dir-in-the-way");
+    let partial = dir.join("y.partial-9.json");
+    small_partial(&partial);
+    // Torn: the closing cut off, so that recovery would cut and close it.
+    let text = std::fs::read(&partial).unwrap();
+    let torn = text[..text.windows(4).rposition(|w| w == b"\n  ]").unwrap() + 2].to_vec();
+    std::fs::write(&partial, &torn).unwrap();
+    let output = dir.join("y.json");
+    std::fs::create_dir(&output).unwrap();
+    let err = recover(&partial, None).unwrap_err();
+    assert!(err.to_string().contains(&output.display().to_string()), "{err}");
+    assert!(err.to_string().contains("is a directory"), "{err}");
+    assert_eq!(std::fs::read(&partial).unwrap(), torn, "the partial is left as it was");
+    assert!(output.is_dir());
+    let _ = std::fs::remove_dir_all(&dir);
+}

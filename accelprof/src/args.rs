@@ -224,7 +224,9 @@ pub(crate) fn help(subcommand: Option<&str>) -> String {
         Some("recover") => "usage: accelprof recover FILE...\n\n\
              Closes a trace left as <name>.partial-<pid>.<ext> by a process that died while writing it: the\n\
              events written up to then are kept (a torn last write left out) and the file is renamed to\n\
-             <name>. Exit status 1 when a file could not be closed.\n"
+             <name>. A Perfetto trace is cut after its last whole packet; a Parquet file is renamed when its\n\
+             footer is whole, and cannot be recovered without one. Exit status 1 when a file could not be\n\
+             closed (it is then left as it was).\n"
             .to_owned(),
         Some("info") => "usage: accelprof info [-v]\n\n\
              One line per vendor: its profiling library found (path, version when the library says it without\n\

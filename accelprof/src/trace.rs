@@ -465,22 +465,30 @@ fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
+/// What a recovery kept, in the file's own units.
+fn kept(r: &accelprof_export::trace::Recovery) -> String {
+    match r.packets {
+        Some(packets) => format!("{packets} packets, {} track events", r.events),
+        None => format!("{} events", r.events),
+    }
+}
+
 /// `accelprof recover FILE...`.
 pub(crate) fn recover(files: &[OsString]) -> ExitCode {
     let mut failed = false;
     for file in files {
         match without_sigxfsz(|| close_trace(Path::new(file), None)) {
             Ok(r) if r.was_complete => say(&format!(
-                "{}: whole, renamed to {} ({} events)",
+                "{}: whole, renamed to {} ({})",
                 Path::new(file).display(),
                 r.path.display(),
-                r.events
+                kept(&r)
             )),
             Ok(r) => say(&format!(
-                "{}: closed as {} ({} events kept, {} bytes of a torn last write left out)",
+                "{}: closed as {} ({} kept, {} bytes of a torn last write left out)",
                 Path::new(file).display(),
                 r.path.display(),
-                r.events,
+                kept(&r),
                 r.dropped_bytes
             )),
             Err(e) => {

@@ -64,3 +64,108 @@ fn recover_prints_names_with_their_control_characters_escaped() {
     assert!(stderr.contains("x\\u{1b}[2J.partial-1.json") && !stderr.contains('\x1b'), "{stderr:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Writes `value`'s low `len` bits, least significant first (deflate's bit order).
+struct Bits {
+    out: Vec<u8>,
+    acc: u64,
+    n: u32,
+}
+
+impl Bits {
+    fn put(&mut self, value: u64, len: u32) {
+        self.acc |= value << self.n;
+        self.n += len;
+        while self.n >= 8 {
+            self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.n -= 8;
+        }
+    }
+
+    /// A Huffman code: its bits most significant first.
+    fn code(&mut self, code: u64, len: u32) {
+        let reversed = code.reverse_bits() >> (64 - len);
+        self.put(reversed, len);
+    }
+}
+
+/// A gzip member that decodes to `x` repeated `len` times (about) and never ends (a deflate block of
+/// fixed codes: a literal `x`, then copies of 258 bytes at distance 1), a few MB for any `len`.
+fn endless_x_member(len: u64) -> Vec<u8> {
+    let mut bits = Bits { out: vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff], acc: 0, n: 0 };
+    bits.put(1, 1); // the last block
+    bits.put(1, 2); // fixed Huffman codes
+    bits.code(0x30 + u64::from(b'x'), 8);
+    for _ in 0..len / 258 + 1 {
+        bits.code(0xc0 + (285 - 280), 8); // length 258
+        bits.code(0, 5); // distance 1
+    }
+    bits.out
+}
+
+/// A gzip member was read whole into memory (`read_to_end`) before its lines were looked at: a trace
+/// torn by a member of gigabytes of one line took that much memory. Members are decoded in pieces now,
+/// and a line past the limit is taken as torn without reading the rest: the command's peak resident
+/// memory stays far below what the member decodes to. (An address-space limit does not show it:
+/// `read_to_end` gives up on an allocation that fails and the member was taken as torn, with the same
+/// result.)
+#[test]
+#[allow(clippy::zombie_processes)] // waited for with wait4, which gives its rusage
+fn recover_closes_a_gzip_trace_with_an_endless_member_in_bounded_memory() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("accelprof-recover-gz-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let partial: PathBuf = dir.join("t.partial-33.json.gz");
+    let member = |text: &str| {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(text.as_bytes()).unwrap();
+        gz.finish().unwrap()
+    };
+    // The writer's members: the head, then a chunk of one event (its last line without a newline).
+    let mut bytes = member("{\n  \"traceEvents\": [\n");
+    bytes.extend(member(
+        "    {\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, \"ts\": 1.0, \"dur\": 1.0}",
+    ));
+    let kept = bytes.len() as u64;
+    let xs: u64 = 512 << 20;
+    bytes.extend(endless_x_member(xs));
+    std::fs::write(&partial, &bytes).unwrap();
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_accelprof"))
+        .arg("recover")
+        .arg(&partial)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    // The child's own peak (not every child's of this process, as RUSAGE_CHILDREN would give).
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: the pid is our child's, not waited for yet; both pointers are to live locals.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t);
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "{status}: {stderr}");
+    let peak_mib = usage.ru_maxrss / 1024; // KiB on Linux
+    assert!(peak_mib < 160, "peak resident memory {peak_mib} MiB for a member of {} MiB", xs >> 20);
+    let dropped = bytes.len() as u64 - kept;
+    assert!(
+        stderr.contains(&format!("(1 events kept, {dropped} bytes of a torn last write left out)")),
+        "{stderr}"
+    );
+    let mut text = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::MultiGzDecoder::new(std::fs::File::open(dir.join("t.json.gz")).unwrap()),
+        &mut text,
+    )
+    .unwrap();
+    let trace: serde_json::Value = serde_json::from_slice(&text).unwrap();
+    assert_eq!(trace["traceEvents"][0]["name"], "k");
+    assert_eq!(trace["traceRecovered"]["events"], 1);
+    assert!(!partial.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -60,6 +60,8 @@ mod output;
 #[cfg(feature = "chrome")]
 mod recover;
 #[cfg(feature = "chrome")]
+mod recover_binary;
+#[cfg(feature = "chrome")]
 mod recover_in_place;
 #[cfg(feature = "chrome")]
 mod writer;

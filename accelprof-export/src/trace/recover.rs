@@ -22,14 +22,18 @@ use super::emit::RenderStats;
 use super::finished_path;
 use super::layout::{hta_guard, EVENTS_OPEN};
 use super::output::{is_gzip_name, temporary_path};
+use super::recover_binary::{recover_binary, Binary};
 
 /// What [`recover`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Recovery {
     /// The trace now in place.
     pub path: PathBuf,
-    /// Events kept.
+    /// Events kept: Chrome trace events; for Perfetto, the packets holding a track event (a slice's
+    /// begin and its end are two); for Parquet, the rows.
     pub events: u64,
+    /// Perfetto: the packets kept (`None` for the other formats).
+    pub packets: Option<u64>,
     /// The file was already whole (it was only renamed).
     pub was_complete: bool,
     /// Bytes of a torn last chunk that were left out.
@@ -67,7 +71,14 @@ impl<R: Read> Read for UntilError<R> {
 /// event or gzip member and the closing appended: no second copy, so a trace a full disk left is closed
 /// on that disk; a file this user cannot write is closed into a new one) (with the HolisticTraceAnalysis guard event
 /// when the trace needs it, and `"traceRecovered"` saying what was kept). `Err` when `partial` does not
-/// start like a trace this crate writes.
+/// start like a trace this crate writes, or when a directory is at `output` (checked before `partial` is
+/// touched).
+///
+/// `.pftrace` (Perfetto): the file is cut after its last whole packet ([`Recovery::packets`] counts the
+/// packets kept, [`Recovery::events`] those holding a track event); `Err` for a file without the writer's
+/// whole first packet (an empty file, garbage). `.parquet`: a file whose footer reads whole (every column
+/// chunk before it) is only renamed, its rows counted as the events; one without (killed while a row
+/// group was written over the previous footer) cannot be recovered: `Err`, the file left in place.
 pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<Recovery> {
     let partial = partial.as_ref();
     let output = match output {
@@ -84,14 +95,19 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
     };
     // Only a regular file, never through a link (nor a FIFO or a device, which could block or never end).
     let mut file = open_regular(partial)?;
-    if let Some(recovery) = recover_binary(partial, &output)? {
-        return Ok(recovery);
+    // The destination is checked before the partial is touched (it is cut in place).
+    check_destination(&output)?;
+    if let Some(kind) = Binary::of(partial) {
+        return recover_binary(kind, file, partial, &output);
     }
     // Closed where it is: a trace left by a full disk is closed on that disk (no second copy). A file
-    // this user may read but not write is closed into a new one instead.
+    // this user may read but not write, or a gzip file with no whole member to cut after (one member
+    // holding a torn trace: not the writer's), is closed into a new one instead.
     match super::recover_in_place::recover_in_place(partial, &output) {
         Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {}
-        done => return done,
+        Ok(None) => {}
+        Ok(Some(done)) => return Ok(done),
+        Err(e) => return Err(e),
     }
     let mut magic = [0u8; 2];
     let gzip = file.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
@@ -134,13 +150,36 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         if partial != output {
             fs::rename(partial, &output)?;
         }
-        return Ok(Recovery { path: output, events: kept.events, was_complete: true, dropped_bytes: 0 });
+        return Ok(Recovery {
+            path: output,
+            events: kept.events,
+            packets: None,
+            was_complete: true,
+            dropped_bytes: 0,
+        });
     }
     fs::rename(&tmp, &output)?;
     if partial != output {
         let _ = fs::remove_file(partial);
     }
-    Ok(Recovery { path: output, events: kept.events, was_complete: false, dropped_bytes: kept.dropped })
+    Ok(Recovery {
+        path: output,
+        events: kept.events,
+        packets: None,
+        was_complete: false,
+        dropped_bytes: kept.dropped,
+    })
+}
+
+/// An error naming `output` when a trace cannot be renamed onto it: a directory is there.
+fn check_destination(output: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(output) {
+        Ok(meta) if meta.is_dir() => Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} is a directory: the trace is not put in its place", output.display()),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The longest line [`recover`] reads (16 MiB): a longer one is taken as torn, and it and what follows are
@@ -201,47 +240,6 @@ fn read_line_bounded(lines: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -
 /// Reads the rest of `lines` without keeping it: the bytes read.
 fn count_rest(lines: &mut impl BufRead) -> io::Result<u64> {
     io::copy(lines, &mut io::sink())
-}
-
-/// Opens `path` for reading without following a link.
-fn open_no_follow(path: &Path) -> io::Result<File> {
-    OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC).open(path)
-}
-
-/// A Parquet or Perfetto file of the export crate's writers, left `.partial` by a process that died: the
-/// Parquet writer writes the footer after every row group and the Perfetto writer whole packets, so the
-/// file is readable as it is and only renamed (a Parquet file without a footer at its end is an error).
-/// `None` for other names.
-fn recover_binary(partial: &Path, output: &Path) -> io::Result<Option<Recovery>> {
-    let name = partial.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
-    let parquet = name.ends_with(".parquet");
-    if !parquet && !name.ends_with(".pftrace") && !name.ends_with(".perfetto-trace") {
-        return Ok(None);
-    }
-    let file = open_no_follow(partial)?;
-    if !file.metadata()?.is_file() {
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"));
-    }
-    if parquet {
-        let len = file.metadata()?.len();
-        let mut head = [0u8; 4];
-        let mut tail = [0u8; 4];
-        let whole = len >= 12
-            && std::os::unix::fs::FileExt::read_exact_at(&file, &mut head, 0).is_ok()
-            && std::os::unix::fs::FileExt::read_exact_at(&file, &mut tail, len - 4).is_ok()
-            && head == *b"PAR1"
-            && tail == *b"PAR1";
-        if !whole {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "a Parquet file without a footer at its end (the process died while writing a row group)",
-            ));
-        }
-    }
-    if partial != output {
-        fs::rename(partial, output)?;
-    }
-    Ok(Some(Recovery { path: output.to_path_buf(), events: 0, was_complete: true, dropped_bytes: 0 }))
 }
 
 struct Kept {

@@ -174,19 +174,34 @@ fn scan(file: &File, gzip: bool) -> io::Result<(Scan, bool)> {
         return Ok((lines.scan, in_events));
     }
     // Gzip: member by member; the kept bytes end after the last member that decodes whole and holds
-    // whole events (chunks are cut between rows).
+    // whole events (chunks are cut between rows). A member is decoded in pieces as it is read (never
+    // held whole: memory stays bounded whatever it holds); what a torn member showed counts for nothing,
+    // since every cut is made after a whole member and only a whole member can close the trace.
     let mut reader = BufReader::new(Counting { inner: file, read: 0 });
-    let mut decoded = Vec::new();
+    let mut piece = vec![0u8; 64 << 10];
     loop {
         if reader.fill_buf()?.is_empty() {
             break;
         }
-        decoded.clear();
-        let whole = GzDecoder::new(&mut reader).read_to_end(&mut decoded).is_ok();
+        let mut member = GzDecoder::new(&mut reader);
+        let whole = loop {
+            match member.read(&mut piece) {
+                Ok(0) => break true,
+                Ok(n) => {
+                    lines.feed(&piece[..n], false);
+                    if lines.torn {
+                        break false;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break false,
+            }
+        };
         if !whole {
+            // A torn member: nothing in it is kept, so it closes nothing either.
+            lines.scan.complete = false;
             break;
         }
-        lines.feed(&decoded, false);
         // A chunk's last event has no newline after it: take it as a line of its own once whole.
         let rest = std::mem::take(&mut lines.line);
         let event_line = rest.starts_with(b"    {") && serde_json::from_slice::<Value>(&rest).is_ok();
@@ -213,8 +228,10 @@ fn no_room(e: &io::Error) -> bool {
 }
 
 /// [`recover`](super::recover) without a second copy: `partial` is cut after its last complete event,
-/// closed, and renamed to `output`.
-pub(super) fn recover_in_place(partial: &Path, output: &Path) -> io::Result<Recovery> {
+/// closed, and renamed to `output`. `None` (the file untouched) when there is no place to cut it at: a
+/// gzip file whose events are all in a member that does not end after a whole event (one member holding
+/// a whole torn trace, as `gzip` makes of it): only a copy can close it.
+pub(super) fn recover_in_place(partial: &Path, output: &Path) -> io::Result<Option<Recovery>> {
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
@@ -237,12 +254,13 @@ pub(super) fn recover_in_place(partial: &Path, output: &Path) -> io::Result<Reco
         if partial != output {
             fs::rename(partial, output)?;
         }
-        return Ok(Recovery {
+        return Ok(Some(Recovery {
             path: output.to_path_buf(),
             events: scan.events,
+            packets: None,
             was_complete: true,
             dropped_bytes: 0,
-        });
+        }));
     }
     let length = file.metadata()?.len();
     // The closing of a cut: the HTA guard when needed, `]`, what was recovered.
@@ -263,12 +281,9 @@ pub(super) fn recover_in_place(partial: &Path, output: &Path) -> io::Result<Reco
     };
     // The latest cut first; when the disk is full or the file size limit reached (the closing does not
     // fit after it), the latest cut whose closing fits in the file's length: a few events fewer.
-    let latest = *scan.cuts.back().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            "not a streamed trace: no \"traceEvents\" line in its head",
-        )
-    })?;
+    let Some(&latest) = scan.cuts.back() else {
+        return Ok(None);
+    };
     let mut candidates = vec![latest];
     for cut in scan.cuts.iter().rev() {
         if cut.keep + closing(cut)?.len() as u64 <= length {
@@ -298,12 +313,13 @@ pub(super) fn recover_in_place(partial: &Path, output: &Path) -> io::Result<Reco
     if partial != output {
         fs::rename(partial, output)?;
     }
-    Ok(Recovery {
+    Ok(Some(Recovery {
         path: output.to_path_buf(),
         events: scan.events,
+        packets: None,
         was_complete: false,
         dropped_bytes: dropped,
-    })
+    }))
 }
 
 #[cfg(test)]
