@@ -442,9 +442,10 @@ fn a_non_utf8_argument_is_an_error_not_a_panic() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("non-utf8-") && stderr.contains("not UTF-8"), "{stderr}");
+    // SQL that is not text is a usage error, as an option's value is.
     let out = cli(&["query".as_ref(), &dir, std::ffi::OsStr::from_bytes(b"SELECT '\xff'")]);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.code() == Some(1) && stderr.contains("is not UTF-8"), "{stderr}");
+    assert!(out.status.code() == Some(2) && stderr.contains("is not UTF-8"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -527,6 +528,31 @@ fn huge_kernels(dir: &std::path::Path, rank: u32, kernels: u64) {
 
 /// Two ranks, each with one kernel of 2^63-2 ns: adding their times across ranks panicked ("attempt to
 /// add with overflow", exit 101), and a release build wrapped to a negative total.
+/// `analyze` with no directory and an unknown command exited 1, as a failed analysis does, where
+/// `accelprof analyze` and every other usage error of the command exit 2.
+#[test]
+fn wrong_commands_and_arguments_are_usage_errors() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["analyze"], "name the directory"),
+        (&["analyze", "a", "b"], "name one directory"),
+        (&["bogus"], "unknown command `bogus`"),
+        (&["bogus", "dir"], "unknown command `bogus`"),
+        (&["query", "dir"], "query DIR 'SQL'"),
+        (&["sql", "dir"], "sql takes no directory"),
+        (&[], "no command"),
+    ];
+    for (args, says) in cases {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        let out = cli(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says) && stderr.contains("usage:"), "{args:?}: {stderr}");
+    }
+    // A directory that is not there is the analysis failing, not a usage error.
+    let out = cli(&["analyze".as_ref(), scratch_path("no-such-dir").as_os_str()]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn times_past_64_bits_across_ranks_are_an_error_not_a_panic() {
     let dir = scratch("huge-across");
