@@ -400,6 +400,53 @@ fn a_file_without_a_needed_column_is_named() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A file whose `start_ns` has a null (rewritten by another tool) opened, and the analysis then failed
+/// with "unexpected result: a null in row 0", naming neither the file nor the column.
+#[test]
+fn a_null_timestamp_is_named_with_its_file_and_column() {
+    use datafusion::arrow::array::{Array, ArrayRef, Int64Array, RecordBatch};
+    use datafusion::arrow::datatypes::{Field, Schema};
+    use datafusion::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use datafusion::parquet::arrow::ArrowWriter;
+    use datafusion::parquet::file::properties::WriterProperties;
+
+    let dir = two_ranks("null-start");
+    let source = dir.join("rank1.parquet");
+    let reader = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&source).unwrap()).unwrap();
+    let kv = reader.metadata().file_metadata().key_value_metadata().cloned();
+    let batches: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
+    let schema = batches[0].schema();
+    let at = schema.index_of("start_ns").unwrap();
+    let fields: Vec<Field> = schema
+        .fields()
+        .iter()
+        .enumerate()
+        .map(|(i, f)| if i == at { f.as_ref().clone().with_nullable(true) } else { f.as_ref().clone() })
+        .collect();
+    let schema = std::sync::Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()));
+    let target = dir.join("rewritten.parquet");
+    let properties = WriterProperties::builder().set_key_value_metadata(kv).build();
+    let mut w =
+        ArrowWriter::try_new(std::fs::File::create(&target).unwrap(), schema.clone(), Some(properties)).unwrap();
+    for (n, b) in batches.iter().enumerate() {
+        let mut columns: Vec<ArrayRef> = b.columns().to_vec();
+        if n == 0 {
+            let start = b.column(at).as_any().downcast_ref::<Int64Array>().unwrap();
+            let nulled: Int64Array =
+                (0..start.len()).map(|i| (i != 0).then(|| start.value(i))).collect();
+            columns[at] = std::sync::Arc::new(nulled);
+        }
+        w.write(&RecordBatch::try_new(schema.clone(), columns).unwrap()).unwrap();
+    }
+    w.close().unwrap();
+    std::fs::remove_file(&source).unwrap();
+
+    let err = Analysis::open(&dir, Options::default()).and_then(|a| a.report()).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("rewritten.parquet") && text.contains("`start_ns`"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `query` ran `COPY ... TO` (writing any file) and `CREATE EXTERNAL TABLE` (reading any file).
 #[test]
 fn queries_are_read_only_unless_writes_are_allowed() {
