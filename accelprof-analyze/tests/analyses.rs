@@ -427,13 +427,13 @@ fn a_null_timestamp_is_named_with_its_file_and_column() {
     let target = dir.join("rewritten.parquet");
     let properties = WriterProperties::builder().set_key_value_metadata(kv).build();
     let mut w =
-        ArrowWriter::try_new(std::fs::File::create(&target).unwrap(), schema.clone(), Some(properties)).unwrap();
+        ArrowWriter::try_new(std::fs::File::create(&target).unwrap(), schema.clone(), Some(properties))
+            .unwrap();
     for (n, b) in batches.iter().enumerate() {
         let mut columns: Vec<ArrayRef> = b.columns().to_vec();
         if n == 0 {
             let start = b.column(at).as_any().downcast_ref::<Int64Array>().unwrap();
-            let nulled: Int64Array =
-                (0..start.len()).map(|i| (i != 0).then(|| start.value(i))).collect();
+            let nulled: Int64Array = (0..start.len()).map(|i| (i != 0).then(|| start.value(i))).collect();
             columns[at] = std::sync::Arc::new(nulled);
         }
         w.write(&RecordBatch::try_new(schema.clone(), columns).unwrap()).unwrap();

@@ -27,12 +27,13 @@ impl Vendor {
             "cuda" | "cupti" | "nvidia" => Ok(Some(Vendor::Cuda)),
             "rocm" | "rocprofiler" | "rocprofiler-sdk" | "amd" | "hip" => Ok(Some(Vendor::Rocm)),
             "ascend" | "mspti" | "huawei" | "npu" => Ok(Some(Vendor::Ascend)),
-            other => Err(format!(
-                "--vendor {other:?}: unknown vendor (cuda, rocm, ascend, auto; or cupti, nvidia, rocprofiler, amd, \
-                 mspti, huawei)"
-            )),
+            other => Err(format!("--vendor {other:?}: unknown vendor ({})", Vendor::ACCEPTED)),
         }
     }
+
+    /// The names [`parse`](Self::parse) takes, as said in its errors.
+    pub(crate) const ACCEPTED: &'static str =
+        "cuda, rocm, ascend, auto; or cupti, nvidia, rocprofiler, amd, mspti, huawei";
 
     /// The name the engine reads in `ACCELPROF_VENDOR`.
     pub(crate) fn engine_name(self) -> &'static str {
