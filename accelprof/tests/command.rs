@@ -215,6 +215,41 @@ fn a_bad_vendor_variable_is_a_usage_error_naming_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `CUPTI_LIBRARY_PATH=/etc/passwd` made `trace` pick CUDA (any file counted as the library) while
+/// `info` said CUPTI was not found: the automatic choice takes a file only as the search `info` runs
+/// would.
+#[test]
+fn the_automatic_choice_agrees_with_info_on_a_file_that_is_no_library() {
+    let dir = temp_dir("not-a-library");
+    let ran = dir.join("ran");
+    let text = dir.join("libcupti.so");
+    std::fs::write(&text, "root:x:0:0:root:/root:/bin/sh\n").unwrap();
+    // An ELF shared object, not CUPTI: the mock of another vendor.
+    for file in [text.as_path(), Path::new(accelprof_mocks::mspti::LIBRARY)] {
+        let info = bare().env("CUPTI_LIBRARY_PATH", file).arg("info").output().unwrap();
+        let info = String::from_utf8_lossy(&info.stdout).into_owned();
+        let cuda = info.lines().find(|l| l.starts_with("cuda")).unwrap_or_default().to_owned();
+        assert!(!cuda.contains("found at"), "{file:?}: {info}");
+        let out = bare()
+            .env("CUPTI_LIBRARY_PATH", file)
+            .args(["trace", "-o", "none", "--", "touch", ran.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stderr = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{file:?}: {stderr}");
+        assert!(stderr.contains("no vendor profiling library found"), "{file:?}: {stderr}");
+        assert!(!ran.exists(), "{file:?}: traced on what info does not find");
+    }
+    // The library itself is still picked.
+    let out = bare()
+        .env("CUPTI_LIBRARY_PATH", accelprof_mocks::cupti::LIBRARY)
+        .args(["trace", "-o", "none", "--", "touch", ran.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success() && stderr_of(&out).contains(" on cuda "), "{}", stderr_of(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `--vendor rocm --vendor-lib /nonexistent.so` was not checked, and ROCm's and Ascend's ways into the
 /// program preloaded the library found instead: a vendor library that is no file is a usage error for
 /// every vendor, and the one named is the one preloaded.
