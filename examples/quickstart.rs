@@ -15,7 +15,7 @@
 //! analyse it with HolisticTraceAnalysis: it follows PyTorch profiler's conventions.
 //!
 //! Options: `--vendor auto|cupti|mspti|rocprofiler`, `--mock` (the mock even where a real library
-//! is found), `--output PATH` (`%r` = rank), `--steps N`, `--top N`, `--ranks N`, `--verbose`.
+//! is found), `--output PATH` (`%r` = rank), `--steps N`, `--top N`, `--ranks N`, `--verbose`, `--help`.
 
 #[cfg(any(feature = "cupti", feature = "mspti", feature = "rocprofiler"))]
 #[path = "quickstart_work/mod.rs"]
@@ -38,6 +38,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if args.help {
+        println!("{}\n{}", work::USAGE, work::HELP);
+        return ExitCode::SUCCESS;
+    }
     if let Some(ranks) = args.ranks {
         return work::ranks::run(ranks, &args);
     }

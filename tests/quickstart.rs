@@ -47,6 +47,20 @@ fn run(dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `--help` printed a line and the usage on stderr and exited 2, as a mistake does.
+#[test]
+fn quickstart_help_is_printed_with_success() {
+    for flag in ["--help", "-h"] {
+        let out = Command::new(quickstart()).arg(flag).output().expect("run the quickstart");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{flag}: {}", support::output_text(&out));
+        assert!(stdout.contains("usage: quickstart") && stdout.contains("--ranks N"), "{stdout}");
+        assert!(!stdout.contains("Tracing with"), "{flag}: it traced: {stdout}");
+    }
+    let out = Command::new(quickstart()).arg("--bogus").output().expect("run the quickstart");
+    assert_eq!(out.status.code(), Some(2), "a mistake is still one");
+}
+
 /// The `P` of `records: P produced = D delivered + 0 dropped (...)[ + F filtered out]`, checked: nothing
 /// dropped, and every record produced delivered or left out by the API filter (CUPTI's default filter
 /// applies while decoding, so the calls it leaves out are produced and counted as filtered).

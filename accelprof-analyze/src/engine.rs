@@ -73,7 +73,7 @@ impl Analysis {
     /// The files are the ones listed here, each given to the engine by its own path: the directory's name
     /// is never read as a pattern (`traces[1]/` is that directory). Each file must be one of ours (its
     /// metadata and the columns the queries need, its `rank` column its metadata's rank and no timestamp
-    /// negative: [`Error::Values`]), and no two may hold the same rank ([`Error::SameRank`]: the analyses
+    /// negative or null: [`Error::Values`]), and no two may hold the same rank ([`Error::SameRank`]: the analyses
     /// would add them together).
     pub fn open(dir: impl AsRef<Path>, options: Options) -> Result<Analysis, Error> {
         let dir = dir.as_ref();
@@ -464,8 +464,8 @@ impl Rows {
 
 /// Whether the values of `file` are ones a trace holds: its `rank` column holds its metadata's rank only
 /// (as the writer writes it, `rank as i32`: another value would be shown as another rank, or added to one),
-/// and no `start_ns` or `end_ns` is negative (a clock value past 2^63-1 ns, whose differences the engine
-/// would wrap). Read from the column chunks' statistics, or from the columns where a chunk has none.
+/// no `start_ns` or `end_ns` is negative (a clock value past 2^63-1 ns, whose differences the engine
+/// would wrap), and none of the three is null (the queries take every row to have them). Read from the column chunks' statistics, or from the columns where a chunk has none.
 fn check_values(file: &Path, rank: u32) -> Result<(), Error> {
     const COLUMNS: [(&str, DataType); 3] =
         [("rank", DataType::Int32), ("start_ns", DataType::Int64), ("end_ns", DataType::Int64)];
@@ -482,6 +482,8 @@ fn check_values(file: &Path, rank: u32) -> Result<(), Error> {
         .iter()
         .all(|(name, ty)| builder.schema().field_with_name(name).map_or(true, |f| f.data_type() == ty));
     let mut ranges: [Option<(i64, i64)>; 3] = [None; 3];
+    // Nulls in each: the queries take every row to have its rank and its times.
+    let mut nulls = [0u64; 3];
     let mut known = typed;
     for group in builder.metadata().row_groups() {
         for (k, i) in index.iter().enumerate() {
@@ -490,16 +492,22 @@ fn check_values(file: &Path, rank: u32) -> Result<(), Error> {
                 Some(range) => ranges[k] = widen(ranges[k], range),
                 None => known = false,
             }
+            match group.column(i).statistics().and_then(Statistics::null_count_opt) {
+                Some(n) => nulls[k] += n,
+                None => known = false,
+            }
         }
     }
     if !known {
         ranges = [None; 3];
+        nulls = [0; 3];
         let present: Vec<usize> = index.iter().flatten().copied().collect();
         let mask = ProjectionMask::leaves(builder.parquet_schema(), present);
         for batch in builder.with_projection(mask).build().map_err(schema_error)? {
             let batch = batch?;
             for (k, (name, _)) in COLUMNS.iter().enumerate() {
                 let Some(column) = batch.column_by_name(name) else { continue };
+                nulls[k] += column.null_count() as u64;
                 let column = cast(column, &DataType::Int64)?;
                 let values = column.as_primitive::<Int64Type>();
                 let range =
@@ -507,6 +515,10 @@ fn check_values(file: &Path, rank: u32) -> Result<(), Error> {
                 ranges[k] = widen(ranges[k], range);
             }
         }
+    }
+    if let Some((k, n)) = nulls.iter().enumerate().find(|(_, n)| **n > 0) {
+        let problem = format!("column `{}` holds {n} null(s): every row needs a value", COLUMNS[k].0);
+        return Err(Error::Values(file.to_path_buf(), problem));
     }
     let expected = i64::from(rank as i32);
     if let Some((lo, hi)) = ranges[0].filter(|&(lo, hi)| lo != expected || hi != expected) {

@@ -97,8 +97,8 @@ pub enum Error {
     /// A file's path is not UTF-8 (the query engine names files in UTF-8).
     #[error("{0:?}: the path is not UTF-8, which the query engine needs")]
     NotUtf8(std::path::PathBuf),
-    /// A file's rows hold values no trace holds: a `rank` column other than its metadata's rank, or a
-    /// negative timestamp (a clock value past 2^63-1 ns).
+    /// A file's rows hold values no trace holds: a `rank` column other than its metadata's rank, a
+    /// negative timestamp (a clock value past 2^63-1 ns), or a null rank or timestamp.
     #[error("{0}: {1}")]
     Values(std::path::PathBuf, String),
     /// A figure (a total of durations) is past 2^63-1 ns, 292 years, which no trace reaches: the timestamps

@@ -33,6 +33,8 @@ options:
   --memory-limit MIB     the engine's memory before it spills to disk (default 1024, at least 16)
   --top N                kernels per rank in the tables (default 15)
   --allow-writes         let `query` run statements that write or read files or change the session
+
+Exit status: 0, 1 when the analysis failed, 2 for a usage error.
 ";
 
 struct Args {
@@ -115,7 +117,22 @@ fn parse(argv: impl IntoIterator<Item = OsString>) -> Result<Args, String> {
             _ => args.positional.push(a),
         }
     }
+    check_shape(&args)?;
     Ok(args)
+}
+
+/// The command and its positional arguments: a known command with what it takes (a usage error
+/// otherwise, exit 2, as `accelprof analyze` says it), checked before anything is opened.
+fn check_shape(args: &Args) -> Result<(), String> {
+    match (args.command.as_str(), args.positional.as_slice()) {
+        ("analyze", [_]) | ("sql", []) => Ok(()),
+        ("query", [_, sql]) => text(sql.clone()).map(drop).map_err(|e| format!("query: the SQL {e}")),
+        ("analyze", []) => Err("analyze: name the directory of Parquet traces".into()),
+        ("analyze", _) => Err("analyze: name one directory".into()),
+        ("query", _) => Err("query: name the directory and the SQL: query DIR 'SQL'".into()),
+        ("sql", _) => Err("sql takes no directory (only options)".into()),
+        (other, _) => Err(format!("unknown command `{}` (analyze, query, sql)", escape(other))),
+    }
 }
 
 fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
@@ -146,6 +163,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
                 out(&format!("-- {}\n{};\n\n", q.name(), sql(q, &args.report.options.queries)))?;
             }
         }
+        // Refused by `check_shape` before this.
         _ => return Err(format!("bad arguments\n{USAGE}").into()),
     }
     Ok(())

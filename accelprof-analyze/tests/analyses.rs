@@ -400,6 +400,53 @@ fn a_file_without_a_needed_column_is_named() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A file whose `start_ns` has a null (rewritten by another tool) opened, and the analysis then failed
+/// with "unexpected result: a null in row 0", naming neither the file nor the column.
+#[test]
+fn a_null_timestamp_is_named_with_its_file_and_column() {
+    use datafusion::arrow::array::{Array, ArrayRef, Int64Array, RecordBatch};
+    use datafusion::arrow::datatypes::{Field, Schema};
+    use datafusion::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use datafusion::parquet::arrow::ArrowWriter;
+    use datafusion::parquet::file::properties::WriterProperties;
+
+    let dir = two_ranks("null-start");
+    let source = dir.join("rank1.parquet");
+    let reader = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&source).unwrap()).unwrap();
+    let kv = reader.metadata().file_metadata().key_value_metadata().cloned();
+    let batches: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
+    let schema = batches[0].schema();
+    let at = schema.index_of("start_ns").unwrap();
+    let fields: Vec<Field> = schema
+        .fields()
+        .iter()
+        .enumerate()
+        .map(|(i, f)| if i == at { f.as_ref().clone().with_nullable(true) } else { f.as_ref().clone() })
+        .collect();
+    let schema = std::sync::Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()));
+    let target = dir.join("rewritten.parquet");
+    let properties = WriterProperties::builder().set_key_value_metadata(kv).build();
+    let mut w =
+        ArrowWriter::try_new(std::fs::File::create(&target).unwrap(), schema.clone(), Some(properties))
+            .unwrap();
+    for (n, b) in batches.iter().enumerate() {
+        let mut columns: Vec<ArrayRef> = b.columns().to_vec();
+        if n == 0 {
+            let start = b.column(at).as_any().downcast_ref::<Int64Array>().unwrap();
+            let nulled: Int64Array = (0..start.len()).map(|i| (i != 0).then(|| start.value(i))).collect();
+            columns[at] = std::sync::Arc::new(nulled);
+        }
+        w.write(&RecordBatch::try_new(schema.clone(), columns).unwrap()).unwrap();
+    }
+    w.close().unwrap();
+    std::fs::remove_file(&source).unwrap();
+
+    let err = Analysis::open(&dir, Options::default()).and_then(|a| a.report()).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("rewritten.parquet") && text.contains("`start_ns`"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `query` ran `COPY ... TO` (writing any file) and `CREATE EXTERNAL TABLE` (reading any file).
 #[test]
 fn queries_are_read_only_unless_writes_are_allowed() {
@@ -442,9 +489,10 @@ fn a_non_utf8_argument_is_an_error_not_a_panic() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("non-utf8-") && stderr.contains("not UTF-8"), "{stderr}");
+    // SQL that is not text is a usage error, as an option's value is.
     let out = cli(&["query".as_ref(), &dir, std::ffi::OsStr::from_bytes(b"SELECT '\xff'")]);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.code() == Some(1) && stderr.contains("is not UTF-8"), "{stderr}");
+    assert!(out.status.code() == Some(2) && stderr.contains("is not UTF-8"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -527,6 +575,31 @@ fn huge_kernels(dir: &std::path::Path, rank: u32, kernels: u64) {
 
 /// Two ranks, each with one kernel of 2^63-2 ns: adding their times across ranks panicked ("attempt to
 /// add with overflow", exit 101), and a release build wrapped to a negative total.
+/// `analyze` with no directory and an unknown command exited 1, as a failed analysis does, where
+/// `accelprof analyze` and every other usage error of the command exit 2.
+#[test]
+fn wrong_commands_and_arguments_are_usage_errors() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["analyze"], "name the directory"),
+        (&["analyze", "a", "b"], "name one directory"),
+        (&["bogus"], "unknown command `bogus`"),
+        (&["bogus", "dir"], "unknown command `bogus`"),
+        (&["query", "dir"], "query DIR 'SQL'"),
+        (&["sql", "dir"], "sql takes no directory"),
+        (&[], "no command"),
+    ];
+    for (args, says) in cases {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        let out = cli(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says) && stderr.contains("usage:"), "{args:?}: {stderr}");
+    }
+    // A directory that is not there is the analysis failing, not a usage error.
+    let out = cli(&["analyze".as_ref(), scratch_path("no-such-dir").as_os_str()]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn times_past_64_bits_across_ranks_are_an_error_not_a_panic() {
     let dir = scratch("huge-across");

@@ -17,7 +17,8 @@ mod table;
 pub use error::{missing_dependency, Attempt, LoadError, MissingSymbol};
 pub use library::{FunctionTable, Library};
 pub use search::{
-    open, open_file, open_preferring_loaded, LibrarySpec, LoadedLibrary, OpenedFile, Preflight, SearchPlace,
+    check_file, open, open_file, open_preferring_loaded, LibrarySpec, LoadedLibrary, OpenedFile, Preflight,
+    SearchPlace,
 };
 pub use symbol::{LazySymbol, Resolver};
 

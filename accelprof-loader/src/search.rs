@@ -282,6 +282,27 @@ fn reuse_loaded_copy(
     Ok(None)
 }
 
+/// Whether the search would take the file at `path` as `spec`'s library, read without loading it (no
+/// constructor of it runs): a file, an ELF shared object of this machine whose dynamic symbol table
+/// defines `spec.identity` (or that has no section table to tell), and that passes `spec.preflight`.
+/// `Err(reason)`: why the search would pass it over or refuse it. Left unchecked: what only `dlopen`
+/// tells (its dependencies found, and for a file without a section table, its symbols).
+pub fn check_file(spec: &LibrarySpec, path: &Path) -> Result<(), String> {
+    if !path.is_file() {
+        return Err("no such file".into());
+    }
+    match inspect(path, spec.identity) {
+        Ok(Inspection::SharedObject { missing: None }) => {}
+        Ok(Inspection::SharedObject { missing: Some(missing) }) if missing.is_empty() => {}
+        Ok(Inspection::SharedObject { missing: Some(missing) }) => return Err(wrong_library(&missing)),
+        Ok(Inspection::Unusable(reason)) | Err(reason) => return Err(reason),
+    }
+    match spec.preflight {
+        Some(check) => check(path),
+        None => Ok(()),
+    }
+}
+
 fn search(
     spec: &LibrarySpec,
     explicit: Option<&Path>,

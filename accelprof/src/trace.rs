@@ -70,12 +70,31 @@ fn share_cupti(command: &mut Command, settings: &[(&'static str, String)]) {
     }
 }
 
-/// Sets up `vendor`'s way into the program for the injection library `library`. `Err`: a reason not to
-/// run (said as a usage error).
+/// The vendor library named by `--vendor-lib` (or `ACCELPROF_LIBRARY`, set non-empty), checked and
+/// made absolute: `Err` when it is not a file (a usage error naming the option or the variable).
+fn vendor_library(settings: &[(&'static str, String)]) -> Result<Option<PathBuf>, String> {
+    let (given, path) = match settings.iter().find(|(v, _)| *v == vars::LIBRARY) {
+        Some((_, value)) => (format!("--vendor-lib {value:?}"), PathBuf::from(value)),
+        None => match std::env::var_os(vars::LIBRARY).filter(|v| !v.is_empty()) {
+            Some(value) => (format!("{}={value:?}", vars::LIBRARY), PathBuf::from(value)),
+            None => return Ok(None),
+        },
+    };
+    match std::fs::metadata(&path) {
+        Ok(meta) if meta.is_file() => Ok(Some(std::path::absolute(&path).unwrap_or(path))),
+        Ok(_) => Err(format!("{given}: not a file (name the vendor's library file)")),
+        Err(e) => Err(format!("{given}: {e}")),
+    }
+}
+
+/// Sets up `vendor`'s way into the program for the injection library `library`; `vendor_lib`: the vendor
+/// library named (`--vendor-lib`), preloaded in place of the one found where the vendor's way preloads
+/// it. `Err`: a reason not to run (said as a usage error).
 fn inject(
     command: &mut Command,
     vendor: Vendor,
     library: &Path,
+    vendor_lib: Option<&Path>,
     settings: &[(&'static str, String)],
 ) -> Result<(), String> {
     match vendor {
@@ -95,7 +114,7 @@ fn inject(
         Vendor::Rocm => {
             append(command, "ROCP_TOOL_LIBRARIES", library.as_os_str());
             append(command, "LD_PRELOAD", library.as_os_str());
-            if let Some(sdk) = vendors::locate(Vendor::Rocm) {
+            if let Some(sdk) = vendor_lib.map(Path::to_path_buf).or_else(|| vendors::locate(Vendor::Rocm)) {
                 append(command, "LD_PRELOAD", sdk.as_os_str());
             }
             command.env("ROCPROFILER_LIBRARY_CTOR", "1");
@@ -103,8 +122,13 @@ fn inject(
         // MSPTI's callbacks need libmspti.so loaded before the runtime: it first, then our library, whose
         // constructor starts the engine when ACCELPROF_VENDOR=mspti.
         Vendor::Ascend => {
-            let found = vendors::find(Vendor::Ascend);
-            let mspti = found.library.as_ref().map_err(|_| vendors::line(&found, false))?;
+            let mspti = match vendor_lib {
+                Some(named) => named.to_path_buf(),
+                None => {
+                    let found = vendors::find(Vendor::Ascend);
+                    found.library.as_ref().map_err(|_| vendors::line(&found, false))?.clone()
+                }
+            };
             let mut preload = mspti.clone().into_os_string();
             preload.push(":");
             preload.push(library);
@@ -210,9 +234,24 @@ pub(crate) fn run(
     settings: &[(&'static str, String)],
     program: &[OsString],
 ) -> ExitCode {
-    // Not given: ACCELPROF_VENDOR's (when it names one), else the one this machine has.
-    let vendor = vendor
-        .or_else(|| std::env::var(vars::VENDOR).ok().and_then(|v| Vendor::parse(v.trim()).ok().flatten()));
+    // Not given: ACCELPROF_VENDOR's, else the one this machine has. A value it does not take is a usage
+    // error (it was ignored, and the vendor picked as if unset); set empty, it is unset.
+    let vendor = match vendor {
+        Some(vendor) => Some(vendor),
+        None => match std::env::var_os(vars::VENDOR).filter(|v| !v.to_string_lossy().trim().is_empty()) {
+            None => None,
+            Some(value) => match value.to_str().map(|v| Vendor::parse(v.trim())) {
+                Some(Ok(vendor)) => vendor,
+                _ => {
+                    return usage(&format!(
+                        "{}={value:?}: unknown vendor ({})",
+                        vars::VENDOR,
+                        Vendor::ACCEPTED
+                    ))
+                }
+            },
+        },
+    };
     let vendor = match vendor {
         Some(vendor) => vendor,
         None => match vendors::pick() {
@@ -229,6 +268,12 @@ pub(crate) fn run(
     let library = match embedded::locate(Lib::Inject, explicit.as_deref()) {
         Ok(library) => library,
         Err(e) => return usage(&format!("the injection library: {e}")),
+    };
+    // The vendor library named (--vendor-lib, ACCELPROF_LIBRARY): a file, whatever the vendor (it was
+    // checked by no one before the program ran, and ROCm's and Ascend's preloads did not use it).
+    let vendor_lib = match vendor_library(settings) {
+        Ok(path) => path,
+        Err(e) => return usage(&e),
     };
     // The outputs and the summary JSON: checked before anything runs. A variable set empty is unset, as
     // the tracer reads it; an option given empty is a mistake.
@@ -295,7 +340,7 @@ pub(crate) fn run(
     if let Some(path) = &summary_json {
         command.env(vars::SUMMARY_JSON, path);
     }
-    if let Err(e) = inject(&mut command, vendor, &library, settings) {
+    if let Err(e) = inject(&mut command, vendor, &library, vendor_lib.as_deref(), settings) {
         return usage(&e);
     }
     let shown: Vec<String> = program.iter().map(|a| a.to_string_lossy().into_owned()).collect();

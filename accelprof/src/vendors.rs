@@ -27,12 +27,13 @@ impl Vendor {
             "cuda" | "cupti" | "nvidia" => Ok(Some(Vendor::Cuda)),
             "rocm" | "rocprofiler" | "rocprofiler-sdk" | "amd" | "hip" => Ok(Some(Vendor::Rocm)),
             "ascend" | "mspti" | "huawei" | "npu" => Ok(Some(Vendor::Ascend)),
-            other => Err(format!(
-                "--vendor {other:?}: unknown vendor (cuda, rocm, ascend, auto; or cupti, nvidia, rocprofiler, amd, \
-                 mspti, huawei)"
-            )),
+            other => Err(format!("--vendor {other:?}: unknown vendor ({})", Vendor::ACCEPTED)),
         }
     }
+
+    /// The names [`parse`](Self::parse) takes, as said in its errors.
+    pub(crate) const ACCEPTED: &'static str =
+        "cuda, rocm, ascend, auto; or cupti, nvidia, rocprofiler, amd, mspti, huawei";
 
     /// The name the engine reads in `ACCELPROF_VENDOR`.
     pub(crate) fn engine_name(self) -> &'static str {
@@ -101,13 +102,20 @@ pub(crate) fn find(vendor: Vendor) -> Found {
 /// Where `vendor`'s profiling library is, looked for WITHOUT loading it (no constructor of a vendor
 /// library runs in the command): its variable, its usual directories, then the system loader's path,
 /// by file name. What `trace` uses to pick a vendor and to name the SDK it preloads; `info` opens.
+///
+/// A file counts only when the search `info` runs would take it, as far as that can be told without
+/// loading it ([`accelprof_loader::check_file`]: a shared object of this machine defining the vendor's
+/// identifying symbols, past the vendor's preflight): any file named by `CUPTI_LIBRARY_PATH` picked CUDA
+/// where `info` said CUPTI was not there. What only loading tells (a dependency missing) `info` alone
+/// sees; a library found by soname on the loader's path is taken by name.
 pub(crate) fn locate(vendor: Vendor) -> Option<PathBuf> {
     let spec = vendor.spec();
-    if let Some(path) = std::env::var_os(spec.env_var).map(PathBuf::from).filter(|p| p.is_file()) {
+    let usable = |path: &Path| accelprof_loader::check_file(spec, path).is_ok();
+    if let Some(path) = std::env::var_os(spec.env_var).map(PathBuf::from).filter(|p| usable(p)) {
         return Some(path);
     }
     for place in (spec.places)() {
-        if let Some(path) = spec.file_names.iter().map(|n| place.dir.join(n)).find(|p| p.is_file()) {
+        if let Some(path) = spec.file_names.iter().map(|n| place.dir.join(n)).find(|p| usable(p)) {
             return Some(path);
         }
     }

@@ -172,6 +172,154 @@ fn usage_errors_exit_2_before_the_program_runs() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `ACCELPROF_VENDOR=bogus` was ignored (the vendor picked as if unset: the program traced on the one
+/// found, or "no vendor profiling library found" said without a word of the variable).
+#[test]
+fn a_bad_vendor_variable_is_a_usage_error_naming_it() {
+    let dir = temp_dir("bad-vendor-var");
+    let ran = dir.join("ran");
+    for value in ["bogus", "cuda\u{1}"] {
+        let out = bare()
+            .env("ACCELPROF_VENDOR", value)
+            .env("CUPTI_LIBRARY_PATH", accelprof_mocks::cupti::LIBRARY)
+            .args(["trace", "-o", "none", "--", "touch", ran.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stderr = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{value:?}: {stderr}");
+        assert!(!ran.exists(), "{value:?}: the program ran");
+        assert!(
+            stderr.contains("ACCELPROF_VENDOR=\"bogus\"")
+                || stderr.contains("ACCELPROF_VENDOR=\"cuda\\u{1}\""),
+            "{stderr}"
+        );
+        assert!(stderr.contains("cuda, rocm, ascend, auto"), "the accepted values: {stderr}");
+    }
+    // Set empty, it is unset; a good value is taken; --vendor wins over it (the launcher sets it).
+    let seen = dir.join("seen");
+    let script = format!("printf '%s\\n' \"$ACCELPROF_VENDOR\" > {}", seen.display());
+    for (value, options, expected) in
+        [("", &[][..], "cupti"), ("AMD", &[], "rocprofiler"), ("bogus", &["--vendor", "cuda"], "cupti")]
+    {
+        let out = bare()
+            .env("ACCELPROF_VENDOR", value)
+            .env("CUPTI_LIBRARY_PATH", accelprof_mocks::cupti::LIBRARY)
+            .arg("trace")
+            .args(options)
+            .args(["-o", "none", "--", "sh", "-c", &script])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{value:?}: {}", stderr_of(&out));
+        assert_eq!(std::fs::read_to_string(&seen).unwrap().trim(), expected, "{value:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `CUPTI_LIBRARY_PATH=/etc/passwd` made `trace` pick CUDA (any file counted as the library) while
+/// `info` said CUPTI was not found: the automatic choice takes a file only as the search `info` runs
+/// would.
+#[test]
+fn the_automatic_choice_agrees_with_info_on_a_file_that_is_no_library() {
+    let dir = temp_dir("not-a-library");
+    let ran = dir.join("ran");
+    let text = dir.join("libcupti.so");
+    std::fs::write(&text, "root:x:0:0:root:/root:/bin/sh\n").unwrap();
+    // An ELF shared object, not CUPTI: the mock of another vendor.
+    for file in [text.as_path(), Path::new(accelprof_mocks::mspti::LIBRARY)] {
+        let info = bare().env("CUPTI_LIBRARY_PATH", file).arg("info").output().unwrap();
+        let info = String::from_utf8_lossy(&info.stdout).into_owned();
+        let cuda = info.lines().find(|l| l.starts_with("cuda")).unwrap_or_default().to_owned();
+        assert!(!cuda.contains("found at"), "{file:?}: {info}");
+        let out = bare()
+            .env("CUPTI_LIBRARY_PATH", file)
+            .args(["trace", "-o", "none", "--", "touch", ran.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stderr = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{file:?}: {stderr}");
+        assert!(stderr.contains("no vendor profiling library found"), "{file:?}: {stderr}");
+        assert!(!ran.exists(), "{file:?}: traced on what info does not find");
+    }
+    // The library itself is still picked.
+    let out = bare()
+        .env("CUPTI_LIBRARY_PATH", accelprof_mocks::cupti::LIBRARY)
+        .args(["trace", "-o", "none", "--", "touch", ran.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success() && stderr_of(&out).contains(" on cuda "), "{}", stderr_of(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--vendor rocm --vendor-lib /nonexistent.so` was not checked, and ROCm's and Ascend's ways into the
+/// program preloaded the library found instead: a vendor library that is no file is a usage error for
+/// every vendor, and the one named is the one preloaded.
+#[test]
+fn a_vendor_library_that_is_no_file_is_a_usage_error_for_every_vendor() {
+    let dir = temp_dir("vendor-lib");
+    let ran = dir.join("ran");
+    let missing = dir.join("missing.so");
+    let mocks = |cmd: &mut Command| {
+        cmd.env("CUPTI_LIBRARY_PATH", accelprof_mocks::cupti::LIBRARY)
+            .env("ROCPROFILER_LIBRARY_PATH", accelprof_mocks::rocprofiler::LIBRARY)
+            .env("MSPTI_LIBRARY_PATH", accelprof_mocks::mspti::LIBRARY)
+            .env("ASCEND_HOME_PATH", accelprof_mocks::mspti::ASCEND_HOME)
+            .env_remove("LD_PRELOAD");
+    };
+    for vendor in ["cuda", "rocm", "ascend"] {
+        for (lib, says) in [
+            (
+                missing.to_str().unwrap(),
+                format!("--vendor-lib {:?}: No such file", missing.display().to_string()),
+            ),
+            (dir.to_str().unwrap(), "not a file".to_owned()),
+        ] {
+            let mut cmd = bare();
+            mocks(&mut cmd);
+            let out = cmd
+                .args(["trace", "--vendor", vendor, "--vendor-lib", lib, "-o", "none"])
+                .args(["--", "touch", ran.to_str().unwrap()])
+                .output()
+                .unwrap();
+            let stderr = stderr_of(&out);
+            assert_eq!(out.status.code(), Some(2), "{vendor} {lib}: {stderr}");
+            assert!(stderr.contains(&says), "{vendor} {lib}: {stderr}");
+            assert!(!ran.exists(), "{vendor} {lib}: the program ran");
+        }
+        let mut cmd = bare();
+        mocks(&mut cmd);
+        let out = cmd
+            .env("ACCELPROF_LIBRARY", &missing)
+            .args(["trace", "--vendor", vendor, "-o", "none", "--", "touch", ran.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stderr = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{vendor} ACCELPROF_LIBRARY: {stderr}");
+        assert!(stderr.contains("ACCELPROF_LIBRARY=\""), "{stderr}");
+        assert!(!ran.exists());
+    }
+    // The one named is the one preloaded (a copy of the mock: not the one the search finds).
+    let seen = dir.join("seen");
+    let script = format!("printf '%s\\n' \"$LD_PRELOAD\" > {}", seen.display());
+    for (vendor, mock) in
+        [("rocm", accelprof_mocks::rocprofiler::LIBRARY), ("ascend", accelprof_mocks::mspti::LIBRARY)]
+    {
+        let named = dir.join(format!("{vendor}-copy.so"));
+        std::fs::copy(mock, &named).unwrap();
+        let mut cmd = bare();
+        mocks(&mut cmd);
+        let out = cmd
+            .args(["trace", "--vendor", vendor, "--vendor-lib", named.to_str().unwrap(), "-o", "none"])
+            .args(["--", "sh", "-c", &script])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{vendor}: {}", stderr_of(&out));
+        let preload = std::fs::read_to_string(&seen).unwrap();
+        assert!(preload.contains(&*named.to_string_lossy()), "{vendor}: {preload}");
+        assert!(!preload.contains(mock), "{vendor}: {preload}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// As shells say it: 127 for a program not found, 126 for one found but not runnable; the program's
 /// status passed through, and its signal (128+n to a shell).
 #[test]

@@ -21,6 +21,21 @@ use accel_profiling::{Distributed, Tracer, TracerConfig, TracerError, Vendor};
 pub const USAGE: &str = "usage: quickstart [--vendor auto|cupti|mspti|rocprofiler] [--mock] [--output PATH] \
                          [--steps N] [--top N] [--ranks N] [--verbose]";
 
+/// What `--help` prints.
+pub const HELP: &str =
+    "quickstart: traces a small workload with the accel-profiling tracer, prints the per-kernel \
+                        summary and the record counts, writes trace.json (the real vendor library where the \
+                        machine has one, else the bundled mock)
+
+  --vendor NAME   auto (default), cupti, mspti or rocprofiler
+  --mock          the bundled mock even where a real library is found
+  --output PATH   the trace (%r: the rank; default trace.json, trace_%r.json as ranks)
+  --steps N       steps of the workload (default 8)
+  --top N         rows of the kernel summary (default 15)
+  --ranks N       run N processes, ranks 0 to N-1, each writing its own trace
+  --verbose       when no vendor library is found, every place looked in
+  --help          this text";
+
 /// Set (to the vendor's name) in the environment of a quickstart that must play the mock: MSPTI's
 /// restart with the mock preloaded keeps the choice made before it.
 pub const MOCK_VAR: &str = "ACCEL_QUICKSTART_MOCK";
@@ -35,6 +50,8 @@ pub struct Args {
     pub top: usize,
     pub ranks: Option<u32>,
     pub verbose: bool,
+    /// `--help`: print [`HELP`] and run nothing.
+    pub help: bool,
     /// The arguments as given (passed on to the ranks' processes).
     pub raw: Vec<String>,
 }
@@ -50,6 +67,7 @@ impl Args {
             top: 15,
             ranks: None,
             verbose: false,
+            help: false,
             raw: raw.clone(),
         };
         let mut it = raw.into_iter();
@@ -66,7 +84,10 @@ impl Args {
                     a.ranks = Some(n.max(1));
                 }
                 "--verbose" | "-v" => a.verbose = true,
-                "--help" | "-h" => return Err("the quickstart of the accel-profiling tracer".into()),
+                "--help" | "-h" => {
+                    a.help = true;
+                    return Ok(a);
+                }
                 other => return Err(format!("unknown argument `{other}`")),
             }
         }
