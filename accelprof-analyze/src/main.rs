@@ -99,6 +99,10 @@ fn escaped_cells(batches: &[RecordBatch]) -> Result<Vec<RecordBatch>, ArrowError
 fn parse(argv: impl IntoIterator<Item = OsString>) -> Result<Args, String> {
     let mut it = argv.into_iter();
     let command = text(it.next().ok_or("no command")?)?;
+    if matches!(command.as_str(), "-h" | "--help" | "help") {
+        // The tool's own help, asked for before any command.
+        return Err(String::new());
+    }
     let mut args = Args { command, positional: Vec::new(), report: ReportOptions::default() };
     while let Some(a) = it.next() {
         // Positional arguments (directories) may be any bytes; options are text.
@@ -178,6 +182,14 @@ fn out(text: &str) -> std::io::Result<()> {
     stdout.flush()
 }
 
+/// Writes `text` to standard error; a write that fails (its reader gone, `2>&1 | head -0`) is dropped:
+/// what is said to nobody changes no exit status (`eprint!` panicked, exit 101).
+fn say(text: &str) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(text.as_bytes()).and_then(|()| stderr.flush());
+}
+
 /// Whether `e` is standard output's reader having gone away.
 fn is_closed_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
     e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
@@ -188,10 +200,11 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => {
             if e.is_empty() {
-                print!("{USAGE}");
+                // Help to a reader that went away (`--help | head -0`) ends as a whole run does.
+                let _ = out(USAGE);
                 return ExitCode::SUCCESS;
             }
-            eprint!("accelprof-analyze: {}\n{USAGE}", escape_keeping_lines(&e));
+            say(&format!("accelprof-analyze: {}\n{USAGE}", escape_keeping_lines(&e)));
             return ExitCode::from(2);
         }
     };
@@ -200,7 +213,7 @@ fn main() -> ExitCode {
         // As `head` expects of a command it cut short: no message, and the status of a whole run.
         Err(e) if is_closed_pipe(e.as_ref()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("accelprof-analyze: {}", escape_keeping_lines(&e.to_string()));
+            say(&format!("accelprof-analyze: {}\n", escape_keeping_lines(&e.to_string())));
             ExitCode::FAILURE
         }
     }

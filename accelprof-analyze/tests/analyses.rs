@@ -755,3 +755,42 @@ fn a_memory_limit_past_the_address_space_is_a_usage_error() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `accelprof-analyze analyze DIR 2>&1 | head -0`: a message to a closed standard error panicked the
+/// command (exit 101), and so did the usage to a closed standard output (`--help | head -0`); nothing said
+/// to nobody may change the exit status. The pipes' read ends are closed before the command starts, so its
+/// first write fails, whatever the timing. `--help` before any command is the tool's help (it was an
+/// unknown command, exit 2).
+#[test]
+fn a_closed_standard_error_or_output_changes_no_exit_status() {
+    let (read, write) = std::io::pipe().unwrap();
+    drop(read);
+    let closed = || std::process::Stdio::from(write.try_clone().unwrap());
+    let run = |args: &[&str], closed_stderr: bool| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_accelprof-analyze"));
+        cmd.args(args);
+        if closed_stderr {
+            cmd.stderr(closed());
+        } else {
+            cmd.stdout(closed());
+        }
+        let out = cmd.output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let missing = std::env::temp_dir().join(format!("accelprof-analyze-closed-{}", std::process::id()));
+    let missing = missing.to_str().unwrap();
+    assert_eq!(run(&["analyze", missing], true).0, Some(1), "a failure said to nobody");
+    assert_eq!(run(&["analyze"], true).0, Some(2), "a usage error said to nobody");
+    assert_eq!(run(&["bogus"], true).0, Some(2));
+    for help in ["--help", "-h", "help"] {
+        let (code, stderr) = run(&[help], false);
+        assert_eq!(code, Some(0), "{help} to a closed standard output: {stderr}");
+        assert!(stderr.is_empty(), "{help}: {stderr}");
+    }
+    let (code, stderr) = run(&["sql", "--help"], false);
+    assert_eq!(code, Some(0), "{stderr}");
+    // The help itself, read.
+    let out = cli(&[std::ffi::OsStr::new("--help")]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("analyze"), "{out:?}");
+}
