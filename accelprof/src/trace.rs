@@ -71,8 +71,12 @@ fn share_cupti(command: &mut Command, settings: &[(&'static str, String)]) {
 }
 
 /// The vendor library named by `--vendor-lib` (or `ACCELPROF_LIBRARY`, set non-empty), checked and
-/// made absolute: `Err` when it is not a file (a usage error naming the option or the variable).
-fn vendor_library(settings: &[(&'static str, String)]) -> Result<Option<PathBuf>, String> {
+/// made absolute: `Err` when it is not `vendor`'s library as far as can be told without loading it
+/// ([`accelprof_loader::check_file`], as the automatic choice checks: a shared object of this machine
+/// defining the vendor's identifying symbols), a usage error naming the option or the variable. Any file
+/// passed before, and one that is no library (`/etc/passwd`) was preloaded, the loader refusing it only
+/// in the program, with the run going on untraced.
+fn vendor_library(settings: &[(&'static str, String)], vendor: Vendor) -> Result<Option<PathBuf>, String> {
     let (given, path) = match settings.iter().find(|(v, _)| *v == vars::LIBRARY) {
         Some((_, value)) => (format!("--vendor-lib {value:?}"), PathBuf::from(value)),
         None => match std::env::var_os(vars::LIBRARY).filter(|v| !v.is_empty()) {
@@ -81,7 +85,10 @@ fn vendor_library(settings: &[(&'static str, String)]) -> Result<Option<PathBuf>
         },
     };
     match std::fs::metadata(&path) {
-        Ok(meta) if meta.is_file() => Ok(Some(std::path::absolute(&path).unwrap_or(path))),
+        Ok(meta) if meta.is_file() => match accelprof_loader::check_file(vendor.spec(), &path) {
+            Ok(()) => Ok(Some(std::path::absolute(&path).unwrap_or(path))),
+            Err(why) => Err(format!("{given}: not {}'s library: {why}", vendor.name())),
+        },
         Ok(_) => Err(format!("{given}: not a file (name the vendor's library file)")),
         Err(e) => Err(format!("{given}: {e}")),
     }
@@ -271,7 +278,7 @@ pub(crate) fn run(
     };
     // The vendor library named (--vendor-lib, ACCELPROF_LIBRARY): a file, whatever the vendor (it was
     // checked by no one before the program ran, and ROCm's and Ascend's preloads did not use it).
-    let vendor_lib = match vendor_library(settings) {
+    let vendor_lib = match vendor_library(settings, vendor) {
         Ok(path) => path,
         Err(e) => return usage(&e),
     };

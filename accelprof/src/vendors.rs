@@ -53,7 +53,7 @@ impl Vendor {
     }
 
     /// The profiling library's search (the vendor's -sys crate's loader).
-    fn spec(self) -> &'static LibrarySpec {
+    pub(crate) fn spec(self) -> &'static LibrarySpec {
         match self {
             Vendor::Cuda => &cupti_sys::SPEC,
             Vendor::Rocm => &rocprofiler_sys::SPEC,

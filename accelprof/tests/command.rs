@@ -254,10 +254,13 @@ fn the_automatic_choice_agrees_with_info_on_a_file_that_is_no_library() {
 /// program preloaded the library found instead: a vendor library that is no file is a usage error for
 /// every vendor, and the one named is the one preloaded.
 #[test]
-fn a_vendor_library_that_is_no_file_is_a_usage_error_for_every_vendor() {
+fn a_vendor_library_that_is_no_library_of_the_vendor_is_a_usage_error_for_every_vendor() {
     let dir = temp_dir("vendor-lib");
     let ran = dir.join("ran");
     let missing = dir.join("missing.so");
+    // A file that is no shared object: it was preloaded, the loader refusing it only in the program.
+    let text = dir.join("text.so");
+    std::fs::write(&text, "not a library\n").unwrap();
     let mocks = |cmd: &mut Command| {
         cmd.env("CUPTI_LIBRARY_PATH", accelprof_mocks::cupti::LIBRARY)
             .env("ROCPROFILER_LIBRARY_PATH", accelprof_mocks::rocprofiler::LIBRARY)
@@ -272,6 +275,16 @@ fn a_vendor_library_that_is_no_file_is_a_usage_error_for_every_vendor() {
                 format!("--vendor-lib {:?}: No such file", missing.display().to_string()),
             ),
             (dir.to_str().unwrap(), "not a file".to_owned()),
+            (text.to_str().unwrap(), format!("not {vendor}'s library: ")),
+            // Another vendor's library: a shared object without this vendor's symbols.
+            (
+                if vendor == "cuda" {
+                    accelprof_mocks::mspti::LIBRARY
+                } else {
+                    accelprof_mocks::cupti::LIBRARY
+                },
+                format!("not {vendor}'s library: not this library: it does not export"),
+            ),
         ] {
             let mut cmd = bare();
             mocks(&mut cmd);
