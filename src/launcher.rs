@@ -301,6 +301,11 @@ pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>,
         }
         let path = cwd.join(name);
         check_writable(&format!("output {name:?}"), &path)?;
+        // The same file twice: the second writer took the first's file for another process's and wrote
+        // a second copy beside it under a numbered name. (Paths compare by component: `./a.json` too.)
+        if resolved.iter().any(|OutputPattern(p)| *p == path) {
+            return Err(format!("output {name:?}: named twice"));
+        }
         resolved.push(OutputPattern(path));
     }
     Ok(resolved)
@@ -475,6 +480,10 @@ mod tests {
         assert!(check_outputs("keep.json, off", formats).unwrap_err().contains("with other outputs"));
         assert!(check_outputs("", formats).unwrap_err().contains("no file named"));
         assert!(check_outputs(" , ", formats).unwrap_err().contains("no file named"));
+        // The same file twice wrote a second, numbered copy of it.
+        assert!(check_outputs("a.json,a.json", formats).unwrap_err().contains("named twice"));
+        assert!(check_outputs("a.json, ./a.json", formats).unwrap_err().contains("named twice"));
+        assert_eq!(check_outputs("a.json,a.json.gz", formats).map(|o| o.len()), Ok(2));
         assert!(check_summary_json("/no/such/dir/s.json").unwrap_err().contains("/no/such/dir"));
         assert!(check_summary_json(&std::env::temp_dir().display().to_string())
             .unwrap_err()
