@@ -87,6 +87,7 @@ fn run(args: &work::Args) -> Result<bool, Box<dyn std::error::Error>> {
     Ok(report.is_complete())
 }
 
+#[cfg(any(feature = "cupti", feature = "mspti", feature = "rocprofiler"))]
 /// What opens a trace of this format: Perfetto's UI reads Chrome JSON (gzipped too) and Perfetto's own
 /// protobuf, `chrome://tracing` the JSON only, and neither reads Parquet (the analysis does).
 fn how_to_open(path: &std::path::Path) -> String {
