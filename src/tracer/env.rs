@@ -76,11 +76,14 @@ impl TracerConfig {
         if let Some(v) = get(vars::OUTPUT) {
             // Several files: comma-separated (a name with a comma in it cannot be given here).
             let outputs: Vec<&str> = v.split(',').map(str::trim).filter(|o| !o.is_empty()).collect();
-            let off = outputs
-                .first()
-                .is_none_or(|o| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0"));
-            c.outputs =
-                if off { Vec::new() } else { outputs.iter().map(|o| Output::Path(o.into())).collect() };
+            let off = |o: &&str| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0");
+            let files: Vec<&str> = outputs.iter().filter(|o| !off(o)).copied().collect();
+            if !files.is_empty() && files.len() < outputs.len() {
+                // `none` beside files named: the files are written (a first `none` wrote nothing at all,
+                // silently, and a later one was taken for a file name of an unknown format).
+                warn(vars::OUTPUT, &v, "`none` (no trace) with other outputs: the files named are written");
+            }
+            c.outputs = files.iter().map(|o| Output::Path(o.into())).collect();
         }
         c.summary_json = get(vars::SUMMARY_JSON).map(PathBuf::from);
         if let Some(v) = get(vars::FAMILIES) {
@@ -395,6 +398,15 @@ mod tests {
         let (c, warnings) = from(&[]);
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(paths(&c), [PathBuf::from(DEFAULT_OUTPUT)]);
+
+        // `none` beside files named: the files are written, with a warning (a first `none` wrote nothing,
+        // silently; a later one was taken for a file).
+        for list in ["none,keep.json", "keep.json, off"] {
+            let (c, warnings) = from(&[("ACCELPROF_OUTPUT", list)]);
+            assert_eq!(paths(&c), [PathBuf::from("keep.json")], "{list}");
+            assert_eq!(warnings.len(), 1, "{list}: {warnings:?}");
+            assert!(warnings[0].contains("with other outputs"), "{warnings:?}");
+        }
         assert!(c.handle_signals && c.print_summary, "a front door's defaults");
 
         let (c, warnings) = from(&[
