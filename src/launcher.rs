@@ -151,15 +151,9 @@ pub fn claim(dir: &Path, output: &Path) -> bool {
 /// when it is numbered or named `.partial`).
 pub const EXTENSIONS: [&str; 5] = [".json.gz", ".json", ".parquet", ".pftrace", ".perfetto-trace"];
 
-/// How `name` ends of [`EXTENSIONS`], in its own case (`T.JSON.GZ`: `.JSON.GZ`: the formats take their
-/// extensions in any case); `""` for none.
+/// How `name` ends of [`EXTENSIONS`], in its own case (`T.JSON.GZ`: `.JSON.GZ`); `""` for none.
 fn extension(name: &str) -> &str {
-    let found = EXTENSIONS.iter().find(|e| {
-        name.len() > e.len()
-            && name.is_char_boundary(name.len() - e.len())
-            && name[name.len() - e.len()..].eq_ignore_ascii_case(e)
-    });
-    found.map_or("", |e| &name[name.len() - e.len()..])
+    accelprof_export::trace::name_extension(name, &EXTENSIONS)
 }
 
 /// `same.json` -> `same.<pid>.json` (the extension kept): the name of a second process's trace.

@@ -7,10 +7,16 @@ use std::path::{Path, PathBuf};
 /// Chrome JSON, and the Parquet and Perfetto files of the export crate, which are named the same way.
 const EXTENSIONS: [&str; 6] = [".json.gz", ".json", ".gz", ".parquet", ".pftrace", ".perfetto-trace"];
 
-/// How `name` ends of [`EXTENSIONS`], in its own case (`T.JSON.GZ`: `.JSON.GZ`; formats are picked by
-/// their extensions in any case); `""` for none.
+/// How `name` ends of [`EXTENSIONS`], in its own case; `""` for none.
 fn extension(name: &str) -> &str {
-    let found = EXTENSIONS.iter().find(|e| {
+    name_extension(name, &EXTENSIONS)
+}
+
+/// The first of `extensions` (longest first) that `name` ends with, compared in any case (formats are
+/// picked by their extensions in any case) and returned in `name`'s own (`T.JSON.GZ`: `.JSON.GZ`); `""`
+/// for none, and for a name that is only the extension.
+pub fn name_extension<'a>(name: &'a str, extensions: &[&str]) -> &'a str {
+    let found = extensions.iter().find(|e| {
         name.len() > e.len()
             && name.is_char_boundary(name.len() - e.len())
             && name[name.len() - e.len()..].eq_ignore_ascii_case(e)
