@@ -1,11 +1,10 @@
 use std::fs;
 use std::io::{self, BufWriter, Write};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use super::emit::{EventList, Renderer};
 use super::layout::{head, hta_guard, tail};
-use super::output::temporary_path;
+use super::output::{create_private, temporary_path};
 use super::{FlowStats, Style, TimeMap, DEFAULT_PENDING_FLOWS};
 use crate::RunMeta;
 use accelprof_core::columns::Batch;
@@ -99,12 +98,7 @@ impl ChromeTrace {
         let tmp = temporary_path(path);
         let result = (|| {
             // A new private file, never one that is there (nor through a link).
-            let file = fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(0o600)
-                .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-                .open(&tmp)?;
+            let file = create_private(&tmp)?;
             let mut w = BufWriter::new(file);
             self.write(&mut w)?;
             w.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;

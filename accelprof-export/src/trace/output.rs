@@ -24,6 +24,17 @@ use std::thread::JoinHandle;
 use super::partial_path;
 use crossbeam_channel::{bounded, Receiver, Sender};
 
+/// A new file at `path` (a temporary one, from [`temporary_path`]), private (0600), never one that is
+/// there already nor through a link someone put at the name.
+pub(crate) fn create_private(path: &Path) -> io::Result<std::fs::File> {
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)
+}
+
 /// `dir/.name.<pid>.<n>.tmp` next to `path`, unique within this process (for whole-file writes).
 pub(crate) fn temporary_path(path: &Path) -> PathBuf {
     static NEXT: AtomicU64 = AtomicU64::new(0);

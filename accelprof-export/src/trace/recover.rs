@@ -21,7 +21,7 @@ use serde_json::Value;
 use super::emit::RenderStats;
 use super::finished_path;
 use super::layout::{hta_guard, EVENTS_OPEN};
-use super::output::{is_gzip_name, temporary_path};
+use super::output::{create_private, is_gzip_name, temporary_path};
 use super::recover_binary::{recover_binary, Binary};
 
 /// What [`recover`] did.
@@ -118,14 +118,7 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
     let tmp = temporary_path(&output);
     let result = (|| {
         // A new file, never one that is there already (nor through a link).
-        let sink = BufWriter::new(
-            OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(0o600)
-                .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-                .open(&tmp)?,
-        );
+        let sink = BufWriter::new(create_private(&tmp)?);
         let file = if is_gzip_name(&output) {
             let mut gz = GzEncoder::new(sink, flate2::Compression::new(1));
             let kept = copy_complete(&mut lines, &mut gz)?;

@@ -16,7 +16,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
-use super::output::temporary_path;
+use super::output::{create_private, temporary_path};
 use super::recover::Recovery;
 
 fn invalid(message: impl Into<String>) -> io::Error {
@@ -247,12 +247,7 @@ fn recover_perfetto(file: File, partial: &Path, output: &Path) -> io::Result<Rec
             let tmp = temporary_path(output);
             let copied = (|| {
                 let mut from = File::open(partial)?.take(scan.keep);
-                let mut to = OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .mode(0o600)
-                    .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-                    .open(&tmp)?;
+                let mut to = create_private(&tmp)?;
                 io::copy(&mut from, &mut to)?;
                 to.sync_all()?;
                 fs::rename(&tmp, output)
