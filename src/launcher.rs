@@ -264,13 +264,18 @@ fn match_ranks(pattern: &str, text: &str) -> bool {
     }
 }
 
+/// Whether an entry of an output list means no trace (`none`, `off` or `0`, in any case): what both the
+/// launcher's check and the tracer's reading of `ACCELPROF_OUTPUT` take it for.
+pub fn means_no_trace(entry: &str) -> bool {
+    matches!(entry.to_ascii_lowercase().as_str(), "none" | "off" | "0")
+}
+
 /// Checks the outputs of `-o` before anything runs, and resolves them to absolute paths (what the traced
 /// processes are given, so that a process that changes directory writes where asked). `Err`: what is
 /// wrong with the first bad one. `formats` are the extensions this build writes.
 pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>, String> {
     let names: Vec<&str> = list.split(',').map(str::trim).filter(|o| !o.is_empty()).collect();
-    let off = |o: &&&str| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0");
-    match (names.as_slice(), names.iter().find(off)) {
+    match (names.as_slice(), names.iter().find(|o| means_no_trace(o))) {
         ([], _) => return Err(format!("output {list:?}: no file named (`none` for no trace)")),
         ([_], Some(_)) => return Ok(Vec::new()),
         (_, Some(none)) => {

@@ -76,8 +76,8 @@ impl TracerConfig {
         if let Some(v) = get(vars::OUTPUT) {
             // Several files: comma-separated (a name with a comma in it cannot be given here).
             let outputs: Vec<&str> = v.split(',').map(str::trim).filter(|o| !o.is_empty()).collect();
-            let off = |o: &&str| matches!(o.to_ascii_lowercase().as_str(), "none" | "off" | "0");
-            let files: Vec<&str> = outputs.iter().filter(|o| !off(o)).copied().collect();
+            let files: Vec<&str> =
+                outputs.iter().filter(|o| !crate::launcher::means_no_trace(o)).copied().collect();
             if !files.is_empty() && files.len() < outputs.len() {
                 // `none` beside files named: the files are written (a first `none` wrote nothing at all,
                 // silently, and a later one was taken for a file name of an unknown format).
