@@ -276,8 +276,8 @@ pub(crate) fn run(
         Ok(library) => library,
         Err(e) => return usage(&format!("the injection library: {e}")),
     };
-    // The vendor library named (--vendor-lib, ACCELPROF_LIBRARY): a file, whatever the vendor (it was
-    // checked by no one before the program ran, and ROCm's and Ascend's preloads did not use it).
+    // The vendor library named (--vendor-lib, ACCELPROF_LIBRARY): the vendor's library, for every vendor
+    // (it was checked by no one before the program ran, and ROCm's and Ascend's preloads did not use it).
     let vendor_lib = match vendor_library(settings, vendor) {
         Ok(path) => path,
         Err(e) => return usage(&e),
