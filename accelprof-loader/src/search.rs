@@ -216,6 +216,20 @@ fn wrong_library(missing: &[&str]) -> String {
     format!("not this library: it does not export {}", missing.join(", "))
 }
 
+/// Why the file at `path`, read without loading it, is not `spec`'s library: the reason, with the
+/// identifying symbols it lacks when it is a shared object without them; `None` when it may be (an ELF
+/// shared object of this machine defining them, or without a section table to tell).
+fn refusal(spec: &LibrarySpec, path: &Path) -> Option<(String, Option<Vec<&'static str>>)> {
+    match inspect(path, spec.identity) {
+        Ok(Inspection::SharedObject { missing: None }) => None,
+        Ok(Inspection::SharedObject { missing: Some(missing) }) if missing.is_empty() => None,
+        Ok(Inspection::SharedObject { missing: Some(missing) }) => {
+            Some((wrong_library(&missing), Some(missing)))
+        }
+        Ok(Inspection::Unusable(reason)) | Err(reason) => Some((reason, None)),
+    }
+}
+
 /// Opens a vendor library, trying in order:
 ///
 /// 1. `explicit`, when given (and nothing else: a caller who names a file gets that file or an error);
@@ -291,11 +305,8 @@ pub fn check_file(spec: &LibrarySpec, path: &Path) -> Result<(), String> {
     if !path.is_file() {
         return Err("no such file".into());
     }
-    match inspect(path, spec.identity) {
-        Ok(Inspection::SharedObject { missing: None }) => {}
-        Ok(Inspection::SharedObject { missing: Some(missing) }) if missing.is_empty() => {}
-        Ok(Inspection::SharedObject { missing: Some(missing) }) => return Err(wrong_library(&missing)),
-        Ok(Inspection::Unusable(reason)) | Err(reason) => return Err(reason),
+    if let Some((reason, _)) = refusal(spec, path) {
+        return Err(reason);
     }
     match spec.preflight {
         Some(check) => check(path),
@@ -329,15 +340,7 @@ fn search(
             return Ok(None);
         }
         if is_file {
-            let refusal = match inspect(&path, spec.identity) {
-                Ok(Inspection::SharedObject { missing: None }) => None,
-                Ok(Inspection::SharedObject { missing: Some(missing) }) if missing.is_empty() => None,
-                Ok(Inspection::SharedObject { missing: Some(missing) }) => {
-                    Some((wrong_library(&missing), Some(missing)))
-                }
-                Ok(Inspection::Unusable(reason)) | Err(reason) => Some((reason, None)),
-            };
-            if let Some((reason, missing)) = refusal {
+            if let Some((reason, missing)) = refusal(spec, &path) {
                 tried.push(Attempt { origin, path: path.clone(), reason: reason.clone() });
                 if !explicit_call {
                     return Ok(None);
