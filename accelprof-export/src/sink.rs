@@ -18,14 +18,17 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::trace::{ClockAnchor, DeviceProperties, FlowStats, TimeMap, TraceFile, TraceSink};
+#[cfg(feature = "parquet")]
+use crate::trace::{ClockAnchor, DeviceProperties};
+use crate::trace::{FlowStats, TimeMap, TraceFile, TraceSink};
 use accelprof_core::{Batch, Names};
 use serde_json::Value;
 
 use crate::{Error, Finished, RunMeta};
 
 /// The clock anchor of a vendor clock mapped by `time`: `CLOCK_REALTIME` when the records are Unix
-/// times already, else the vendor's clock (named for the vendor) read now.
+/// times already, else the vendor's clock (named for the vendor) read now (the Parquet sink's metadata).
+#[cfg(feature = "parquet")]
 fn anchor(vendor: &str, time: TimeMap) -> ClockAnchor {
     if time.offset_ns() == 0 {
         return ClockAnchor::REALTIME;
