@@ -545,7 +545,7 @@ impl Inner {
             errors,
             windows: self.window.windows(),
         };
-        let summary = report.json(self.summary_top);
+        let summary = report.embedded_json(self.summary_top, &collected.planned());
         report.traces = collected.finish(&summary);
         report
     }
