@@ -49,7 +49,9 @@ impl TracerReport {
         self.errors.is_empty() && self.traces.iter().all(|t| t.result.is_ok()) && self.counts.adds_up()
     }
 
-    /// The report as JSON (what a trace file's `traceSummary` holds, with every kernel).
+    /// The report as JSON, with every kernel (what the summary JSON holds; a trace file's `traceSummary`
+    /// is the same made before the file is finished: its `trace` and `traces` name the outputs without
+    /// their sizes).
     pub fn to_json(&self) -> Value {
         self.json(usize::MAX)
     }
