@@ -40,6 +40,13 @@ pub enum Line {
     },
     /// A trace could not be written (or not completely): why.
     Failed(String),
+    /// The summary JSON (`--summary-json`) could not be written at `path`: why.
+    SummaryFailed {
+        /// The file asked for (expanded).
+        path: PathBuf,
+        /// The error.
+        why: String,
+    },
     /// Records were lost to another client of the vendor library in the process: buffers of ours it took, and buffers
     /// of its that reached us (`ActivityCounts::other_client`).
     Lost {
@@ -62,6 +69,11 @@ impl Line {
                 vec!["end".into(), path.display().to_string(), events.to_string(), bytes.to_string()]
             }
             Line::Failed(why) => vec!["failed".into(), why.replace(['\t', '\n', '\r'], " ")],
+            Line::SummaryFailed { path, why } => vec![
+                "summary-failed".into(),
+                path.display().to_string(),
+                why.replace(['\t', '\n', '\r'], " "),
+            ],
             Line::Lost { taken, foreign } => vec!["lost".into(), taken.to_string(), foreign.to_string()],
         };
         if fields.iter().any(|f| f.contains(['\t', '\n', '\r'])) {
@@ -83,6 +95,9 @@ impl Line {
                 bytes: bytes.parse().ok()?,
             }),
             ["failed", why] => Some(Line::Failed((*why).to_owned())),
+            ["summary-failed", path, why] => {
+                Some(Line::SummaryFailed { path: PathBuf::from(path), why: (*why).to_owned() })
+            }
             ["lost", taken, foreign] => {
                 Some(Line::Lost { taken: taken.parse().ok()?, foreign: foreign.parse().ok()? })
             }
@@ -411,6 +426,7 @@ mod tests {
             Line::Start { partial: "/a/t.partial-7.json".into(), output: "/a/t.json".into() },
             Line::End { path: "/a/t.json".into(), events: 12, bytes: 345 },
             Line::Failed("No space left on device (os error 28)".into()),
+            Line::SummaryFailed { path: "/dev/full".into(), why: "No space left on device (os error 28)".into() },
         ];
         for line in &lines {
             assert_eq!(Line::decode(line.encode().unwrap().trim_end()), Some(line.clone()));

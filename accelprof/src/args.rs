@@ -242,8 +242,9 @@ pub(crate) fn help(subcommand: Option<&str>) -> String {
              \x20      accelprof --help | --version\n\
              \n\
              Exit status: the traced program's (128+n when a signal n ended it); 2 for a usage error (nothing\n\
-             ran); 126 when the program cannot be run, 127 when it is not found; 4 when it succeeded but\n\
-             records were lost to another profiling client in it.\n",
+             ran); 126 when the program cannot be run, 127 when it is not found; 1 when it succeeded but a\n\
+             trace or the summary JSON was not written whole (said); 4 when it succeeded but records were\n\
+             lost to another profiling client in it.\n",
             env!("CARGO_PKG_VERSION")
         ),
     }

@@ -858,3 +858,26 @@ fn an_upper_case_extension_picks_the_same_format() {
     assert_eq!(&bytes[..2], &[0x1f, 0x8b], "gzip");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A summary JSON the tracer cannot write (`/dev/full`: every write fails with ENOSPC) was only a line
+/// among the program's output, and the command exited 0 as if everything asked for was written. The
+/// program still runs to its end and its trace is whole; the command says the summary was not written,
+/// and exits 1 since the program succeeded.
+#[test]
+fn a_summary_json_that_cannot_be_written_is_said_and_fails_the_run() {
+    let dir = temp_dir("summary_full");
+    let output = dir.join("t.json");
+    let options = ["-o", output.to_str().unwrap(), "--summary-json", "/dev/full"];
+    let out = under_launcher("sigpipe_default", &options).output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.signal(), None, "killed: {stderr}");
+    assert_eq!(out.status.code(), Some(1), "the program exited 0, its summary was lost: {stderr}");
+    assert!(
+        stderr.contains("the summary JSON /dev/full was NOT written: No space left on device"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 summary JSON file(s) NOT written"), "{stderr}");
+    assert!(stderr.contains("exited with status 0"), "the program ran to its end: {stderr}");
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "the trace is whole");
+    let _ = std::fs::remove_dir_all(&dir);
+}
