@@ -338,10 +338,20 @@ pub fn check_summary_json(name: &str) -> Result<PathBuf, String> {
     Ok(path)
 }
 
-/// Whether a file can be made at `path` (`what` names it in the error): its directory exists and can be
-/// written in, and `path` is not a directory. A directory with `%p` or `%r` in it is made of each
-/// process's numbers: not checked.
+/// Whether a file can be made at `path` (`what` names it in the error): its name is at most
+/// [`NAME_MAX`](accelprof_export::trace::NAME_MAX) bytes (a name with `%` in it, whose length each process
+/// makes, is checked by its writer), its directory exists and can be written in, and `path` is not a
+/// directory. A directory with `%p` or `%r` in it is made of each process's numbers: not checked.
 fn check_writable(what: &str, path: &Path) -> Result<(), String> {
+    const NAME_MAX: usize = accelprof_export::trace::NAME_MAX;
+    if let Some(name) = path.file_name().filter(|n| !n.as_bytes().contains(&b'%')) {
+        if name.len() > NAME_MAX {
+            return Err(format!(
+                "{what}: the file name is {} bytes, longer than the {NAME_MAX} a file name may have",
+                name.len()
+            ));
+        }
+    }
     let dir = path.parent().unwrap_or(Path::new("/"));
     if dir.to_string_lossy().contains('%') {
         return Ok(());
@@ -504,5 +514,10 @@ mod tests {
             .unwrap_err()
             .contains("is a directory"));
         assert!(check_summary_json("s_%p.json").unwrap().is_absolute());
+        // A name longer than a file name may be failed only inside the program.
+        let long = "a".repeat(252) + ".json";
+        assert!(check_outputs(&long, formats).unwrap_err().contains("longer than the 255"), "{long}");
+        assert!(check_summary_json(&long).unwrap_err().contains("257 bytes"), "{long}");
+        assert_eq!(check_outputs(&long[2..], formats).map(|o| o.len()), Ok(1), "255 bytes: fine");
     }
 }

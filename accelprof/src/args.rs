@@ -256,7 +256,8 @@ fn trace_help() -> String {
          \n\
          Runs the program with the tracer injected into it: each process that starts the vendor's runtime\n\
          writes a trace (Chrome JSON, gzip, Parquet or Perfetto, by the name's extension). The trace streams\n\
-         to <name>.partial-<pid>.<ext> and is renamed to <name> when the process ends; on\n\
+         to <name>.partial-<pid>.<ext> (the name's start, when a name of 255 bytes, the most, has no room\n\
+         for that) and is renamed to <name> when the process ends; on\n\
          SIGINT/SIGTERM/SIGHUP it is finished first. Outputs, option values, ACCELPROF_VENDOR and the vendor\n\
          library named are checked before the program starts (a bad one: exit 2). Each option sets the\n\
          variable shown, which the tracer reads.\n\

@@ -881,3 +881,30 @@ fn a_summary_json_that_cannot_be_written_is_said_and_fails_the_run() {
     assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "the trace is whole");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An output name of 255 bytes, the longest a file name may have, failed only inside the traced program
+/// (its `.partial-<pid>` name was longer than that: "File name too long", exit 1): the trace is written
+/// under the name asked for now. A longer name is a usage error naming the limit, before anything runs.
+#[test]
+fn an_output_name_of_the_longest_length_is_written_under_that_name() {
+    let dir = temp_dir("long_name");
+    for ext in [".json", ".parquet"] {
+        let output = dir.join("t".repeat(255 - ext.len()) + ext);
+        let out = under_launcher("sigpipe_default", &["-o", output.to_str().unwrap()]).output().unwrap();
+        let stderr = stderr_of(&out);
+        assert!(out.status.success(), "{stderr}");
+        assert!(output.is_file(), "{stderr}");
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert_eq!(left.len(), 1, "no .partial file left: {left:?}");
+        if ext == ".json" {
+            assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "the trace is whole");
+        }
+        std::fs::remove_file(&output).unwrap();
+    }
+    let too_long = dir.join("t".repeat(251) + ".json");
+    let out = under_launcher("sigpipe_default", &["-o", too_long.to_str().unwrap()]).output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("256 bytes, longer than the 255 a file name may have"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
