@@ -512,7 +512,7 @@ fn say_where_the_traces_went(pid: u32, lines: &[Line], outputs: &[OutputPattern]
                 r.path.display(),
                 r.events,
                 if r.dropped_bytes > 0 {
-                    format!(" ({} bytes of a torn last write left out)", r.dropped_bytes)
+                    format!(" ({} bytes of the file, a torn last write, left out)", r.dropped_bytes)
                 } else {
                     String::new()
                 }
@@ -550,7 +550,7 @@ pub(crate) fn recover(files: &[OsString]) -> ExitCode {
                 kept(&r)
             )),
             Ok(r) => say(&format!(
-                "{}: closed as {} ({} kept, {} bytes of a torn last write left out)",
+                "{}: closed as {} ({} kept, {} bytes of the file, a torn last write, left out)",
                 Path::new(file).display(),
                 r.path.display(),
                 kept(&r),

@@ -36,7 +36,10 @@ pub struct Recovery {
     pub packets: Option<u64>,
     /// The file was already whole (it was only renamed).
     pub was_complete: bool,
-    /// Bytes of a torn last chunk that were left out.
+    /// Bytes of the file (as it is on disk: compressed, for gzip) after the last event kept: a torn last
+    /// chunk, left out. (For a gzip file of a single member holding a torn trace, which is not the
+    /// writer's, the kept events end inside the member: counted from where the decoder had read to when
+    /// they ended.)
     pub dropped_bytes: u64,
 }
 
@@ -112,8 +115,27 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
     let mut magic = [0u8; 2];
     let gzip = file.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
     file.rewind()?;
-    let reader: Box<dyn Read> = if gzip { Box::new(MultiGzDecoder::new(file)) } else { Box::new(file) };
+    let length = file.metadata()?.len();
+    // Left out: counted in bytes of the file, as the recovery in place counts them. A gzip file is copied
+    // up to where the recovery in place would cut it (after its last whole member ending after whole
+    // events), the same events kept; one without such a place (a single member) up to its torn line.
+    let cut = if gzip { super::recover_in_place::gzip_cut(&file)? } else { None };
+    let again = file.try_clone()?;
+    let reader: Box<dyn Read> = match (gzip, cut) {
+        (true, Some(keep)) => Box::new(MultiGzDecoder::new(file.take(keep))),
+        (true, None) => Box::new(MultiGzDecoder::new(file)),
+        (false, _) => Box::new(file),
+    };
     let mut lines = BufReader::new(UntilError { inner: reader, failed: false });
+    // The bytes of the file after the kept text (`kept`: its decoded bytes; `dropped`: the decoded bytes
+    // read after it, the file's own for a plain file).
+    let mut left_out = |kept: u64, dropped: u64| -> io::Result<u64> {
+        match (gzip, cut) {
+            (false, _) => Ok(dropped),
+            (true, Some(keep)) => Ok(length - keep),
+            (true, None) => Ok(length.saturating_sub(compressed_end(&again, kept)?)),
+        }
+    };
 
     let tmp = temporary_path(&output);
     let result = (|| {
@@ -121,11 +143,11 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         let sink = BufWriter::new(create_private(&tmp)?);
         let file = if is_gzip_name(&output) {
             let mut gz = GzEncoder::new(sink, flate2::Compression::new(1));
-            let kept = copy_complete(&mut lines, &mut gz)?;
+            let kept = copy_complete(&mut lines, &mut gz, &mut left_out)?;
             (kept, gz.finish()?)
         } else {
             let mut plain = sink;
-            (copy_complete(&mut lines, &mut plain)?, plain)
+            (copy_complete(&mut lines, &mut plain, &mut left_out)?, plain)
         };
         let (kept, sink) = file;
         sink.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
@@ -162,6 +184,19 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         was_complete: false,
         dropped_bytes: kept.dropped,
     })
+}
+
+/// Where the compressed bytes of `file` (a gzip file) that decode to its first `decoded` bytes end, as
+/// near as the decoder tells (it reads ahead within a deflate block).
+fn compressed_end(file: &File, decoded: u64) -> io::Result<u64> {
+    use super::recover_in_place::Counting;
+    let mut file = file;
+    file.rewind()?;
+    let mut input = BufReader::new(Counting { inner: file, read: 0 });
+    let mut gz = flate2::bufread::MultiGzDecoder::new(&mut input);
+    io::copy(&mut UntilError { inner: &mut gz, failed: false }.take(decoded), &mut io::sink())?;
+    drop(gz);
+    Ok(input.get_ref().read - input.buffer().len() as u64)
 }
 
 /// An error naming `output` when a trace cannot be renamed onto it: a directory is there.
@@ -238,6 +273,7 @@ fn count_rest(lines: &mut impl BufRead) -> io::Result<u64> {
 struct Kept {
     events: u64,
     complete: bool,
+    /// Bytes of the file left out.
     dropped: u64,
 }
 
@@ -245,11 +281,18 @@ fn not_a_trace() -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, "not a streamed trace: no \"traceEvents\" line in its head")
 }
 
-/// Copies the head and the complete events of `lines` to `out`, then closes the trace.
-fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Kept> {
+/// Copies the head and the complete events of `lines` to `out`, then closes the trace. `left_out` gives
+/// the bytes of the file left out from the decoded bytes kept and those read after them.
+fn copy_complete(
+    lines: &mut impl BufRead,
+    out: &mut dyn Write,
+    left_out: &mut dyn FnMut(u64, u64) -> io::Result<u64>,
+) -> io::Result<Kept> {
     let mut line = Vec::new();
     let mut in_events = false;
     let mut kept = Kept { events: 0, complete: false, dropped: 0 };
+    // Decoded bytes of the lines kept.
+    let mut read = 0u64;
     let mut stats = RenderStats::default();
     let mut host_pid = None;
     loop {
@@ -267,6 +310,8 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
             break;
         }
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let before = read;
+        read += n as u64;
         if !in_events {
             out.write_all(text)?;
             out.write_all(b"\n")?;
@@ -286,6 +331,7 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
             _ => {
                 // A torn line: it and whatever follows are left out.
                 kept.dropped += n as u64 + count_rest(lines)?;
+                read = before;
                 break;
             }
         };
@@ -298,6 +344,7 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
         return Err(not_a_trace());
     }
     if !kept.complete {
+        kept.dropped = left_out(read, kept.dropped)?;
         if let Some(guard) = hta_guard(&stats, kept.events, host_pid.unwrap_or(0)) {
             out.write_all(&guard)?;
         }
