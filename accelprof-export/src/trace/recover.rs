@@ -97,7 +97,7 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         })?,
     };
     // Only a regular file, never through a link (nor a FIFO or a device, which could block or never end).
-    let mut file = open_regular(partial)?;
+    let file = open_regular(partial)?;
     // The destination is checked before the partial is touched (it is cut in place).
     check_destination(&output)?;
     if let Some(kind) = Binary::of(partial) {
@@ -112,6 +112,12 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         Ok(Some(done)) => return Ok(done),
         Err(e) => return Err(e),
     }
+    recover_by_copy(file, partial, output)
+}
+
+/// [`recover`] into a new file: the trace's head and complete events copied to a temporary file, closed,
+/// and renamed to `output` (a whole `partial` is only renamed).
+fn recover_by_copy(mut file: File, partial: &Path, output: PathBuf) -> io::Result<Recovery> {
     let mut magic = [0u8; 2];
     let gzip = file.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
     file.rewind()?;
@@ -371,5 +377,53 @@ pub(super) fn note(event: &Value, stats: &mut RenderStats, host_pid: &mut Option
     }
     if host_pid.is_none() && event["cat"].as_str().is_some_and(|c| c.starts_with("cuda_")) {
         *host_pid = event["pid"].as_u64();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::output::gzip_member;
+
+    /// A gzip trace this user may read but not write is closed into a copy: it kept the events of a torn
+    /// member the recovery in place leaves out, and counted decompressed bytes. It keeps what the recovery
+    /// in place keeps now, and counts the same bytes of the file.
+    #[test]
+    fn a_gzip_trace_closed_into_a_copy_keeps_and_counts_as_in_place() {
+        let dir = std::env::temp_dir().join(format!("accelprof-recover-copy-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let event = |i: u32| format!("    {{\"ph\": \"i\", \"name\": \"e{i}\", \"ts\": {i}}}");
+        let mut bytes = Vec::new();
+        gzip_member(&mut bytes, format!("{{\n{EVENTS_OPEN}\n").as_bytes(), 1).unwrap();
+        gzip_member(&mut bytes, format!("{},\n{}", event(0), event(1)).as_bytes(), 1).unwrap();
+        let kept_end = bytes.len() as u64;
+        // A member holding a whole event and a torn one, itself cut short.
+        let mut torn = Vec::new();
+        let text = format!(",\n{},\n    {{\"ph\": \"i\", \"name\": \"{}", event(2), "y".repeat(5000));
+        gzip_member(&mut torn, text.as_bytes(), 1).unwrap();
+        bytes.extend_from_slice(&torn[..torn.len() - 20]);
+        let (mut results, mut texts) = (Vec::new(), Vec::new());
+        for by_copy in [false, true] {
+            let partial = dir.join("t.partial-3.json.gz");
+            let output = dir.join("t.json.gz");
+            fs::write(&partial, &bytes).unwrap();
+            let r = if by_copy {
+                recover_by_copy(open_regular(&partial).unwrap(), &partial, output.clone()).unwrap()
+            } else {
+                recover(&partial, None).unwrap()
+            };
+            let mut text = String::new();
+            MultiGzDecoder::new(&fs::read(&output).unwrap()[..]).read_to_string(&mut text).unwrap();
+            let trace: Value = serde_json::from_str(&text).unwrap();
+            texts.push((trace["traceEvents"].clone(), trace["traceRecovered"]["dropped_bytes"].clone()));
+            results.push((r.events, r.dropped_bytes, r.was_complete));
+            fs::remove_file(&output).unwrap();
+        }
+        let expected = (2, bytes.len() as u64 - kept_end, false);
+        assert_eq!(results, [expected, expected], "in place, then by copy");
+        assert_eq!(texts[0], texts[1]);
+        assert_eq!(texts[1].1, bytes.len() as u64 - kept_end);
+        fs::remove_dir_all(&dir).unwrap();
     }
 }
