@@ -436,7 +436,10 @@ mod tests {
             Line::Start { partial: "/a/t.partial-7.json".into(), output: "/a/t.json".into() },
             Line::End { path: "/a/t.json".into(), events: 12, bytes: 345 },
             Line::Failed("No space left on device (os error 28)".into()),
-            Line::SummaryFailed { path: "/dev/full".into(), why: "No space left on device (os error 28)".into() },
+            Line::SummaryFailed {
+                path: "/dev/full".into(),
+                why: "No space left on device (os error 28)".into(),
+            },
         ];
         for line in &lines {
             assert_eq!(Line::decode(line.encode().unwrap().trim_end()), Some(line.clone()));

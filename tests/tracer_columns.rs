@@ -128,7 +128,10 @@ fn one_run_writes_json_parquet_and_perfetto_with_the_same_kernels_and_the_driver
     for embedded in [&summary, &doc["traceSummary"]] {
         assert_eq!(embedded["trace"], json.display().to_string(), "{embedded}");
         assert_eq!(embedded["traces"], serde_json::json!(named), "{embedded}");
-        assert!(embedded.get("trace_bytes").is_none() && embedded.get("trace_events").is_none(), "{embedded}");
+        assert!(
+            embedded.get("trace_bytes").is_none() && embedded.get("trace_events").is_none(),
+            "{embedded}"
+        );
     }
     assert!(!footer["accelprof.host"].is_empty());
 

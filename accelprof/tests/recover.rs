@@ -154,7 +154,8 @@ fn recover_closes_a_gzip_trace_with_an_endless_member_in_bounded_memory() {
     assert!(peak_mib < 160, "peak resident memory {peak_mib} MiB for a member of {} MiB", xs >> 20);
     let dropped = bytes.len() as u64 - kept;
     assert!(
-        stderr.contains(&format!("(1 events kept, {dropped} bytes of the file, a torn last write, left out)")),
+        stderr
+            .contains(&format!("(1 events kept, {dropped} bytes of the file, a torn last write, left out)")),
         "{stderr}"
     );
     let mut text = Vec::new();
@@ -199,7 +200,8 @@ fn bytes_left_out_are_bytes_of_the_file_for_gzip_too() {
     for (name, bytes) in [("single", single), ("members", members)] {
         let partial = dir.join(format!("{name}.partial-7.json.gz"));
         std::fs::write(&partial, &bytes).unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_accelprof")).arg("recover").arg(&partial).output().unwrap();
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_accelprof")).arg("recover").arg(&partial).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{name}: {stderr}");
         let said: u64 = stderr
