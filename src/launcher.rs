@@ -326,7 +326,8 @@ pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>,
 }
 
 /// Checks the summary JSON's name (`ACCELPROF_SUMMARY_JSON`, `--summary-json`) before anything runs, as
-/// [`check_outputs`] checks a trace's, and resolves it to an absolute path (`%p`, `%r` still in it).
+/// [`check_outputs`] checks a trace's (a file that is there needs only to be writable itself: the summary
+/// is written in place), and resolves it to an absolute path (`%p`, `%r` still in it).
 pub fn check_summary_json(name: &str) -> Result<PathBuf, String> {
     let what = format!("summary JSON {name:?}");
     if name.trim().is_empty() {
@@ -334,6 +335,18 @@ pub fn check_summary_json(name: &str) -> Result<PathBuf, String> {
     }
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
     let path = cwd.join(name.trim());
+    // The summary is written in place (not renamed into place, as a trace is): a file that is there, and
+    // that this user may write, is enough, whatever its directory (`/dev/stdout`, `/dev/full` of a user
+    // who cannot write in `/dev`). Whether its writes succeed is known only when it is written: a
+    // failure then is said, and is the run's exit status.
+    if fs::metadata(&path).is_ok_and(|m| !m.is_dir()) {
+        let c = CString::new(path.as_os_str().as_bytes()).map_err(|_| format!("{what}: NUL"))?;
+        // SAFETY: access(2) on a NUL-terminated path.
+        if unsafe { libc::access(c.as_ptr(), libc::W_OK) } != 0 {
+            return Err(format!("{what}: cannot write {}: {}", path.display(), io::Error::last_os_error()));
+        }
+        return Ok(path);
+    }
     check_writable(&what, &path)?;
     Ok(path)
 }

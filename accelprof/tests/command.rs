@@ -908,3 +908,42 @@ fn an_output_name_of_the_longest_length_is_written_under_that_name() {
     assert!(stderr.contains("256 bytes, longer than the 255 a file name may have"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--summary-json` naming a file that is there and writable, in a directory this user cannot write in
+/// (`/dev/full`, `/dev/stdout` for a user other than root), was refused before anything ran ("cannot
+/// write in /dev"): the summary is written in place, so the file itself is what must be writable. Run as
+/// `nobody` when the tests run as root (root may write anywhere).
+#[test]
+fn a_summary_json_file_that_is_there_needs_no_writable_directory() {
+    let mut cmd = accelprof();
+    cmd.args(["trace", "--vendor", "cuda", "-o", "none", "--summary-json", "/dev/full", "--", "true"]);
+    cmd.current_dir("/");
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        std::os::unix::process::CommandExt::uid(&mut cmd, 65534);
+        std::os::unix::process::CommandExt::gid(&mut cmd, 65534);
+    }
+    let out = cmd.output().unwrap();
+    let stderr = stderr_of(&out);
+    assert!(!stderr.contains("cannot write in /dev"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "`true` ran, no runtime, no summary: {stderr}");
+    // A file that is there and not writable is refused, naming it.
+    let dir = temp_dir("summary_readonly");
+    let readonly = dir.join("s.json");
+    std::fs::write(&readonly, "{}").unwrap();
+    std::fs::set_permissions(&readonly, std::os::unix::fs::PermissionsExt::from_mode(0o444)).unwrap();
+    let mut cmd = accelprof();
+    cmd.args(["trace", "--vendor", "cuda", "-o", "none", "--summary-json"])
+        .arg(&readonly)
+        .args(["--", "true"]);
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        std::os::unix::process::CommandExt::uid(&mut cmd, 65534);
+        std::os::unix::process::CommandExt::gid(&mut cmd, 65534);
+    }
+    let out = cmd.output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("cannot write {}", readonly.display())), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
