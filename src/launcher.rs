@@ -335,10 +335,16 @@ pub fn check_summary_json(name: &str) -> Result<PathBuf, String> {
     }
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
     let path = cwd.join(name.trim());
-    // The summary is written in place (not renamed into place, as a trace is): a file that is there, and
-    // that this user may write, is enough, whatever its directory (`/dev/stdout`, `/dev/full` of a user
-    // who cannot write in `/dev`). Whether its writes succeed is known only when it is written: a
+    // The summary is written in place (not renamed into place, as a trace is), never through a link: a
+    // file that is there, and that this user may write, is enough, whatever its directory (`/dev/full` of
+    // a user who cannot write in `/dev`). Whether its writes succeed is known only when it is written: a
     // failure then is said, and is the run's exit status.
+    if fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "{what}: {} is a symbolic link: the summary is never written through one (name the file itself)",
+            path.display()
+        ));
+    }
     if fs::metadata(&path).is_ok_and(|m| !m.is_dir()) {
         let c = CString::new(path.as_os_str().as_bytes()).map_err(|_| format!("{what}: NUL"))?;
         // SAFETY: access(2) on a NUL-terminated path.

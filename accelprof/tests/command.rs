@@ -910,9 +910,9 @@ fn an_output_name_of_the_longest_length_is_written_under_that_name() {
 }
 
 /// `--summary-json` naming a file that is there and writable, in a directory this user cannot write in
-/// (`/dev/full`, `/dev/stdout` for a user other than root), was refused before anything ran ("cannot
-/// write in /dev"): the summary is written in place, so the file itself is what must be writable. Run as
-/// `nobody` when the tests run as root (root may write anywhere).
+/// (`/dev/full` for a user other than root), was refused before anything ran ("cannot write in /dev"):
+/// the summary is written in place, so the file itself is what must be writable. Run as `nobody` when
+/// the tests run as root (root may write anywhere).
 #[test]
 fn a_summary_json_file_that_is_there_needs_no_writable_directory() {
     let mut cmd = accelprof();
@@ -945,5 +945,13 @@ fn a_summary_json_file_that_is_there_needs_no_writable_directory() {
     let stderr = stderr_of(&out);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains(&format!("cannot write {}", readonly.display())), "{stderr}");
+    // A link, which the tracer never writes through (it failed only at the end): refused before.
+    let out = accelprof()
+        .args(["trace", "--vendor", "cuda", "-o", "none", "--summary-json", "/dev/stdout", "--", "true"])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("/dev/stdout is a symbolic link"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
