@@ -40,6 +40,13 @@ pub enum Line {
     },
     /// A trace could not be written (or not completely): why.
     Failed(String),
+    /// The summary JSON (`--summary-json`) could not be written at `path`: why.
+    SummaryFailed {
+        /// The file asked for (expanded).
+        path: PathBuf,
+        /// The error.
+        why: String,
+    },
     /// Records were lost to another client of the vendor library in the process: buffers of ours it took, and buffers
     /// of its that reached us (`ActivityCounts::other_client`).
     Lost {
@@ -62,6 +69,11 @@ impl Line {
                 vec!["end".into(), path.display().to_string(), events.to_string(), bytes.to_string()]
             }
             Line::Failed(why) => vec!["failed".into(), why.replace(['\t', '\n', '\r'], " ")],
+            Line::SummaryFailed { path, why } => vec![
+                "summary-failed".into(),
+                path.display().to_string(),
+                why.replace(['\t', '\n', '\r'], " "),
+            ],
             Line::Lost { taken, foreign } => vec!["lost".into(), taken.to_string(), foreign.to_string()],
         };
         if fields.iter().any(|f| f.contains(['\t', '\n', '\r'])) {
@@ -83,6 +95,9 @@ impl Line {
                 bytes: bytes.parse().ok()?,
             }),
             ["failed", why] => Some(Line::Failed((*why).to_owned())),
+            ["summary-failed", path, why] => {
+                Some(Line::SummaryFailed { path: PathBuf::from(path), why: (*why).to_owned() })
+            }
             ["lost", taken, foreign] => {
                 Some(Line::Lost { taken: taken.parse().ok()?, foreign: foreign.parse().ok()? })
             }
@@ -311,7 +326,8 @@ pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>,
 }
 
 /// Checks the summary JSON's name (`ACCELPROF_SUMMARY_JSON`, `--summary-json`) before anything runs, as
-/// [`check_outputs`] checks a trace's, and resolves it to an absolute path (`%p`, `%r` still in it).
+/// [`check_outputs`] checks a trace's (a file that is there needs only to be writable itself: the summary
+/// is written in place), and resolves it to an absolute path (`%p`, `%r` still in it).
 pub fn check_summary_json(name: &str) -> Result<PathBuf, String> {
     let what = format!("summary JSON {name:?}");
     if name.trim().is_empty() {
@@ -319,14 +335,42 @@ pub fn check_summary_json(name: &str) -> Result<PathBuf, String> {
     }
     let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
     let path = cwd.join(name.trim());
+    // The summary is written in place (not renamed into place, as a trace is), never through a link: a
+    // file that is there, and that this user may write, is enough, whatever its directory (`/dev/full` of
+    // a user who cannot write in `/dev`). Whether its writes succeed is known only when it is written: a
+    // failure then is said, and is the run's exit status.
+    if fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "{what}: {} is a symbolic link: the summary is never written through one (name the file itself)",
+            path.display()
+        ));
+    }
+    if fs::metadata(&path).is_ok_and(|m| !m.is_dir()) {
+        let c = CString::new(path.as_os_str().as_bytes()).map_err(|_| format!("{what}: NUL"))?;
+        // SAFETY: access(2) on a NUL-terminated path.
+        if unsafe { libc::access(c.as_ptr(), libc::W_OK) } != 0 {
+            return Err(format!("{what}: cannot write {}: {}", path.display(), io::Error::last_os_error()));
+        }
+        return Ok(path);
+    }
     check_writable(&what, &path)?;
     Ok(path)
 }
 
-/// Whether a file can be made at `path` (`what` names it in the error): its directory exists and can be
-/// written in, and `path` is not a directory. A directory with `%p` or `%r` in it is made of each
-/// process's numbers: not checked.
+/// Whether a file can be made at `path` (`what` names it in the error): its name is at most
+/// [`NAME_MAX`](accelprof_export::trace::NAME_MAX) bytes (a name with `%` in it, whose length each process
+/// makes, is checked by its writer), its directory exists and can be written in, and `path` is not a
+/// directory. A directory with `%p` or `%r` in it is made of each process's numbers: not checked.
 fn check_writable(what: &str, path: &Path) -> Result<(), String> {
+    const NAME_MAX: usize = accelprof_export::trace::NAME_MAX;
+    if let Some(name) = path.file_name().filter(|n| !n.as_bytes().contains(&b'%')) {
+        if name.len() > NAME_MAX {
+            return Err(format!(
+                "{what}: the file name is {} bytes, longer than the {NAME_MAX} a file name may have",
+                name.len()
+            ));
+        }
+    }
     let dir = path.parent().unwrap_or(Path::new("/"));
     if dir.to_string_lossy().contains('%') {
         return Ok(());
@@ -411,6 +455,10 @@ mod tests {
             Line::Start { partial: "/a/t.partial-7.json".into(), output: "/a/t.json".into() },
             Line::End { path: "/a/t.json".into(), events: 12, bytes: 345 },
             Line::Failed("No space left on device (os error 28)".into()),
+            Line::SummaryFailed {
+                path: "/dev/full".into(),
+                why: "No space left on device (os error 28)".into(),
+            },
         ];
         for line in &lines {
             assert_eq!(Line::decode(line.encode().unwrap().trim_end()), Some(line.clone()));
@@ -488,5 +536,10 @@ mod tests {
             .unwrap_err()
             .contains("is a directory"));
         assert!(check_summary_json("s_%p.json").unwrap().is_absolute());
+        // A name longer than a file name may be failed only inside the program.
+        let long = "a".repeat(252) + ".json";
+        assert!(check_outputs(&long, formats).unwrap_err().contains("longer than the 255"), "{long}");
+        assert!(check_summary_json(&long).unwrap_err().contains("257 bytes"), "{long}");
+        assert_eq!(check_outputs(&long[2..], formats).map(|o| o.len()), Ok(1), "255 bytes: fine");
     }
 }

@@ -122,6 +122,17 @@ fn one_run_writes_json_parquet_and_perfetto_with_the_same_kernels_and_the_driver
     assert_eq!(clock["unix_offset_ns"], offset, "the tracer's clock mapping: {clock}");
     let summary: Value = serde_json::from_str(&footer["accelprof.summary"]).unwrap();
     assert_eq!(summary["rows"]["kernel"], 61);
+    // The summary inside the files is made before they are finished: it names every output by its final
+    // name (it said `"trace": null, "traces": []`), and leaves out what only a finished file knows.
+    let named = [&json, &parquet, &perfetto].map(|p| serde_json::json!({"path": p.display().to_string()}));
+    for embedded in [&summary, &doc["traceSummary"]] {
+        assert_eq!(embedded["trace"], json.display().to_string(), "{embedded}");
+        assert_eq!(embedded["traces"], serde_json::json!(named), "{embedded}");
+        assert!(
+            embedded.get("trace_bytes").is_none() && embedded.get("trace_events").is_none(),
+            "{embedded}"
+        );
+    }
     assert!(!footer["accelprof.host"].is_empty());
 
     // Perfetto, decoded with prost: the kernel slices.

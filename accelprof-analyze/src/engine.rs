@@ -72,8 +72,8 @@ impl Analysis {
     ///
     /// The files are the ones listed here, each given to the engine by its own path: the directory's name
     /// is never read as a pattern (`traces[1]/` is that directory). Each file must be one of ours (its
-    /// metadata and the columns the queries need, its `rank` column its metadata's rank and no timestamp
-    /// negative or null: [`Error::Values`]), and no two may hold the same rank ([`Error::SameRank`]: the analyses
+    /// metadata and the columns the queries need, its metadata's rank at most 2^31-1 and its `rank` column
+    /// that rank, and no timestamp negative or null: [`Error::Values`]), and no two may hold the same rank ([`Error::SameRank`]: the analyses
     /// would add them together).
     pub fn open(dir: impl AsRef<Path>, options: Options) -> Result<Analysis, Error> {
         let dir = dir.as_ref();
@@ -297,6 +297,17 @@ impl Analysis {
             .collect()
     }
 
+    /// Per rank, the rows every analysis leaves out because their end is before their start
+    /// ([`FINISHED_SQL`](crate::FINISHED_SQL)): GPU activities still running when the vendor handed their
+    /// records over, and `ProfilerStep#N` ranges without an end. Their times would be negative.
+    pub fn unfinished(&self) -> Result<Vec<Unfinished>, Error> {
+        let r = Rows::new(self.query(&crate::queries::unfinished_sql())?)?;
+        let (rank, count) = (r.ints("rank")?, r.ints("count")?);
+        (0..r.len())
+            .map(|i| Ok(Unfinished { rank: self.rank(req(&rank, i)?)?, count: req(&count, i)? as u64 }))
+            .collect()
+    }
+
     /// The rank of a `rank` value of a result: the rank of the file whose column holds it ([`Analysis::open`]
     /// checked that each file's column holds its metadata's rank, as the writer writes it: `rank as i32`).
     fn rank(&self, column: i64) -> Result<u32, Error> {
@@ -332,6 +343,7 @@ impl Analysis {
             steps: self.steps()?,
             stragglers: self.stragglers()?,
             communication: self.communication()?,
+            unfinished: self.unfinished()?,
         };
         let mut totals: std::collections::BTreeMap<u32, i128> = Default::default();
         for row in &report.breakdown {
@@ -463,7 +475,8 @@ impl Rows {
 }
 
 /// Whether the values of `file` are ones a trace holds: its `rank` column holds its metadata's rank only
-/// (as the writer writes it, `rank as i32`: another value would be shown as another rank, or added to one),
+/// (at most 2^31-1, which the Int32 column holds as it is: another value would be shown as another rank, or
+/// added to one),
 /// no `start_ns` or `end_ns` is negative (a clock value past 2^63-1 ns, whose differences the engine
 /// would wrap), and none of the three is null (the queries take every row to have them). Read from the column chunks' statistics, or from the columns where a chunk has none.
 fn check_values(file: &Path, rank: u32) -> Result<(), Error> {
@@ -520,7 +533,14 @@ fn check_values(file: &Path, rank: u32) -> Result<(), Error> {
         let problem = format!("column `{}` holds {n} null(s): every row needs a value", COLUMNS[k].0);
         return Err(Error::Values(file.to_path_buf(), problem));
     }
-    let expected = i64::from(rank as i32);
+    let Ok(expected) = i32::try_from(rank) else {
+        let problem = format!(
+            "its metadata says rank {rank}, above {}: the `rank` column (a signed 32-bit integer) cannot hold it",
+            i32::MAX
+        );
+        return Err(Error::Values(file.to_path_buf(), problem));
+    };
+    let expected = i64::from(expected);
     if let Some((lo, hi)) = ranges[0].filter(|&(lo, hi)| lo != expected || hi != expected) {
         let found = if lo == expected { hi } else { lo };
         let problem = format!(

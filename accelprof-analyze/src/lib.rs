@@ -61,12 +61,12 @@ mod results;
 mod rules;
 
 pub use engine::{analyze, Analysis, Options};
-pub use queries::{sql, Query, QueryOptions, GPU_FAMILIES, NAME_SQL};
+pub use queries::{sql, Query, QueryOptions, FINISHED_SQL, GPU_FAMILIES, NAME_SQL};
 pub use report::render;
 pub use report_options::ReportOptions;
 pub use results::{
     state_label, CategoryTime, CommStat, IdleTime, KernelStat, OverlapTime, RankInfo, Report, StepTime,
-    Straggler,
+    Straggler, Unfinished,
 };
 pub use rules::{KernelRules, KernelType};
 
@@ -98,7 +98,9 @@ pub enum Error {
     #[error("{0:?}: the path is not UTF-8, which the query engine needs")]
     NotUtf8(std::path::PathBuf),
     /// A file's rows hold values no trace holds: a `rank` column other than its metadata's rank, a
-    /// negative timestamp (a clock value past 2^63-1 ns), or a null rank or timestamp.
+    /// metadata rank past 2^31-1 (the `rank` column is Int32), a negative timestamp (a clock value past
+    /// 2^63-1 ns), or a null rank or timestamp. (A row whose end is before its start is no such value: see
+    /// [`FINISHED_SQL`].)
     #[error("{0}: {1}")]
     Values(std::path::PathBuf, String),
     /// A figure (a total of durations) is past 2^63-1 ns, 292 years, which no trace reaches: the timestamps

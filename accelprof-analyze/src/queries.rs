@@ -84,7 +84,14 @@ pub const GPU_FAMILIES: &str = "('kernel', 'memcpy', 'memset', 'collective', 'sy
 pub const NAME_SQL: &str = "COALESCE(name, CASE family WHEN 'sync' THEN 'Synchronization' WHEN 'collective' \
      THEN 'collective' ELSE 'kernel' END)";
 
-/// The GPU activities with their type: `rank, name, kernel_type, start_ns, end_ns, correlation`.
+/// The rows the analyses take their times from: a row whose `end_ns` is before its `start_ns` has no
+/// duration (a kernel still running when the vendor handed its record over, at the final flush: the
+/// tracer's summary counts it as still running) and is left out of every time, counted instead
+/// ([`Analysis::unfinished`](crate::Analysis::unfinished)).
+pub const FINISHED_SQL: &str = "end_ns >= start_ns";
+
+/// The GPU activities with their type: `rank, name, kernel_type, start_ns, end_ns, correlation` (those
+/// with an end: [`FINISHED_SQL`]).
 fn gpu_cte(o: &QueryOptions) -> String {
     let window = if o.hta_window {
         "\n    AND ((SELECT COUNT(DISTINCT name) FROM events WHERE family = 'marker' AND name LIKE 'ProfilerStep#%') < 2\n      \
@@ -102,7 +109,7 @@ fn gpu_cte(o: &QueryOptions) -> String {
     };
     format!(
         "{launches}gpu AS (\n  SELECT rank, name, {kind} AS kernel_type, start_ns, end_ns, correlation\n  FROM (SELECT rank, \
-         {NAME_SQL} AS name, start_ns, end_ns, correlation FROM events\n    WHERE family IN {GPU_FAMILIES}{window}) named\n)",
+         {NAME_SQL} AS name, start_ns, end_ns, correlation FROM events\n    WHERE family IN {GPU_FAMILIES} AND {FINISHED_SQL}{window}) named\n)",
         kind = o.rules.type_sql("name"),
     )
 }
@@ -190,6 +197,15 @@ pub fn sql(query: Query, o: &QueryOptions) -> String {
     }
 }
 
+/// Per rank, the rows the analyses leave out for want of an end (`end_ns < start_ns`): GPU activities and
+/// `ProfilerStep#N` ranges. Columns `rank, count`; ranks without any are not listed.
+pub(crate) fn unfinished_sql() -> String {
+    format!(
+        "SELECT rank, COUNT(*) AS count FROM events\nWHERE NOT ({FINISHED_SQL}) AND (family IN {GPU_FAMILIES}\n  \
+         OR (family = 'marker' AND device = -1 AND name LIKE 'ProfilerStep#%'))\nGROUP BY rank ORDER BY rank"
+    )
+}
+
 /// The steps (host `ProfilerStep#N` ranges) and the communication kernels launched inside each: a kernel
 /// belongs to the step in which its launch (the earliest API call with its correlation id) began, as HTA
 /// assigns GPU work to iterations through its launch.
@@ -197,7 +213,7 @@ fn steps_ctes(o: &QueryOptions) -> String {
     format!(
         "{gpu},\n\
          steps AS (\n  SELECT rank, name AS step, start_ns, end_ns FROM events\n  \
-         WHERE family = 'marker' AND device = -1 AND name LIKE 'ProfilerStep#%'\n),\n\
+         WHERE family = 'marker' AND device = -1 AND name LIKE 'ProfilerStep#%' AND {FINISHED_SQL}\n),\n\
          comm AS (\n  SELECT rank, correlation, start_ns AS kernel_start FROM gpu\n  \
          WHERE kernel_type = 'COMMUNICATION' AND correlation <> 0\n),\n\
          launched AS (\n  SELECT c.rank, c.kernel_start, MIN(a.start_ns) AS launch_ns\n  \

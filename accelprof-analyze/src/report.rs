@@ -37,6 +37,15 @@ pub fn render(report: &Report, top: usize) -> String {
         );
     }
 
+    for u in &report.unfinished {
+        let _ = writeln!(
+            s,
+            "  rank {:>4}: {} GPU activities or steps with an end before their start (still running when \
+             the trace ended) left out of every time",
+            u.rank, u.count
+        );
+    }
+
     let _ = writeln!(s, "\nkernel type breakdown, all ranks (HTA's kernel_type_df):");
     for (label, t, pct) in report.breakdown_totals() {
         let _ = writeln!(s, "  {label:<58} {:>14} us {pct:>6.1}%", us(t));

@@ -174,6 +174,17 @@ pub struct CommStat {
     pub mean_ns: f64,
 }
 
+/// Rows of one rank left out of every analysis because their end is before their start (`end_ns <
+/// start_ns`): GPU activities still running when the vendor handed their records over (the tracer's
+/// summary counts such kernels as still running at exit), or `ProfilerStep#N` ranges without an end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unfinished {
+    /// Rank.
+    pub rank: u32,
+    /// Rows left out.
+    pub count: u64,
+}
+
 /// Every analysis of a directory of ranks.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
@@ -193,6 +204,8 @@ pub struct Report {
     pub stragglers: Vec<Straggler>,
     /// Communication kernels per rank.
     pub communication: Vec<CommStat>,
+    /// Rows left out for want of an end, per rank (only ranks that have some).
+    pub unfinished: Vec<Unfinished>,
 }
 
 impl Report {
@@ -259,6 +272,9 @@ impl Report {
             "communication": self.communication.iter().map(|c| json!({
                 "rank": c.rank, "name": c.name, "count": c.count, "sum_ns": c.sum_ns, "min_ns": c.min_ns,
                 "max_ns": c.max_ns, "mean_ns": c.mean_ns,
+            })).collect::<Vec<_>>(),
+            "unfinished": self.unfinished.iter().map(|u| json!({
+                "rank": u.rank, "count": u.count,
             })).collect::<Vec<_>>(),
         })
     }

@@ -651,6 +651,12 @@ fn a_negative_timestamp_is_refused_naming_the_file() {
 
 /// `rank1.parquet` of [`two_ranks`] rewritten with its `rank` column set to `rank` (its metadata kept).
 fn rewrite_rank_column(dir: &std::path::Path, rank: i32) {
+    rewrite_rank(dir, rank, None);
+}
+
+/// `rank1.parquet` of [`two_ranks`] rewritten as `edited.parquet` with its `rank` column set to `rank`,
+/// and its metadata's `accelprof.rank` set to `meta_rank` when given.
+fn rewrite_rank(dir: &std::path::Path, rank: i32, meta_rank: Option<&str>) {
     use datafusion::arrow::array::{ArrayRef, Int32Array, RecordBatch};
     use datafusion::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
     use datafusion::parquet::arrow::ArrowWriter;
@@ -658,7 +664,12 @@ fn rewrite_rank_column(dir: &std::path::Path, rank: i32) {
 
     let source = dir.join("rank1.parquet");
     let reader = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&source).unwrap()).unwrap();
-    let kv = reader.metadata().file_metadata().key_value_metadata().cloned();
+    let mut kv = reader.metadata().file_metadata().key_value_metadata().cloned();
+    if let Some(meta_rank) = meta_rank {
+        for pair in kv.iter_mut().flatten().filter(|p| p.key == "accelprof.rank") {
+            pair.value = Some(meta_rank.to_owned());
+        }
+    }
     let batches: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
     let properties = WriterProperties::builder().set_key_value_metadata(kv).build();
     let target = dir.join("edited.parquet");
@@ -793,4 +804,56 @@ fn a_closed_standard_error_or_output_changes_no_exit_status() {
     let out = cli(&[std::ffi::OsStr::new("--help")]);
     assert!(out.status.success(), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("analyze"), "{out:?}");
+}
+
+/// A kernel still running when the vendor handed its record over (CUPTI's final forced flush) has an
+/// end before its start: its time was negative in every analysis (a min of -500 ns, a sum less than the
+/// kernels that ran). Such rows are left out of every time and counted per rank instead.
+#[test]
+fn rows_whose_end_is_before_their_start_are_left_out_and_counted() {
+    let dir = scratch("unfinished");
+    let mut r = Rank::new(0);
+    r.step(1, 0, 1000);
+    r.step(2, 1000, 0);
+    r.launch(1, 10);
+    r.launch(2, 20);
+    r.kernel("gemm", 7, 1, 100, 300);
+    r.kernel("gemm", 7, 2, 500, 0);
+    r.write(&dir, 0);
+    let a = open(&dir, QueryOptions::default());
+    let k = a.kernels().unwrap();
+    assert_eq!(k.len(), 1, "{k:?}");
+    assert_eq!((k[0].count, k[0].sum_ns, k[0].min_ns, k[0].max_ns), (1, 200, 200, 200), "{k:?}");
+    let c = a.categories().unwrap();
+    assert_eq!((c[0].count, c[0].sum_ns), (1, 200), "{c:?}");
+    assert!(a.breakdown().unwrap().iter().all(|b| b.time_ns >= 0));
+    let idle = a.idle().unwrap();
+    assert_eq!(idle[0].kernel_time_ns, 200, "{idle:?}");
+    let steps = a.steps().unwrap();
+    assert!(steps.iter().all(|s| s.duration_ns >= 0), "{steps:?}");
+    assert_eq!(steps.len(), 1, "the step without an end is left out: {steps:?}");
+    let report = a.report().unwrap();
+    assert_eq!(report.unfinished, vec![accelprof_analyze::Unfinished { rank: 0, count: 2 }]);
+    assert_eq!(report.to_json()["unfinished"], serde_json::json!([{"rank": 0, "count": 2}]));
+    let text = accelprof_analyze::render(&report, 10);
+    assert!(text.contains("rank    0: 2 GPU activities or steps with an end before their start"), "{text}");
+    let out = cli(&["analyze".as_ref(), dir.as_os_str()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("end before their start") && !stdout.contains("-0.5"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file whose metadata names a rank above i32::MAX, its `rank` column (Int32) holding it as the negative
+/// rank it casts to: the analysis took the negative rank for the file's (the check compared the column
+/// with `rank as i32`), and every result of that rank held a negative rank.
+#[test]
+fn a_rank_above_the_rank_columns_range_is_refused_naming_the_file() {
+    let dir = two_ranks("rank-too-large");
+    rewrite_rank(&dir, i32::MIN, Some("2147483648"));
+    let err = Analysis::open(&dir, Options::default()).unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, Error::Values(..)), "{text}");
+    assert!(text.contains("edited.parquet") && text.contains("rank 2147483648, above 2147483647"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

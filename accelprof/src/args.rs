@@ -223,10 +223,11 @@ pub(crate) fn help(subcommand: Option<&str>) -> String {
         Some("analyze") => format!("usage: accelprof analyze DIR [options]\n\n{}\n", crate::NO_ANALYZE),
         Some("recover") => "usage: accelprof recover FILE...\n\n\
              Closes a trace left as <name>.partial-<pid>.<ext> by a process that died while writing it: the\n\
-             events written up to then are kept (a torn last write left out) and the file is renamed to\n\
-             <name>. A Perfetto trace is cut after its last whole packet; a Parquet file is renamed when its\n\
-             footer is whole, and cannot be recovered without one. Exit status 1 when a file could not be\n\
-             closed (it is then left as it was).\n"
+             events written up to then are kept (a torn last write left out: the bytes of the file left out,\n\
+             compressed ones for .gz, are said) and the file is renamed to <name>. A Perfetto trace is cut\n\
+             after its last whole packet; a Parquet file is renamed when its footer is whole, and cannot be\n\
+             recovered without one. Exit status 1 when a file could not be closed (it is then left as it\n\
+             was).\n"
             .to_owned(),
         Some("info") => "usage: accelprof info [-v]\n\n\
              One line per vendor: its profiling library found (path, version when the library says it without\n\
@@ -242,8 +243,9 @@ pub(crate) fn help(subcommand: Option<&str>) -> String {
              \x20      accelprof --help | --version\n\
              \n\
              Exit status: the traced program's (128+n when a signal n ended it); 2 for a usage error (nothing\n\
-             ran); 126 when the program cannot be run, 127 when it is not found; 4 when it succeeded but\n\
-             records were lost to another profiling client in it.\n",
+             ran); 126 when the program cannot be run, 127 when it is not found; 1 when it succeeded but a\n\
+             trace or the summary JSON was not written whole (said); 4 when it succeeded but records were\n\
+             lost to another profiling client in it.\n",
             env!("CARGO_PKG_VERSION")
         ),
     }
@@ -255,10 +257,10 @@ fn trace_help() -> String {
          \n\
          Runs the program with the tracer injected into it: each process that starts the vendor's runtime\n\
          writes a trace (Chrome JSON, gzip, Parquet or Perfetto, by the name's extension). The trace streams\n\
-         to <name>.partial-<pid>.<ext> and is renamed to <name> when the process ends; on\n\
-         SIGINT/SIGTERM/SIGHUP it is finished first. Outputs, option values, ACCELPROF_VENDOR and the vendor\n\
-         library named are checked before the program starts (a bad one: exit 2). Each option sets the\n\
-         variable shown, which the tracer reads.\n\
+         to <name>.partial-<pid>.<ext> (as much of <name>'s start as fits in 255 bytes with the suffix)\n\
+         and is renamed to <name> when the process ends; on SIGINT/SIGTERM/SIGHUP it is finished first.\n\
+         Outputs, option values, ACCELPROF_VENDOR and the vendor library named are checked before the\n\
+         program starts (a bad one: exit 2). Each option sets the variable shown, which the tracer reads.\n\
          \n\
          options:\n\
          \x20     --vendor cuda|rocm|ascend          ACCELPROF_VENDOR\n\

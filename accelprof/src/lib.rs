@@ -11,8 +11,9 @@
 //! - `accelprof info [-v]`: which vendor libraries this machine has, one line each.
 //!
 //! Exit status: the program's (128+n for signal n), 2 for a usage error (before anything runs), 126 when
-//! the program cannot be run, 127 when it is not found, 4 when it succeeded but records were lost to
-//! another profiling client in it. The injection library travels inside a release build of this
+//! the program cannot be run, 127 when it is not found, 1 when it succeeded but a trace or the summary
+//! JSON was not written whole (a write error of the tracer never ends the program: it is said, and the
+//! status tells), 4 when it succeeded but records were lost to another profiling client in it. The injection library travels inside a release build of this
 //! executable (see `embedded`).
 
 #[cfg(feature = "analyze")]

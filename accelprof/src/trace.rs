@@ -401,14 +401,27 @@ pub(crate) fn run(
         ));
     }
     let mut lost = 0;
+    let mut summaries_lost = 0;
     for (pid, lines) in &reports {
         lost += say_where_the_traces_went(*pid, lines, &outputs);
+        for line in lines {
+            let Line::SummaryFailed { path, why } = line else { continue };
+            say(&format!("pid {pid}: the summary JSON {} was NOT written: {why}", path.display()));
+            summaries_lost += 1;
+        }
     }
     if !reports.is_empty() {
         say(&format!("`{}` {}", shown[0], describe(status)));
     }
-    if lost > 0 {
-        say(&format!("{lost} trace file(s) NOT complete or not written (said above)"));
+    if lost > 0 || summaries_lost > 0 {
+        let mut what = Vec::new();
+        if lost > 0 {
+            what.push(format!("{lost} trace file(s) NOT complete or not written"));
+        }
+        if summaries_lost > 0 {
+            what.push(format!("{summaries_lost} summary JSON file(s) NOT written"));
+        }
+        say(&format!("{} (said above); exit status 1 if the program succeeded", what.join(", ")));
         if status.success() {
             return ExitCode::from(1);
         }
@@ -499,7 +512,7 @@ fn say_where_the_traces_went(pid: u32, lines: &[Line], outputs: &[OutputPattern]
                 r.path.display(),
                 r.events,
                 if r.dropped_bytes > 0 {
-                    format!(" ({} bytes of a torn last write left out)", r.dropped_bytes)
+                    format!(" ({} bytes of the file, a torn last write, left out)", r.dropped_bytes)
                 } else {
                     String::new()
                 }
@@ -537,7 +550,7 @@ pub(crate) fn recover(files: &[OsString]) -> ExitCode {
                 kept(&r)
             )),
             Ok(r) => say(&format!(
-                "{}: closed as {} ({} kept, {} bytes of a torn last write left out)",
+                "{}: closed as {} ({} kept, {} bytes of the file, a torn last write, left out)",
                 Path::new(file).display(),
                 r.path.display(),
                 kept(&r),

@@ -858,3 +858,100 @@ fn an_upper_case_extension_picks_the_same_format() {
     assert_eq!(&bytes[..2], &[0x1f, 0x8b], "gzip");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A summary JSON the tracer cannot write (`/dev/full`: every write fails with ENOSPC) was only a line
+/// among the program's output, and the command exited 0 as if everything asked for was written. The
+/// program still runs to its end and its trace is whole; the command says the summary was not written,
+/// and exits 1 since the program succeeded.
+#[test]
+fn a_summary_json_that_cannot_be_written_is_said_and_fails_the_run() {
+    let dir = temp_dir("summary_full");
+    let output = dir.join("t.json");
+    let options = ["-o", output.to_str().unwrap(), "--summary-json", "/dev/full"];
+    let out = under_launcher("sigpipe_default", &options).output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.signal(), None, "killed: {stderr}");
+    assert_eq!(out.status.code(), Some(1), "the program exited 0, its summary was lost: {stderr}");
+    assert!(
+        stderr.contains("the summary JSON /dev/full was NOT written: No space left on device"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 summary JSON file(s) NOT written"), "{stderr}");
+    assert!(stderr.contains("exited with status 0"), "the program ran to its end: {stderr}");
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "the trace is whole");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An output name of 255 bytes, the longest a file name may have, failed only inside the traced program
+/// (its `.partial-<pid>` name was longer than that: "File name too long", exit 1): the trace is written
+/// under the name asked for now. A longer name is a usage error naming the limit, before anything runs.
+#[test]
+fn an_output_name_of_the_longest_length_is_written_under_that_name() {
+    let dir = temp_dir("long_name");
+    for ext in [".json", ".parquet"] {
+        let output = dir.join("t".repeat(255 - ext.len()) + ext);
+        let out = under_launcher("sigpipe_default", &["-o", output.to_str().unwrap()]).output().unwrap();
+        let stderr = stderr_of(&out);
+        assert!(out.status.success(), "{stderr}");
+        assert!(output.is_file(), "{stderr}");
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert_eq!(left.len(), 1, "no .partial file left: {left:?}");
+        if ext == ".json" {
+            assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "the trace is whole");
+        }
+        std::fs::remove_file(&output).unwrap();
+    }
+    let too_long = dir.join("t".repeat(251) + ".json");
+    let out = under_launcher("sigpipe_default", &["-o", too_long.to_str().unwrap()]).output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("256 bytes, longer than the 255 a file name may have"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--summary-json` naming a file that is there and writable, in a directory this user cannot write in
+/// (`/dev/full` for a user other than root), was refused before anything ran ("cannot write in /dev"):
+/// the summary is written in place, so the file itself is what must be writable. Run as `nobody` when
+/// the tests run as root (root may write anywhere).
+#[test]
+fn a_summary_json_file_that_is_there_needs_no_writable_directory() {
+    let mut cmd = accelprof();
+    cmd.args(["trace", "--vendor", "cuda", "-o", "none", "--summary-json", "/dev/full", "--", "true"]);
+    cmd.current_dir("/");
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        std::os::unix::process::CommandExt::uid(&mut cmd, 65534);
+        std::os::unix::process::CommandExt::gid(&mut cmd, 65534);
+    }
+    let out = cmd.output().unwrap();
+    let stderr = stderr_of(&out);
+    assert!(!stderr.contains("cannot write in /dev"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "`true` ran, no runtime, no summary: {stderr}");
+    // A file that is there and not writable is refused, naming it.
+    let dir = temp_dir("summary_readonly");
+    let readonly = dir.join("s.json");
+    std::fs::write(&readonly, "{}").unwrap();
+    std::fs::set_permissions(&readonly, std::os::unix::fs::PermissionsExt::from_mode(0o444)).unwrap();
+    let mut cmd = accelprof();
+    cmd.args(["trace", "--vendor", "cuda", "-o", "none", "--summary-json"])
+        .arg(&readonly)
+        .args(["--", "true"]);
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        std::os::unix::process::CommandExt::uid(&mut cmd, 65534);
+        std::os::unix::process::CommandExt::gid(&mut cmd, 65534);
+    }
+    let out = cmd.output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("cannot write {}", readonly.display())), "{stderr}");
+    // A link, which the tracer never writes through (it failed only at the end): refused before.
+    let out = accelprof()
+        .args(["trace", "--vendor", "cuda", "-o", "none", "--summary-json", "/dev/stdout", "--", "true"])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("/dev/stdout is a symbolic link"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

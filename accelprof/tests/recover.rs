@@ -40,7 +40,7 @@ fn recover_closes_a_trace_with_an_endless_line_in_bounded_memory() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{:?}: {stderr}", out.status);
     assert!(
-        stderr.contains(&format!("(1 events kept, {zeros} bytes of a torn last write left out)")),
+        stderr.contains(&format!("(1 events kept, {zeros} bytes of the file, a torn last write, left out)")),
         "{stderr}"
     );
     let trace: serde_json::Value =
@@ -154,7 +154,8 @@ fn recover_closes_a_gzip_trace_with_an_endless_member_in_bounded_memory() {
     assert!(peak_mib < 160, "peak resident memory {peak_mib} MiB for a member of {} MiB", xs >> 20);
     let dropped = bytes.len() as u64 - kept;
     assert!(
-        stderr.contains(&format!("(1 events kept, {dropped} bytes of a torn last write left out)")),
+        stderr
+            .contains(&format!("(1 events kept, {dropped} bytes of the file, a torn last write, left out)")),
         "{stderr}"
     );
     let mut text = Vec::new();
@@ -167,5 +168,56 @@ fn recover_closes_a_gzip_trace_with_an_endless_member_in_bounded_memory() {
     assert_eq!(trace["traceEvents"][0]["name"], "k");
     assert_eq!(trace["traceRecovered"]["events"], 1);
     assert!(!partial.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The bytes left out were counted in bytes of the file for a gzip trace closed in place, and in
+/// decompressed bytes for one closed into a copy (a single gzip member holding a torn trace): 300 kB said
+/// left out of a file of a few hundred bytes. Both count bytes of the file now, and say so.
+#[test]
+fn bytes_left_out_are_bytes_of_the_file_for_gzip_too() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("accelprof-recover-gzip-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let event = |i: u32| format!("    {{\"ph\": \"i\", \"name\": \"e{i}\", \"ts\": {i}}}");
+    let head = "{\n  \"schemaVersion\": 1,\n  \"traceEvents\": [\n";
+    let torn = format!(",\n    {{\"ph\": \"i\", \"name\": \"{}", "x".repeat(300_000));
+    let gzip = |parts: &[&str]| {
+        let mut out = Vec::new();
+        for part in parts {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            gz.write_all(part.as_bytes()).unwrap();
+            out.extend(gz.finish().unwrap());
+        }
+        out
+    };
+    let events = format!("{},\n{}", event(0), event(1));
+    // One member holding the torn trace (as `gzip` makes of it): closed into a copy.
+    let single = gzip(&[&format!("{head}{events}{torn}")]);
+    // The writer's members (head, a chunk, a torn chunk): closed in place.
+    let members = gzip(&[head, &events, &torn]);
+    for (name, bytes) in [("single", single), ("members", members)] {
+        let partial = dir.join(format!("{name}.partial-7.json.gz"));
+        std::fs::write(&partial, &bytes).unwrap();
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_accelprof")).arg("recover").arg(&partial).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{name}: {stderr}");
+        let said: u64 = stderr
+            .split("events kept, ")
+            .nth(1)
+            .and_then(|rest| rest.strip_suffix(" bytes of the file, a torn last write, left out)\n"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{name}: {stderr}"));
+        let length = bytes.len() as u64;
+        assert!(said > 0 && said < length, "{name}: {said} bytes left out of a file of {length}: {stderr}");
+        let mut text = String::new();
+        let raw = std::fs::read(dir.join(format!("{name}.json.gz"))).unwrap();
+        std::io::Read::read_to_string(&mut flate2::read::MultiGzDecoder::new(&raw[..]), &mut text).unwrap();
+        let trace: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(trace["traceEvents"].as_array().unwrap().len(), 2, "{name}");
+        assert_eq!(trace["traceRecovered"]["dropped_bytes"], said, "{name}: the file says the same");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,6 +4,10 @@ use std::path::{Path, PathBuf};
 
 use super::TracerError;
 
+/// The largest rank a trace holds: Parquet's `rank` column is a signed 32-bit integer (`i32::MAX`), and
+/// a larger rank would be stored there as a negative one.
+pub const MAX_RANK: u32 = i32::MAX as u32;
+
 /// This process's rank in a distributed job (one process per device, as torch.distributed runs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Distributed {
@@ -24,9 +28,9 @@ impl Default for Distributed {
 
 impl Distributed {
     /// From `RANK`, `WORLD_SIZE` and `LOCAL_RANK`, as torch.distributed (`torchrun`) sets them; rank 0
-    /// of 1 when `RANK` is unset. A value that is not a number, a `WORLD_SIZE` of 0, or a rank that
-    /// is not below the world size is an error ([`TracerError::Config`]): a trace must not claim a
-    /// rank it does not have.
+    /// of 1 when `RANK` is unset. A value that is not a number, a `WORLD_SIZE` of 0, a rank that is not
+    /// below the world size, or a rank above [`MAX_RANK`] is an error ([`TracerError::Config`]): a trace
+    /// must not claim a rank it does not have.
     pub fn from_env() -> Result<Distributed, TracerError> {
         Distributed::from_vars(|name| std::env::var(name).ok())
     }
@@ -66,10 +70,17 @@ impl Distributed {
         self.world_size > 1
     }
 
-    /// `Ok` when the rank is below the world size (and the world has a rank).
+    /// `Ok` when the rank is below the world size (and the world has a rank), and at most [`MAX_RANK`].
     pub fn check(&self) -> Result<(), TracerError> {
         if self.world_size == 0 {
             return Err(TracerError::Config("WORLD_SIZE=0: a job has at least one rank".into()));
+        }
+        if self.rank > MAX_RANK {
+            return Err(TracerError::Config(format!(
+                "RANK={} is above {MAX_RANK}, the largest rank a trace holds (Parquet's `rank` column is a \
+                 signed 32-bit integer)",
+                self.rank
+            )));
         }
         if self.rank >= self.world_size {
             return Err(TracerError::Config(format!(
@@ -146,10 +157,18 @@ mod tests {
             &[("RANK", "0"), ("WORLD_SIZE", "0")],
             &[("RANK", "1")],
             &[("WORLD_SIZE", "2")],
+            // Above i32::MAX: Parquet's `rank` column would have held it as a negative rank.
+            &[("RANK", "2147483648"), ("WORLD_SIZE", "4294967295")],
         ] {
             let e = from(vars).expect_err("refused");
             assert!(matches!(e, TracerError::Config(_)), "{e}");
         }
+        let e = from(&[("RANK", "4294967294"), ("WORLD_SIZE", "4294967295")]).expect_err("refused");
+        assert!(e.to_string().contains("above 2147483647"), "{e}");
+        let top = from(&[("RANK", "2147483647"), ("WORLD_SIZE", "2147483648")]).unwrap();
+        assert_eq!(top.rank, MAX_RANK);
+        let given = Distributed { rank: MAX_RANK + 1, world_size: u32::MAX, local_rank: None };
+        assert!(given.check().is_err(), "a Distributed given to the builder is checked the same");
     }
 
     #[test]

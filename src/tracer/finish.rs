@@ -51,8 +51,11 @@ impl EndOptions {
     pub(crate) fn ended(&self, report: &TracerReport, top: usize) {
         if let Some(path) = &self.summary_json {
             let json = report.to_json().to_string();
+            // A failure is said, and told the launcher (which makes it the run's exit status): never the
+            // program's end.
             if let Err(e) = launcher::without_sigxfsz(|| write_new(path, json.as_bytes())) {
-                say(&format!("could not write {}: {e}", path.display()));
+                say(&format!("the summary JSON {} was NOT written: {e}", path.display()));
+                self.tell(&Line::SummaryFailed { path: path.clone(), why: e.to_string() });
             }
         }
         if self.print_summary {

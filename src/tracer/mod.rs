@@ -82,7 +82,7 @@ use window::Window;
 pub use accelprof_export::summary::{KernelStat, KernelSummary};
 pub use config::{BufferPolicy, CaptureRange, Synchronize, SynchronizeFn, TracerConfig};
 pub use counts::TracerCounts;
-pub use distributed::Distributed;
+pub use distributed::{Distributed, MAX_RANK};
 pub use env::{parse_duration, parse_families, parse_signal, DEFAULT_OUTPUT};
 pub use error::{TracerError, VendorAttempt, VendorError};
 pub use external::ExternalIds;
@@ -545,7 +545,7 @@ impl Inner {
             errors,
             windows: self.window.windows(),
         };
-        let summary = report.json(self.summary_top);
+        let summary = report.embedded_json(self.summary_top, &collected.planned());
         report.traces = collected.finish(&summary);
         report
     }

@@ -1,6 +1,7 @@
 //! [`TracerReport`]: what a stopped tracer collected.
 
 use std::fmt::Write;
+use std::path::PathBuf;
 
 use accelprof_core::columns::{Family, PerFamily};
 use accelprof_core::Names;
@@ -48,9 +49,37 @@ impl TracerReport {
         self.errors.is_empty() && self.traces.iter().all(|t| t.result.is_ok()) && self.counts.adds_up()
     }
 
-    /// The report as JSON (what a trace file's `traceSummary` holds, with every kernel).
+    /// The report as JSON, with every kernel (what the summary JSON holds; a trace file's `traceSummary`
+    /// is the same made before the file is finished: its `trace` and `traces` name the outputs without
+    /// their sizes).
     pub fn to_json(&self) -> Value {
         self.json(usize::MAX)
+    }
+
+    /// The report as the trace files hold it (`traceSummary`, Parquet's `accelprof.summary`), made
+    /// before they are finished: `trace` and `traces` name the outputs by their final names (`planned`:
+    /// each output's final name, and why it stopped being written when it did), and the figures known
+    /// only once a file is finished (`trace_events`, `trace_bytes`, each trace's `events` and `bytes`: a
+    /// file cannot hold its own size) are left out. The summary JSON and [`to_json`](Self::to_json) have
+    /// them.
+    pub(crate) fn embedded_json(&self, top: usize, planned: &[(Option<PathBuf>, Option<String>)]) -> Value {
+        let mut doc = self.json(top);
+        let name = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
+        let first = planned.iter().find(|(p, stopped)| p.is_some() && stopped.is_none());
+        let traces: Vec<Value> = planned
+            .iter()
+            .map(|(path, stopped)| match stopped {
+                None => json!({"path": name(path)}),
+                Some(e) => json!({"path": name(path), "error": e}),
+            })
+            .collect();
+        if let Some(map) = doc.as_object_mut() {
+            map.remove("trace_events");
+            map.remove("trace_bytes");
+            map.insert("trace".to_owned(), first.and_then(|(p, _)| name(p)).into());
+            map.insert("traces".to_owned(), traces.into());
+        }
+        doc
     }
 
     pub(crate) fn json(&self, top: usize) -> Value {

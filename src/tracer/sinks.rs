@@ -175,6 +175,22 @@ impl Collected {
             .collect()
     }
 
+    /// Each output as known before it is finished: its final name (`None` for a caller's sink) and, when
+    /// it stopped being written, why. What the summary written inside the files says of them.
+    pub(crate) fn planned(&self) -> Vec<(Option<PathBuf>, Option<String>)> {
+        self.slots
+            .iter()
+            .map(|s| {
+                let stopped = match (&s.sink, &s.error) {
+                    (_, Some(e)) => Some(e.clone()),
+                    (None, None) => Some("the trace was not written".to_owned()),
+                    (Some(_), None) => None,
+                };
+                (s.path.clone(), stopped)
+            })
+            .collect()
+    }
+
     /// Finishes every sink with `summary` in it.
     pub(crate) fn finish(&mut self, summary: &Value) -> Vec<TraceOutcome> {
         std::mem::take(&mut self.slots)

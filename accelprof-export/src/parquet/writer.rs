@@ -96,8 +96,16 @@ impl std::fmt::Debug for ParquetWriter {
 }
 
 impl ParquetWriter {
-    /// Creates the file (under a temporary name until [`finish`](Self::finish)).
+    /// Creates the file (under a temporary name until [`finish`](Self::finish)). `Err` for a rank above
+    /// `i32::MAX` (the `rank` column is a signed 32-bit integer: it would read as a negative rank).
     pub fn create(path: impl AsRef<Path>, meta: &RunMeta, options: ParquetOptions) -> Result<Self, Error> {
+        if i32::try_from(meta.rank).is_err() {
+            return Err(Error::Schema(format!(
+                "rank {} is above {}, the largest the `rank` column (a signed 32-bit integer) holds",
+                meta.rank,
+                i32::MAX
+            )));
+        }
         let file = GrowingFile::create(path.as_ref())?;
         let codec = match options.compression {
             Compression::Snappy => Codec::SNAPPY,
@@ -303,6 +311,23 @@ mod tests {
             with_statistics.push(name);
         }
         assert_eq!(with_statistics, STATISTICS_COLUMNS);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A rank above i32::MAX was stored in the Int32 `rank` column as a negative rank.
+    #[test]
+    fn a_rank_the_rank_column_cannot_hold_is_refused() {
+        let dir = std::env::temp_dir().join(format!("accelprof-parquet-rank-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("big.parquet");
+        let meta = RunMeta { rank: i32::MAX as u32 + 1, world_size: u32::MAX, ..RunMeta::default() };
+        let e = ParquetWriter::create(&path, &meta, ParquetOptions::default()).expect_err("refused");
+        assert!(e.to_string().contains("rank 2147483648 is above 2147483647"), "{e}");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "no file is left");
+        let meta = RunMeta { rank: i32::MAX as u32, world_size: u32::MAX, ..RunMeta::default() };
+        ParquetWriter::create(&path, &meta, ParquetOptions::default()).unwrap().finish().unwrap();
+        assert_eq!(crate::parquet::read_meta(&path).unwrap().rank, i32::MAX as u32);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

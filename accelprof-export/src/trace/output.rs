@@ -35,12 +35,15 @@ pub(crate) fn create_private(path: &Path) -> io::Result<std::fs::File> {
         .open(path)
 }
 
-/// `dir/.name.<pid>.<n>.tmp` next to `path`, unique within this process (for whole-file writes).
+/// `dir/.name.<pid>.<n>.tmp` next to `path`, unique within this process (for whole-file writes); `name`
+/// cut to what fits within [`NAME_MAX`](super::paths::NAME_MAX) bytes with the rest.
 pub(crate) fn temporary_path(path: &Path) -> PathBuf {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "trace".into());
-    path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
+    let suffix = format!(".{}.{n}.tmp", std::process::id());
+    let room = super::paths::NAME_MAX.saturating_sub(suffix.len() + 1);
+    path.with_file_name(format!(".{}{suffix}", super::paths::cut_to(&name, room)))
 }
 
 /// Whether `path` names a gzip trace (`.gz`, in any case, as the formats are picked by their extensions).

@@ -24,13 +24,31 @@ pub fn name_extension<'a>(name: &'a str, extensions: &[&str]) -> &'a str {
     found.map_or("", |e| &name[name.len() - e.len()..])
 }
 
+/// The longest file name (bytes) the file systems of Linux take (`NAME_MAX`): a name that a suffix makes
+/// longer fails to be created (`ENAMETOOLONG`).
+pub const NAME_MAX: usize = 255;
+
+/// `text` cut to at most `max` bytes, at a character boundary.
+pub(crate) fn cut_to(text: &str, max: usize) -> &str {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
 /// Where a trace for `path` is written until it is finished: `trace.json.gz` -> `trace.partial-<pid>.json.gz`
 /// in the same directory (the same extension, so Perfetto and HolisticTraceAnalysis open it as it is).
+///
+/// A name too long to take the `.partial-<pid>` suffix within [`NAME_MAX`] bytes keeps as much of its
+/// start as fits (the final name is the one asked for all the same: the writer renames the file to it;
+/// [`finished_path`] of such a name gives the shortened one).
 pub fn partial_path(path: &Path, pid: u32) -> PathBuf {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "trace".into());
     let ext = extension(&name);
-    let stem = &name[..name.len() - ext.len()];
-    path.with_file_name(format!("{stem}.partial-{pid}{ext}"))
+    let suffix = format!(".partial-{pid}{ext}");
+    let stem = cut_to(&name[..name.len() - ext.len()], NAME_MAX.saturating_sub(suffix.len()));
+    path.with_file_name(format!("{stem}{suffix}"))
 }
 
 /// The finished name of a `.partial-<pid>` file ([`partial_path`] reversed); `None` for other names.
@@ -63,5 +81,26 @@ mod tests {
             assert_eq!(finished_path(Path::new(partial)).as_deref(), Some(Path::new(name)));
         }
         assert!(super::super::output::is_gzip_name(Path::new("/d/T.partial-7.JSON.GZ")));
+    }
+
+    /// A name of 255 bytes (the most a file name may have) could not be written: its `.partial-<pid>`
+    /// name was longer than that. It keeps its start and its extension now.
+    #[test]
+    fn the_partial_name_of_a_name_of_the_longest_length_fits() {
+        for ext in [".json", ".json.gz", ".parquet", ".pftrace"] {
+            let name = "é".repeat(100) + &"a".repeat(55 - ext.len()) + ext;
+            assert_eq!(name.len(), NAME_MAX);
+            let partial = partial_path(&Path::new("/d").join(&name), 4_194_304);
+            let short = partial.file_name().unwrap().to_str().unwrap();
+            assert!(short.len() <= NAME_MAX, "{} bytes: {short}", short.len());
+            assert!(short.starts_with("éé") && short.ends_with(&format!(".partial-4194304{ext}")), "{short}");
+            let finished = finished_path(&partial).unwrap();
+            assert!(name.starts_with(finished.file_name().unwrap().to_str().unwrap().trim_end_matches(ext)));
+        }
+        // The temporary name of a whole-file write (recover's copy) fits too.
+        let tmp = super::super::output::temporary_path(&Path::new("/d").join("b".repeat(NAME_MAX)));
+        assert!(tmp.file_name().unwrap().len() <= NAME_MAX, "{}", tmp.display());
+        // A name that fits is untouched.
+        assert_eq!(partial_path(Path::new("/d/t.json"), 4_194_304), Path::new("/d/t.partial-4194304.json"));
     }
 }

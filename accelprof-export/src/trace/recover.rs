@@ -36,7 +36,10 @@ pub struct Recovery {
     pub packets: Option<u64>,
     /// The file was already whole (it was only renamed).
     pub was_complete: bool,
-    /// Bytes of a torn last chunk that were left out.
+    /// Bytes of the file (as it is on disk: compressed, for gzip) after the last event kept: a torn last
+    /// chunk, left out. (For a gzip file of a single member holding a torn trace, which is not the
+    /// writer's, the kept events end inside the member: counted from where the decoder had read to when
+    /// they ended.)
     pub dropped_bytes: u64,
 }
 
@@ -94,7 +97,7 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         })?,
     };
     // Only a regular file, never through a link (nor a FIFO or a device, which could block or never end).
-    let mut file = open_regular(partial)?;
+    let file = open_regular(partial)?;
     // The destination is checked before the partial is touched (it is cut in place).
     check_destination(&output)?;
     if let Some(kind) = Binary::of(partial) {
@@ -109,11 +112,36 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         Ok(Some(done)) => return Ok(done),
         Err(e) => return Err(e),
     }
+    recover_by_copy(file, partial, output)
+}
+
+/// [`recover`] into a new file: the trace's head and complete events copied to a temporary file, closed,
+/// and renamed to `output` (a whole `partial` is only renamed).
+fn recover_by_copy(mut file: File, partial: &Path, output: PathBuf) -> io::Result<Recovery> {
     let mut magic = [0u8; 2];
     let gzip = file.read(&mut magic)? == 2 && magic == [0x1f, 0x8b];
     file.rewind()?;
-    let reader: Box<dyn Read> = if gzip { Box::new(MultiGzDecoder::new(file)) } else { Box::new(file) };
+    let length = file.metadata()?.len();
+    // Left out: counted in bytes of the file, as the recovery in place counts them. A gzip file is copied
+    // up to where the recovery in place would cut it (after its last whole member ending after whole
+    // events), the same events kept; one without such a place (a single member) up to its torn line.
+    let cut = if gzip { super::recover_in_place::gzip_cut(&file)? } else { None };
+    let again = file.try_clone()?;
+    let reader: Box<dyn Read> = match (gzip, cut) {
+        (true, Some(keep)) => Box::new(MultiGzDecoder::new(file.take(keep))),
+        (true, None) => Box::new(MultiGzDecoder::new(file)),
+        (false, _) => Box::new(file),
+    };
     let mut lines = BufReader::new(UntilError { inner: reader, failed: false });
+    // The bytes of the file after the kept text (`kept`: its decoded bytes; `dropped`: the decoded bytes
+    // read after it, the file's own for a plain file).
+    let mut left_out = |kept: u64, dropped: u64| -> io::Result<u64> {
+        match (gzip, cut) {
+            (false, _) => Ok(dropped),
+            (true, Some(keep)) => Ok(length - keep),
+            (true, None) => Ok(length.saturating_sub(compressed_end(&again, kept)?)),
+        }
+    };
 
     let tmp = temporary_path(&output);
     let result = (|| {
@@ -121,11 +149,11 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         let sink = BufWriter::new(create_private(&tmp)?);
         let file = if is_gzip_name(&output) {
             let mut gz = GzEncoder::new(sink, flate2::Compression::new(1));
-            let kept = copy_complete(&mut lines, &mut gz)?;
+            let kept = copy_complete(&mut lines, &mut gz, &mut left_out)?;
             (kept, gz.finish()?)
         } else {
             let mut plain = sink;
-            (copy_complete(&mut lines, &mut plain)?, plain)
+            (copy_complete(&mut lines, &mut plain, &mut left_out)?, plain)
         };
         let (kept, sink) = file;
         sink.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
@@ -162,6 +190,19 @@ pub fn recover(partial: impl AsRef<Path>, output: Option<&Path>) -> io::Result<R
         was_complete: false,
         dropped_bytes: kept.dropped,
     })
+}
+
+/// Where the compressed bytes of `file` (a gzip file) that decode to its first `decoded` bytes end, as
+/// near as the decoder tells (it reads ahead within a deflate block).
+fn compressed_end(file: &File, decoded: u64) -> io::Result<u64> {
+    use super::recover_in_place::Counting;
+    let mut file = file;
+    file.rewind()?;
+    let mut input = BufReader::new(Counting { inner: file, read: 0 });
+    let mut gz = flate2::bufread::MultiGzDecoder::new(&mut input);
+    io::copy(&mut UntilError { inner: &mut gz, failed: false }.take(decoded), &mut io::sink())?;
+    drop(gz);
+    Ok(input.get_ref().read - input.buffer().len() as u64)
 }
 
 /// An error naming `output` when a trace cannot be renamed onto it: a directory is there.
@@ -238,6 +279,7 @@ fn count_rest(lines: &mut impl BufRead) -> io::Result<u64> {
 struct Kept {
     events: u64,
     complete: bool,
+    /// Bytes of the file left out.
     dropped: u64,
 }
 
@@ -245,11 +287,18 @@ fn not_a_trace() -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, "not a streamed trace: no \"traceEvents\" line in its head")
 }
 
-/// Copies the head and the complete events of `lines` to `out`, then closes the trace.
-fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Kept> {
+/// Copies the head and the complete events of `lines` to `out`, then closes the trace. `left_out` gives
+/// the bytes of the file left out from the decoded bytes kept and those read after them.
+fn copy_complete(
+    lines: &mut impl BufRead,
+    out: &mut dyn Write,
+    left_out: &mut dyn FnMut(u64, u64) -> io::Result<u64>,
+) -> io::Result<Kept> {
     let mut line = Vec::new();
     let mut in_events = false;
     let mut kept = Kept { events: 0, complete: false, dropped: 0 };
+    // Decoded bytes of the lines kept.
+    let mut read = 0u64;
     let mut stats = RenderStats::default();
     let mut host_pid = None;
     loop {
@@ -267,6 +316,8 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
             break;
         }
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let before = read;
+        read += n as u64;
         if !in_events {
             out.write_all(text)?;
             out.write_all(b"\n")?;
@@ -286,6 +337,7 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
             _ => {
                 // A torn line: it and whatever follows are left out.
                 kept.dropped += n as u64 + count_rest(lines)?;
+                read = before;
                 break;
             }
         };
@@ -298,6 +350,7 @@ fn copy_complete(lines: &mut impl BufRead, out: &mut dyn Write) -> io::Result<Ke
         return Err(not_a_trace());
     }
     if !kept.complete {
+        kept.dropped = left_out(read, kept.dropped)?;
         if let Some(guard) = hta_guard(&stats, kept.events, host_pid.unwrap_or(0)) {
             out.write_all(&guard)?;
         }
@@ -324,5 +377,53 @@ pub(super) fn note(event: &Value, stats: &mut RenderStats, host_pid: &mut Option
     }
     if host_pid.is_none() && event["cat"].as_str().is_some_and(|c| c.starts_with("cuda_")) {
         *host_pid = event["pid"].as_u64();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::output::gzip_member;
+
+    /// A gzip trace this user may read but not write is closed into a copy: it kept the events of a torn
+    /// member the recovery in place leaves out, and counted decompressed bytes. It keeps what the recovery
+    /// in place keeps now, and counts the same bytes of the file.
+    #[test]
+    fn a_gzip_trace_closed_into_a_copy_keeps_and_counts_as_in_place() {
+        let dir = std::env::temp_dir().join(format!("accelprof-recover-copy-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let event = |i: u32| format!("    {{\"ph\": \"i\", \"name\": \"e{i}\", \"ts\": {i}}}");
+        let mut bytes = Vec::new();
+        gzip_member(&mut bytes, format!("{{\n{EVENTS_OPEN}\n").as_bytes(), 1).unwrap();
+        gzip_member(&mut bytes, format!("{},\n{}", event(0), event(1)).as_bytes(), 1).unwrap();
+        let kept_end = bytes.len() as u64;
+        // A member holding a whole event and a torn one, itself cut short.
+        let mut torn = Vec::new();
+        let text = format!(",\n{},\n    {{\"ph\": \"i\", \"name\": \"{}", event(2), "y".repeat(5000));
+        gzip_member(&mut torn, text.as_bytes(), 1).unwrap();
+        bytes.extend_from_slice(&torn[..torn.len() - 20]);
+        let (mut results, mut texts) = (Vec::new(), Vec::new());
+        for by_copy in [false, true] {
+            let partial = dir.join("t.partial-3.json.gz");
+            let output = dir.join("t.json.gz");
+            fs::write(&partial, &bytes).unwrap();
+            let r = if by_copy {
+                recover_by_copy(open_regular(&partial).unwrap(), &partial, output.clone()).unwrap()
+            } else {
+                recover(&partial, None).unwrap()
+            };
+            let mut text = String::new();
+            MultiGzDecoder::new(&fs::read(&output).unwrap()[..]).read_to_string(&mut text).unwrap();
+            let trace: Value = serde_json::from_str(&text).unwrap();
+            texts.push((trace["traceEvents"].clone(), trace["traceRecovered"]["dropped_bytes"].clone()));
+            results.push((r.events, r.dropped_bytes, r.was_complete));
+            fs::remove_file(&output).unwrap();
+        }
+        let expected = (2, bytes.len() as u64 - kept_end, false);
+        assert_eq!(results, [expected, expected], "in place, then by copy");
+        assert_eq!(texts[0], texts[1]);
+        assert_eq!(texts[1].1, bytes.len() as u64 - kept_end);
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -127,9 +127,9 @@ impl Lines {
 }
 
 /// Counts the bytes read through it.
-struct Counting<R> {
-    inner: R,
-    read: u64,
+pub(super) struct Counting<R> {
+    pub(super) inner: R,
+    pub(super) read: u64,
 }
 
 impl<R: Read> Read for Counting<R> {
@@ -220,6 +220,18 @@ fn scan(file: &File, gzip: bool) -> io::Result<(Scan, bool)> {
     }
     let in_events = lines.in_events;
     Ok((lines.scan, in_events))
+}
+
+/// For a gzip file (read only): where its last place to cut at ends, in bytes of the file (after the last
+/// whole member that ends after whole events); `None` when there is none, or when the file is whole. What
+/// [`recover_in_place`] would cut it at: the copying recovery of a file it cannot write keeps the same
+/// events.
+pub(super) fn gzip_cut(file: &File) -> io::Result<Option<u64>> {
+    let mut file = file;
+    file.seek(SeekFrom::Start(0))?;
+    let (scan, _) = scan(file, true)?;
+    file.seek(SeekFrom::Start(0))?;
+    Ok(scan.cuts.back().filter(|_| !scan.complete).map(|cut| cut.line_end))
 }
 
 /// A write that failed for want of room (a full disk, a quota, the file size limit).
