@@ -21,7 +21,9 @@ process's heap, clocks and placement are shared by its steps): those intervals w
 Also printed: the same ratios against the same round's untraced process ("fresh-process": each traced
 process's on blocks minus the untraced process's blocks; the issue's original measure, which the
 between-process noise widens), the untraced process's own on - off (an A/A check: its interval should
-hold 0), and for the floor modes the records per step and CUPTI's cost per record (added time / records).
+hold 0), each traced process's off blocks and on blocks against the same round's untraced process (what a
+profiler costs while off: CUPTI stays attached; and its whole cost while on), and for the floor modes the
+records per step and CUPTI's cost per record (added time / records).
 
 A claim "ours <= Kineto" is made only where the interval's top is at or below 1.05; an interval is
 "narrow" when its half-width is at most 15% of the point.
@@ -74,6 +76,10 @@ class Process:
 
     def on_mean(self, rng=None):
         xs = self.on if rng is None else [rng.choice(self.on) for _ in self.on]
+        return mean(xs)
+
+    def off_mean(self, rng=None):
+        xs = self.off if rng is None else [rng.choice(self.off) for _ in self.off]
         return mean(xs)
 
     def all_mean(self, rng=None):
@@ -159,6 +165,18 @@ def fresh_ratio_stat(num, den, base="untraced"):
     return stat
 
 
+def resident_stat(mode, base="untraced", blocks="off"):
+    """What a traced process's steps cost over the same round's untraced process, mean over rounds: its off
+    blocks (the profiler present but off: what stays when it is switched off) or its on blocks (the whole
+    cost while on)."""
+
+    def stat(rounds, rng):
+        level = (lambda p: p.off_mean(rng)) if blocks == "off" else (lambda p: p.on_mean(rng))
+        return mean([level(r[mode]) - r[base].all_mean(rng) for r in rounds])
+
+    return stat
+
+
 def per_record_stat(mode):
     """Added ns per record: sum of added time / sum of records per step."""
 
@@ -191,6 +209,10 @@ def analyze(data, n=2000, seed=1):
                         for k in sorted({k for r in rounds for k in r[m].by_kind}, key=int)
                     }
                     e["ns_per_record"] = list(bootstrap(rounds, per_record_stat(m), n, seed))
+                fresh = [r for r in rounds if "untraced" in r]
+                if m != "untraced" and fresh:
+                    e["resident_us"] = [1e6 * x for x in bootstrap(fresh, resident_stat(m), n, seed)]
+                    e["fresh_added_us"] = [1e6 * x for x in bootstrap(fresh, resident_stat(m, blocks="on"), n, seed)]
                 entry["modes"][m] = e
             for num, den in [("ours", "kineto"), ("ours", "floor"), ("ours", "floor-kineto"),
                              ("floor-kineto", "kineto"), ("floor", "floor-kineto")] + DECODEFILTER_RATIOS + [
@@ -294,6 +316,21 @@ def render(result, markdown=False):
                 rows.append([w] + [fmt_iv(r[k]["fresh"]) if k in r and "fresh" in r[k] else "n/a"
                                    for k in ("ours/kineto", "ours/floor", "ours/floor-kineto")])
             lines += table(rows, markdown)
+        if group == "main" and any("resident_us" in e for w in ws for e in result[group][w]["modes"].values()):
+            lines.append("")
+            lines.append("what a traced process costs while its profiler is off (its off blocks - the same round's "
+                         "untraced process, us/step) and in all while on (its on blocks - the same; between-process "
+                         "noise included):")
+            shown = [m for m in ("ours", "kineto", "floor", "floor-kineto")
+                     if any(m in result[group][w]["modes"] for w in ws)]
+            rows = [["workload", "untraced ms"] + [f"{m} off" for m in shown] + [f"{m} on" for m in shown]]
+            for w in ws:
+                e = result[group][w]
+                m = e["modes"]
+                cell = lambda mode, key: fmt_iv(m[mode][key], digits=0) if mode in m and key in m[mode] else "n/a"
+                rows.append([w, f"{e.get('untraced_ms', float('nan')):.3f}"] + [cell(x, "resident_us") for x in shown]
+                            + [cell(x, "fresh_added_us") for x in shown])
+            lines += table(rows, markdown)
         if group == "main" and any(DECODEFILTER in result[group][w]["modes"] for w in ws):
             lines.append("")
             lines.append(f"{DECODEFILTER} (the API filter applied while decoding) against {CUPTIFILTER} (the filter "
@@ -338,14 +375,14 @@ def table(rows, markdown):
 # ---- self-test: synthetic data where the answer is known ----
 
 def synth_line(run, rnd, mode, workload, base_s, added_s, rng, pairs=3, steps=20, step_sd=0.0004,
-               process_sd=0.002, records_per_step=None, group="main"):
+               process_sd=0.002, records_per_step=None, group="main", resident_s=0.0):
     """One process: its own offset (between-process noise), steps with noise, on blocks slower by added_s."""
     offset = rng.gauss(0, process_sd)
     blocks = []
     for pair in range(pairs):
         for on in ((False, True) if pair % 2 == 0 else (True, False)):
             drift = rng.gauss(0, step_sd / 4)
-            times = [max(1e-6, base_s + offset + drift + (added_s if on else 0) + rng.gauss(0, step_sd))
+            times = [max(1e-6, base_s + offset + drift + resident_s + (added_s if on else 0) + rng.gauss(0, step_sd))
                      for _ in range(steps)]
             b = {"on": on, "step_s": times}
             if on and records_per_step is not None:
@@ -356,12 +393,13 @@ def synth_line(run, rnd, mode, workload, base_s, added_s, rng, pairs=3, steps=20
     return {"run": run, "round": rnd, "group": group, "mode": mode, "workload": workload, "blocks": blocks}
 
 
-def synth(rounds, truth, rng, run="synthetic", **kw):
+def synth(rounds, truth, rng, run="synthetic", resident=None, **kw):
     lines = []
     for r in range(rounds):
         for mode, (added, rps) in truth.items():
             lines.append(synth_line(run, r, mode, "tiny", 0.010, added, rng,
-                                    records_per_step=rps if mode.startswith("f") else None, **kw))
+                                    records_per_step=rps if mode.startswith("f") else None,
+                                    resident_s=(resident or {}).get(mode, 0.0), **kw))
     return lines
 
 
@@ -401,6 +439,16 @@ def self_test():
     # not the within-process one.
     fresh, within = r["ours/kineto"]["fresh"], r["ours/kineto"]["within"]
     assert fresh[2] - fresh[1] > 2 * (within[2] - within[1]), (fresh, within)
+
+    # What stays while the profiler is off: 3 ms per step in ours' process (none in Kineto's), found against
+    # the untraced process; the in-process added time does not see it.
+    data, _ = as_data(synth(20, {"untraced": (0, None), "ours": (0.001, None), "kineto": (0.002, None)},
+                            random.Random(5), resident={"ours": 0.003}, process_sd=0.0003))
+    m = analyze(data, n=500)["main"]["tiny"]["modes"]
+    assert ok(m["ours"]["resident_us"], 3000.0) and not ok(m["ours"]["resident_us"], 0.0), m["ours"]
+    assert ok(m["kineto"]["resident_us"], 0.0), m["kineto"]
+    assert ok(m["ours"]["fresh_added_us"], 4000.0) and ok(m["ours"]["added_us"], 1000.0), m["ours"]
+    assert "untraced process" in render(analyze(data, n=50))
 
     # Equal costs: the interval holds 1, and no "<=" claim is made.
     data, _ = as_data(synth(10, {"untraced": (0, None), "ours": (0.001, None), "kineto": (0.001, None)}, rng))
