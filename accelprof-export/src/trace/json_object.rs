@@ -257,7 +257,18 @@ fn decimal_len(v: u64) -> usize {
 fn put_u64(text: &mut [MaybeUninit<u8>; 24], mut v: u64) -> usize {
     let n = decimal_len(v);
     let mut end = n;
-    while v >= 100 {
+    // Four digits per 64-bit division, then their two pairs by 32-bit arithmetic.
+    while v >= 10_000 {
+        let group = (v % 10_000) as u32;
+        v /= 10_000;
+        let (high, low) = ((group / 100) as usize * 2, (group % 100) as usize * 2);
+        end -= 4;
+        text[end].write(DIGIT_PAIRS[high]);
+        text[end + 1].write(DIGIT_PAIRS[high + 1]);
+        text[end + 2].write(DIGIT_PAIRS[low]);
+        text[end + 3].write(DIGIT_PAIRS[low + 1]);
+    }
+    if v >= 100 {
         let pair = (v % 100) as usize * 2;
         v /= 100;
         end -= 2;
