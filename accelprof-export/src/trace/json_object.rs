@@ -275,11 +275,15 @@ fn put_u64(text: &mut [MaybeUninit<u8>; 24], mut v: u64) -> usize {
         text[end].write(DIGIT_PAIRS[pair]);
         text[end + 1].write(DIGIT_PAIRS[pair + 1]);
     }
+    // The one or two digits left go first: then every byte of text[..n] was written, which the callers'
+    // `set_len` relies on (checked here, not trusted to `decimal_len`).
     if v >= 10 {
+        assert!(end == 2, "decimal_len counts the digits written");
         let pair = v as usize * 2;
         text[0].write(DIGIT_PAIRS[pair]);
         text[1].write(DIGIT_PAIRS[pair + 1]);
     } else {
+        assert!(end == 1, "decimal_len counts the digits written");
         text[0].write(b'0' + v as u8);
     }
     n
@@ -532,6 +536,30 @@ mod tests {
                     assert_eq!(String::from_utf8(ours).unwrap(), serde_json::to_string(&wide).unwrap());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn random_strings_are_escaped_as_serde_json_escapes_them() {
+        let pieces =
+            ["a", "Z", " ", "\"", "\\", "\n", "\u{0}", "\u{1f}", "\u{7f}", "é", "€", "\u{10000}", "<>"];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 40) as usize;
+            let mut text = String::new();
+            let mut y = x;
+            for _ in 0..len {
+                y = y.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                // Mostly plain letters, as names are; now and then anything of the list.
+                let piece = if y >> 60 < 12 { "a" } else { pieces[(y >> 32) as usize % pieces.len()] };
+                text.push_str(piece);
+            }
+            let mut ours = Vec::new();
+            write_json_str(&mut ours, &text);
+            assert_eq!(String::from_utf8(ours).unwrap(), serde_json::to_string(&text).unwrap(), "{text:?}");
         }
     }
 
