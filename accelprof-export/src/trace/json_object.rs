@@ -30,8 +30,9 @@ pub(crate) use pair;
 ///
 /// This is the renderer's inner loop, so it writes bytes directly: strings (keys and values) are escaped
 /// by [`write_json_str`] (a copy when nothing needs escaping, which is the common case), integers by
-/// `itoa`, floats by `ryu` (a non-finite value is written as `null`), and values already encoded (a
-/// name's cached JSON string) are copied as they are. The output is valid JSON whatever the names hold.
+/// [`write_u64`] (the digits made in the buffer itself, as `itoa` would write them), floats by `ryu` (a
+/// non-finite value is written as `null`), and values already encoded (a name's or a category's cached
+/// JSON string) are copied as they are. The output is valid JSON whatever the names hold.
 /// Call [`end`](Self::end) to close the object.
 pub(crate) struct JsonObject<'a> {
     out: &'a mut Vec<u8>,
