@@ -37,6 +37,11 @@ use accelprof_mocks::cupti::{MockCupti, LIBRARY};
 
 /// Set in a child's environment: what it runs (`untraced` or `FORMAT:POLICY`).
 const CHILD: &str = "RECORD_RATE_CHILD";
+/// How long each kernel lasts on the mock GPU's timeline, ns. The mock runs a stream's kernels one after
+/// another and the final synchronize waits for the last to end, so a stream delivers at most 1 / this
+/// kernels per second: at the mock's usual 2 us that was 0.5 M launches/s, 1.5 M records/s, whatever the
+/// engine did. 100 ns puts that ceiling at 30 M records/s, far above what is measured.
+const KERNEL_NS: u64 = 100;
 /// The lossy runs' paces, as multiples of the format's lossless T (0: unpaced).
 const LOSSY_FACTORS: [f64; 6] = [0.5, 0.8, 1.0, 1.25, 2.0, 0.0];
 
@@ -320,7 +325,7 @@ fn produce(m: &MockCupti, rate: f64, seconds: f64) -> (u64, f64) {
         }
         let due = if rate > 0.0 { (elapsed * rate) as u64 } else { launches + 1024 };
         while launches < due {
-            m.launch(name, [4, 2, 1], [128, 1, 1], 0, 7);
+            m.launch_kernel(name, 4, 2, 1, 128, 1, 1, 0, 7, KERNEL_NS);
             launches += 1;
         }
         if rate > 0.0 {

@@ -471,3 +471,117 @@ fn writing_replaces_the_file_atomically_and_leaves_no_temporary_file() {
     assert!(ChromeTrace::new(RunMeta::default()).write_to(&missing).is_err());
     assert!(!missing.exists());
 }
+
+/// The `traceEvents` lines of a trace of `batch` (base `BASE`, vendor clock = Unix - 1 s), as text.
+fn event_lines(batch: &Batch, names: &Interner, test: &str) -> Vec<String> {
+    let mut trace = ChromeTrace::new(RunMeta { start_unix_ns: BASE, ..Default::default() });
+    trace.add_batch(batch, &names.names(), &TimeMap::from_offset(OFFSET));
+    let path = temp_dir(test).join("pinned.json");
+    trace.write_to(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let events = text.split_once("\"traceEvents\": [\n").unwrap().1;
+    let events = &events[..events.find("\n  ]").unwrap()];
+    events.lines().map(str::to_owned).collect()
+}
+
+/// The exact text of representative events: names that need escaping (at every offset around 8-byte
+/// words), zero and the largest numbers, times before, at and far after the base. Rendering is free to
+/// get faster; what a reader sees, byte for byte, is pinned here.
+#[test]
+fn rendered_events_are_pinned_byte_for_byte() {
+    let mut names = Interner::new();
+    let mut b = Batch::new();
+    let launch = names.intern("cudaLaunchKernel");
+    // At the base (ts 0.000), a zero duration, the largest correlation id.
+    b.api_calls.push(ApiRow {
+        start: at(0, 0),
+        end: at(0, 0),
+        process: 0,
+        thread: 0,
+        correlation: u64::MAX,
+        domain: RUNTIME,
+        cbid: 0,
+        name: launch,
+    });
+    // Before the base (a negative ts), u32::MAX ids.
+    b.api_calls.push(ApiRow {
+        start: at(0, 0) - 1_005,
+        end: at(0, 0) + 999,
+        process: u32::MAX,
+        thread: u64::MAX,
+        correlation: 1,
+        domain: RUNTIME,
+        cbid: u32::MAX,
+        name: launch,
+    });
+    let escaped = [
+        "q\"",
+        "a\\b\\c",
+        "1234567\"tab\there",
+        "12345678\n",
+        "abcdefgh\u{1}ijklmnop\u{1f}",
+        "utf-8 é € \u{10000} and a quote \" at 33",
+        "void gemm<float>(float const*, float*, int)",
+    ];
+    for (i, name) in escaped.iter().enumerate() {
+        let id = names.intern(name);
+        let i = i as u64;
+        b.kernels.push(KernelRow {
+            start: at(1_000 * i, i),
+            end: at(1_000 * i + 7, 999),
+            device: i as u32,
+            context: if i == 0 { u32::MAX } else { 0 },
+            stream: if i == 0 { u64::MAX } else { i * 10 },
+            correlation: if i == 0 { u64::MAX } else { 10_u64.pow(i as u32) },
+            grid_x: if i == 0 { u32::MAX } else { 9 },
+            grid_y: 10,
+            grid_z: 99,
+            block_x: 100,
+            block_y: 999_999,
+            block_z: 1_000_000,
+            shared_memory: u32::MAX,
+            registers: u16::MAX,
+            name: id,
+        });
+    }
+    // Far after the base (a timestamp of 20 digits of ns) and a copy of u64::MAX bytes.
+    b.memcpys.push(MemcpyRow {
+        start: u64::MAX - 1,
+        end: u64::MAX,
+        device: 3,
+        context: 1,
+        stream: 12_345_678_901,
+        correlation: 1,
+        bytes: u64::MAX,
+        copy_kind: CopyKind::DTOH,
+        src_kind: MemoryKind::DEVICE,
+        dst_kind: MemoryKind::PINNED,
+        is_async: true,
+    });
+    let lines = event_lines(&b, &names, "pinned");
+    let expected = PINNED.trim_start_matches('\n');
+    assert_eq!(lines.join("\n"), expected);
+}
+
+const PINNED: &str = r#"
+    {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 0, "tid": 0, "ts": 0.000, "dur": 0.000, "args": {"correlation": 18446744073709551615, "cbid": 0}},
+    {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 4294967295, "tid": 18446744073709551615, "ts": -1.005, "dur": 2.004, "args": {"correlation": 1, "cbid": 4294967295}},
+    {"name": "process_name", "ph": "M", "pid": 0, "tid": 0, "args": {"name": "GPU 0"}},
+    {"ph": "s", "id": 18446744073709551615, "pid": 0, "tid": 0, "ts": 0.000, "cat": "ac2g", "name": "ac2g"},
+    {"ph": "f", "id": 18446744073709551615, "pid": 0, "tid": 18446744073709551615, "ts": 0.000, "cat": "ac2g", "name": "ac2g", "bp": "e"},
+    {"ph": "X", "cat": "kernel", "name": "q\"", "pid": 0, "tid": 18446744073709551615, "ts": 0.000, "dur": 7.999, "args": {"device": 0, "context": 4294967295, "stream": 18446744073709551615, "correlation": 18446744073709551615, "registers per thread": 65535, "shared memory": 4294967295, "grid": [4294967295, 10, 99], "block": [100, 999999, 1000000]}},
+    {"name": "process_name", "ph": "M", "pid": 1, "tid": 0, "args": {"name": "GPU 1"}},
+    {"ph": "X", "cat": "kernel", "name": "a\\b\\c", "pid": 1, "tid": 10, "ts": 1000.001, "dur": 7.998, "args": {"device": 1, "context": 0, "stream": 10, "correlation": 10, "registers per thread": 65535, "shared memory": 4294967295, "grid": [9, 10, 99], "block": [100, 999999, 1000000]}},
+    {"name": "process_name", "ph": "M", "pid": 2, "tid": 0, "args": {"name": "GPU 2"}},
+    {"ph": "X", "cat": "kernel", "name": "1234567\"tab\there", "pid": 2, "tid": 20, "ts": 2000.002, "dur": 7.997, "args": {"device": 2, "context": 0, "stream": 20, "correlation": 100, "registers per thread": 65535, "shared memory": 4294967295, "grid": [9, 10, 99], "block": [100, 999999, 1000000]}},
+    {"name": "process_name", "ph": "M", "pid": 3, "tid": 0, "args": {"name": "GPU 3"}},
+    {"ph": "X", "cat": "kernel", "name": "12345678\n", "pid": 3, "tid": 30, "ts": 3000.003, "dur": 7.996, "args": {"device": 3, "context": 0, "stream": 30, "correlation": 1000, "registers per thread": 65535, "shared memory": 4294967295, "grid": [9, 10, 99], "block": [100, 999999, 1000000]}},
+    {"name": "process_name", "ph": "M", "pid": 4, "tid": 0, "args": {"name": "GPU 4"}},
+    {"ph": "X", "cat": "kernel", "name": "abcdefgh\u0001ijklmnop\u001f", "pid": 4, "tid": 40, "ts": 4000.004, "dur": 7.995, "args": {"device": 4, "context": 0, "stream": 40, "correlation": 10000, "registers per thread": 65535, "shared memory": 4294967295, "grid": [9, 10, 99], "block": [100, 999999, 1000000]}},
+    {"name": "process_name", "ph": "M", "pid": 5, "tid": 0, "args": {"name": "GPU 5"}},
+    {"ph": "X", "cat": "kernel", "name": "utf-8 é € 𐀀 and a quote \" at 33", "pid": 5, "tid": 50, "ts": 5000.005, "dur": 7.994, "args": {"device": 5, "context": 0, "stream": 50, "correlation": 100000, "registers per thread": 65535, "shared memory": 4294967295, "grid": [9, 10, 99], "block": [100, 999999, 1000000]}},
+    {"name": "process_name", "ph": "M", "pid": 6, "tid": 0, "args": {"name": "GPU 6"}},
+    {"ph": "X", "cat": "kernel", "name": "void gemm<float>(float const*, float*, int)", "pid": 6, "tid": 60, "ts": 6000.006, "dur": 7.993, "args": {"device": 6, "context": 0, "stream": 60, "correlation": 1000000, "registers per thread": 65535, "shared memory": 4294967295, "grid": [9, 10, 99], "block": [100, 999999, 1000000]}},
+    {"ph": "s", "id": 1, "pid": 4294967295, "tid": 18446744073709551615, "ts": -1.005, "cat": "ac2g", "name": "ac2g"},
+    {"ph": "f", "id": 1, "pid": 3, "tid": 12345678901, "ts": 9223372036854775.807, "cat": "ac2g", "name": "ac2g", "bp": "e"},
+    {"ph": "X", "cat": "gpu_memcpy", "name": "Memcpy DtoH (Device -> Pinned)", "pid": 3, "tid": 12345678901, "ts": 16746744073709551.615, "dur": 0.001, "args": {"device": 3, "context": 1, "stream": 12345678901, "correlation": 1, "bytes": 18446744073709551615, "memory bandwidth (GB/s)": 1.8446744073709552e19}}"#;

@@ -6,7 +6,7 @@ use accelprof_core::columns::{CollectiveColumns, CounterColumns, MemoryColumns, 
 
 impl Emit<'_> {
     pub(crate) fn collectives(&mut self, ops: &CollectiveColumns) {
-        let categories = std::mem::take(&mut self.r.categories);
+        let categories = std::mem::take(&mut self.r.encoded_categories);
         let names = self.names;
         for c in ops.rows() {
             self.device(c.device);
@@ -37,11 +37,11 @@ impl Emit<'_> {
             o.end();
             self.row_done();
         }
-        self.r.categories = categories;
+        self.r.encoded_categories = categories;
     }
 
     pub(crate) fn syncs(&mut self, syncs: &SyncColumns) {
-        let categories = std::mem::take(&mut self.r.categories);
+        let categories = std::mem::take(&mut self.r.encoded_categories);
         let names = self.names;
         for s in syncs.rows() {
             self.device(s.device);
@@ -57,11 +57,11 @@ impl Emit<'_> {
             o.end();
             self.row_done();
         }
-        self.r.categories = categories;
+        self.r.encoded_categories = categories;
     }
 
     pub(crate) fn memory(&mut self, ops: &MemoryColumns) {
-        let categories = std::mem::take(&mut self.r.categories);
+        let categories = std::mem::take(&mut self.r.encoded_categories);
         for m in ops.rows() {
             self.device(m.device);
             let mut o = self.instant(&categories.memory, "[memory]", m.device.into(), m.stream, m.start);
@@ -75,11 +75,11 @@ impl Emit<'_> {
             o.end();
             self.row_done();
         }
-        self.r.categories = categories;
+        self.r.encoded_categories = categories;
     }
 
     pub(crate) fn counters(&mut self, values: &CounterColumns) {
-        let categories = std::mem::take(&mut self.r.categories);
+        let categories = std::mem::take(&mut self.r.encoded_categories);
         let names = self.names;
         for c in values.rows() {
             self.device(c.device);
@@ -87,7 +87,7 @@ impl Emit<'_> {
             let ts = self.rel(c.start);
             let mut o = self.out.begin();
             o.pair(pair!("ph", "C"))
-                .str(key!("cat"), &categories.counter)
+                .encoded(key!("cat"), &categories.counter)
                 .str(key!("name"), name)
                 .uint(key!("pid"), c.device.into());
             o.uint(key!("tid"), 0).micros(key!("ts"), ts);
@@ -97,6 +97,6 @@ impl Emit<'_> {
             o.end();
             self.row_done();
         }
-        self.r.categories = categories;
+        self.r.encoded_categories = categories;
     }
 }

@@ -80,7 +80,8 @@ pub(crate) struct RenderStats {
 /// and the streaming [`ChromeTraceWriter`](super::ChromeTraceWriter) alike.
 #[derive(Debug)]
 pub(crate) struct Renderer {
-    pub(crate) categories: Categories,
+    /// The categories' JSON text, made once (see [`EncodedCategories`]).
+    pub(crate) encoded_categories: EncodedCategories,
     pub(crate) base_ns: u64,
     pub(crate) device_label: String,
     pub(crate) flows: Flows,
@@ -102,7 +103,7 @@ impl Renderer {
         pending_flows: usize,
     ) -> Self {
         Renderer {
-            categories,
+            encoded_categories: EncodedCategories::new(&categories),
             base_ns,
             device_label,
             flows: Flows::new(pending_flows),
@@ -223,6 +224,51 @@ fn metadata_event(out: &mut EventList, kind: &str, pid: u64, tid: u64, name: &st
     o.end();
 }
 
+/// Each category's JSON text (quoted, escaped), made when the renderer is: an event's `cat` is one
+/// copy, not a string scanned for escapes per event.
+#[derive(Debug, Default)]
+pub(crate) struct EncodedCategories {
+    pub(crate) api: Box<[u8]>,
+    pub(crate) api_by_domain: Vec<(u32, Box<[u8]>)>,
+    pub(crate) kernel: Box<[u8]>,
+    pub(crate) memcpy: Box<[u8]>,
+    pub(crate) memset: Box<[u8]>,
+    pub(crate) marker: Box<[u8]>,
+    pub(crate) gpu_marker: Box<[u8]>,
+    pub(crate) collective: Box<[u8]>,
+    pub(crate) sync: Box<[u8]>,
+    pub(crate) memory: Box<[u8]>,
+    pub(crate) counter: Box<[u8]>,
+}
+
+impl EncodedCategories {
+    pub(crate) fn new(c: &Categories) -> Self {
+        let json = |text: &str| {
+            let mut out = Vec::with_capacity(text.len() + 2);
+            write_json_str(&mut out, text);
+            out.into_boxed_slice()
+        };
+        EncodedCategories {
+            api: json(&c.api),
+            api_by_domain: c.api_by_domain.iter().map(|(d, text)| (*d, json(text))).collect(),
+            kernel: json(&c.kernel),
+            memcpy: json(&c.memcpy),
+            memset: json(&c.memset),
+            marker: json(&c.marker),
+            gpu_marker: json(&c.gpu_marker),
+            collective: json(&c.collective),
+            sync: json(&c.sync),
+            memory: json(&c.memory),
+            counter: json(&c.counter),
+        }
+    }
+
+    /// The category of an API call of raw `domain` (as [`Categories::api_category`]).
+    pub(crate) fn api(&self, domain: u32) -> &[u8] {
+        self.api_by_domain.iter().find(|(d, _)| *d == domain).map_or(&*self.api, |(_, c)| c)
+    }
+}
+
 /// A name for [`Emit::complete`]: a cached encoding, or text to encode.
 #[derive(Clone, Copy)]
 pub(crate) enum Name<'n> {
@@ -301,7 +347,7 @@ impl Emit<'_> {
     #[inline]
     pub(crate) fn complete(
         &mut self,
-        cat: &str,
+        cat: &[u8],
         name: Name<'_>,
         pid: u64,
         tid: u64,
@@ -314,7 +360,7 @@ impl Emit<'_> {
             Some((s, e)) => (s.min(ts), e.max(ts + dur)),
         });
         let mut o = self.out.begin();
-        o.pair(pair!("ph", "X")).str(key!("cat"), cat);
+        o.pair(pair!("ph", "X")).encoded(key!("cat"), cat);
         match name {
             Name::Encoded(encoded) => o.encoded(key!("name"), encoded),
             Name::Text(text) => o.str(key!("name"), text),
@@ -324,12 +370,12 @@ impl Emit<'_> {
     }
 
     /// Opens an instant (`ph: "i"`, thread scope) event; the caller adds `args` and ends it.
-    pub(crate) fn instant(&mut self, cat: &str, name: &str, pid: u64, tid: u64, at: u64) -> JsonObject<'_> {
+    pub(crate) fn instant(&mut self, cat: &[u8], name: &str, pid: u64, tid: u64, at: u64) -> JsonObject<'_> {
         let ts = self.rel(at);
         let mut o = self.out.begin();
         o.pair(pair!("ph", "i"))
             .pair(pair!("s", "t"))
-            .str(key!("cat"), cat)
+            .encoded(key!("cat"), cat)
             .str(key!("name"), name)
             .uint(key!("pid"), pid)
             .uint(key!("tid"), tid);
@@ -342,7 +388,7 @@ impl Emit<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn named_complete(
         &mut self,
-        cat: &str,
+        cat: &[u8],
         id: NameId,
         fallback: &'static str,
         pid: u64,

@@ -7,7 +7,7 @@ use accelprof_core::columns::{KernelColumns, MemcpyColumns, MemsetColumns};
 
 impl Emit<'_> {
     pub(crate) fn kernels(&mut self, kernels: &KernelColumns) {
-        let categories = std::mem::take(&mut self.r.categories);
+        let categories = std::mem::take(&mut self.r.encoded_categories);
         for k in kernels.rows() {
             self.gpu_target(k.device, k.stream, k.correlation, k.start);
             self.correlation(k.correlation);
@@ -29,11 +29,11 @@ impl Emit<'_> {
             );
             self.row_done();
         }
-        self.r.categories = categories;
+        self.r.encoded_categories = categories;
     }
 
     pub(crate) fn memcpys(&mut self, copies: &MemcpyColumns) {
-        let categories = std::mem::take(&mut self.r.categories);
+        let categories = std::mem::take(&mut self.r.encoded_categories);
         let mut name = self.take_scratch();
         for c in copies.rows() {
             self.gpu_target(c.device, c.stream, c.correlation, c.start);
@@ -61,11 +61,11 @@ impl Emit<'_> {
             self.row_done();
         }
         self.put_scratch(name);
-        self.r.categories = categories;
+        self.r.encoded_categories = categories;
     }
 
     pub(crate) fn memsets(&mut self, sets: &MemsetColumns) {
-        let categories = std::mem::take(&mut self.r.categories);
+        let categories = std::mem::take(&mut self.r.encoded_categories);
         let mut name = self.take_scratch();
         for s in sets.rows() {
             self.gpu_target(s.device, s.stream, s.correlation, s.start);
@@ -94,6 +94,6 @@ impl Emit<'_> {
             self.row_done();
         }
         self.put_scratch(name);
-        self.r.categories = categories;
+        self.r.encoded_categories = categories;
     }
 }

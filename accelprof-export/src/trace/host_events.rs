@@ -8,7 +8,7 @@ use accelprof_core::columns::{ApiColumns, MarkerColumns, HOST_DEVICE};
 
 impl Emit<'_> {
     pub(crate) fn api_calls(&mut self, calls: &ApiColumns) {
-        let categories = std::mem::take(&mut self.r.categories);
+        let categories = std::mem::take(&mut self.r.encoded_categories);
         if let Some(first) = calls.rows().next() {
             self.r.stats.host_pid.get_or_insert(u64::from(first.process));
         }
@@ -17,7 +17,7 @@ impl Emit<'_> {
             let end = self.rel64(c.end);
             self.r.flows.launch(c.correlation, at, end);
             self.correlation(c.correlation);
-            let category = categories.api_category(c.domain);
+            let category = categories.api(c.domain);
             let args = |a: &mut super::json_object::JsonObject<'_>| {
                 a.uint(key!("correlation"), c.correlation).uint(key!("cbid"), c.cbid.into());
             };
@@ -44,11 +44,11 @@ impl Emit<'_> {
             }
             self.row_done();
         }
-        self.r.categories = categories;
+        self.r.encoded_categories = categories;
     }
 
     pub(crate) fn markers(&mut self, markers: &MarkerColumns) {
-        let categories = std::mem::take(&mut self.r.categories);
+        let categories = std::mem::take(&mut self.r.encoded_categories);
         let names = self.names;
         for m in markers.rows() {
             let on_host = m.device == HOST_DEVICE;
@@ -73,6 +73,6 @@ impl Emit<'_> {
             o.end();
             self.row_done();
         }
-        self.r.categories = categories;
+        self.r.encoded_categories = categories;
     }
 }

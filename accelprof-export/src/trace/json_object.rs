@@ -1,3 +1,5 @@
+use std::mem::MaybeUninit;
+
 use serde_json::Value;
 
 /// A key as it is written after the previous entry: `, "name": ` (built at compile time by [`key!`], so
@@ -28,8 +30,9 @@ pub(crate) use pair;
 ///
 /// This is the renderer's inner loop, so it writes bytes directly: strings (keys and values) are escaped
 /// by [`write_json_str`] (a copy when nothing needs escaping, which is the common case), integers by
-/// `itoa`, floats by `ryu` (a non-finite value is written as `null`), and values already encoded (a
-/// name's cached JSON string) are copied as they are. The output is valid JSON whatever the names hold.
+/// [`write_u64`] (the digits made in the buffer itself, as `itoa` would write them), floats by `ryu` (a
+/// non-finite value is written as `null`), and values already encoded (a name's or a category's cached
+/// JSON string) are copied as they are. The output is valid JSON whatever the names hold.
 /// Call [`end`](Self::end) to close the object.
 pub(crate) struct JsonObject<'a> {
     out: &'a mut Vec<u8>,
@@ -89,7 +92,7 @@ impl<'a> JsonObject<'a> {
     #[inline]
     pub(crate) fn uint(&mut self, key: Key, value: u64) -> &mut Self {
         self.key(key);
-        self.out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+        write_u64(self.out, value);
         self
     }
 
@@ -97,7 +100,10 @@ impl<'a> JsonObject<'a> {
     #[inline]
     pub(crate) fn int(&mut self, key: Key, value: i64) -> &mut Self {
         self.key(key);
-        self.out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+        if value < 0 {
+            self.out.push(b'-');
+        }
+        write_u64(self.out, value.unsigned_abs());
         self
     }
 
@@ -130,12 +136,11 @@ impl<'a> JsonObject<'a> {
     pub(crate) fn uints(&mut self, key: Key, values: &[u64]) -> &mut Self {
         self.key(key);
         self.out.push(b'[');
-        let mut digits = itoa::Buffer::new();
         for (i, value) in values.iter().enumerate() {
             if i > 0 {
                 self.out.extend_from_slice(b", ");
             }
-            self.out.extend_from_slice(digits.format(*value).as_bytes());
+            write_u64(self.out, *value);
         }
         self.out.push(b']');
         self
@@ -185,19 +190,119 @@ pub(crate) fn write_micros(out: &mut Vec<u8>, ns: i128) {
         out.push(b'-');
     }
     let abs = ns.unsigned_abs();
-    let mut digits = itoa::Buffer::new();
     // u64 is the common case, and its division by a constant is a multiplication (u128's is a call).
-    let (whole, frac) = match u64::try_from(abs) {
-        Ok(small) => (digits.format(small / 1000), (small % 1000) as u32),
-        Err(_) => (digits.format(abs / 1000), (abs % 1000) as u32),
+    let Ok(small) = u64::try_from(abs) else {
+        let mut digits = itoa::Buffer::new();
+        out.extend_from_slice(digits.format(abs / 1000).as_bytes());
+        return write_fraction(out, (abs % 1000) as u32);
     };
-    out.extend_from_slice(whole.as_bytes());
+    // The whole part (17 digits at most), the point and 3 decimals, made in the buffer's spare room (no
+    // intermediate buffer, no call to copy a length known only at run time).
+    out.reserve(24);
+    let len = out.len();
+    let frac = (small % 1000) as usize;
+    let text = spare(out);
+    let n = put_u64(text, small / 1000);
+    text[n].write(b'.');
+    text[n + 1].write(b'0' + (frac / 100) as u8);
+    text[n + 2].write(DIGIT_PAIRS[frac % 100 * 2]);
+    text[n + 3].write(DIGIT_PAIRS[frac % 100 * 2 + 1]);
+    // SAFETY: the first n + 4 bytes of the spare room (24 reserved, n <= 20) were written just above.
+    unsafe { out.set_len(len + n + 4) };
+}
+
+/// The first 24 bytes of `out`'s spare room, which the caller reserved.
+#[inline]
+fn spare(out: &mut Vec<u8>) -> &mut [MaybeUninit<u8>; 24] {
+    (&mut out.spare_capacity_mut()[..24]).try_into().expect("24 bytes reserved")
+}
+
+/// `.ddd` for `frac` thousandths.
+fn write_fraction(out: &mut Vec<u8>, frac: u32) {
     out.extend_from_slice(&[
         b'.',
         b'0' + (frac / 100) as u8,
         b'0' + (frac / 10 % 10) as u8,
         b'0' + (frac % 10) as u8,
     ]);
+}
+
+/// "00", "01", ... "99".
+const DIGIT_PAIRS: &[u8; 200] = b"\
+    0001020304050607080910111213141516171819\
+    2021222324252627282930313233343536373839\
+    4041424344454647484950515253545556575859\
+    6061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899";
+
+/// The number of decimal digits of `v` (1 for 0).
+#[inline]
+fn decimal_len(v: u64) -> usize {
+    const POWERS: [u64; 20] = {
+        let mut p = [1u64; 20];
+        let mut i = 1;
+        while i < 20 {
+            p[i] = p[i - 1] * 10;
+            i += 1;
+        }
+        p
+    };
+    // floor(log10(2^bits)) from the bit length, then one comparison (1233 / 4096 ~ log10(2)).
+    let bits = 64 - (v | 1).leading_zeros() as usize;
+    let guess = (bits * 1233) >> 12;
+    guess + usize::from((v | 1) >= POWERS[guess])
+}
+
+/// `v` in decimal at the start of `text`; its length (20 at most).
+#[inline]
+fn put_u64(text: &mut [MaybeUninit<u8>; 24], mut v: u64) -> usize {
+    let n = decimal_len(v);
+    let mut end = n;
+    // Four digits per 64-bit division, then their two pairs by 32-bit arithmetic.
+    while v >= 10_000 {
+        let group = (v % 10_000) as u32;
+        v /= 10_000;
+        let (high, low) = ((group / 100) as usize * 2, (group % 100) as usize * 2);
+        end -= 4;
+        text[end].write(DIGIT_PAIRS[high]);
+        text[end + 1].write(DIGIT_PAIRS[high + 1]);
+        text[end + 2].write(DIGIT_PAIRS[low]);
+        text[end + 3].write(DIGIT_PAIRS[low + 1]);
+    }
+    if v >= 100 {
+        let pair = (v % 100) as usize * 2;
+        v /= 100;
+        end -= 2;
+        text[end].write(DIGIT_PAIRS[pair]);
+        text[end + 1].write(DIGIT_PAIRS[pair + 1]);
+    }
+    // The one or two digits left go first: then every byte of text[..n] was written, which the callers'
+    // `set_len` relies on (checked here, not trusted to `decimal_len`).
+    if v >= 10 {
+        assert!(end == 2, "decimal_len counts the digits written");
+        let pair = v as usize * 2;
+        text[0].write(DIGIT_PAIRS[pair]);
+        text[1].write(DIGIT_PAIRS[pair + 1]);
+    } else {
+        assert!(end == 1, "decimal_len counts the digits written");
+        text[0].write(b'0' + v as u8);
+    }
+    n
+}
+
+/// `v` in decimal, as `itoa` writes it, made in the buffer's spare room (the renderer writes a dozen
+/// integers per row, most of them small: no intermediate buffer, no call to copy their few digits).
+#[inline]
+pub(crate) fn write_u64(out: &mut Vec<u8>, v: u64) {
+    if v < 10 {
+        out.push(b'0' + v as u8);
+        return;
+    }
+    out.reserve(24);
+    let len = out.len();
+    let n = put_u64(spare(out), v);
+    // SAFETY: the first n bytes of the spare room (24 reserved, n <= 20) were written just above.
+    unsafe { out.set_len(len + n) };
 }
 
 /// A float as JSON: shortest round-trip digits, `null` when not finite.
@@ -216,6 +321,36 @@ fn needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
+/// Whether any byte of `bytes` must be escaped, 8 bytes at a time: a word has a byte below 0x20, a quote
+/// or a backslash exactly when the classic "has a zero byte / has a byte less than n" bit tests say so
+/// (exact as a yes or no; bytes of 0x80 and more, UTF-8, never match).
+#[inline]
+fn any_needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word_needs = |x: u64| {
+        let below_space = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+        let q = x ^ (ONES * u64::from(b'"'));
+        let quote = q.wrapping_sub(ONES) & !q & HIGH;
+        let b = x ^ (ONES * u64::from(b'\\'));
+        let backslash = b.wrapping_sub(ONES) & !b & HIGH;
+        below_space | quote | backslash != 0
+    };
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        if word_needs(u64::from_le_bytes(word.try_into().expect("8 bytes"))) {
+            return true;
+        }
+    }
+    let rest = words.remainder();
+    if bytes.len() >= 8 {
+        // The last 8 bytes as one word (overlapping bytes already checked are checked again).
+        let tail = &bytes[bytes.len() - 8..];
+        return !rest.is_empty() && word_needs(u64::from_le_bytes(tail.try_into().expect("8 bytes")));
+    }
+    rest.iter().any(|&b| needs_escape(b))
+}
+
 /// `s` as a quoted JSON string: copied as it is up to each byte that needs escaping (`\"`, `\\`, `\n`,
 /// `\t`, `\r`, `\b`, `\f`, `\u00XX` for other control characters; other characters, UTF-8 included,
 /// stay as they are, as serde_json writes them).
@@ -224,6 +359,12 @@ pub(crate) fn write_json_str(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
+    // The common case: nothing to escape, found 8 bytes at a time, then one copy.
+    if !any_needs_escape(bytes) {
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         if !needs_escape(b) {
@@ -337,6 +478,90 @@ mod tests {
         assert_eq!(parsed["args"]["neg"], -4);
         assert_eq!(parsed["args"]["pre"], "x");
         assert!(String::from_utf8(out).unwrap().starts_with("{\"name\": "));
+    }
+
+    #[test]
+    fn integers_are_written_as_itoa_writes_them() {
+        let mut values = vec![0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, u64::MAX, u64::MAX - 1];
+        for k in 1..20 {
+            let p = 10u64.pow(k);
+            values.extend([p - 1, p, p + 1, p.saturating_mul(2) - 1]);
+        }
+        // And a spread of others (xorshift).
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.extend([x, x >> (x % 64)]);
+        }
+        for v in values {
+            let mut out = b"x".to_vec();
+            write_u64(&mut out, v);
+            assert_eq!(&out[1..], itoa::Buffer::new().format(v).as_bytes(), "{v}");
+            let mut out = Vec::new();
+            let mut o = JsonObject::begin(&mut out);
+            o.int(key!("n"), v as i64);
+            o.end();
+            assert_eq!(out, format!("{{\"n\": {}}}", v as i64).into_bytes());
+            for ns in [i128::from(v), -i128::from(v)] {
+                let mut out = Vec::new();
+                write_micros(&mut out, ns);
+                let sign = if ns < 0 { "-" } else { "" };
+                let abs = ns.unsigned_abs();
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    format!("{sign}{}.{:03}", abs / 1000, abs % 1000)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_escape_is_found_at_every_offset_of_every_length() {
+        // Each escaped byte (and a harmless one) at each place of strings of 0 to 40 bytes, in ASCII and
+        // in text with multi-byte characters around it.
+        for len in 0..40 {
+            for at in 0..len {
+                for special in [b'"', b'\\', b'\n', 0x00, 0x1f, b' ', b'a', 0x7f] {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = special;
+                    let text = String::from_utf8(bytes).unwrap();
+                    let expected = serde_json::to_string(&text).unwrap();
+                    let mut ours = Vec::new();
+                    write_json_str(&mut ours, &text);
+                    assert_eq!(String::from_utf8(ours).unwrap(), expected, "{len} {at} {special}");
+                    let wide = format!("é{text}€");
+                    let mut ours = Vec::new();
+                    write_json_str(&mut ours, &wide);
+                    assert_eq!(String::from_utf8(ours).unwrap(), serde_json::to_string(&wide).unwrap());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_strings_are_escaped_as_serde_json_escapes_them() {
+        let pieces =
+            ["a", "Z", " ", "\"", "\\", "\n", "\u{0}", "\u{1f}", "\u{7f}", "é", "€", "\u{10000}", "<>"];
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 40) as usize;
+            let mut text = String::new();
+            let mut y = x;
+            for _ in 0..len {
+                y = y.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                // Mostly plain letters, as names are; now and then anything of the list.
+                let piece = if y >> 60 < 12 { "a" } else { pieces[(y >> 32) as usize % pieces.len()] };
+                text.push_str(piece);
+            }
+            let mut ours = Vec::new();
+            write_json_str(&mut ours, &text);
+            assert_eq!(String::from_utf8(ours).unwrap(), serde_json::to_string(&text).unwrap(), "{text:?}");
+        }
     }
 
     #[test]
