@@ -48,10 +48,12 @@ fn deps_dir() -> PathBuf {
 /// Builds the probe (a no-op when `cargo test` built the examples), with this test's profile.
 fn build() {
     let release = examples_dir().parent().and_then(|p| p.file_name()).is_some_and(|n| n == "release");
+    // `--workspace`: the feature sets `cargo test --workspace` built, so that this is a no-op there
+    // (one package alone unifies other features and compiles the mocks and this crate again).
     let status = Command::new(env!("CARGO"))
         .arg("build")
         .args(release.then_some("--release"))
-        .args(["--quiet", "--example", "cupti_inprocess_session"])
+        .args(["--quiet", "--workspace", "--example", "cupti_inprocess_session"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()
         .expect("run cargo");

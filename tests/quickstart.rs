@@ -16,8 +16,10 @@ fn quickstart() -> PathBuf {
     let profile = deps.parent().and_then(|d| d.parent()).expect("target/<profile>").to_path_buf();
     BUILT.call_once(|| {
         let release = profile.file_name().is_some_and(|n| n == "release");
+        // `--workspace`: the feature sets `cargo test --workspace` built, so that this is a no-op there
+        // (one package alone unifies other features and compiles the mocks and this crate again).
         let status = Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "--example", "quickstart"])
+            .args(["build", "--quiet", "--workspace", "--example", "quickstart"])
             .args(release.then_some("--release"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .status()

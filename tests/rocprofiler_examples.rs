@@ -13,8 +13,10 @@ fn examples_dir() -> PathBuf {
 
 fn build() {
     let release = examples_dir().parent().and_then(|p| p.file_name()).is_some_and(|n| n == "release");
+    // `--workspace`: the feature sets `cargo test --workspace` built, so that this is a no-op there
+    // (one package alone unifies other features and compiles the mocks and this crate again).
     let mut cmd = Command::new(env!("CARGO"));
-    cmd.arg("build").args(release.then_some("--release")).arg("--quiet");
+    cmd.arg("build").args(release.then_some("--release")).args(["--quiet", "--workspace"]);
     for e in EXAMPLES {
         cmd.args(["--example", e]);
     }

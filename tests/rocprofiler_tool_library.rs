@@ -14,11 +14,14 @@ fn examples_dir() -> PathBuf {
 /// with the profile this test was built with.
 fn build() {
     let release = examples_dir().parent().and_then(|p| p.file_name()).is_some_and(|n| n == "release");
+    // `--workspace`: the feature sets `cargo test --workspace` built, so that this is a no-op there
+    // (one package alone unifies other features and compiles the mocks and this crate again).
     let status = Command::new(env!("CARGO"))
         .arg("build")
         .args(release.then_some("--release"))
         .args([
             "--quiet",
+            "--workspace",
             "--example",
             "rocprofiler_tool_buffered_tracing",
             "--example",

@@ -244,10 +244,12 @@ fn examples_dir() -> PathBuf {
 fn rocprofiler_tool_library_traces_an_unmodified_program() {
     // The runtime stand-in (a no-op when built already), with this test's profile.
     let release = examples_dir().parent().and_then(|p| p.file_name()).is_some_and(|n| n == "release");
+    // `--workspace`: the feature sets `cargo test --workspace` built, so that this is a no-op there
+    // (one package alone unifies other features and compiles the mocks and this crate again).
     let status = Command::new(env!("CARGO"))
         .arg("build")
         .args(release.then_some("--release"))
-        .args(["--quiet", "-p", "accel-profiling", "--example", "rocprofiler_runtime_stand_in"])
+        .args(["--quiet", "--workspace", "--example", "rocprofiler_runtime_stand_in"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()
         .expect("run cargo");

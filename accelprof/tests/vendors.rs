@@ -170,10 +170,12 @@ fn rocprofiler_stand_in() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let examples = exe.parent().unwrap().parent().unwrap().join("examples");
     let release = examples.parent().and_then(|p| p.file_name()).is_some_and(|n| n == "release");
+    // `--workspace`: the feature sets `cargo test --workspace` built, so that this is a no-op there
+    // (one package alone unifies other features and compiles the mocks and this crate again).
     let status = Command::new(env!("CARGO"))
         .arg("build")
         .args(release.then_some("--release"))
-        .args(["--quiet", "-p", "accel-profiling", "--example", "rocprofiler_runtime_stand_in"])
+        .args(["--quiet", "--workspace", "--example", "rocprofiler_runtime_stand_in"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()
         .expect("run cargo");
