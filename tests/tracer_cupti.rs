@@ -319,6 +319,20 @@ fn the_toggle_signal_pauses_and_resumes() {
 }
 
 #[test]
+fn a_later_tracer_gets_its_toggle_signal() {
+    if !support::in_child("a_later_tracer_gets_its_toggle_signal", support::ChildEnv::new()) {
+        return;
+    }
+    support::window::later_toggle_signal(config(Vec::new()), &kernels);
+}
+
+#[test]
+fn a_toggle_signal_that_cannot_toggle_is_refused() {
+    let _serial = serial();
+    support::window::toggle_signal_refused(config(Vec::new()));
+}
+
+#[test]
 fn a_terminating_signal_finishes_the_outputs_then_kills() {
     if support::is_child() {
         return support::window::signal_child(config(Vec::new()), &kernels);

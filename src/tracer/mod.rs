@@ -202,7 +202,7 @@ impl Tracer {
     ///
     /// Errors: [`TracerError::NotFound`] (every vendor's search, with what it tried),
     /// [`TracerError::NotBuilt`], [`TracerError::Config`] (a rank that cannot be, a file every rank
-    /// would write), [`TracerError::UnknownFormat`], [`TracerError::Output`],
+    /// would write, a toggle signal that cannot toggle), [`TracerError::UnknownFormat`], [`TracerError::Output`],
     /// [`TracerError::Unsupported`] (a capture range the vendor cannot observe), and
     /// [`TracerError::Vendor`] when the vendor refuses the setup (another session running, ...).
     pub fn new(config: TracerConfig) -> Result<Tracer, TracerError> {
@@ -219,6 +219,13 @@ impl Tracer {
     }
 
     fn set_up(config: TracerConfig) -> Result<Tracer, TracerError> {
+        if let Some(signal) = config.toggle_signal.filter(|s| !env::is_toggle_signal(*s)) {
+            return Err(TracerError::Config(format!(
+                "TracerConfig::toggle_signal is {}: {}",
+                signals::signal_name(signal),
+                env::TOGGLE_SIGNALS
+            )));
+        }
         let distributed = match config.distributed {
             Some(d) => d,
             None => Distributed::from_env()?,

@@ -97,6 +97,36 @@ pub fn toggle_signal(mut config: TracerConfig, kernels: &dyn Fn(usize)) {
     assert_eq!(report.windows, 2);
 }
 
+/// A tracer asking for a toggle signal after an earlier tracer of the process set up signal
+/// handling without one (run in a child: the handlers are the process's) gets it installed: the
+/// signal toggles its collection, and does not kill the program.
+pub fn later_toggle_signal(config: TracerConfig, kernels: &dyn Fn(usize)) {
+    let first =
+        Tracer::new(TracerConfig { handle_signals: true, ..config.clone() }).expect("a tracer on the mock");
+    assert_eq!(first.handled_signals(), [libc::SIGINT, libc::SIGTERM, libc::SIGHUP]);
+    first.start().expect("start");
+    drop(first.stop());
+    toggle_signal(config.clone(), kernels);
+    // A third asking for another toggle signal keeps the one installed, and says so.
+    let third = Tracer::new(TracerConfig { toggle_signal: Some(libc::SIGUSR1), ..config })
+        .expect("a tracer on the mock");
+    assert_eq!(third.toggle_signal(), None);
+}
+
+/// A toggle signal that cannot toggle (uncatchable, a fault, not a signal, one that ends the
+/// trace) is a configuration error naming it, before anything is set up.
+pub fn toggle_signal_refused(config: TracerConfig) {
+    for signal in [libc::SIGKILL, libc::SIGSTOP, libc::SIGSEGV, libc::SIGINT, 0, -3, 9999] {
+        match Tracer::new(TracerConfig { toggle_signal: Some(signal), ..config.clone() }) {
+            Err(e @ TracerError::Config(_)) => {
+                let text = e.to_string();
+                assert!(text.contains("toggle_signal") && text.contains("USR2"), "{text}");
+            }
+            other => panic!("toggle signal {signal}: expected TracerError::Config, got {other:?}"),
+        }
+    }
+}
+
 /// A capture range the vendor cannot observe is a typed error naming the vendor.
 pub fn capture_range_unsupported(mut config: TracerConfig, vendor: Vendor) {
     config.capture_range = CaptureRange::ProfilerApi;
