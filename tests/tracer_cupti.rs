@@ -319,6 +319,12 @@ fn the_toggle_signal_pauses_and_resumes() {
 }
 
 #[test]
+fn a_consumer_may_call_its_tracer_while_another_thread_flushes() {
+    let _serial = serial();
+    support::window::consumer_calls_its_tracer(config(Vec::new()), &kernels);
+}
+
+#[test]
 fn a_later_tracer_gets_its_toggle_signal() {
     if !support::in_child("a_later_tracer_gets_its_toggle_signal", support::ChildEnv::new()) {
         return;
