@@ -233,6 +233,9 @@ fn outputs_are_sinks_picked_by_name_or_given() {
         }
         other => panic!("{other}"),
     }
+    // An empty name says so (it read ": no trace format for this name").
+    let e = Tracer::new(config(vec![Path::new("").into()])).expect_err("an empty name");
+    assert!(e.to_string().starts_with("an empty output name: no trace format"), "{e}");
 
     // Another crate's format (a stand-in here), a caller's own sink and a gzip trace, together.
     let stand_in = Format::new("a stand-in for SQLite", ["sqlite"], |path, meta| {
