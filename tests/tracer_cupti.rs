@@ -233,6 +233,9 @@ fn outputs_are_sinks_picked_by_name_or_given() {
         }
         other => panic!("{other}"),
     }
+    // An empty name says so (it read ": no trace format for this name").
+    let e = Tracer::new(config(vec![Path::new("").into()])).expect_err("an empty name");
+    assert!(e.to_string().starts_with("an empty output name: no trace format"), "{e}");
 
     // Another crate's format (a stand-in here), a caller's own sink and a gzip trace, together.
     let stand_in = Format::new("a stand-in for SQLite", ["sqlite"], |path, meta| {
@@ -316,6 +319,26 @@ fn the_toggle_signal_pauses_and_resumes() {
         return;
     }
     support::window::toggle_signal(config(Vec::new()), &kernels);
+}
+
+#[test]
+fn a_consumer_may_call_its_tracer_while_another_thread_flushes() {
+    let _serial = serial();
+    support::window::consumer_calls_its_tracer(config(Vec::new()), &kernels);
+}
+
+#[test]
+fn a_later_tracer_gets_its_toggle_signal() {
+    if !support::in_child("a_later_tracer_gets_its_toggle_signal", support::ChildEnv::new()) {
+        return;
+    }
+    support::window::later_toggle_signal(config(Vec::new()), &kernels);
+}
+
+#[test]
+fn a_toggle_signal_that_cannot_toggle_is_refused() {
+    let _serial = serial();
+    support::window::toggle_signal_refused(config(Vec::new()));
 }
 
 #[test]

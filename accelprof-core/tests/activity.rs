@@ -183,7 +183,7 @@ fn a_buffer_that_is_not_ours_is_left_alone_and_a_late_one_is_freed() {
 #[test]
 fn overflow_buffers_count_until_the_decode_thread_gives_them_back() {
     let _g = serial();
-    let pool = BufferPool::try_with_overflow(64, 1, 1).unwrap();
+    let pool = BufferPool::try_with_overflow(BufferPool::MIN_BUFFER_SIZE, 1, 1).unwrap();
     let s = session(Vendor::default(), Arc::clone(&pool), &[1]);
     let (entered_tx, entered) = mpsc::channel();
     let (release, release_rx) = mpsc::channel::<()>();

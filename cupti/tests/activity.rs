@@ -708,6 +708,22 @@ fn sizes_past_the_pools_limits_are_an_error_from_the_session_not_an_abort() {
     drop(session);
 }
 
+/// A buffer too small for CUPTI's records (0, 1 byte, ...) is refused when the session is made: it
+/// used to be accepted, and every record was then dropped (counted, so the tool saw nothing at all).
+#[test]
+fn a_buffer_too_small_for_a_record_is_an_error_from_the_session() {
+    let (_g, cupti, _m) = setup();
+    for buffer_size in [0, 1, 8, 511] {
+        let config = ActivityConfig { buffer_size, ..Default::default() };
+        let err = ActivitySession::new(cupti, config).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains(&format!("{buffer_size} bytes is below the pool's minimum of 512")), "{text}");
+    }
+    let session =
+        ActivitySession::new(cupti, ActivityConfig { buffer_size: 512, ..Default::default() }).unwrap();
+    drop(session);
+}
+
 /// An empty selection is an error, as on every vendor: a session with no kind refuses to start
 /// (nothing is enabled in CUPTI); the default selection is the timeline.
 #[test]

@@ -72,6 +72,17 @@ macro_rules! statuses {
             /// The activity session refused or could not finish a call (a flush from inside a
             /// consumer, a kind not configured in the window, its decode thread, ...).
             Activity(ActivityError),
+            /// No counter of this name on the agent
+            /// ([`counter_config_by_name`](crate::Rocprofiler::counter_config_by_name)): its status is
+            /// `ROCPROFILER_STATUS_ERROR_COUNTER_NOT_FOUND`, as [`Error::CounterNotFound`]'s.
+            CounterNameNotFound {
+                /// The name looked for.
+                name: String,
+                /// The agent it was looked for on (its handle).
+                agent: u64,
+                /// How many counters the agent has ([`counters`](crate::Rocprofiler::counters) lists them).
+                counters: usize,
+            },
         }
 
         impl std::fmt::Display for Error {
@@ -96,6 +107,11 @@ macro_rules! statuses {
                     Error::WouldDeadlock(what) => write!(f, "not called: {what}"),
                     Error::Panicked(what) => write!(f, "{what} panicked"),
                     Error::Activity(e) => e.fmt(f),
+                    Error::CounterNameNotFound { name, agent, counters } => write!(
+                        f,
+                        "ROCPROFILER_STATUS_ERROR_COUNTER_NOT_FOUND: no counter named {name:?} on agent {agent} \
+                         (it has {counters}; Rocprofiler::counters lists them)"
+                    ),
                 }
             }
         }
@@ -151,6 +167,7 @@ macro_rules! statuses {
                 match self {
                     $( Error::$variant => Some(ResultCode($code)), )*
                     Error::Unknown { code, .. } => Some(*code),
+                    Error::CounterNameNotFound { .. } => Error::CounterNotFound.code(),
                     _ => None,
                 }
             }
@@ -159,6 +176,7 @@ macro_rules! statuses {
             pub fn status_name(&self) -> Option<&'static str> {
                 match self {
                     $( Error::$variant => Some($cname), )*
+                    Error::CounterNameNotFound { .. } => Error::CounterNotFound.status_name(),
                     _ => None,
                 }
             }

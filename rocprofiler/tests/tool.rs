@@ -519,7 +519,14 @@ fn agents_and_counters() {
     // Notes: "on a CPU agent iterate returns AGENT_ARCH_NOT_SUPPORTED".
     assert!(matches!(lib.counters(agents[0].id), Err(Error::AgentArchNotSupported)));
     assert!(matches!(lib.counters(rocprofiler::AgentId(12345)), Err(Error::AgentNotFound)));
-    assert!(matches!(lib.counter_config_by_name(gpus[0].id, &["NOPE"]), Err(Error::CounterNotFound)));
+    // A name the agent lacks says which name, and on which agent; its status is COUNTER_NOT_FOUND.
+    let e = lib.counter_config_by_name(gpus[0].id, &["SQ_WAVES", "NOPE"]).unwrap_err();
+    assert!(
+        matches!(&e, Error::CounterNameNotFound { name, agent, .. } if name == "NOPE" && *agent == gpus[0].id.0)
+    );
+    let text = e.to_string();
+    assert!(text.contains("\"NOPE\"") && text.contains(&format!("agent {}", gpus[0].id.0)), "{text}");
+    assert_eq!(e.status_name(), Some("ROCPROFILER_STATUS_ERROR_COUNTER_NOT_FOUND"));
     let config = lib.counter_config_by_name(gpus[0].id, &["SQ_WAVES"]).unwrap();
     assert!(config.handle() != 0 && config.agent() == gpus[0].id);
 }

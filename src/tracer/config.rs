@@ -69,8 +69,11 @@ pub struct TracerConfig {
     /// Collection stops this long after it started; the outputs are then finished (the report is
     /// kept for [`Tracer::stop`](super::Tracer::stop)) and the program runs on. Default `None`.
     pub duration: Option<Duration>,
-    /// A signal that pauses and resumes collection (`libc::SIGUSR2`, ...; default `None`). Its
-    /// handler is installed only when asked, and only while the signal's disposition is the default.
+    /// A signal that pauses and resumes collection (`libc::SIGUSR2`, ...; default `None`): SIGUSR1,
+    /// SIGUSR2, SIGWINCH, SIGURG, SIGHUP or a real-time signal (another is
+    /// [`TracerError::Config`](super::TracerError::Config)). Its handler is installed only when asked,
+    /// and only while the signal's disposition is the default; once installed, it stays the process's
+    /// toggle signal (a later tracer asking for another one is told so).
     pub toggle_signal: Option<i32>,
     /// Collect only between the program's profiler start and stop calls (default
     /// [`CaptureRange::None`]); a vendor that cannot observe them is [`TracerError::Unsupported`](super::TracerError::Unsupported).

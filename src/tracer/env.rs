@@ -315,17 +315,22 @@ pub fn parse_signal(v: &str) -> Result<Option<i32>, &'static str> {
         "URG" => libc::SIGURG,
         "HUP" => libc::SIGHUP,
         number => match number.parse::<i32>() {
-            Ok(n) if (libc::SIGRTMIN()..=libc::SIGRTMAX()).contains(&n) => n,
-            Ok(n)
-                if [libc::SIGUSR1, libc::SIGUSR2, libc::SIGWINCH, libc::SIGURG, libc::SIGHUP]
-                    .contains(&n) =>
-            {
-                n
-            }
-            _ => return Err("expected USR1, USR2, WINCH, URG, HUP or a real-time signal number"),
+            Ok(n) if is_toggle_signal(n) => n,
+            _ => return Err(TOGGLE_SIGNALS),
         },
     };
     Ok(Some(signal))
+}
+
+/// The signals that may toggle collection, in words.
+pub(crate) const TOGGLE_SIGNALS: &str = "expected USR1, USR2, WINCH, URG, HUP or a real-time signal number";
+
+/// Whether `signal` may toggle collection: SIGUSR1, SIGUSR2, SIGWINCH, SIGURG, SIGHUP or a real-time
+/// signal (not one that cannot be caught, nor a fault whose handler returning would run the faulting
+/// instruction again).
+pub(crate) fn is_toggle_signal(signal: i32) -> bool {
+    (libc::SIGRTMIN()..=libc::SIGRTMAX()).contains(&signal)
+        || [libc::SIGUSR1, libc::SIGUSR2, libc::SIGWINCH, libc::SIGURG, libc::SIGHUP].contains(&signal)
 }
 
 /// `4096`, `64K`, `8M`, `1G` (binary units); as `u128`, so that no value a user writes overflows.

@@ -78,7 +78,7 @@ pub enum TracerError {
         why: String,
     },
     /// An output's name matches no known format.
-    #[error("{}: no trace format for this name (known: {})", .path.display(), .known.join(", "))]
+    #[error("{}: no trace format for this name (known: {})", shown(.path), .known.join(", "))]
     UnknownFormat {
         /// The output asked for.
         path: PathBuf,
@@ -136,6 +136,15 @@ fn not_found(attempts: &[VendorAttempt]) -> String {
         s.push_str(&a.to_string().replace('\n', "\n  "));
     }
     s
+}
+
+/// An output's name as an error shows it: an empty one says so (it would show as nothing).
+fn shown(path: &std::path::Path) -> String {
+    if path.as_os_str().is_empty() {
+        "an empty output name".to_owned()
+    } else {
+        path.display().to_string()
+    }
 }
 
 #[cfg(test)]

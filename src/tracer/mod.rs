@@ -69,6 +69,7 @@ mod window;
 use std::borrow::Cow;
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -131,7 +132,12 @@ pub struct Tracer {
 
 /// What the tracer's own threads (the window's timer, the signal thread) share with it.
 pub(crate) struct Inner {
+    /// Never held while waiting for the decode thread (a consumer there may call the tracer).
     backend: Mutex<Option<Box<dyn Backend>>>,
+    /// The backend's flush, called without the lock above.
+    flusher: backend::Flusher,
+    /// The outputs are being (or were) finished before `stop`: `start` does nothing.
+    finishing: AtomicBool,
     collected: sinks::Shared,
     info: LibraryInfo,
     distributed: Distributed,
@@ -202,7 +208,7 @@ impl Tracer {
     ///
     /// Errors: [`TracerError::NotFound`] (every vendor's search, with what it tried),
     /// [`TracerError::NotBuilt`], [`TracerError::Config`] (a rank that cannot be, a file every rank
-    /// would write), [`TracerError::UnknownFormat`], [`TracerError::Output`],
+    /// would write, a toggle signal that cannot toggle), [`TracerError::UnknownFormat`], [`TracerError::Output`],
     /// [`TracerError::Unsupported`] (a capture range the vendor cannot observe), and
     /// [`TracerError::Vendor`] when the vendor refuses the setup (another session running, ...).
     pub fn new(config: TracerConfig) -> Result<Tracer, TracerError> {
@@ -219,6 +225,13 @@ impl Tracer {
     }
 
     fn set_up(config: TracerConfig) -> Result<Tracer, TracerError> {
+        if let Some(signal) = config.toggle_signal.filter(|s| !env::is_toggle_signal(*s)) {
+            return Err(TracerError::Config(format!(
+                "TracerConfig::toggle_signal is {}: {}",
+                signals::signal_name(signal),
+                env::TOGGLE_SIGNALS
+            )));
+        }
         let distributed = match config.distributed {
             Some(d) => d,
             None => Distributed::from_env()?,
@@ -295,6 +308,8 @@ impl Tracer {
         );
         let inner = Arc::new(Inner {
             names: backend.names(),
+            flusher: backend.flusher(),
+            finishing: AtomicBool::new(false),
             backend: Mutex::new(Some(backend)),
             collected,
             info,
@@ -374,7 +389,7 @@ impl Tracer {
     /// [`TracerConfig::duration`] it ends that long after it began (the outputs are finished then).
     pub fn start(&self) -> Result<(), TracerError> {
         let inner = &self.inner;
-        if lock_any(&inner.early).is_some() {
+        if inner.finishing.load(Ordering::SeqCst) {
             return Ok(());
         }
         self.with(|b| b.start())?;
@@ -430,8 +445,9 @@ impl Tracer {
     /// batch is passed whole: it may hold other families too). Subscribe before
     /// [`start`](Self::start) to see every record. A panic in `consumer` is caught and counted
     /// (`counts().pipeline.consumer_panics`). It runs on the vendor pipeline's decode thread, which
-    /// [`flush`](Self::flush) and [`stop`](Self::stop) wait for: it must not call this tracer's
-    /// methods.
+    /// [`flush`](Self::flush) and [`stop`](Self::stop) wait for: there, [`flush`](Self::flush) is
+    /// refused with the vendor's error (it would wait for itself); the tracer's other methods may be
+    /// called.
     pub fn subscribe<F>(&self, families: FamilySet, consumer: F) -> ConsumerId
     where
         F: FnMut(&Batch, &Names) + Send + 'static,
@@ -449,7 +465,7 @@ impl Tracer {
     /// a fence: records of all work issued before the call are in (see
     /// [`TracerConfig::synchronize`]).
     pub fn flush(&self) -> Result<(), TracerError> {
-        self.with(|b| b.flush())?;
+        (self.inner.flusher)()?;
         sinks::lock(&self.inner.collected).sync().map_err(TracerError::Write)
     }
 
@@ -557,16 +573,18 @@ impl Inner {
         if early.is_some() {
             return;
         }
+        self.finishing.store(true, Ordering::SeqCst);
         self.window.close();
         self.window.pause();
-        let mut guard = self.lock();
-        let Some(backend) = guard.as_deref_mut() else { return };
         let mut errors = Vec::new();
-        if let Err(e) = backend.flush() {
+        // Without the backend's lock: a consumer may call the tracer while this waits for it.
+        if let Err(e) = (self.flusher)() {
             errors.push(format!("the flush before finishing the outputs did not complete: {e}"));
         }
-        let (counts, skipped) = (backend.counts(), backend.skipped().to_vec());
-        drop(guard);
+        let Some((counts, skipped)) = self.lock().as_deref().map(|b| (b.counts(), b.skipped().to_vec()))
+        else {
+            return;
+        };
         let report = self.report(counts, skipped, errors);
         self.end_options.ended(&report, self.summary_top);
         *early = Some(report);

@@ -2,10 +2,11 @@
 //! dies of them ([`TracerConfig::handle_signals`](super::TracerConfig::handle_signals)); a toggle
 //! signal pauses and resumes collection ([`TracerConfig::toggle_signal`](super::TracerConfig::toggle_signal)).
 //!
-//! The handlers and their thread are installed once per process, the first time a tracer asks; each
-//! later tracer that asks is made the one they act on (a signal with no tracer to act on dies as
-//! with no handler, a toggle does nothing). A tracer that asked for a toggle signal other than the
-//! one installed gets a note saying so.
+//! The handlers' thread is started once per process, the first time a tracer asks; each later tracer
+//! that asks is made the one they act on (a signal with no tracer to act on dies as with no handler, a
+//! toggle does nothing), and what it asks for that no earlier tracer did is installed then (the end
+//! signals, or a toggle signal when none is installed yet). A tracer that asked for a toggle signal
+//! other than the one installed gets a note saying so.
 //!
 //! A handler is installed only for a signal whose disposition is the default (the signal would kill the
 //! program): a program that handles a signal itself (Python raises `KeyboardInterrupt` on SIGINT, and
@@ -153,14 +154,14 @@ fn install(end: bool, toggle: Option<c_int>, on_end: fn(c_int), on_toggle: fn())
     }
     OWNER.store(std::process::id(), Ordering::SeqCst);
     PIPE.store(write_end, Ordering::SeqCst);
-    TOGGLE.store(toggle.unwrap_or(0), Ordering::SeqCst);
     let spawned = std::thread::Builder::new().name("accelprof-signals".into()).spawn(move || loop {
         let mut byte = 0u8;
         // SAFETY: reads one byte into a local.
         let n = unsafe { libc::read(read_end, (&mut byte as *mut u8).cast(), 1) };
         if n == 1 {
             let signal = c_int::from(byte);
-            if Some(signal) == toggle {
+            // The toggle signal now: a later tracer may have installed one.
+            if signal == TOGGLE.load(Ordering::SeqCst) {
                 on_toggle();
             } else {
                 on_end(signal);
@@ -176,23 +177,41 @@ fn install(end: bool, toggle: Option<c_int>, on_end: fn(c_int), on_toggle: fn())
         return installed;
     }
     if let Some(signal) = toggle {
-        if is_default(signal) && install_handler(signal) {
-            installed.toggle = Some(signal);
-        } else {
-            installed.notes.push(format!(
-                "the program handles {} itself: collection is not toggled by it",
-                signal_name(signal)
-            ));
-        }
+        install_toggle(&mut installed, signal);
     }
     if end {
-        for signal in END_SIGNALS {
-            if Some(signal) != toggle && is_default(signal) && install_handler(signal) {
-                installed.end.push(signal);
-            }
-        }
+        install_end(&mut installed);
     }
     installed
+}
+
+/// Installs the handler of the toggle signal `signal` (none is installed yet; the thread runs).
+fn install_toggle(installed: &mut Installed, signal: c_int) {
+    // Set before the handler exists: from then on the signal is taken for a toggle, never an end.
+    let previous = TOGGLE.swap(signal, Ordering::SeqCst);
+    if is_default(signal) && install_handler(signal) {
+        installed.toggle = Some(signal);
+    } else {
+        TOGGLE.store(previous, Ordering::SeqCst);
+        installed.notes.push(format!(
+            "the program handles {} itself: collection is not toggled by it",
+            signal_name(signal)
+        ));
+    }
+}
+
+/// Installs the handlers of the end signals that are not the toggle signal and still have their
+/// default disposition (the thread runs).
+fn install_end(installed: &mut Installed) {
+    for signal in END_SIGNALS {
+        if Some(signal) != installed.toggle
+            && !installed.end.contains(&signal)
+            && is_default(signal)
+            && install_handler(signal)
+        {
+            installed.end.push(signal);
+        }
+    }
 }
 
 /// `SIGTERM`, `SIGUSR2`, `SIG34`.
@@ -251,24 +270,41 @@ pub(crate) fn register(target: &std::sync::Arc<Target>) -> Installed {
     let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
     let now = match installed.as_ref() {
         Some(done) => {
+            // What this tracer asks for that no earlier one did is installed now, where the thread
+            // runs (its pipe is open).
+            let running = PIPE.load(Ordering::SeqCst) >= 0;
             let mut now = done.clone();
             now.notes.clear();
-            let mut notes = Vec::new();
-            if target.handles_end && done.end.is_empty() {
-                notes.push(
-                    "the signal handling of an earlier tracer of this process was installed without \
-                            SIGINT/SIGTERM/SIGHUP: they are not handled"
-                        .to_owned(),
-                );
-            }
             if let Some(asked) = target.toggle_signal.filter(|s| done.toggle != Some(*s)) {
-                notes.push(format!(
-                    "{} does not toggle collection: an earlier tracer of this process installed the handlers \
-                     with {}",
-                    signal_name(asked),
-                    done.toggle.map_or_else(|| "no toggle signal".to_owned(), signal_name)
-                ));
+                if done.toggle.is_none() && !done.end.contains(&asked) && running {
+                    install_toggle(&mut now, asked);
+                } else {
+                    let why = match done.toggle {
+                        Some(other) => {
+                            format!("an earlier tracer of this process toggles with {}", signal_name(other))
+                        }
+                        None if running => {
+                            "an earlier tracer of this process ends the trace on it".to_owned()
+                        }
+                        None => "this process has no signal handling (it could not be set up)".to_owned(),
+                    };
+                    now.notes.push(format!("{} does not toggle collection: {why}", signal_name(asked)));
+                }
             }
+            if target.handles_end && running {
+                install_end(&mut now);
+            }
+            if target.handles_end && now.end.is_empty() {
+                now.notes.push(if running {
+                    "SIGINT, SIGTERM and SIGHUP are handled by the program itself: they are not handled".to_owned()
+                } else {
+                    "this process has no signal handling (it could not be set up): SIGINT, SIGTERM and SIGHUP \
+                     are not handled"
+                        .to_owned()
+                });
+            }
+            let notes = std::mem::take(&mut now.notes);
+            *installed = Some(now.clone());
             now.notes = notes;
             now
         }

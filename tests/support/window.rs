@@ -97,6 +97,86 @@ pub fn toggle_signal(mut config: TracerConfig, kernels: &dyn Fn(usize)) {
     assert_eq!(report.windows, 2);
 }
 
+/// A tracer asking for a toggle signal after an earlier tracer of the process set up signal
+/// handling without one (run in a child: the handlers are the process's) gets it installed: the
+/// signal toggles its collection, and does not kill the program.
+pub fn later_toggle_signal(config: TracerConfig, kernels: &dyn Fn(usize)) {
+    let first =
+        Tracer::new(TracerConfig { handle_signals: true, ..config.clone() }).expect("a tracer on the mock");
+    assert_eq!(first.handled_signals(), [libc::SIGINT, libc::SIGTERM, libc::SIGHUP]);
+    first.start().expect("start");
+    drop(first.stop());
+    toggle_signal(config.clone(), kernels);
+    // A third asking for another toggle signal keeps the one installed, and says so.
+    let third = Tracer::new(TracerConfig { toggle_signal: Some(libc::SIGUSR1), ..config })
+        .expect("a tracer on the mock");
+    assert_eq!(third.toggle_signal(), None);
+}
+
+/// A toggle signal that cannot toggle (uncatchable, a fault, not a signal, one that ends the
+/// trace) is a configuration error naming it, before anything is set up.
+pub fn toggle_signal_refused(config: TracerConfig) {
+    for signal in [libc::SIGKILL, libc::SIGSTOP, libc::SIGSEGV, libc::SIGINT, 0, -3, 9999] {
+        match Tracer::new(TracerConfig { toggle_signal: Some(signal), ..config.clone() }) {
+            Err(e @ TracerError::Config(_)) => {
+                let text = e.to_string();
+                assert!(text.contains("toggle_signal") && text.contains("USR2"), "{text}");
+            }
+            other => panic!("toggle signal {signal}: expected TracerError::Config, got {other:?}"),
+        }
+    }
+}
+
+/// A consumer that calls its tracer (counts, families, a flush of its own) while another thread
+/// flushes: nothing waits for itself. The consumer's flush is refused (it runs on the decode thread
+/// the flush waits for); the other thread's flush completes. Fails (instead of hanging) after 20 s.
+pub fn consumer_calls_its_tracer(config: TracerConfig, kernels: &'static (dyn Fn(usize) + Sync)) {
+    let tracer = std::sync::Arc::new(Tracer::new(config).expect("a tracer on the mock"));
+    let weak = std::sync::Arc::downgrade(&tracer);
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    tracer.subscribe(Family::KERNEL.set(), move |batch, _| {
+        let Some(tracer) = weak.upgrade() else { return };
+        let rows = tracer.counts().pipeline.records_delivered;
+        let families = tracer.families();
+        let flushed = tracer.flush();
+        log.lock().unwrap().push((batch.kernels.len(), rows, families.has(Family::KERNEL), flushed.is_err()));
+    });
+    tracer.start().expect("start");
+    let (done, finished) = std::sync::mpsc::channel();
+    let other = tracer.clone();
+    std::thread::spawn(move || {
+        kernels(2);
+        let flushed = other.flush();
+        drop(other);
+        let _ = done.send(flushed);
+    });
+    let flushed = finished
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the flush returned (a consumer calling its tracer hung it)");
+    assert!(flushed.is_ok(), "{flushed:?}");
+    let tracer = {
+        let mut shared = tracer;
+        loop {
+            match std::sync::Arc::try_unwrap(shared) {
+                Ok(alone) => break alone,
+                Err(back) => {
+                    shared = back;
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+        }
+    };
+    let report = tracer.stop();
+    assert_eq!(report.rows_of(Family::KERNEL), 2, "{}", report.render(5));
+    let seen = seen.lock().unwrap();
+    assert!(!seen.is_empty(), "the consumer ran");
+    for &(kernels, _, has_kernels, refused) in seen.iter() {
+        assert!(kernels > 0 && has_kernels, "{seen:?}");
+        assert!(refused, "a flush on the decode thread is refused: {seen:?}");
+    }
+}
+
 /// A capture range the vendor cannot observe is a typed error naming the vendor.
 pub fn capture_range_unsupported(mut config: TracerConfig, vendor: Vendor) {
     config.capture_range = CaptureRange::ProfilerApi;

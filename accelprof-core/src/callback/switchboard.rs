@@ -178,6 +178,9 @@ impl<V: Vendor> Switchboard<V> {
         F: Fn(&V::Data<'_>) + Send + Sync + 'static,
     {
         rcu::init();
+        if V::KEEPS_SUBSCRIPTION {
+            self.forget_if_not_held();
+        }
         let mut st = lock(&self.state);
         let handler = Arc::new(Handler::new(Callback::new(f)));
         let subscribed = st.subscription.is_none();
@@ -361,6 +364,34 @@ impl<V: Vendor> Switchboard<V> {
         drop(old);
         drop(kept);
         result.map(|()| true)
+    }
+
+    /// Forgets a kept subscription that the library no longer knows ([`Vendor::holds`]), when no
+    /// subscriber is left, so that the next subscriber makes a new one: as
+    /// [`release`](Self::release), without unsubscribing (the library has no such subscriber). Not
+    /// from inside a callback (the grace period would wait for it). [`register`](Self::register)
+    /// calls it first; a vendor crate may call it before reading [`subscription`](Self::subscription).
+    pub fn forget_if_not_held(&self) {
+        if rcu::in_read_section() {
+            return;
+        }
+        let mut st = lock(&self.state);
+        let Some(handle) = st.subscription else { return };
+        if !st.regs.is_empty() || self.vendor.holds(handle) {
+            return;
+        }
+        st.subscription = None;
+        self.vendor.unanchored();
+        st.anchor = None;
+        st.generation = 0;
+        st.domain_arms.clear();
+        st.id_arms.clear();
+        let kept = st.anchor_kept.take();
+        let old = self.publish(&st);
+        drop(st);
+        rcu::synchronize();
+        drop(old);
+        drop(kept);
     }
 
     /// Counts one more user of `target`, enabling it in the vendor on the first.

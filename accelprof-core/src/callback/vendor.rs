@@ -43,6 +43,14 @@ pub trait Vendor: CallbackArgs + Send + Sync + Sized {
     fn enable_domain(&self, handle: usize, domain: u32, on: bool) -> Result<(), Self::Error>;
     /// Switches one id on or off.
     fn enable_id(&self, handle: usize, domain: u32, cbid: u32, on: bool) -> Result<(), Self::Error>;
+    /// Whether the library still knows the kept subscription `handle` (asked only where
+    /// [`KEEPS_SUBSCRIPTION`](Self::KEEPS_SUBSCRIPTION) and no subscriber is left, before a new one
+    /// reuses it). `false` only when the library says the handle is not a subscriber of its own
+    /// (a test's mock library reset to a fresh state): the switchboard then forgets it and
+    /// subscribes again. Default `true`.
+    fn holds(&self, _handle: usize) -> bool {
+        true
+    }
     /// The error for a target past what the switchboard routes (domains above 64, ids above 65,536),
     /// refused before the vendor is called.
     fn out_of_range(&self, target: Target) -> Self::Error;

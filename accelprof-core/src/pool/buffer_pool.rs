@@ -34,6 +34,9 @@ pub struct BufferPool {
 impl BufferPool {
     /// The largest buffer a pool hands out: 1 GiB (vendors advise 1 to 10 MB).
     pub const MAX_BUFFER_SIZE: usize = 1 << 30;
+    /// The smallest buffer [`try_new`](Self::try_new) makes: 512 bytes. A vendor writes whole records
+    /// only (a CUDA kernel record is 216 bytes), so a smaller buffer would lose most or all of them.
+    pub const MIN_BUFFER_SIZE: usize = 512;
     /// The largest bound on buffers in flight: 65,536 (the free list is allocated up front, one slot per
     /// buffer of the bound).
     pub const MAX_IN_FLIGHT: usize = 1 << 16;
@@ -48,7 +51,8 @@ impl BufferPool {
         Self::build(buffer_size.min(Self::MAX_BUFFER_SIZE), max_in_flight.min(Self::MAX_IN_FLIGHT), 0)
     }
 
-    /// As [`new`](Self::new), but a size above the limits is a [`PoolError`] (nothing is allocated).
+    /// As [`new`](Self::new), but a size above the limits, or a buffer below
+    /// [`MIN_BUFFER_SIZE`](Self::MIN_BUFFER_SIZE), is a [`PoolError`] (nothing is allocated).
     pub fn try_new(buffer_size: usize, max_in_flight: usize) -> Result<Arc<BufferPool>, PoolError> {
         Self::try_with_overflow(buffer_size, max_in_flight, 0)
     }
@@ -63,6 +67,9 @@ impl BufferPool {
     ) -> Result<Arc<BufferPool>, PoolError> {
         if buffer_size > Self::MAX_BUFFER_SIZE {
             return Err(PoolError::BufferTooLarge { requested: buffer_size, limit: Self::MAX_BUFFER_SIZE });
+        }
+        if buffer_size < Self::MIN_BUFFER_SIZE {
+            return Err(PoolError::BufferTooSmall { requested: buffer_size, limit: Self::MIN_BUFFER_SIZE });
         }
         for requested in [max_in_flight, max_overflow] {
             if requested > Self::MAX_IN_FLIGHT {

@@ -13,6 +13,18 @@ pub enum PoolError {
         /// The limit.
         limit: usize,
     },
+    /// The buffer size is below [`BufferPool::MIN_BUFFER_SIZE`](super::BufferPool::MIN_BUFFER_SIZE):
+    /// the vendor's records would not fit (every one would be dropped).
+    #[error(
+        "a buffer of {requested} bytes is below the pool's minimum of {limit} bytes per buffer (the vendor's \
+         records would not fit)"
+    )]
+    BufferTooSmall {
+        /// The size asked for.
+        requested: usize,
+        /// The minimum.
+        limit: usize,
+    },
     /// The bound on buffers in flight is above [`BufferPool::MAX_IN_FLIGHT`](super::BufferPool::MAX_IN_FLIGHT).
     #[error("{requested} buffers in flight is above the pool's limit of {limit}")]
     TooManyBuffers {

@@ -16,7 +16,7 @@ use super::BufferPool;
 #[test]
 fn loom_the_pool_and_its_overflow_never_lend_past_their_bounds() {
     crate::callback::loom_models::check("pool/take+overflow+give back", || {
-        let pool = BufferPool::try_with_overflow(64, 1, 1).unwrap();
+        let pool = BufferPool::try_with_overflow(BufferPool::MIN_BUFFER_SIZE, 1, 1).unwrap();
         // Buffers of each kind lent now (std's: the model's own bookkeeping).
         let lent = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
         let threads: Vec<_> = (0..2)

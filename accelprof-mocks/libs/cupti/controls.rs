@@ -5,7 +5,8 @@
 // only through a typed method (a `&CStr`, `&mut u64`, an `ApiCall`) or an `unsafe fn`.
 mock_controls! {
     /// Back to a freshly loaded library (version 130001, driver present, no subscriber, no kind
-    /// enabled, counters zero, the foreign client gone).
+    /// enabled, counters zero, the foreign client gone). The `cupti` crate's next subscriber
+    /// finds the subscription it kept gone and subscribes again.
     pub fn reset = mock_cupti_reset();
     /// Plays another CUPTI release (28 = 12.9, 130001 = 13.0, 130200 = 13.2): what
     /// `cuptiGetVersion` reports and the record layouts that follow from it. Set it before

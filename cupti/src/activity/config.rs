@@ -108,7 +108,8 @@ pub struct ActivityConfig {
     /// decoder reads); ignored with fixed layouts, which hold every field. Consumers can add theirs with
     /// [`ActivitySession::select_fields`](super::ActivitySession::select_fields) before the session starts.
     pub fields: FieldSelection,
-    /// Bytes per buffer handed to CUPTI (default 4 MiB; CUPTI's guidance is 1-10 MB).
+    /// Bytes per buffer handed to CUPTI (default 4 MiB; CUPTI's guidance is 1-10 MB). At least 512 (a
+    /// kernel record is 216 bytes) and at most 1 GiB: `ActivitySession::new` refuses others.
     pub buffer_size: usize,
     /// Most pool buffers in existence at once: held by CUPTI or waiting to be decoded (default 16).
     pub max_buffers: usize,

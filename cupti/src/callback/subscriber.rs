@@ -72,6 +72,8 @@ impl Cupti {
         F: Fn(&CallbackData<'_>) + Send + Sync + 'static,
     {
         let hub = self.hub()?;
+        // A kept subscription the library no longer knows (a test's mock reset since) is made again.
+        hub.forget_if_not_held();
         if hub.subscription().is_none() {
             // Read by the names of the callbacks of the subscription about to be made.
             hub.vendor().version.store(self.api_version(), Ordering::Relaxed);
@@ -82,7 +84,8 @@ impl Cupti {
 
     /// How this library's callback subscription is held right now: `None` before the first
     /// [`Subscriber`] and after [`Cupti::release_subscription`]. Dropping the last subscriber
-    /// keeps it (see there).
+    /// keeps it (see there); a kept subscription that the library no longer knows (the mock
+    /// `libcupti` of `accelprof-mocks` reset between tests) is made again by the next subscriber.
     pub fn subscription(&self) -> Option<SubscriptionKind> {
         let hub = self.hub().ok()?;
         hub.subscription().and(hub.vendor().kind())

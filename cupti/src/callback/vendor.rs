@@ -256,6 +256,24 @@ impl Vendor for CuptiVendor {
         check(&self.functions, "cuptiUnsubscribe", r)
     }
 
+    /// CUPTI answers `CUPTI_ERROR_INVALID_PARAMETER` for a handle that is not one of its
+    /// subscribers (a test's mock `libcupti` reset since), asked about the driver API's first id
+    /// (`cuInit`); any other answer, or a library without the function, keeps the subscription.
+    fn holds(&self, handle: usize) -> bool {
+        let mut enabled = 0u32;
+        // SAFETY: a valid out-pointer and plain values; `handle` is the subscription this
+        // switchboard made (CUPTI validates it).
+        let r = unsafe {
+            self.functions.cuptiGetCallbackState(
+                &mut enabled,
+                handle as CUpti_SubscriberHandle,
+                CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API,
+                1,
+            )
+        };
+        !matches!(r.map(ResultCode::from), Ok(ResultCode::INVALID_PARAMETER))
+    }
+
     fn enable_domain(&self, handle: usize, domain: u32, on: bool) -> Result<()> {
         // SAFETY: plain values; `handle` is this switchboard's live subscription.
         let r = unsafe {

@@ -17,7 +17,8 @@ pub struct ActivityConfig {
     /// fail with the reason when it is not.
     pub kinds: ActivityKinds,
     /// Bytes per buffer handed to MSPTI (rounded up to a multiple of 8). MSPTI warns below 2 MiB
-    /// and hands a buffer back once it is 80% full.
+    /// and hands a buffer back once it is 80% full. At least 512 and at most 1 GiB:
+    /// `ActivitySession::new` refuses others.
     pub buffer_size: usize,
     /// Buffers that exist at once, at most (the pool's bound). When all are with MSPTI or
     /// waiting to be decoded, a request is declined: MSPTI then loses records, which are counted.

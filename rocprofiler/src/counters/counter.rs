@@ -325,12 +325,20 @@ impl Rocprofiler {
         Ok(CounterConfig { id: id.handle, agent })
     }
 
-    /// A config collecting the counters named `names` on `agent`.
+    /// A config collecting the counters named `names` on `agent`. A name the agent has no
+    /// counter of is [`Error::CounterNameNotFound`], naming it and the agent; otherwise the
+    /// errors of [`counters`](Self::counters) and [`counter_config`](Self::counter_config).
     pub fn counter_config_by_name(&self, agent: AgentId, names: &[&str]) -> Result<CounterConfig> {
         let all = self.counters(agent)?;
         let ids = names
             .iter()
-            .map(|n| all.iter().find(|c| c.name == *n).map(|c| c.id).ok_or(Error::CounterNotFound))
+            .map(|n| {
+                all.iter().find(|c| c.name == *n).map(|c| c.id).ok_or_else(|| Error::CounterNameNotFound {
+                    name: (*n).to_owned(),
+                    agent: agent.0,
+                    counters: all.len(),
+                })
+            })
             .collect::<Result<Vec<_>>>()?;
         self.counter_config(agent, &ids)
     }

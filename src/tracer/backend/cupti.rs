@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
@@ -26,7 +26,7 @@ use cupti::activity::{
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD, API_DOMAIN_RUNTIME};
 use cupti::{CallbackData, Cupti, DriverCbid, RuntimeCbid};
 
-use super::{unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
+use super::{sole, unmapped, Backend, Consumer, Flusher, RangeFn, Stopped, TraceStyle};
 use crate::tracer::window::Switch;
 use crate::tracer::{BufferPolicy, CaptureRange};
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
@@ -122,7 +122,8 @@ fn demangled_names(demangler: Demangler) -> KernelNameTransform {
 
 struct CuptiBackend {
     info: LibraryInfo,
-    session: ActivitySession<'static>,
+    /// Shared with the flusher (which holds it only while flushing).
+    session: Arc<ActivitySession<'static>>,
     families: FamilySet,
     skipped: Vec<Skipped>,
     demangler: Option<&'static str>,
@@ -190,7 +191,7 @@ pub(super) fn build(
         .map_err(|e| TracerError::vendor(VENDOR, "creating the activity session", e))?;
     Ok(Box::new(CuptiBackend {
         info: info(cupti),
-        session,
+        session: Arc::new(session),
         families: mapped,
         skipped,
         demangler,
@@ -258,8 +259,12 @@ impl Backend for CuptiBackend {
         self.session.start().map_err(|e| TracerError::vendor(VENDOR, "enabling the activity kinds", e))
     }
 
-    fn flush(&mut self) -> Result<(), TracerError> {
-        self.session.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
+    fn flusher(&self) -> Flusher {
+        let session = Arc::downgrade(&self.session);
+        Box::new(move || match session.upgrade() {
+            Some(s) => s.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e)),
+            None => Ok(()),
+        })
     }
 
     fn counts(&self) -> TracerCounts {
@@ -267,7 +272,7 @@ impl Backend for CuptiBackend {
     }
 
     fn stop(self: Box<Self>) -> Stopped {
-        let end = self.session.end();
+        let end = sole(self.session).end();
         Stopped {
             counts: counts(&end.counts),
             error: end.fence.err().map(|e| {

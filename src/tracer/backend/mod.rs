@@ -31,6 +31,23 @@ mod rocprofiler;
 #[cfg(feature = "rocprofiler")]
 pub use rocprofiler::setup_in_configure_window;
 
+/// A backend's flush, callable without the backend (see [`Backend::flusher`]).
+pub(crate) type Flusher = Box<dyn Fn() -> Result<(), TracerError> + Send + Sync>;
+
+/// `shared` alone again: waits while a flush that began before `stop` still holds it (a flush ends:
+/// a fence has its timeout, and one on the decode thread is refused at once).
+pub(crate) fn sole<T>(mut shared: std::sync::Arc<T>) -> T {
+    loop {
+        match std::sync::Arc::try_unwrap(shared) {
+            Ok(alone) => return alone,
+            Err(back) => {
+                shared = back;
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+}
+
 /// A consumer of batches (runs on the vendor pipeline's decode thread).
 pub(crate) type Consumer = Box<dyn FnMut(&Batch, &Names) + Send + 'static>;
 
@@ -86,8 +103,10 @@ pub(crate) trait Backend: Send {
     /// Enables the kinds: collection begins (a no-op when it already has).
     fn start(&mut self) -> Result<(), TracerError>;
 
-    /// Makes the vendor hand over what it has, and waits until it was delivered to the consumers.
-    fn flush(&mut self) -> Result<(), TracerError>;
+    /// What makes the vendor hand over what it has, and waits until it was delivered to the
+    /// consumers: called without the tracer's lock on the backend (a consumer, on the decode thread
+    /// that a flush waits for, may call the tracer meanwhile). After `stop` began it does nothing.
+    fn flusher(&self) -> Flusher;
 
     /// The tallies now.
     fn counts(&self) -> TracerCounts;

@@ -13,6 +13,7 @@
 
 use std::borrow::Cow;
 use std::path::Path;
+use std::sync::Arc;
 
 use accelprof_core::columns::Family;
 use accelprof_core::pipeline::ConsumerId;
@@ -20,7 +21,7 @@ use accelprof_core::{FamilySet, Names};
 use accelprof_export::trace::TimeMap;
 use mspti::{ActivityConfig, ActivityKind, ActivitySession, Mspti, Subscriber};
 
-use super::{range_unsupported, unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
+use super::{range_unsupported, sole, unmapped, Backend, Consumer, Flusher, RangeFn, Stopped, TraceStyle};
 use crate::tracer::window::Switch;
 use crate::tracer::CaptureRange;
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
@@ -89,7 +90,8 @@ fn kinds(family: Family) -> &'static [ActivityKind] {
 struct MsptiBackend {
     info: LibraryInfo,
     mspti: &'static Mspti,
-    activity: ActivitySession<'static>,
+    /// Shared with the flusher (which holds it only while flushing).
+    activity: Arc<ActivitySession<'static>>,
     /// Ours; `None` when another subscriber held MSPTI's one subscription.
     subscriber: Option<Subscriber<'static>>,
     /// (family, kind) to enable at start.
@@ -162,7 +164,7 @@ pub(super) fn build(mspti: &'static Mspti, config: &TracerConfig) -> Result<Box<
     Ok(Box::new(MsptiBackend {
         info: info(mspti),
         mspti,
-        activity,
+        activity: Arc::new(activity),
         subscriber,
         wanted,
         families: mapped,
@@ -244,8 +246,12 @@ impl Backend for MsptiBackend {
         Ok(())
     }
 
-    fn flush(&mut self) -> Result<(), TracerError> {
-        self.activity.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
+    fn flusher(&self) -> Flusher {
+        let activity = Arc::downgrade(&self.activity);
+        Box::new(move || match activity.upgrade() {
+            Some(a) => a.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e)),
+            None => Ok(()),
+        })
     }
 
     fn counts(&self) -> TracerCounts {
@@ -255,7 +261,7 @@ impl Backend for MsptiBackend {
     fn stop(self: Box<Self>) -> Stopped {
         let MsptiBackend { activity, subscriber, .. } = *self;
         // Disabling the kinds reads what the device still holds; then everything is flushed.
-        let end = activity.end();
+        let end = sole(activity).end();
         drop(subscriber);
         let error = end.fence.err().map(|e| format!("{VENDOR}: the final flush did not complete ({e})"));
         Stopped { counts: counts(&end.counts), error }

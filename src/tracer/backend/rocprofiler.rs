@@ -25,7 +25,7 @@ use rocprofiler::{
     Buffer, BufferConfig, BufferKind, CallbackDomain, Configurator, Context, Rocprofiler, Tool,
 };
 
-use super::{range_unsupported, unmapped, Backend, Consumer, RangeFn, Stopped, TraceStyle};
+use super::{range_unsupported, unmapped, Backend, Consumer, Flusher, RangeFn, Stopped, TraceStyle};
 use crate::tracer::counts::since;
 use crate::tracer::window::Switch;
 use crate::tracer::CaptureRange;
@@ -368,8 +368,11 @@ impl Backend for RocprofilerBackend {
         Ok(())
     }
 
-    fn flush(&mut self) -> Result<(), TracerError> {
-        self.buffer.flush().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing the buffer", e))
+    fn flusher(&self) -> Flusher {
+        let buffer = self.buffer.clone();
+        Box::new(move || {
+            buffer.flush().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing the buffer", e))
+        })
     }
 
     fn counts(&self) -> TracerCounts {
