@@ -162,7 +162,7 @@ fn sizes_past_the_limits_are_a_typed_error_not_an_overflow_or_an_abort() {
 
 #[test]
 fn overflow_buffers_count_against_their_bound_until_given_back() {
-    let pool = BufferPool::try_with_overflow(256, 1, 2).unwrap();
+    let pool = BufferPool::try_with_overflow(512, 1, 2).unwrap();
     let own = pool.take().unwrap();
     assert!(pool.take().is_none());
     let a = pool.take_overflow().expect("first overflow buffer");
