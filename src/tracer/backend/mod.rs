@@ -35,7 +35,9 @@ pub use rocprofiler::setup_in_configure_window;
 pub(crate) type Flusher = Box<dyn Fn() -> Result<(), TracerError> + Send + Sync>;
 
 /// `shared` alone again: waits while a flush that began before `stop` still holds it (a flush ends:
-/// a fence has its timeout, and one on the decode thread is refused at once).
+/// a fence has its timeout, and one on the decode thread is refused at once). The vendors whose
+/// session the flusher shares use it.
+#[cfg(any(feature = "cupti", feature = "mspti"))]
 pub(crate) fn sole<T>(mut shared: std::sync::Arc<T>) -> T {
     loop {
         match std::sync::Arc::try_unwrap(shared) {
