@@ -301,6 +301,17 @@ pub(crate) fn run(
         Ok(path) => path,
         Err(e) => return usage(&e),
     };
+    // The summary is written over its file in place when the program ends: named as a trace, it replaced
+    // that trace whole, exit 0.
+    if let Some(path) = &summary_json {
+        if outputs.iter().any(|OutputPattern(o)| o == path) {
+            return usage(&format!(
+                "summary JSON {:?}: also named as a trace output (the summary would replace the trace): name \
+                 another file",
+                path.display().to_string()
+            ));
+        }
+    }
     let output = if outputs.is_empty() { "no trace (summary only)".to_owned() } else { list.clone() };
     // Check the settings the program's tracer will read, and say what is wrong before it starts.
     let engine_vendor = vendor.engine_name().to_owned();

@@ -117,8 +117,12 @@ fn usage_errors_exit_2_before_the_program_runs() {
     let dir = temp_dir("usage");
     let ran = dir.join("ran");
     let summary_dir = dir.to_str().unwrap();
-    let cases: [&[&str]; 14] = [
+    let same = dir.join("same.json");
+    let same = same.to_str().unwrap();
+    let cases: [&[&str]; 15] = [
         &["--vendor", "cuda", "-o", "/no/such/dir/t.json"],
+        // The summary named as the trace replaced the trace when the program ended, exit 0.
+        &["--vendor", "cuda", "-o", same, "--summary-json", same],
         // The summary JSON's name was checked only when the program ended (said, exit 0).
         &["--vendor", "cuda", "-o", "none", "--summary-json", "/no/such/dir/s.json"],
         &["--vendor", "cuda", "-o", "none", "--summary-json", summary_dir],
@@ -151,6 +155,9 @@ fn usage_errors_exit_2_before_the_program_runs() {
     };
     let stderr = said(&["--vendor", "cuda", "--summary-json", "/no/such/dir/s.json"]);
     assert!(stderr.contains("summary JSON \"/no/such/dir/s.json\": the directory /no/such/dir"), "{stderr}");
+    let stderr = said(&["--vendor", "cuda", "-o", same, "--summary-json", same]);
+    assert!(stderr.contains("also named as a trace output"), "{stderr}");
+    assert!(!Path::new(same).exists(), "nothing written");
     let stderr = said(&["--vendor", "cuda", "--summary-json", summary_dir]);
     assert!(stderr.contains(&format!("{summary_dir} is a directory")), "{stderr}");
     let stderr = said(&["--vendor", "cuda", "-o", "none", "-o", "keep.json"]);
