@@ -328,7 +328,15 @@ fn copy_complete(
             continue;
         }
         if text.starts_with(b"  ]") {
-            kept.complete = true;
+            // Whole only if what follows the events ends the JSON: a crash while the closing was being
+            // written leaves the `]` and a torn tail (it was renamed as whole, not JSON).
+            let (whole, rest) = closes_whole(text, lines)?;
+            if whole {
+                kept.complete = true;
+            } else {
+                kept.dropped += n as u64 + rest;
+                read = before;
+            }
             break;
         }
         let body = text.strip_suffix(b",").unwrap_or(text);
@@ -358,6 +366,29 @@ fn copy_complete(
         write!(out, "\n  ],\n  \"traceRecovered\": {note}\n}}\n")?;
     }
     Ok(kept)
+}
+
+/// Whether the line closing the events (`close`, without its newline; empty when `rest` starts with it)
+/// and `rest`, the file after it, end the trace as JSON; and how many bytes of `rest` there were (all of
+/// it is read, in bounded memory).
+pub(super) fn closes_whole(close: &[u8], rest: &mut impl Read) -> io::Result<(bool, u64)> {
+    let mut head = EVENTS_OPEN.as_bytes().to_vec();
+    head.insert(0, b'{');
+    head.push(b'\n');
+    if !close.is_empty() {
+        head.extend_from_slice(close);
+        head.push(b'\n');
+    }
+    let mut counting = super::recover_in_place::Counting { inner: rest, read: 0 };
+    let parsed =
+        serde_json::from_reader::<_, serde::de::IgnoredAny>(io::Cursor::new(head).chain(&mut counting));
+    let whole = match parsed {
+        Ok(_) => true,
+        Err(e) if e.is_io() => return Err(e.into()),
+        Err(_) => false,
+    };
+    io::copy(&mut counting, &mut io::sink())?;
+    Ok((whole, counting.read))
 }
 
 /// What the HTA guard needs to know of one kept event.
@@ -424,6 +455,52 @@ mod tests {
         assert_eq!(results, [expected, expected], "in place, then by copy");
         assert_eq!(texts[0], texts[1]);
         assert_eq!(texts[1].1, bytes.len() as u64 - kept_end);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A plain trace cut inside its closing (after the events' `]`: a crash while the closing was
+    /// written) was renamed as whole, and was not JSON. It is closed after its last event instead, in
+    /// place and by copy; a trace whose closing is whole is still only renamed.
+    #[test]
+    fn a_plain_trace_cut_inside_its_closing_is_closed_not_renamed_as_whole() {
+        let dir = std::env::temp_dir().join(format!("accelprof-recover-tail-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let event = |i: u32| format!("    {{\"ph\": \"i\", \"name\": \"e{i}\", \"ts\": {i}}}");
+        let events = format!("{{\n{EVENTS_OPEN}\n{},\n{}\n", event(0), event(1));
+        let closing =
+            "  ],\n  \"deviceProperties\": [{\"id\": 0}],\n  \"traceSummary\": {\"kernels\": 2}\n}\n";
+        let whole = format!("{events}{closing}");
+        assert!(serde_json::from_str::<Value>(&whole).is_ok(), "{whole}");
+        for cut in [0, 2, 3, 10, 30, closing.len() - 4] {
+            for by_copy in [false, true] {
+                let bytes = &whole.as_bytes()[..whole.len() - cut];
+                let partial = dir.join("t.partial-3.json");
+                let output = dir.join("t.json");
+                fs::write(&partial, bytes).unwrap();
+                let r = if by_copy {
+                    recover_by_copy(open_regular(&partial).unwrap(), &partial, output.clone()).unwrap()
+                } else {
+                    recover(&partial, None).unwrap()
+                };
+                let text = fs::read_to_string(&output).unwrap();
+                let trace: Value = serde_json::from_str(&text)
+                    .unwrap_or_else(|e| panic!("cut {cut}, by copy {by_copy}: not JSON ({e}):\n{text}"));
+                assert_eq!(trace["traceEvents"].as_array().map(Vec::len), Some(2), "cut {cut}: {text}");
+                // A cut of nothing, or of the last newline only, leaves the trace whole.
+                let whole_left = cut <= 1;
+                assert_eq!(r.was_complete, whole_left, "cut {cut}, by copy {by_copy}");
+                if !whole_left {
+                    assert_eq!(
+                        r.dropped_bytes,
+                        (bytes.len() - events.len()) as u64,
+                        "cut {cut}, by copy {by_copy}"
+                    );
+                    assert!(trace["traceRecovered"].is_object(), "{text}");
+                }
+                fs::remove_file(&output).unwrap();
+            }
+        }
         fs::remove_dir_all(&dir).unwrap();
     }
 }

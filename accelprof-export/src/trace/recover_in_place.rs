@@ -22,8 +22,11 @@ use super::recover::{note, Recovery, MAX_LINE};
 
 /// What reading the file found.
 struct Scan {
-    /// Complete (a `]` closing the events was found): only a rename is needed.
+    /// Complete (a `]` closing the events was found, and for a plain file what follows it ends the JSON):
+    /// only a rename is needed.
     complete: bool,
+    /// Where the line closing the events starts (plain files).
+    close_at: u64,
     /// Where the kept bytes end.
     keep: u64,
     events: u64,
@@ -92,6 +95,7 @@ impl Lines {
         }
         if text.starts_with(b"  ]") {
             self.scan.complete = true;
+            self.scan.close_at = start;
             return;
         }
         let body = text.strip_suffix(b",").unwrap_or(text);
@@ -143,6 +147,7 @@ impl<R: Read> Read for Counting<R> {
 fn scan(file: &File, gzip: bool) -> io::Result<(Scan, bool)> {
     let scan = Scan {
         complete: false,
+        close_at: 0,
         keep: 0,
         events: 0,
         stats: RenderStats::default(),
@@ -169,6 +174,14 @@ fn scan(file: &File, gzip: bool) -> io::Result<(Scan, bool)> {
         if !rest.is_empty() && !lines.torn && !lines.scan.complete {
             let start = lines.offset;
             lines.take(&rest, start, true);
+        }
+        // A crash while the closing was being written leaves its `]` and a torn tail: not whole, cut
+        // after the last event as any torn file (it was renamed as whole, and was not JSON).
+        if lines.scan.complete {
+            let mut rest = file;
+            rest.seek(SeekFrom::Start(lines.scan.close_at))?;
+            let (whole, _) = super::recover::closes_whole(b"", &mut BufReader::new(rest))?;
+            lines.scan.complete = whole;
         }
         let in_events = lines.in_events;
         return Ok((lines.scan, in_events));
