@@ -889,6 +889,20 @@ fn a_summary_json_that_cannot_be_written_is_said_and_fails_the_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A summary JSON sent to `/dev/null` (or a FIFO) is written: it was said NOT written ("Invalid
+/// argument", the sync such a file refuses) and the run exited 1.
+#[test]
+fn a_summary_json_to_dev_null_is_written() {
+    let dir = temp_dir("summary_null");
+    let output = dir.join("t.json");
+    let options = ["-o", output.to_str().unwrap(), "--summary-json", "/dev/null"];
+    let out = under_launcher("sigpipe_default", &options).output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("NOT written"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An output name of 255 bytes, the longest a file name may have, failed only inside the traced program
 /// (its `.partial-<pid>` name was longer than that: "File name too long", exit 1): the trace is written
 /// under the name asked for now. A longer name is a usage error naming the limit, before anything runs.

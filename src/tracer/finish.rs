@@ -91,5 +91,10 @@ fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(path)?;
     file.write_all(bytes)?;
-    file.sync_all()
+    // A regular file is synced; a FIFO or a device (`/dev/null`, `/dev/stdout`) cannot be (EINVAL) and
+    // has taken the bytes already: that is no failure.
+    match file.sync_all() {
+        Err(e) if e.raw_os_error() == Some(libc::EINVAL) && !file.metadata()?.is_file() => Ok(()),
+        other => other,
+    }
 }
