@@ -889,6 +889,21 @@ fn a_summary_json_that_cannot_be_written_is_said_and_fails_the_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The summary JSON is created private (0600), as the traces are: it was 0644 (readable by every user of
+/// a shared directory the launcher, often root, writes in).
+#[test]
+fn the_summary_json_is_created_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("summary_private");
+    let summary = dir.join("s.json");
+    let options = ["-o", "none", "--summary-json", summary.to_str().unwrap()];
+    let out = under_launcher("sigpipe_default", &options).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let mode = std::fs::metadata(&summary).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "{mode:o}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A summary JSON sent to `/dev/null` (or a FIFO) is written: it was said NOT written ("Invalid
 /// argument", the sync such a file refuses) and the run exited 1.
 #[test]

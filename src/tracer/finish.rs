@@ -81,13 +81,14 @@ impl EndOptions {
 }
 
 /// Writes `bytes` to `path`, replacing a regular file there, never following a link there and never
-/// writing through one (created with mode 0644 less the umask).
+/// writing through one (created private, mode 0600, as the traces are: the launcher often runs as root in a
+/// shared directory).
 fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
-        .mode(0o644)
+        .mode(0o600)
         .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(path)?;
     file.write_all(bytes)?;
