@@ -21,7 +21,7 @@ use super::closure::{Callback, Handler};
 use super::frames;
 use super::rcu::{self, ReadSection};
 use super::routes::{Registration, Routes, DOMAINS};
-use super::sync::{lock, AtomicPtr, Mutex, Ordering};
+use super::sync::{lock, AtomicPtr, Mutex, MutexGuard, Ordering};
 use super::vendor::{Target, Vendor};
 
 /// Domains and cbids beyond these are refused before reaching the vendor (they would only size the
@@ -354,15 +354,7 @@ impl<V: Vendor> Switchboard<V> {
         let result = self.vendor.unsubscribe(handle);
         // No callback is running (the caller's promise), and the vendor makes no new one: the kept
         // anchor closure can go.
-        self.vendor.unanchored();
-        st.anchor = None;
-        st.generation = 0;
-        let kept = st.anchor_kept.take();
-        let old = self.publish(&st);
-        drop(st);
-        rcu::synchronize();
-        drop(old);
-        drop(kept);
+        self.unanchor(st);
         result.map(|()| true)
     }
 
@@ -381,11 +373,18 @@ impl<V: Vendor> Switchboard<V> {
             return;
         }
         st.subscription = None;
+        st.domain_arms.clear();
+        st.id_arms.clear();
+        self.unanchor(st);
+    }
+
+    /// With the subscription gone (`st.subscription` is `None`): the vendor told, the anchor and the
+    /// generation reset, the empty table published, and after the grace period the old table and the
+    /// kept anchor closure dropped (the state's lock released first).
+    fn unanchor(&self, mut st: MutexGuard<'_, State<V>>) {
         self.vendor.unanchored();
         st.anchor = None;
         st.generation = 0;
-        st.domain_arms.clear();
-        st.id_arms.clear();
         let kept = st.anchor_kept.take();
         let old = self.publish(&st);
         drop(st);
