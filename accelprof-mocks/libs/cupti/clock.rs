@@ -12,6 +12,12 @@ extern "C" {
     fn pthread_self() -> usize;
     fn syscall(number: i64, ...) -> i64;
     fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+    fn getpid() -> i32;
+    fn pthread_atfork(
+        prepare: Option<extern "C" fn()>,
+        parent: Option<extern "C" fn()>,
+        child: Option<extern "C" fn()>,
+    ) -> i32;
 }
 
 /// `struct timespec` on 64-bit Linux.
@@ -62,14 +68,66 @@ pub fn wait_until(t: u64) {
     }
 }
 
+/// The process id, read once per process: a launch stamps it on two API records, and `getpid` is a
+/// system call each time (glibc keeps no copy), which made the mock's producer slower than the engine
+/// it feeds. A fork's child reads its own (the fork handler below forgets the parent's; no test sees
+/// it, as a fork's child gets no records: the worker thread that completes buffers is not in it, as
+/// CUPTI's is not, and CUDA itself cannot be used in a fork's child).
+static PROCESS_ID: AtomicU32 = AtomicU32::new(0);
+
+std::thread_local! {
+    /// The calling thread's kernel id, read once per thread (`gettid` is a system call); 0: not read.
+    static SYSTEM_THREAD_ID: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Registers, once, the fork handler that forgets the ids read in the parent.
+fn forget_ids_in_a_fork_child() {
+    static REGISTERED: std::sync::Once = std::sync::Once::new();
+    REGISTERED.call_once(|| {
+        extern "C" fn child() {
+            PROCESS_ID.store(0, Ordering::Relaxed);
+            // The forking thread is the child's only thread: its copy of the parent thread's id goes.
+            // (A `const` thread-local without a destructor: no allocation, safe in a fork's child.)
+            SYSTEM_THREAD_ID.with(|id| id.set(0));
+        }
+        // SAFETY: a handler with no preconditions, registered once; it touches atomics and a
+        // `const` thread-local only. Should registration fail, the ids are read on every call below.
+        if unsafe { pthread_atfork(None, None, Some(child)) } != 0 {
+            FORK_HANDLER_MISSING.store(true, Ordering::Relaxed);
+        }
+    });
+}
+
+/// Set when `pthread_atfork` failed: the ids are then never kept.
+static FORK_HANDLER_MISSING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 pub fn process_id() -> u32 {
-    std::process::id()
+    let kept = PROCESS_ID.load(Ordering::Relaxed);
+    if kept != 0 {
+        return kept;
+    }
+    forget_ids_in_a_fork_child();
+    // SAFETY: getpid takes no arguments and cannot fail.
+    let pid = unsafe { getpid() } as u32;
+    if !FORK_HANDLER_MISSING.load(Ordering::Relaxed) {
+        PROCESS_ID.store(pid, Ordering::Relaxed);
+    }
+    pid
 }
 
 /// The kernel's id of the calling thread.
 pub fn system_thread_id() -> u32 {
+    let kept = SYSTEM_THREAD_ID.with(|id| id.get());
+    if kept != 0 {
+        return kept;
+    }
+    forget_ids_in_a_fork_child();
     // SAFETY: gettid takes no arguments and cannot fail.
-    unsafe { syscall(SYS_GETTID) as u32 }
+    let tid = unsafe { syscall(SYS_GETTID) as u32 };
+    if !FORK_HANDLER_MISSING.load(Ordering::Relaxed) {
+        SYSTEM_THREAD_ID.with(|id| id.set(tid));
+    }
+    tid
 }
 
 /// The thread id API records carry, per `cuptiSetThreadIdType`.

@@ -19,6 +19,47 @@ fn of_kind(records: &[Vec<u8>], k: u32) -> Vec<Vec<u8>> {
     records.iter().filter(|r| kind(r) == k).cloned().collect()
 }
 
+/// The kernel's id of the calling thread.
+fn gettid() -> u32 {
+    // SAFETY: gettid takes no arguments and cannot fail.
+    unsafe { libc::syscall(libc::SYS_gettid) as u32 }
+}
+
+/// The process and system thread ids of the runtime API record a call (with no GPU work) made now on
+/// this thread carries.
+fn ids_of_an_api_call(m: &Mock) -> (u32, u32) {
+    buffers::clear();
+    let records = run_and_flush(m, || {
+        m.api_call(2, 3, None, 0);
+    });
+    let api = of_kind(&records, kinds::RUNTIME);
+    assert_eq!(api.len(), 1);
+    (u32_at(&api[0], api::PROCESS), u32_at(&api[0], api::THREAD))
+}
+
+#[test]
+fn api_records_carry_the_ids_of_the_process_and_thread_they_were_made_on() {
+    let (_g, m) = mock();
+    m.enable(kinds::RUNTIME);
+    // SAFETY: a plain value argument (CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM).
+    assert_eq!(ok(unsafe { m.f().cuptiSetThreadIdType(cupti_sys::CUpti_ActivityThreadIdType(1)) }), 0);
+    assert_eq!(ids_of_an_api_call(m), (std::process::id(), gettid()));
+    // Another thread of the same process: its own id.
+    let (process, thread, its_tid) = std::thread::scope(|s| {
+        s.spawn(|| {
+            let (p, t) = ids_of_an_api_call(m);
+            (p, t, gettid())
+        })
+        .join()
+        .unwrap()
+    });
+    assert_eq!((process, thread), (std::process::id(), its_tid));
+    assert_ne!(its_tid, gettid());
+
+    // And this thread's are still its own (each thread's id is kept per thread).
+    assert_eq!(ids_of_an_api_call(m), (std::process::id(), gettid()));
+}
+
 #[test]
 fn a_launch_gives_an_api_record_and_a_kernel_record_with_one_correlation_id() {
     let (_g, m) = mock();

@@ -96,6 +96,7 @@ pub mod api {
     pub const START: usize = 8;
     pub const END: usize = 16;
     pub const PROCESS: usize = 24;
+    pub const THREAD: usize = 28;
     pub const CORRELATION: usize = 32;
     pub const RETURN_VALUE: usize = 36;
 }
