@@ -244,8 +244,8 @@ pub(crate) fn help(subcommand: Option<&str>) -> String {
              \n\
              Exit status: the traced program's (128+n when a signal n ended it); 2 for a usage error (nothing\n\
              ran); 126 when the program cannot be run, 127 when it is not found; 1 when it succeeded but a\n\
-             trace or the summary JSON was not written whole (said); 4 when it succeeded but records were\n\
-             lost to another profiling client in it.\n",
+             trace or the summary JSON was not written whole, or tracing did not start in a process of it\n\
+             (said); 4 when it succeeded but records were lost to another profiling client in it.\n",
             env!("CARGO_PKG_VERSION")
         ),
     }
