@@ -73,7 +73,9 @@ pub struct TracerConfig {
     /// SIGUSR2, SIGWINCH, SIGURG, SIGHUP or a real-time signal (another is
     /// [`TracerError::Config`](super::TracerError::Config)). Its handler is installed only when asked,
     /// and only while the signal's disposition is the default; once installed, it stays the process's
-    /// toggle signal (a later tracer asking for another one is told so).
+    /// toggle signal: a later tracer asking for another one (which would kill the program when sent,
+    /// having no handler) is [`TracerError::Config`](super::TracerError::Config) naming both signals, as
+    /// is one asking for a signal an earlier tracer of the process ends the trace on.
     pub toggle_signal: Option<i32>,
     /// Collect only between the program's profiler start and stop calls (default
     /// [`CaptureRange::None`]); a vendor that cannot observe them is [`TracerError::Unsupported`](super::TracerError::Unsupported).

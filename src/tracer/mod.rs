@@ -209,7 +209,8 @@ impl Tracer {
     ///
     /// Errors: [`TracerError::NotFound`] (every vendor's search, with what it tried),
     /// [`TracerError::NotBuilt`], [`TracerError::Config`] (a rank that cannot be, a file every rank
-    /// would write, a toggle signal that cannot toggle), [`TracerError::UnknownFormat`], [`TracerError::Output`]
+    /// would write, a toggle signal that cannot toggle, or not in this process: another is its toggle
+    /// signal already, or an earlier tracer ends the trace on it), [`TracerError::UnknownFormat`], [`TracerError::Output`]
     /// (a file that cannot be created; a name longer than the 255 bytes a file name may have, `%p` and
     /// `%r` replaced),
     /// [`TracerError::Unsupported`] (a capture range the vendor cannot observe), and
@@ -235,6 +236,7 @@ impl Tracer {
                 env::TOGGLE_SIGNALS
             )));
         }
+        signals::check_toggle(config.toggle_signal).map_err(TracerError::Config)?;
         let distributed = match config.distributed {
             Some(d) => d,
             None => Distributed::from_env()?,
