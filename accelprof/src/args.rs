@@ -382,7 +382,16 @@ mod tests {
     fn bad_values_on_the_command_line_are_usage_errors_naming_the_option() {
         assert_eq!(
             parse(args(&["trace", "--buffer-size", "1T", "prog"])),
-            Err(Usage("--buffer-size \"1T\": expected bytes >= 4096, e.g. 8M".into()))
+            Err(Usage("--buffer-size \"1T\": expected bytes >= 512, e.g. 8M".into()))
+        );
+        // What the library takes (BufferPool::MIN_BUFFER_SIZE, 512) the command line takes: it refused
+        // less than 4096.
+        for size in ["512", "1000", "1K"] {
+            assert_eq!(parse(args(&["trace", "--buffer-size", size, "prog"])).map(|_| ()), Ok(()), "{size}");
+        }
+        assert_eq!(
+            parse(args(&["trace", "--buffer-size", "511", "prog"])),
+            Err(Usage("--buffer-size \"511\": expected bytes >= 512, e.g. 8M".into()))
         );
         assert_eq!(
             parse(args(&["trace", "--max-buffers", "1099511627776", "prog"])),

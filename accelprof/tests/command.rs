@@ -1012,6 +1012,33 @@ fn a_tracer_that_did_not_start_is_not_counted_as_a_trace_file() {
     }
 }
 
+/// `--buffer-size` refused less than 4096 where the library takes 512 (`BufferPool::MIN_BUFFER_SIZE`):
+/// the command line takes what the library takes, and traces with it. `ACCELPROF_BUFFER_SIZE` set in the
+/// environment to less than that is what every invalid `ACCELPROF_*` value is: a warning naming it before
+/// the program runs, the vendor crate's size kept, the program run as it is.
+#[test]
+fn the_smallest_buffer_size_is_the_librarys() {
+    let dir = temp_dir("buffer_size");
+    let output = dir.join("t.json");
+    let out = under_launcher("sigpipe_default", &["--buffer-size", "512", "-o", output.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "{stderr}");
+    std::fs::remove_file(&output).unwrap();
+    let mut cmd = under_launcher("sigpipe_default", &["-o", output.to_str().unwrap()]);
+    let out = cmd.env("ACCELPROF_BUFFER_SIZE", "100").output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning: ignoring ACCELPROF_BUFFER_SIZE=\"100\": expected bytes >= 512"),
+        "{stderr}"
+    );
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `--summary-json` naming a file that is there and writable, in a directory this user cannot write in
 /// (`/dev/full` for a user other than root), was refused before anything ran ("cannot write in /dev"):
 /// the summary is written in place, so the file itself is what must be writable. Run as `nobody` when
