@@ -224,7 +224,9 @@ pub(crate) fn help(subcommand: Option<&str>) -> String {
         Some("recover") => "usage: accelprof recover FILE...\n\n\
              Closes a trace left as <name>.partial-<pid>.<ext> by a process that died while writing it: the\n\
              events written up to then are kept (a torn last write left out: the bytes of the file left out,\n\
-             compressed ones for .gz, are said) and the file is renamed to <name>. A Perfetto trace is cut\n\
+             compressed ones for .gz, are said) and the file is renamed to <name> (a <name> too long to take\n\
+             the suffix was shortened in the .partial name: the name given is then the shortened one, which\n\
+             a .partial name of about 255 bytes may be, and that is said). A Perfetto trace is cut\n\
              after its last whole packet; a Parquet file is renamed when its footer is whole, and cannot be\n\
              recovered without one. Exit status 1 when a file could not be closed (it is then left as it\n\
              was).\n"

@@ -578,23 +578,42 @@ fn kept(r: &accelprof_export::trace::Recovery) -> String {
     }
 }
 
+/// What a recovery of `partial` says of the name it gave: a `.partial` name as long as a file name may be
+/// (within the 3 bytes a cut at a character boundary leaves) may be one shortened to take its suffix,
+/// and then the name given is only as much of the one asked for as it kept (the writer's own rename
+/// used the full name; a recovery knows only the `.partial` one).
+fn shortened(partial: &Path) -> String {
+    const NAME_MAX: usize = accelprof_export::trace::NAME_MAX;
+    let length = partial.file_name().map_or(0, |n| n.len());
+    if length + 3 < NAME_MAX {
+        return String::new();
+    }
+    format!(
+        "; its .partial name is {length} bytes, about the {NAME_MAX} a file name may have: the name the trace was \
+         asked for may have been longer and shortened to fit the suffix, in which case this is only as much \
+         of its start as the .partial name kept (rename the file if so)"
+    )
+}
+
 /// `accelprof recover FILE...`.
 pub(crate) fn recover(files: &[OsString]) -> ExitCode {
     let mut failed = false;
     for file in files {
         match without_sigxfsz(|| close_trace(Path::new(file), None)) {
             Ok(r) if r.was_complete => say(&format!(
-                "{}: whole, renamed to {} ({})",
-                Path::new(file).display(),
-                r.path.display(),
-                kept(&r)
-            )),
-            Ok(r) => say(&format!(
-                "{}: closed as {} ({} kept, {} bytes of the file, a torn last write, left out)",
+                "{}: whole, renamed to {} ({}){}",
                 Path::new(file).display(),
                 r.path.display(),
                 kept(&r),
-                r.dropped_bytes
+                shortened(Path::new(file))
+            )),
+            Ok(r) => say(&format!(
+                "{}: closed as {} ({} kept, {} bytes of the file, a torn last write, left out){}",
+                Path::new(file).display(),
+                r.path.display(),
+                kept(&r),
+                r.dropped_bytes,
+                shortened(Path::new(file))
             )),
             Err(e) => {
                 failed = true;
