@@ -837,6 +837,9 @@ fn rows_whose_end_is_before_their_start_are_left_out_and_counted() {
     assert_eq!(report.to_json()["unfinished"], serde_json::json!([{"rank": 0, "count": 2}]));
     let text = accelprof_analyze::render(&report, 10);
     assert!(text.contains("rank    0: 2 GPU activities or steps with an end before their start"), "{text}");
+    // What is known is said, not a guessed cause ("still running when the trace ended").
+    assert!(!text.contains("still running"), "{text}");
+    assert!(text.contains("one known source: kernels not finished at the final flush"), "{text}");
     let out = cli(&["analyze".as_ref(), dir.as_os_str()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
