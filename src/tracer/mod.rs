@@ -218,11 +218,15 @@ impl Tracer {
     pub fn new(config: TracerConfig) -> Result<Tracer, TracerError> {
         let launcher_report = config.launcher_report.clone();
         Tracer::set_up(config).inspect_err(|e| {
-            // Under the launcher, which says why the run has no trace.
+            // Under the launcher, which says why the run has no trace (once: a front door says only that
+            // tracing did not start). Not told, it is said here.
             if let Some(dir) = &launcher_report {
                 let line = crate::launcher::Line::StartFailed(e.to_string());
                 if let Err(io) = crate::launcher::tell(dir, &line) {
-                    finish::say(&format!("could not tell the launcher ({}): {io}", dir.display()));
+                    finish::say(&format!(
+                        "could not tell the launcher ({}): {io}; tracing did not start: {e}",
+                        dir.display()
+                    ));
                 }
             }
         })
