@@ -14,8 +14,9 @@
 //! vendor is the door's). The engine does the rest: the trace files, the summary on stderr and in
 //! `ACCELPROF_SUMMARY_JSON`, the launcher's channel, the signals and the capture window; a door
 //! only starts it, says so, and stops it at exit. Everything the doors say goes to stderr, each line
-//! starting `[accelprof]`. A door that cannot start the tracer says why and returns: the program
-//! runs on untraced; no panic reaches the vendor's C code.
+//! starting `[accelprof]`. A door that cannot start the tracer says why (under the launcher, which is
+//! told why and says it at the end, only that it did not start) and returns: the program runs on
+//! untraced; no panic reaches the vendor's C code.
 
 use std::ffi::c_int;
 use std::panic::{catch_unwind, AssertUnwindSafe};
