@@ -95,8 +95,10 @@ pub struct TracerConfig {
     /// there (a name another process of the run took becomes `name.<pid>.ext`) and tells the launcher
     /// where they are and how they ended. Default `None`.
     pub launcher_report: Option<PathBuf>,
-    /// Bytes per vendor buffer (default `None`: the vendor crate's). rocprofiler-sdk: the SDK
-    /// buffer's size, bounded to what it takes, made by the first tracer of the process only.
+    /// Bytes per vendor buffer (default `None`: the vendor crate's; less than the pool's smallest,
+    /// `BufferPool::MIN_BUFFER_SIZE`, is refused by the vendor's setup). rocprofiler-sdk: the SDK
+    /// buffer's size, bounded to what it takes (4 KiB at least; [`from_env`](Self::from_env) says so
+    /// when it bounds it), made by the first tracer of the process only.
     pub buffer_size: Option<usize>,
     /// Most pool buffers in flight (default `None`: the vendor crate's; rocprofiler-sdk: pooled
     /// copy buffers, first tracer of the process only).

@@ -143,6 +143,21 @@ impl TracerConfig {
                 Some(n) => c.buffer_size = Some(n as usize),
                 None => warn(vars::BUFFER_SIZE, &v, &expected),
             }
+            // rocprofiler-sdk's buffer is larger than the pool's smallest: a smaller size is bounded
+            // there (as `TracerConfig::buffer_size` says), said here rather than taken silently.
+            #[cfg(feature = "rocprofiler")]
+            if let Some(size) =
+                c.buffer_size.filter(|s| c.vendor == Vendor::Rocprofiler && *s < rocprofiler::MIN_BUFFER_SIZE)
+            {
+                c.buffer_size = Some(rocprofiler::MIN_BUFFER_SIZE);
+                bounded.push(format!(
+                    "{}={v:?} ({size} bytes) is below the {} bytes of rocprofiler-sdk's smallest buffer: bounded to \
+                     {}",
+                    vars::BUFFER_SIZE,
+                    rocprofiler::MIN_BUFFER_SIZE,
+                    rocprofiler::MIN_BUFFER_SIZE
+                ));
+            }
         }
         if let Some(v) = get(vars::MAX_BUFFERS) {
             match v.parse::<u128>() {
@@ -504,6 +519,16 @@ mod tests {
         let (c, warnings) = from(&[("ACCELPROF_BUFFER_SIZE", "511")]);
         assert_eq!(c.buffer_size, None, "the vendor crate's size kept");
         assert_eq!(warnings, ["ignoring ACCELPROF_BUFFER_SIZE=\"511\": expected bytes >= 512, e.g. 8M"]);
+        // rocprofiler-sdk's smallest buffer is larger: a smaller size is bounded to it, and that is said.
+        #[cfg(feature = "rocprofiler")]
+        {
+            let (c, warnings) =
+                from(&[("ACCELPROF_VENDOR", "rocprofiler"), ("ACCELPROF_BUFFER_SIZE", "1000")]);
+            assert_eq!(c.buffer_size, Some(rocprofiler::MIN_BUFFER_SIZE));
+            assert!(warnings.len() == 1 && warnings[0].contains("bounded to 4096"), "{warnings:?}");
+            let (c, warnings) = from(&[("ACCELPROF_VENDOR", "cupti"), ("ACCELPROF_BUFFER_SIZE", "1000")]);
+            assert!(warnings.is_empty() && c.buffer_size == Some(1000), "{warnings:?}");
+        }
     }
 
     #[test]
