@@ -343,8 +343,8 @@ impl NameNumbers {
         crate::tracer::substitute(name, &self.rank, &self.local_rank, &self.pid).0
     }
 
-    /// What the numbers were taken as, for the patterns in `name`: `a process id of 7 digits (the
-    /// widest this system gives), rank 3`.
+    /// What the numbers were taken as, for the patterns in `name`: `%p a process id of 7 digits (the
+    /// widest this system gives), %r the rank 3` (empty when it has none).
     fn said(&self, name: &str) -> String {
         let mut said = Vec::new();
         if name.contains("%p") {
@@ -455,12 +455,12 @@ fn check_writable(what: &str, path: &Path, numbers: &NameNumbers) -> Result<(), 
     const NAME_MAX: usize = accelprof_export::trace::NAME_MAX;
     if let Some(name) = path.file_name() {
         // Bytes as they are (a name that is not UTF-8 is counted as it is, not as its lossy text).
-        let (length, with) = match name.to_str().filter(|n| n.contains('%')) {
-            Some(name) => (numbers.expand(name).len(), format!(" with {}", numbers.said(name))),
+        let (length, said) = match name.to_str().filter(|n| n.contains('%')) {
+            Some(name) => (numbers.expand(name).len(), numbers.said(name)),
             None => (name.len(), String::new()),
         };
         if length > NAME_MAX {
-            let with = if with == " with " { String::new() } else { with };
+            let with = if said.is_empty() { said } else { format!(" with {said}") };
             return Err(format!(
                 "{what}: the file name is {length} bytes{with}, longer than the {NAME_MAX} a file name may have"
             ));
