@@ -106,6 +106,11 @@ pub fn later_toggle_signal(config: TracerConfig, kernels: &dyn Fn(usize)) {
     assert_eq!(first.handled_signals(), [libc::SIGINT, libc::SIGTERM, libc::SIGHUP]);
     first.start().expect("start");
     drop(first.stop());
+    // A toggle signal an earlier tracer ends the trace on is refused (sent, it ended the trace).
+    match Tracer::new(TracerConfig { toggle_signal: Some(libc::SIGHUP), ..config.clone() }) {
+        Err(e @ TracerError::Config(_)) => assert!(e.to_string().contains("ends the trace on SIGHUP"), "{e}"),
+        other => panic!("SIGHUP: expected TracerError::Config, got {other:?}"),
+    }
     toggle_signal(config.clone(), kernels);
     // A third asking for another toggle signal is refused, naming both: it got `Ok` and a line on
     // stderr, and the signal it asked for, which has no handler, killed the program when sent.
