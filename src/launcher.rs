@@ -38,8 +38,18 @@ pub enum Line {
         /// Its size.
         bytes: u64,
     },
-    /// A trace could not be written (or not completely): why.
+    /// A trace could not be written (or not completely): why (the output not named: a tracer of an
+    /// earlier version, or an output that is no file).
     Failed(String),
+    /// The trace `output` could not be written (or not completely): why.
+    TraceFailed {
+        /// The file asked for (expanded), as the [`Line::Start`] of it names it.
+        output: PathBuf,
+        /// The error (it says where what was written is).
+        why: String,
+    },
+    /// Tracing did not start in the process (no trace of it is written): why.
+    StartFailed(String),
     /// The summary JSON (`--summary-json`) could not be written at `path`: why.
     SummaryFailed {
         /// The file asked for (expanded).
@@ -69,6 +79,12 @@ impl Line {
                 vec!["end".into(), path.display().to_string(), events.to_string(), bytes.to_string()]
             }
             Line::Failed(why) => vec!["failed".into(), why.replace(['\t', '\n', '\r'], " ")],
+            Line::TraceFailed { output, why } => vec![
+                "trace-failed".into(),
+                output.display().to_string(),
+                why.replace(['\t', '\n', '\r'], " "),
+            ],
+            Line::StartFailed(why) => vec!["start-failed".into(), why.replace(['\t', '\n', '\r'], " ")],
             Line::SummaryFailed { path, why } => vec![
                 "summary-failed".into(),
                 path.display().to_string(),
@@ -95,6 +111,10 @@ impl Line {
                 bytes: bytes.parse().ok()?,
             }),
             ["failed", why] => Some(Line::Failed((*why).to_owned())),
+            ["trace-failed", output, why] => {
+                Some(Line::TraceFailed { output: PathBuf::from(output), why: (*why).to_owned() })
+            }
+            ["start-failed", why] => Some(Line::StartFailed((*why).to_owned())),
             ["summary-failed", path, why] => {
                 Some(Line::SummaryFailed { path: PathBuf::from(path), why: (*why).to_owned() })
             }
@@ -285,10 +305,79 @@ pub fn means_no_trace(entry: &str) -> bool {
     matches!(entry.to_ascii_lowercase().as_str(), "none" | "off" | "0")
 }
 
+/// The numbers a traced process puts in its file names (`%r`, `%l`, `%p`), as far as the launcher can
+/// know them before the program runs, each as wide as it may be: the rank and the local rank that its
+/// environment gives the program (`RANK`, `LOCAL_RANK`; unknown, one digit: a program that sets them
+/// for its own processes, as `torchrun` does, may give wider ones, which only the process can check),
+/// and a process id as wide as the largest this system gives (`/proc/sys/kernel/pid_max`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameNumbers {
+    /// What `%r` becomes (its width is what counts).
+    pub rank: String,
+    /// What `%l` becomes.
+    pub local_rank: String,
+    /// What `%p` becomes.
+    pub pid: String,
+}
+
+impl NameNumbers {
+    /// From this process's environment, which the program inherits (`RANK`, `LOCAL_RANK`), and the
+    /// system's largest process id.
+    pub fn from_env() -> NameNumbers {
+        NameNumbers::from_vars(|name| std::env::var(name).ok(), widest_pid())
+    }
+
+    /// From any source of variables, with `pid` the widest process id.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>, pid: u64) -> NameNumbers {
+        let number = |name: &str| var(name).and_then(|v| v.trim().parse::<u32>().ok());
+        let rank = number("RANK");
+        NameNumbers {
+            rank: rank.unwrap_or(0).to_string(),
+            local_rank: number("LOCAL_RANK").or(rank).unwrap_or(0).to_string(),
+            pid: pid.to_string(),
+        }
+    }
+
+    /// `name` as the program's tracer expands it with these numbers.
+    fn expand(&self, name: &str) -> String {
+        crate::tracer::substitute(name, &self.rank, &self.local_rank, &self.pid).0
+    }
+
+    /// What the numbers were taken as, for the patterns in `name`: `%p a process id of 7 digits (the
+    /// widest this system gives), %r the rank 3` (empty when it has none).
+    fn said(&self, name: &str) -> String {
+        let mut said = Vec::new();
+        if name.contains("%p") {
+            said.push(format!("%p a process id of {} digits (the widest this system gives)", self.pid.len()));
+        }
+        if name.contains("%r") {
+            said.push(format!("%r the rank {}", self.rank));
+        }
+        if name.contains("%l") {
+            said.push(format!("%l the local rank {}", self.local_rank));
+        }
+        said.join(", ")
+    }
+}
+
+/// The largest process id this system gives (`/proc/sys/kernel/pid_max` less one; 4194303, the most a
+/// 64-bit Linux allows, when it cannot be read).
+fn widest_pid() -> u64 {
+    fs::read_to_string("/proc/sys/kernel/pid_max")
+        .ok()
+        .and_then(|text| text.trim().parse::<u64>().ok())
+        .map_or(4_194_303, |max| max.saturating_sub(1).max(1))
+}
+
 /// Checks the outputs of `-o` before anything runs, and resolves them to absolute paths (what the traced
 /// processes are given, so that a process that changes directory writes where asked). `Err`: what is
-/// wrong with the first bad one. `formats` are the extensions this build writes.
-pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>, String> {
+/// wrong with the first bad one. `formats` are the extensions this build writes; `numbers` what `%p`,
+/// `%r` and `%l` may become (a name that would be too long with them is refused here).
+pub fn check_outputs(
+    list: &str,
+    formats: &[&str],
+    numbers: &NameNumbers,
+) -> Result<Vec<OutputPattern>, String> {
     let names: Vec<&str> = list.split(',').map(str::trim).filter(|o| !o.is_empty()).collect();
     match (names.as_slice(), names.iter().find(|o| means_no_trace(o))) {
         ([], _) => return Err(format!("output {list:?}: no file named (`none` for no trace)")),
@@ -314,7 +403,7 @@ pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>,
             ));
         }
         let path = cwd.join(name);
-        check_writable(&format!("output {name:?}"), &path)?;
+        check_writable(&format!("output {name:?}"), &path, numbers)?;
         // The same file twice: the second writer took the first's file for another process's and wrote
         // a second copy beside it under a numbered name. (Paths compare by component: `./a.json` too.)
         if resolved.iter().any(|OutputPattern(p)| *p == path) {
@@ -328,7 +417,7 @@ pub fn check_outputs(list: &str, formats: &[&str]) -> Result<Vec<OutputPattern>,
 /// Checks the summary JSON's name (`ACCELPROF_SUMMARY_JSON`, `--summary-json`) before anything runs, as
 /// [`check_outputs`] checks a trace's (a file that is there needs only to be writable itself: the summary
 /// is written in place), and resolves it to an absolute path (`%p`, `%r` still in it).
-pub fn check_summary_json(name: &str) -> Result<PathBuf, String> {
+pub fn check_summary_json(name: &str, numbers: &NameNumbers) -> Result<PathBuf, String> {
     let what = format!("summary JSON {name:?}");
     if name.trim().is_empty() {
         return Err(format!("{what}: no file named"));
@@ -353,21 +442,27 @@ pub fn check_summary_json(name: &str) -> Result<PathBuf, String> {
         }
         return Ok(path);
     }
-    check_writable(&what, &path)?;
+    check_writable(&what, &path, numbers)?;
     Ok(path)
 }
 
 /// Whether a file can be made at `path` (`what` names it in the error): its name is at most
-/// [`NAME_MAX`](accelprof_export::trace::NAME_MAX) bytes (a name with `%` in it, whose length each process
-/// makes, is checked by its writer), its directory exists and can be written in, and `path` is not a
-/// directory. A directory with `%p` or `%r` in it is made of each process's numbers: not checked.
-fn check_writable(what: &str, path: &Path) -> Result<(), String> {
+/// [`NAME_MAX`](accelprof_export::trace::NAME_MAX) bytes, `%p`, `%r` and `%l` in it replaced by
+/// `numbers` (as wide as they may be; a rank that only the process knows is checked there), its directory
+/// exists and can be written in, and `path` is not a directory. A directory with `%p` or `%r` in it is
+/// made of each process's numbers: not checked.
+fn check_writable(what: &str, path: &Path, numbers: &NameNumbers) -> Result<(), String> {
     const NAME_MAX: usize = accelprof_export::trace::NAME_MAX;
-    if let Some(name) = path.file_name().filter(|n| !n.as_bytes().contains(&b'%')) {
-        if name.len() > NAME_MAX {
+    if let Some(name) = path.file_name() {
+        // Bytes as they are (a name that is not UTF-8 is counted as it is, not as its lossy text).
+        let (length, said) = match name.to_str().filter(|n| n.contains('%')) {
+            Some(name) => (numbers.expand(name).len(), numbers.said(name)),
+            None => (name.len(), String::new()),
+        };
+        if length > NAME_MAX {
+            let with = if said.is_empty() { said } else { format!(" with {said}") };
             return Err(format!(
-                "{what}: the file name is {} bytes, longer than the {NAME_MAX} a file name may have",
-                name.len()
+                "{what}: the file name is {length} bytes{with}, longer than the {NAME_MAX} a file name may have"
             ));
         }
     }
@@ -455,6 +550,11 @@ mod tests {
             Line::Start { partial: "/a/t.partial-7.json".into(), output: "/a/t.json".into() },
             Line::End { path: "/a/t.json".into(), events: 12, bytes: 345 },
             Line::Failed("No space left on device (os error 28)".into()),
+            Line::TraceFailed {
+                output: "/a/t.json".into(),
+                why: "No space left on device (os error 28)".into(),
+            },
+            Line::StartFailed("RANK=x is not a rank number".into()),
             Line::SummaryFailed {
                 path: "/dev/full".into(),
                 why: "No space left on device (os error 28)".into(),
@@ -515,31 +615,60 @@ mod tests {
     #[test]
     fn bad_outputs_are_refused_before_anything_runs() {
         let formats = &EXTENSIONS[..];
-        assert!(check_outputs("t.xyz", formats).unwrap_err().contains("unknown format"));
-        assert!(check_outputs("a\tb.json", formats).unwrap_err().contains("control character"));
-        assert!(check_outputs("/no/such/dir/t.json", formats).unwrap_err().contains("/no/such/dir"));
-        let ok = check_outputs("t_%p.json, t.parquet", formats).unwrap();
+        let n = NameNumbers::from_vars(|_| None, 4_194_303);
+        assert!(check_outputs("t.xyz", formats, &n).unwrap_err().contains("unknown format"));
+        assert!(check_outputs("a\tb.json", formats, &n).unwrap_err().contains("control character"));
+        assert!(check_outputs("/no/such/dir/t.json", formats, &n).unwrap_err().contains("/no/such/dir"));
+        let ok = check_outputs("t_%p.json, t.parquet", formats, &n).unwrap();
         assert_eq!(ok.len(), 2);
         assert!(ok[0].0.is_absolute() && ok[0].0.ends_with("t_%p.json"));
-        assert_eq!(check_outputs("none", formats), Ok(Vec::new()));
+        assert_eq!(check_outputs("none", formats, &n), Ok(Vec::new()));
         // `none` with other names wrote nothing; an empty list too.
-        assert!(check_outputs("none,keep.json", formats).unwrap_err().contains("with other outputs"));
-        assert!(check_outputs("keep.json, off", formats).unwrap_err().contains("with other outputs"));
-        assert!(check_outputs("", formats).unwrap_err().contains("no file named"));
-        assert!(check_outputs(" , ", formats).unwrap_err().contains("no file named"));
+        assert!(check_outputs("none,keep.json", formats, &n).unwrap_err().contains("with other outputs"));
+        assert!(check_outputs("keep.json, off", formats, &n).unwrap_err().contains("with other outputs"));
+        assert!(check_outputs("", formats, &n).unwrap_err().contains("no file named"));
+        assert!(check_outputs(" , ", formats, &n).unwrap_err().contains("no file named"));
         // The same file twice wrote a second, numbered copy of it.
-        assert!(check_outputs("a.json,a.json", formats).unwrap_err().contains("named twice"));
-        assert!(check_outputs("a.json, ./a.json", formats).unwrap_err().contains("named twice"));
-        assert_eq!(check_outputs("a.json,a.json.gz", formats).map(|o| o.len()), Ok(2));
-        assert!(check_summary_json("/no/such/dir/s.json").unwrap_err().contains("/no/such/dir"));
-        assert!(check_summary_json(&std::env::temp_dir().display().to_string())
+        assert!(check_outputs("a.json,a.json", formats, &n).unwrap_err().contains("named twice"));
+        assert!(check_outputs("a.json, ./a.json", formats, &n).unwrap_err().contains("named twice"));
+        assert_eq!(check_outputs("a.json,a.json.gz", formats, &n).map(|o| o.len()), Ok(2));
+        assert!(check_summary_json("/no/such/dir/s.json", &n).unwrap_err().contains("/no/such/dir"));
+        assert!(check_summary_json(&std::env::temp_dir().display().to_string(), &n)
             .unwrap_err()
             .contains("is a directory"));
-        assert!(check_summary_json("s_%p.json").unwrap().is_absolute());
+        assert!(check_summary_json("s_%p.json", &n).unwrap().is_absolute());
         // A name longer than a file name may be failed only inside the program.
         let long = "a".repeat(252) + ".json";
-        assert!(check_outputs(&long, formats).unwrap_err().contains("longer than the 255"), "{long}");
-        assert!(check_summary_json(&long).unwrap_err().contains("257 bytes"), "{long}");
-        assert_eq!(check_outputs(&long[2..], formats).map(|o| o.len()), Ok(1), "255 bytes: fine");
+        assert!(check_outputs(&long, formats, &n).unwrap_err().contains("longer than the 255"), "{long}");
+        assert!(check_summary_json(&long, &n).unwrap_err().contains("257 bytes"), "{long}");
+        assert_eq!(check_outputs(&long[2..], formats, &n).map(|o| o.len()), Ok(1), "255 bytes: fine");
+    }
+
+    /// An output name that only its expansion (`%p`, `%r`) made longer than 255 bytes failed only inside
+    /// the traced program, where the end line counted two incomplete files for it: what the launcher can
+    /// bound (the rank it gives the program, the widest process id) is checked before anything runs.
+    #[test]
+    fn a_name_too_long_once_expanded_is_refused_before_anything_runs() {
+        let formats = &EXTENSIONS[..];
+        let n = NameNumbers::from_vars(|_| None, 4_194_303);
+        // `%p` is up to 7 digits here: 246 + 7 + 5 = 258 bytes.
+        let long = "t".repeat(246) + "%p.json";
+        let e = check_outputs(&long, formats, &n).unwrap_err();
+        assert!(e.contains("258 bytes with %p a process id of 7 digits"), "{e}");
+        assert!(e.contains("longer than the 255 a file name may have"), "{e}");
+        assert!(check_summary_json(&long, &n).unwrap_err().contains("258 bytes"));
+        // 243 + 7 + 5 = 255: fits whatever the pid.
+        assert_eq!(check_outputs(&long[3..], formats, &n).map(|o| o.len()), Ok(1));
+        // The rank the program is given counts as it is; unknown, it is one digit.
+        let rank = |r: &str| NameNumbers::from_vars(|v| (v == "RANK").then(|| r.to_owned()), 99);
+        let name = "t".repeat(248) + "_%r.json";
+        assert_eq!(check_outputs(&name, formats, &rank("7")).map(|o| o.len()), Ok(1), "255 bytes");
+        let e = check_outputs(&name, formats, &rank("12345")).unwrap_err();
+        assert!(e.contains("259 bytes with %r the rank 12345"), "{e}");
+        assert_eq!(check_outputs(&name, formats, &n).map(|o| o.len()), Ok(1), "rank unknown: 1 digit");
+        // `%%` is one byte, `%l` the local rank (the rank when unset).
+        let name = "t".repeat(248) + "%%%l.json";
+        assert_eq!(check_outputs(&name, formats, &rank("3")).map(|o| o.len()), Ok(1), "255 bytes");
+        assert!(check_outputs(&name, formats, &rank("10")).is_err(), "256 bytes");
     }
 }

@@ -158,7 +158,8 @@ pub const SETTINGS: &[Setting] = &[
         short: None,
         value: "BYTES",
         default: "the vendor crate's",
-        help: "bytes per vendor buffer (K, M, G suffixes; 4K to 1G)",
+        help:
+            "bytes per vendor buffer (K, M, G suffixes; 512 to 1G; rocprofiler-sdk's buffer is 4K at least)",
     },
     Setting {
         var: vars::MAX_BUFFERS,

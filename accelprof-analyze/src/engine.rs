@@ -298,8 +298,9 @@ impl Analysis {
     }
 
     /// Per rank, the rows every analysis leaves out because their end is before their start
-    /// ([`FINISHED_SQL`](crate::FINISHED_SQL)): GPU activities still running when the vendor handed their
-    /// records over, and `ProfilerStep#N` ranges without an end. Their times would be negative.
+    /// ([`FINISHED_SQL`](crate::FINISHED_SQL)); known sources: GPU activities not finished when the vendor
+    /// handed their records over at the final flush, `ProfilerStep#N` ranges without an end. Their times
+    /// would be negative.
     pub fn unfinished(&self) -> Result<Vec<Unfinished>, Error> {
         let r = Rows::new(self.query(&crate::queries::unfinished_sql())?)?;
         let (rank, count) = (r.ints("rank")?, r.ints("count")?);

@@ -85,9 +85,10 @@ pub const NAME_SQL: &str = "COALESCE(name, CASE family WHEN 'sync' THEN 'Synchro
      THEN 'collective' ELSE 'kernel' END)";
 
 /// The rows the analyses take their times from: a row whose `end_ns` is before its `start_ns` has no
-/// duration (a kernel still running when the vendor handed its record over, at the final flush: the
-/// tracer's summary counts it as still running) and is left out of every time, counted instead
-/// ([`Analysis::unfinished`](crate::Analysis::unfinished)).
+/// duration and is left out of every time, counted instead
+/// ([`Analysis::unfinished`](crate::Analysis::unfinished)). One known source of such rows: a kernel not
+/// finished when the vendor handed its record over at the final flush (the tracer's summary counts
+/// kernels without an end time).
 pub const FINISHED_SQL: &str = "end_ns >= start_ns";
 
 /// The GPU activities with their type: `rank, name, kernel_type, start_ns, end_ns, correlation` (those

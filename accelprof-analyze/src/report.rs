@@ -40,8 +40,8 @@ pub fn render(report: &Report, top: usize) -> String {
     for u in &report.unfinished {
         let _ = writeln!(
             s,
-            "  rank {:>4}: {} GPU activities or steps with an end before their start (still running when \
-             the trace ended) left out of every time",
+            "  rank {:>4}: {} GPU activities or steps with an end before their start, left out of every time \
+             (one known source: kernels not finished at the final flush)",
             u.rank, u.count
         );
     }

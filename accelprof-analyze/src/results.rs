@@ -175,8 +175,8 @@ pub struct CommStat {
 }
 
 /// Rows of one rank left out of every analysis because their end is before their start (`end_ns <
-/// start_ns`): GPU activities still running when the vendor handed their records over (the tracer's
-/// summary counts such kernels as still running at exit), or `ProfilerStep#N` ranges without an end.
+/// start_ns`). Known sources: GPU activities not finished when the vendor handed their records over at
+/// the final flush (the tracer's summary counts such kernels), `ProfilerStep#N` ranges without an end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unfinished {
     /// Rank.
@@ -204,7 +204,7 @@ pub struct Report {
     pub stragglers: Vec<Straggler>,
     /// Communication kernels per rank.
     pub communication: Vec<CommStat>,
-    /// Rows left out for want of an end, per rank (only ranks that have some).
+    /// Rows left out because their end is before their start, per rank (only ranks that have some).
     pub unfinished: Vec<Unfinished>,
 }
 

@@ -837,11 +837,29 @@ fn rows_whose_end_is_before_their_start_are_left_out_and_counted() {
     assert_eq!(report.to_json()["unfinished"], serde_json::json!([{"rank": 0, "count": 2}]));
     let text = accelprof_analyze::render(&report, 10);
     assert!(text.contains("rank    0: 2 GPU activities or steps with an end before their start"), "{text}");
+    // What is known is said, not a guessed cause ("still running when the trace ended").
+    assert!(!text.contains("still running"), "{text}");
+    assert!(text.contains("one known source: kernels not finished at the final flush"), "{text}");
     let out = cli(&["analyze".as_ref(), dir.as_os_str()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("end before their start") && !stdout.contains("-0.5"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A metadata rank that is no u32 (2^32+1, -1) was refused as "metadata `accelprof.rank` is missing or
+/// malformed": the field and the value are named.
+#[test]
+fn a_metadata_rank_that_is_no_rank_is_refused_naming_the_field_and_the_value() {
+    for value in ["4294967297", "-1"] {
+        let dir = two_ranks("rank-not-u32");
+        rewrite_rank(&dir, 1, Some(value));
+        let text = Analysis::open(&dir, Options::default()).unwrap_err().to_string();
+        assert!(text.contains("edited.parquet"), "{text}");
+        assert!(text.contains(&format!("`accelprof.rank` is \"{value}\"")), "{text}");
+        assert!(text.contains("not a whole number from 0 to 4294967295"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 /// A file whose metadata names a rank above i32::MAX, its `rank` column (Int32) holding it as the negative

@@ -14,8 +14,9 @@
 //! vendor is the door's). The engine does the rest: the trace files, the summary on stderr and in
 //! `ACCELPROF_SUMMARY_JSON`, the launcher's channel, the signals and the capture window; a door
 //! only starts it, says so, and stops it at exit. Everything the doors say goes to stderr, each line
-//! starting `[accelprof]`. A door that cannot start the tracer says why and returns: the program
-//! runs on untraced; no panic reaches the vendor's C code.
+//! starting `[accelprof]`. A door that cannot start the tracer says why (under the launcher, which is
+//! told why and says it at the end, only that it did not start) and returns: the program runs on
+//! untraced; no panic reaches the vendor's C code.
 
 use std::ffi::c_int;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -95,6 +96,15 @@ pub(crate) fn start(
     let window = window_said(&config);
     let tracer = match make(config) {
         Ok(t) => t,
+        // Under the launcher, `Tracer::new` told it why (the launcher says it once, with the file it
+        // names, when the program ends; said here too were it not told): only that it did not start.
+        Err(_) if launched => {
+            say(&format!(
+                "pid {pid}: tracing with {vendor} ({door}) did not start (the command says why when the program ends); \
+                 the program runs untraced"
+            ));
+            return false;
+        }
         Err(e) => {
             say(&format!(
                 "pid {pid}: cannot start tracing with {vendor} ({door}): {e}; the program runs untraced"
@@ -126,6 +136,17 @@ pub(crate) fn start(
     *slot = Some(tracer);
     OWNER.store(pid, Ordering::SeqCst);
     true
+}
+
+/// Tells the launcher (when `config` has its channel) that tracing did not start, and why: what
+/// [`Tracer::new`] does of its own failures, for a failure of a door's own before it. Not told, it is
+/// said here.
+pub(crate) fn tell_start_failed(config: &TracerConfig, e: &TracerError) {
+    let Some(dir) = &config.launcher_report else { return };
+    let line = accel_profiling::launcher::Line::StartFailed(e.to_string());
+    if let Err(io) = accel_profiling::launcher::tell(dir, &line) {
+        say(&format!("could not tell the launcher ({}): {io}; tracing did not start: {e}", dir.display()));
+    }
 }
 
 /// What the start line says of the collection window, when it is not "from now to the end": the

@@ -21,12 +21,15 @@ impl Tool for Door {
     fn setup(cfg: &mut Configurator<'_>) -> rocprofiler::Result<Self> {
         // A failure is said by `start`; the SDK would ignore one returned (and the program runs on).
         crate::start(Vendor::Rocprofiler, "rocprofiler-sdk", |config| {
-            setup_in_configure_window(cfg, config.families).map_err(|e| {
-                TracerError::Config(format!(
+            if let Err(e) = setup_in_configure_window(cfg, config.families) {
+                let e = TracerError::Config(format!(
                     "{}: setting up in the configure window: {e}",
                     Vendor::Rocprofiler
-                ))
-            })?;
+                ));
+                // Told the launcher, as `Tracer::new` tells it of its own failures.
+                crate::tell_start_failed(&config, &e);
+                return Err(e);
+            }
             Tracer::new(config)
         });
         Ok(Door)

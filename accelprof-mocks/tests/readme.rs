@@ -31,8 +31,8 @@ mod cupti_example {
         let kernels = session.collect(FamilySet::KERNEL);
         session.start().expect("collecting");
 
-        // The program, played: one kernel launch (saxpy<<<4, 128>>> on stream 0, 1 µs).
-        mock.launch_kernel(c"saxpy", 4, 1, 1, 128, 1, 1, 0, 0, 1_000);
+        // The program, played: one kernel launch (saxpy<<<4, 128>>> on stream 0, 2 µs).
+        mock.launch(c"saxpy", [4, 1, 1], [128, 1, 1], 0, 0);
 
         session.flush().expect("every buffer delivered");
         assert_eq!(kernels.take().kernels.len(), 1);
@@ -143,4 +143,7 @@ fn the_readme_examples_are_the_ones_run_here() {
         }
     }
     assert_eq!(found, 3, "one example per vendor");
+    // The tidier call is shown: `launch` (grid and block as arrays), not `launch_kernel`'s ten
+    // positional integers.
+    assert!(!readme.contains("launch_kernel("), "the README shows launch_kernel's positional call");
 }

@@ -224,7 +224,9 @@ pub(crate) fn help(subcommand: Option<&str>) -> String {
         Some("recover") => "usage: accelprof recover FILE...\n\n\
              Closes a trace left as <name>.partial-<pid>.<ext> by a process that died while writing it: the\n\
              events written up to then are kept (a torn last write left out: the bytes of the file left out,\n\
-             compressed ones for .gz, are said) and the file is renamed to <name>. A Perfetto trace is cut\n\
+             compressed ones for .gz, are said) and the file is renamed to <name> (a <name> too long to take\n\
+             the suffix was shortened in the .partial name: the name given is then the shortened one, which\n\
+             a .partial name of about 255 bytes may be, and that is said). A Perfetto trace is cut\n\
              after its last whole packet; a Parquet file is renamed when its footer is whole, and cannot be\n\
              recovered without one. Exit status 1 when a file could not be closed (it is then left as it\n\
              was).\n"
@@ -244,8 +246,8 @@ pub(crate) fn help(subcommand: Option<&str>) -> String {
              \n\
              Exit status: the traced program's (128+n when a signal n ended it); 2 for a usage error (nothing\n\
              ran); 126 when the program cannot be run, 127 when it is not found; 1 when it succeeded but a\n\
-             trace or the summary JSON was not written whole (said); 4 when it succeeded but records were\n\
-             lost to another profiling client in it.\n",
+             trace or the summary JSON was not written whole, or tracing did not start in a process of it\n\
+             (said); 4 when it succeeded but records were lost to another profiling client in it.\n",
             env!("CARGO_PKG_VERSION")
         ),
     }
@@ -382,7 +384,16 @@ mod tests {
     fn bad_values_on_the_command_line_are_usage_errors_naming_the_option() {
         assert_eq!(
             parse(args(&["trace", "--buffer-size", "1T", "prog"])),
-            Err(Usage("--buffer-size \"1T\": expected bytes >= 4096, e.g. 8M".into()))
+            Err(Usage("--buffer-size \"1T\": expected bytes >= 512, e.g. 8M".into()))
+        );
+        // What the library takes (BufferPool::MIN_BUFFER_SIZE, 512) the command line takes: it refused
+        // less than 4096.
+        for size in ["512", "1000", "1K"] {
+            assert_eq!(parse(args(&["trace", "--buffer-size", size, "prog"])).map(|_| ()), Ok(()), "{size}");
+        }
+        assert_eq!(
+            parse(args(&["trace", "--buffer-size", "511", "prog"])),
+            Err(Usage("--buffer-size \"511\": expected bytes >= 512, e.g. 8M".into()))
         );
         assert_eq!(
             parse(args(&["trace", "--max-buffers", "1099511627776", "prog"])),

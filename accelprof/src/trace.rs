@@ -12,7 +12,8 @@ use accelprof_export::trace::{partial_path, recover as close_trace};
 
 use crate::embedded::{self, Lib};
 use crate::engine::launcher::{
-    check_outputs, check_summary_json, is_own_file, without_sigxfsz, Channel, Line, OutputPattern, EXTENSIONS,
+    check_outputs, check_summary_json, is_own_file, without_sigxfsz, Channel, Line, NameNumbers,
+    OutputPattern, EXTENSIONS,
 };
 use crate::engine::settings::unknown_variables;
 use crate::engine::{vars, TracerConfig};
@@ -293,14 +294,17 @@ pub(crate) fn run(
     };
     let list = given(vars::OUTPUT).unwrap_or_else(|| crate::engine::settings::DEFAULT_OUTPUT.into());
     let formats: &[&str] = &EXTENSIONS;
-    let outputs = match check_outputs(&list, formats) {
+    // What `%p`, `%r` and `%l` may become in the program: a name too long with them is refused now.
+    let numbers = NameNumbers::from_env();
+    let outputs = match check_outputs(&list, formats, &numbers) {
         Ok(outputs) => outputs,
         Err(e) => return usage(&e),
     };
-    let summary_json = match given(vars::SUMMARY_JSON).map(|name| check_summary_json(&name)).transpose() {
-        Ok(path) => path,
-        Err(e) => return usage(&e),
-    };
+    let summary_json =
+        match given(vars::SUMMARY_JSON).map(|name| check_summary_json(&name, &numbers)).transpose() {
+            Ok(path) => path,
+            Err(e) => return usage(&e),
+        };
     // The summary is written over its file in place when the program ends: named as a trace, it replaced
     // that trace whole, exit 0.
     if let Some(path) = &summary_json {
@@ -413,19 +417,31 @@ pub(crate) fn run(
     }
     let mut lost = 0;
     let mut summaries_lost = 0;
+    let mut not_started = 0;
     for (pid, lines) in &reports {
         lost += say_where_the_traces_went(*pid, lines, &outputs);
         for line in lines {
-            let Line::SummaryFailed { path, why } = line else { continue };
-            say(&format!("pid {pid}: the summary JSON {} was NOT written: {why}", path.display()));
-            summaries_lost += 1;
+            match line {
+                Line::SummaryFailed { path, why } => {
+                    say(&format!("pid {pid}: the summary JSON {} was NOT written: {why}", path.display()));
+                    summaries_lost += 1;
+                }
+                Line::StartFailed(why) => {
+                    say(&format!("pid {pid}: tracing did not start: {why}"));
+                    not_started += 1;
+                }
+                _ => {}
+            }
         }
     }
     if !reports.is_empty() {
         say(&format!("`{}` {}", shown[0], describe(status)));
     }
-    if lost > 0 || summaries_lost > 0 {
+    if lost > 0 || summaries_lost > 0 || not_started > 0 {
         let mut what = Vec::new();
+        if not_started > 0 {
+            what.push(format!("tracing did not start in {not_started} process(es)"));
+        }
         if lost > 0 {
             what.push(format!("{lost} trace file(s) NOT complete or not written"));
         }
@@ -471,6 +487,14 @@ fn say_where_the_traces_went(pid: u32, lines: &[Line], outputs: &[OutputPattern]
         say(&format!("pid {pid}: its trace could not be written: {why}"));
         lost += 1;
     }
+    // Each output that failed is counted once: here, not again when its `.partial` cannot be closed.
+    let mut failed_outputs = Vec::new();
+    for line in lines {
+        let Line::TraceFailed { output, why } = line else { continue };
+        say(&format!("pid {pid}: its trace {} is NOT complete: {why}", output.display()));
+        failed_outputs.push(output);
+        lost += 1;
+    }
     for line in lines {
         let Line::Start { partial, output } = line else { continue };
         if !outputs.iter().any(|o| o.matches(output, pid)) {
@@ -493,6 +517,7 @@ fn say_where_the_traces_went(pid: u32, lines: &[Line], outputs: &[OutputPattern]
             Line::End { path, events, bytes } if path == output => Some((events, bytes)),
             _ => None,
         });
+        let failed = failed_outputs.contains(&output);
         if !is_own_file(&expected) {
             match end {
                 Some((events, bytes)) => say(&format!(
@@ -501,6 +526,8 @@ fn say_where_the_traces_went(pid: u32, lines: &[Line], outputs: &[OutputPattern]
                     megabytes(*bytes)
                 )),
                 None if is_own_file(output) => say(&format!("trace of pid {pid}: {}", output.display())),
+                // Counted already when it failed.
+                None if failed => {}
                 None => {
                     say(&format!("pid {pid}: its trace {} is missing", output.display()));
                     lost += 1;
@@ -509,7 +536,7 @@ fn say_where_the_traces_went(pid: u32, lines: &[Line], outputs: &[OutputPattern]
             continue;
         }
         // The file is still being written: the process died, or could not finish it.
-        let why = if failures.is_empty() {
+        let why = if failures.is_empty() && !failed {
             "died before finishing its trace"
         } else {
             "could not finish its trace"
@@ -529,7 +556,9 @@ fn say_where_the_traces_went(pid: u32, lines: &[Line], outputs: &[OutputPattern]
                 }
             )),
             Err(e) => {
-                lost += 1;
+                if !failed {
+                    lost += 1;
+                }
                 say(&format!("pid {pid} {why}; {} could not be closed: {e}", expected.display()))
             }
         }
@@ -549,23 +578,42 @@ fn kept(r: &accelprof_export::trace::Recovery) -> String {
     }
 }
 
+/// What a recovery of `partial` says of the name it gave: a `.partial` name as long as a file name may be
+/// (within the 3 bytes a cut at a character boundary leaves) may be one shortened to take its suffix,
+/// and then the name given is only as much of the one asked for as it kept (the writer's own rename
+/// used the full name; a recovery knows only the `.partial` one).
+fn shortened(partial: &Path) -> String {
+    const NAME_MAX: usize = accelprof_export::trace::NAME_MAX;
+    let length = partial.file_name().map_or(0, |n| n.len());
+    if length + 3 < NAME_MAX {
+        return String::new();
+    }
+    format!(
+        "; its .partial name is {length} bytes, about the {NAME_MAX} a file name may have: the name the trace was \
+         asked for may have been longer and shortened to fit the suffix, in which case this is only as much \
+         of its start as the .partial name kept (rename the file if so)"
+    )
+}
+
 /// `accelprof recover FILE...`.
 pub(crate) fn recover(files: &[OsString]) -> ExitCode {
     let mut failed = false;
     for file in files {
         match without_sigxfsz(|| close_trace(Path::new(file), None)) {
             Ok(r) if r.was_complete => say(&format!(
-                "{}: whole, renamed to {} ({})",
-                Path::new(file).display(),
-                r.path.display(),
-                kept(&r)
-            )),
-            Ok(r) => say(&format!(
-                "{}: closed as {} ({} kept, {} bytes of the file, a torn last write, left out)",
+                "{}: whole, renamed to {} ({}){}",
                 Path::new(file).display(),
                 r.path.display(),
                 kept(&r),
-                r.dropped_bytes
+                shortened(Path::new(file))
+            )),
+            Ok(r) => say(&format!(
+                "{}: closed as {} ({} kept, {} bytes of the file, a torn last write, left out){}",
+                Path::new(file).display(),
+                r.path.display(),
+                kept(&r),
+                r.dropped_bytes,
+                shortened(Path::new(file))
             )),
             Err(e) => {
                 failed = true;

@@ -583,10 +583,8 @@ fn a_file_size_limit_never_kills_the_program_and_the_loss_is_said() {
     let stderr = stderr_of(&out);
     assert_eq!(out.status.signal(), None, "killed: {stderr}");
     assert_eq!(out.status.code(), Some(1), "the program exited 0, its trace was lost: {stderr}");
-    assert!(
-        stderr.contains("its trace could not be written") && stderr.contains("File too large"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("is NOT complete") && stderr.contains("File too large"), "{stderr}");
+    assert!(stderr.contains("1 trace file(s) NOT complete or not written"), "counted once: {stderr}");
     let trace = read_trace(&output);
     assert!(trace["traceRecovered"]["events"].as_u64().unwrap() > 0);
     let _ = std::fs::remove_dir_all(&dir);
@@ -884,6 +882,8 @@ fn a_summary_json_that_cannot_be_written_is_said_and_fails_the_run() {
         "{stderr}"
     );
     assert!(stderr.contains("1 summary JSON file(s) NOT written"), "{stderr}");
+    // Said once (it was said by the program, then again by the launcher).
+    assert_eq!(stderr.matches("the summary JSON /dev/full was NOT written").count(), 1, "{stderr}");
     assert!(stderr.contains("exited with status 0"), "the program ran to its end: {stderr}");
     assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "the trace is whole");
     let _ = std::fs::remove_dir_all(&dir);
@@ -942,6 +942,100 @@ fn an_output_name_of_the_longest_length_is_written_under_that_name() {
     let stderr = stderr_of(&out);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("256 bytes, longer than the 255 a file name may have"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An output name whose expansion (`%p`) passes 255 bytes failed only inside the traced program, and the
+/// end line counted two incomplete files for it: the launcher bounds the process id's width (the widest
+/// this system gives) and refuses the name before anything runs.
+#[test]
+fn an_output_name_too_long_once_expanded_is_a_usage_error() {
+    let dir = temp_dir("long_expanded");
+    let output = dir.join("t".repeat(246) + "%p.json");
+    let out = under_launcher("sigpipe_default", &["-o", output.to_str().unwrap()]).output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("with %p a process id of"), "{stderr}");
+    assert!(stderr.contains("longer than the 255 a file name may have"), "{stderr}");
+    assert!(!stderr.contains("tracing `"), "nothing ran: {stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What only the program can know (here the rank a wrapper gives it, which the launcher did not see) makes
+/// a name too long there: reported once by the launcher, naming the file, and counted once (it was two
+/// "trace file(s) NOT complete" for one output, and a `.partial` file was left).
+#[test]
+fn an_output_name_too_long_only_in_the_program_is_reported_and_counted_once() {
+    let dir = temp_dir("long_in_program");
+    let output = dir.join("t".repeat(240) + "_%r.json");
+    let child = child_command(CHILD, "sigpipe_default");
+    let mut cmd = accelprof();
+    cmd.args(["trace", "--vendor", "cuda", "-o", output.to_str().unwrap(), "--", "env"]);
+    cmd.args(["RANK=1000000000", "WORLD_SIZE=2000000000"]).arg(child.get_program()).args(child.get_args());
+    for (k, v) in child.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    cmd.env_remove("RANK").env_remove("WORLD_SIZE").env_remove("LOCAL_RANK");
+    let out = cmd.output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "the program exited 0, no trace: {stderr}");
+    let expanded = "t".repeat(240) + "_1000000000.json";
+    // Said once (by the launcher; the program says only that tracing did not start), naming the file.
+    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("256 bytes, longer than the 255")).collect();
+    assert_eq!(said.len(), 1, "{stderr}");
+    assert!(said[0].contains("tracing did not start") && said[0].contains(&expanded), "{stderr}");
+    assert!(stderr.contains("tracing did not start in 1 process(es)"), "{stderr}");
+    assert!(!stderr.contains("trace file(s)"), "no file counted twice: {stderr}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert!(left.is_empty(), "no .partial file left: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An invalid `RANK` with `-o none`: the end said "1 trace file(s) NOT complete or not written", of a
+/// run that asked for no file. It says that tracing did not start.
+#[test]
+fn a_tracer_that_did_not_start_is_not_counted_as_a_trace_file() {
+    for output in ["none", "t.json"] {
+        let dir = temp_dir("rank_invalid");
+        let mut cmd = under_launcher("sigpipe_default", &["-o", output]);
+        cmd.current_dir(&dir).env("RANK", "x").env("WORLD_SIZE", "2");
+        let out = cmd.output().unwrap();
+        let stderr = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("tracing did not start: RANK=x is not a rank number"), "{stderr}");
+        assert!(stderr.contains("tracing did not start in 1 process(es)"), "{stderr}");
+        assert!(!stderr.contains("trace file(s)"), "{output}: {stderr}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// `--buffer-size` refused less than 4096 where the library takes 512 (`BufferPool::MIN_BUFFER_SIZE`):
+/// the command line takes what the library takes, and traces with it. `ACCELPROF_BUFFER_SIZE` set in the
+/// environment to less than that is what every invalid `ACCELPROF_*` value is: a warning naming it before
+/// the program runs, the vendor crate's size kept, the program run as it is.
+#[test]
+fn the_smallest_buffer_size_is_the_librarys() {
+    let dir = temp_dir("buffer_size");
+    let output = dir.join("t.json");
+    let out = under_launcher("sigpipe_default", &["--buffer-size", "512", "-o", output.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "{stderr}");
+    std::fs::remove_file(&output).unwrap();
+    let mut cmd = under_launcher("sigpipe_default", &["-o", output.to_str().unwrap()]);
+    let out = cmd.env("ACCELPROF_BUFFER_SIZE", "100").output().unwrap();
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning: ignoring ACCELPROF_BUFFER_SIZE=\"100\": expected bytes >= 512"),
+        "{stderr}"
+    );
+    assert_eq!(kernels_named(&read_trace(&output), "demo::kernel()").len(), 10, "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

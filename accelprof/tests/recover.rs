@@ -221,3 +221,31 @@ fn bytes_left_out_are_bytes_of_the_file_for_gzip_too() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A `.partial` name that was shortened to take its suffix (the name asked for was too long) was renamed by
+/// a hand-run `recover` to the shortened name without a word: it says so now. A short name is not said of.
+#[test]
+fn recover_says_when_the_name_it_gives_may_be_a_shortened_one() {
+    let dir = std::env::temp_dir().join(format!("accelprof-recover-short-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let head = "{\n  \"traceEvents\": [\n    {\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, \
+                \"ts\": 1.0, \"dur\": 1.0},\n";
+    let suffix = ".partial-7.json";
+    let long = dir.join("t".repeat(255 - suffix.len()) + suffix);
+    let short = dir.join("s.partial-7.json");
+    for partial in [&long, &short] {
+        std::fs::write(partial, head).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_accelprof")).arg("recover").arg(partial).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        let finished = accelprof_export::trace::finished_path(partial).unwrap();
+        assert!(finished.is_file(), "{stderr}");
+        let said = stderr.contains("may have been longer and shortened to fit");
+        assert_eq!(said, partial == &long, "{stderr}");
+        if said {
+            assert!(stderr.contains(&finished.display().to_string()), "the name given: {stderr}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

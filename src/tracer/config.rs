@@ -73,7 +73,9 @@ pub struct TracerConfig {
     /// SIGUSR2, SIGWINCH, SIGURG, SIGHUP or a real-time signal (another is
     /// [`TracerError::Config`](super::TracerError::Config)). Its handler is installed only when asked,
     /// and only while the signal's disposition is the default; once installed, it stays the process's
-    /// toggle signal (a later tracer asking for another one is told so).
+    /// toggle signal: a later tracer asking for another one (which would kill the program when sent,
+    /// having no handler) is [`TracerError::Config`](super::TracerError::Config) naming both signals, as
+    /// is one asking for a signal an earlier tracer of the process ends the trace on.
     pub toggle_signal: Option<i32>,
     /// Collect only between the program's profiler start and stop calls (default
     /// [`CaptureRange::None`]); a vendor that cannot observe them is [`TracerError::Unsupported`](super::TracerError::Unsupported).
@@ -93,8 +95,10 @@ pub struct TracerConfig {
     /// there (a name another process of the run took becomes `name.<pid>.ext`) and tells the launcher
     /// where they are and how they ended. Default `None`.
     pub launcher_report: Option<PathBuf>,
-    /// Bytes per vendor buffer (default `None`: the vendor crate's). rocprofiler-sdk: the SDK
-    /// buffer's size, bounded to what it takes, made by the first tracer of the process only.
+    /// Bytes per vendor buffer (default `None`: the vendor crate's; less than the pool's smallest,
+    /// `BufferPool::MIN_BUFFER_SIZE`, is refused by the vendor's setup). rocprofiler-sdk: the SDK
+    /// buffer's size, bounded to what it takes (4 KiB at least; [`from_env`](Self::from_env) says so
+    /// when it bounds it), made by the first tracer of the process only.
     pub buffer_size: Option<usize>,
     /// Most pool buffers in flight (default `None`: the vendor crate's; rocprofiler-sdk: pooled
     /// copy buffers, first tracer of the process only).

@@ -95,33 +95,10 @@ impl Distributed {
     /// the process id and `%%` by `%`. In a job of several ranks a path without `%r` (or `%p`) would
     /// be written by every rank: that is an error ([`TracerError::Config`]).
     pub fn expand(&self, path: &Path) -> Result<PathBuf, TracerError> {
-        let text = path.to_string_lossy();
-        let mut out = String::with_capacity(text.len() + 8);
-        let mut per_process = false;
-        let mut chars = text.chars();
-        while let Some(c) = chars.next() {
-            if c != '%' {
-                out.push(c);
-                continue;
-            }
-            match chars.next() {
-                Some('r') => {
-                    per_process = true;
-                    out.push_str(&self.rank.to_string());
-                }
-                Some('l') => out.push_str(&self.local_rank.unwrap_or(self.rank).to_string()),
-                Some('p') => {
-                    per_process = true;
-                    out.push_str(&std::process::id().to_string());
-                }
-                Some('%') => out.push('%'),
-                Some(other) => {
-                    out.push('%');
-                    out.push(other);
-                }
-                None => out.push('%'),
-            }
-        }
+        let rank = self.rank.to_string();
+        let local_rank = self.local_rank.unwrap_or(self.rank).to_string();
+        let (out, per_process) =
+            substitute(&path.to_string_lossy(), &rank, &local_rank, &std::process::id().to_string());
         if self.is_distributed() && !per_process {
             return Err(TracerError::Config(format!(
                 "{} would be written by each of the {} ranks: put %r (the rank) in its name",
@@ -131,6 +108,39 @@ impl Distributed {
         }
         Ok(PathBuf::from(out))
     }
+}
+
+/// `text` with `%r` replaced by `rank`, `%l` by `local_rank`, `%p` by `pid` and `%%` by `%` (any other
+/// `%` kept), and whether it named the rank or the process (`%r`, `%p`): [`Distributed::expand`]'s rules,
+/// which the launcher also follows to bound a name's length before the program runs.
+pub(crate) fn substitute(text: &str, rank: &str, local_rank: &str, pid: &str) -> (String, bool) {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut per_process = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('r') => {
+                per_process = true;
+                out.push_str(rank);
+            }
+            Some('l') => out.push_str(local_rank),
+            Some('p') => {
+                per_process = true;
+                out.push_str(pid);
+            }
+            Some('%') => out.push('%'),
+            Some(other) => {
+                out.push('%');
+                out.push(other);
+            }
+            None => out.push('%'),
+        }
+    }
+    (out, per_process)
 }
 
 #[cfg(test)]

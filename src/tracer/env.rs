@@ -15,6 +15,8 @@ use crate::settings::{self, vars};
 
 /// The largest vendor buffer the settings ask for (the pool's own limit).
 pub const MAX_BUFFER_SIZE: usize = accelprof_core::BufferPool::MAX_BUFFER_SIZE;
+/// The smallest vendor buffer the settings ask for (the pool's own limit: the library refuses less).
+pub const MIN_BUFFER_SIZE: usize = accelprof_core::BufferPool::MIN_BUFFER_SIZE;
 /// The most pool buffers in flight (the pool's own limit).
 pub const MAX_BUFFERS: usize = accelprof_core::BufferPool::MAX_IN_FLIGHT;
 /// The most bytes the pool's buffers may add up to (buffer size times buffers in flight).
@@ -131,14 +133,30 @@ impl TracerConfig {
         }
         let mut bounded = Vec::new();
         if let Some(v) = get(vars::BUFFER_SIZE) {
+            let expected = format!("expected bytes >= {MIN_BUFFER_SIZE}, e.g. 8M");
             match parse_bytes(&v) {
-                Some(n) if n < 4096 => warn(vars::BUFFER_SIZE, &v, "expected bytes >= 4096, e.g. 8M"),
+                Some(n) if n < MIN_BUFFER_SIZE as u128 => warn(vars::BUFFER_SIZE, &v, &expected),
                 Some(n) if n > MAX_BUFFER_SIZE as u128 => {
                     c.buffer_size = Some(MAX_BUFFER_SIZE);
                     bounded.push(format!("{}={v:?} is above the limit: bounded to 1G", vars::BUFFER_SIZE));
                 }
                 Some(n) => c.buffer_size = Some(n as usize),
-                None => warn(vars::BUFFER_SIZE, &v, "expected bytes >= 4096, e.g. 8M"),
+                None => warn(vars::BUFFER_SIZE, &v, &expected),
+            }
+            // rocprofiler-sdk's buffer is larger than the pool's smallest: a smaller size is bounded
+            // there (as `TracerConfig::buffer_size` says), said here rather than taken silently.
+            #[cfg(feature = "rocprofiler")]
+            if let Some(size) =
+                c.buffer_size.filter(|s| c.vendor == Vendor::Rocprofiler && *s < rocprofiler::MIN_BUFFER_SIZE)
+            {
+                c.buffer_size = Some(rocprofiler::MIN_BUFFER_SIZE);
+                bounded.push(format!(
+                    "{}={v:?} ({size} bytes) is below the {} bytes of rocprofiler-sdk's smallest buffer: bounded to \
+                     {}",
+                    vars::BUFFER_SIZE,
+                    rocprofiler::MIN_BUFFER_SIZE,
+                    rocprofiler::MIN_BUFFER_SIZE
+                ));
             }
         }
         if let Some(v) = get(vars::MAX_BUFFERS) {
@@ -485,6 +503,32 @@ mod tests {
         assert!(warnings.iter().any(|w| w.contains("bounded to 64 buffers")), "{warnings:?}");
         let (_, warnings) = from(&[("ACCELPROF_BUFFER_SIZE", "99999999999999999999999999999999999999999G")]);
         assert!(warnings[0].starts_with("ignoring ACCELPROF_BUFFER_SIZE"), "{warnings:?}");
+    }
+
+    /// The smallest buffer is the library's (the pool's 512 bytes): the settings refused less than 4096,
+    /// which the library takes. Less than the library takes is ignored with a warning naming the
+    /// variable, the vendor crate's size kept, as every invalid value is (never the program's end).
+    #[test]
+    fn the_smallest_buffer_size_is_the_librarys() {
+        assert_eq!(MIN_BUFFER_SIZE, accelprof_core::BufferPool::MIN_BUFFER_SIZE);
+        for (value, size) in [("512", 512), ("1000", 1000), ("4K", 4096)] {
+            let (c, warnings) = from(&[("ACCELPROF_BUFFER_SIZE", value)]);
+            assert!(warnings.is_empty(), "{value}: {warnings:?}");
+            assert_eq!(c.buffer_size, Some(size), "{value}");
+        }
+        let (c, warnings) = from(&[("ACCELPROF_BUFFER_SIZE", "511")]);
+        assert_eq!(c.buffer_size, None, "the vendor crate's size kept");
+        assert_eq!(warnings, ["ignoring ACCELPROF_BUFFER_SIZE=\"511\": expected bytes >= 512, e.g. 8M"]);
+        // rocprofiler-sdk's smallest buffer is larger: a smaller size is bounded to it, and that is said.
+        #[cfg(feature = "rocprofiler")]
+        {
+            let (c, warnings) =
+                from(&[("ACCELPROF_VENDOR", "rocprofiler"), ("ACCELPROF_BUFFER_SIZE", "1000")]);
+            assert_eq!(c.buffer_size, Some(rocprofiler::MIN_BUFFER_SIZE));
+            assert!(warnings.len() == 1 && warnings[0].contains("bounded to 4096"), "{warnings:?}");
+            let (c, warnings) = from(&[("ACCELPROF_VENDOR", "cupti"), ("ACCELPROF_BUFFER_SIZE", "1000")]);
+            assert!(warnings.is_empty() && c.buffer_size == Some(1000), "{warnings:?}");
+        }
     }
 
     #[test]

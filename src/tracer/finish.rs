@@ -38,11 +38,15 @@ impl EndOptions {
         })
     }
 
-    /// Tells the launcher `line`, when a launcher set a channel.
-    pub(crate) fn tell(&self, line: &Line) {
-        let Some(dir) = &self.launcher_report else { return };
-        if let Err(e) = launcher::tell(dir, line) {
-            say(&format!("could not tell the launcher ({}): {e}", dir.display()));
+    /// Tells the launcher `line`, when a launcher set a channel; whether it was told.
+    pub(crate) fn tell(&self, line: &Line) -> bool {
+        let Some(dir) = &self.launcher_report else { return false };
+        match launcher::tell(dir, line) {
+            Ok(()) => true,
+            Err(e) => {
+                say(&format!("could not tell the launcher ({}): {e}", dir.display()));
+                false
+            }
         }
     }
 
@@ -51,11 +55,12 @@ impl EndOptions {
     pub(crate) fn ended(&self, report: &TracerReport, top: usize) {
         if let Some(path) = &self.summary_json {
             let json = report.to_json().to_string();
-            // A failure is said, and told the launcher (which makes it the run's exit status): never the
-            // program's end.
+            // A failure is told the launcher, which says it (once, with the pid) and makes it the run's
+            // exit status; without a launcher to tell, it is said here. Never the program's end.
             if let Err(e) = launcher::without_sigxfsz(|| write_new(path, json.as_bytes())) {
-                say(&format!("the summary JSON {} was NOT written: {e}", path.display()));
-                self.tell(&Line::SummaryFailed { path: path.clone(), why: e.to_string() });
+                if !self.tell(&Line::SummaryFailed { path: path.clone(), why: e.to_string() }) {
+                    say(&format!("the summary JSON {} was NOT written: {e}", path.display()));
+                }
             }
         }
         if self.print_summary {
@@ -68,14 +73,14 @@ impl EndOptions {
             self.tell(&Line::Lost { taken: other.buffers_taken, foreign: other.foreign_buffers });
         }
         for trace in &report.traces {
-            match &trace.result {
-                Ok(file) => self.tell(&Line::End {
-                    path: file.path.clone(),
-                    events: file.events,
-                    bytes: file.file_bytes,
-                }),
-                Err(e) => self.tell(&Line::Failed(e.clone())),
-            }
+            let line = match (&trace.result, &trace.path) {
+                (Ok(file), _) => {
+                    Line::End { path: file.path.clone(), events: file.events, bytes: file.file_bytes }
+                }
+                (Err(e), Some(output)) => Line::TraceFailed { output: output.clone(), why: e.clone() },
+                (Err(e), None) => Line::Failed(e.clone()),
+            };
+            self.tell(&line);
         }
     }
 }

@@ -83,6 +83,7 @@ use window::Window;
 pub use accelprof_export::summary::{KernelStat, KernelSummary};
 pub use config::{BufferPolicy, CaptureRange, Synchronize, SynchronizeFn, TracerConfig};
 pub use counts::TracerCounts;
+pub(crate) use distributed::substitute;
 pub use distributed::{Distributed, MAX_RANK};
 pub use env::{parse_duration, parse_families, parse_signal, DEFAULT_OUTPUT};
 pub use error::{TracerError, VendorAttempt, VendorError};
@@ -208,17 +209,24 @@ impl Tracer {
     ///
     /// Errors: [`TracerError::NotFound`] (every vendor's search, with what it tried),
     /// [`TracerError::NotBuilt`], [`TracerError::Config`] (a rank that cannot be, a file every rank
-    /// would write, a toggle signal that cannot toggle), [`TracerError::UnknownFormat`], [`TracerError::Output`],
+    /// would write, a toggle signal that cannot toggle, or not in this process: another is its toggle
+    /// signal already, or an earlier tracer ends the trace on it), [`TracerError::UnknownFormat`], [`TracerError::Output`]
+    /// (a file that cannot be created; a name longer than the 255 bytes a file name may have, `%p` and
+    /// `%r` replaced),
     /// [`TracerError::Unsupported`] (a capture range the vendor cannot observe), and
     /// [`TracerError::Vendor`] when the vendor refuses the setup (another session running, ...).
     pub fn new(config: TracerConfig) -> Result<Tracer, TracerError> {
         let launcher_report = config.launcher_report.clone();
         Tracer::set_up(config).inspect_err(|e| {
-            // Under the launcher, which says why the run has no trace.
+            // Under the launcher, which says why the run has no trace (once: a front door says only that
+            // tracing did not start). Not told, it is said here.
             if let Some(dir) = &launcher_report {
-                let line = crate::launcher::Line::Failed(format!("cannot start tracing: {e}"));
+                let line = crate::launcher::Line::StartFailed(e.to_string());
                 if let Err(io) = crate::launcher::tell(dir, &line) {
-                    finish::say(&format!("could not tell the launcher ({}): {io}", dir.display()));
+                    finish::say(&format!(
+                        "could not tell the launcher ({}): {io}; tracing did not start: {e}",
+                        dir.display()
+                    ));
                 }
             }
         })
@@ -232,6 +240,7 @@ impl Tracer {
                 env::TOGGLE_SIGNALS
             )));
         }
+        signals::check_toggle(config.toggle_signal).map_err(TracerError::Config)?;
         let distributed = match config.distributed {
             Some(d) => d,
             None => Distributed::from_env()?,

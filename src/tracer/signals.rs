@@ -5,8 +5,10 @@
 //! The handlers' thread is started once per process, the first time a tracer asks; each later tracer
 //! that asks is made the one they act on (a signal with no tracer to act on dies as with no handler, a
 //! toggle does nothing), and what it asks for that no earlier tracer did is installed then (the end
-//! signals, or a toggle signal when none is installed yet). A tracer that asked for a toggle signal
-//! other than the one installed gets a note saying so.
+//! signals, or a toggle signal when none is installed yet). A tracer that asks for a toggle signal
+//! other than the one installed, or for one an earlier tracer ends the trace on, is refused before
+//! anything is set up ([`check_toggle`]): the signal it asked for would not toggle (it would kill the
+//! program, or end the trace).
 //!
 //! A handler is installed only for a signal whose disposition is the default (the signal would kill the
 //! program): a program that handles a signal itself (Python raises `KeyboardInterrupt` on SIGINT, and
@@ -261,6 +263,32 @@ fn on_toggle() {
     let toggle = TOGGLE.load(Ordering::Relaxed);
     if let Some(t) = target().filter(|t| t.toggle_signal == Some(toggle)) {
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (t.toggle)()));
+    }
+}
+
+/// `Err` (why, naming both signals) when `asked` cannot toggle collection in this process because an
+/// earlier tracer installed another toggle signal, or ends the trace on `asked`: the process has one
+/// toggle signal, installed once, and `asked` would have no toggle handler (sent, it would kill the
+/// program, or end the trace).
+pub(crate) fn check_toggle(asked: Option<c_int>) -> Result<(), String> {
+    let Some(asked) = asked else { return Ok(()) };
+    let installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(done) = installed.as_ref() else { return Ok(()) };
+    match done.toggle {
+        Some(other) if other != asked => Err(format!(
+            "TracerConfig::toggle_signal is {}, but an earlier tracer of this process toggles collection \
+             with {} (a process has one toggle signal, installed once): ask for {}, or for none",
+            signal_name(asked),
+            signal_name(other),
+            signal_name(other)
+        )),
+        None if done.end.contains(&asked) && PIPE.load(Ordering::SeqCst) >= 0 => Err(format!(
+            "TracerConfig::toggle_signal is {}, but an earlier tracer of this process ends the trace on {}: \
+             ask for another toggle signal",
+            signal_name(asked),
+            signal_name(asked)
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -89,6 +89,16 @@ pub(crate) fn create(
                         path = mine;
                     }
                 }
+                // A name longer than a file name may be could be written only under its shortened
+                // `.partial` name, and failed at the end (the rename): refused now, naming the file.
+                let length = path.file_name().map_or(0, |n| n.len());
+                if length > accelprof_export::trace::NAME_MAX {
+                    let source = std::io::Error::other(format!(
+                        "the file name is {length} bytes, longer than the {} a file name may have",
+                        accelprof_export::trace::NAME_MAX
+                    ));
+                    return fail(slots, TracerError::Output { path, source });
+                }
                 let Some(format) = formats.iter().find(|f| f.takes(&path)) else {
                     let known = formats
                         .iter()

@@ -106,11 +106,25 @@ pub fn later_toggle_signal(config: TracerConfig, kernels: &dyn Fn(usize)) {
     assert_eq!(first.handled_signals(), [libc::SIGINT, libc::SIGTERM, libc::SIGHUP]);
     first.start().expect("start");
     drop(first.stop());
+    // A toggle signal an earlier tracer ends the trace on is refused (sent, it ended the trace).
+    match Tracer::new(TracerConfig { toggle_signal: Some(libc::SIGHUP), ..config.clone() }) {
+        Err(e @ TracerError::Config(_)) => assert!(e.to_string().contains("ends the trace on SIGHUP"), "{e}"),
+        other => panic!("SIGHUP: expected TracerError::Config, got {other:?}"),
+    }
     toggle_signal(config.clone(), kernels);
-    // A third asking for another toggle signal keeps the one installed, and says so.
-    let third = Tracer::new(TracerConfig { toggle_signal: Some(libc::SIGUSR1), ..config })
+    // A third asking for another toggle signal is refused, naming both: it got `Ok` and a line on
+    // stderr, and the signal it asked for, which has no handler, killed the program when sent.
+    match Tracer::new(TracerConfig { toggle_signal: Some(libc::SIGUSR1), ..config.clone() }) {
+        Err(e @ TracerError::Config(_)) => {
+            let text = e.to_string();
+            assert!(text.contains("SIGUSR1") && text.contains("SIGUSR2"), "{text}");
+        }
+        other => panic!("another toggle signal: expected TracerError::Config, got {other:?}"),
+    }
+    // The one installed is taken.
+    let fourth = Tracer::new(TracerConfig { toggle_signal: Some(libc::SIGUSR2), ..config })
         .expect("a tracer on the mock");
-    assert_eq!(third.toggle_signal(), None);
+    assert_eq!(fourth.toggle_signal(), Some(libc::SIGUSR2));
 }
 
 /// A toggle signal that cannot toggle (uncatchable, a fault, not a signal, one that ends the

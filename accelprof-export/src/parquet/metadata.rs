@@ -88,14 +88,21 @@ pub(crate) fn rows_key_value(rows: &PerFamily<u64>) -> KeyValue {
 pub(crate) fn from_key_values(kv: &[KeyValue]) -> Result<(RunMeta, Option<PerFamily<u64>>), Error> {
     let get = |key: &str| kv.iter().find(|p| p.key == key).and_then(|p| p.value.as_deref());
     let bad = |key: &str| Error::Schema(format!("metadata `{key}` is missing or malformed"));
-    let number = |key: &str| get(key).and_then(|v| v.parse::<u64>().ok()).ok_or_else(|| bad(key));
+    // A number's field and value are named: "malformed" of a rank of 2^32+1 or -1 said neither.
+    let in_range = |key: &str, max: u64| -> Result<u64, Error> {
+        let value = get(key).ok_or_else(|| Error::Schema(format!("metadata `{key}` is missing")))?;
+        value.trim().parse::<u64>().ok().filter(|n| *n <= max).ok_or_else(|| {
+            Error::Schema(format!("metadata `{key}` is {value:?}: not a whole number from 0 to {max}"))
+        })
+    };
+    let number = |key: &str| in_range(key, u64::MAX);
     let parsed = |key: &str| -> Result<Value, Error> {
         get(key).and_then(|v| serde_json::from_str(v).ok()).ok_or_else(|| bad(key))
     };
     if get(KEY_SCHEMA_VERSION).is_none() {
         return Err(Error::Schema("not an accelprof file (no accelprof.schema_version)".into()));
     }
-    let u32_of = |key: &str| number(key).and_then(|n| u32::try_from(n).map_err(|_| bad(key)));
+    let u32_of = |key: &str| in_range(key, u64::from(u32::MAX)).map(|n| n as u32);
     let versions = parsed(KEY_LIBRARY_VERSIONS)?;
     let library_versions = versions
         .as_object()
