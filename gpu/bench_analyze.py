@@ -52,6 +52,8 @@ class Process:
         self.line = line
         self.mode = line["mode"]
         blocks = line.get("blocks") or []
+        # Every block's mean step, in the order run (for the noise's structure, `noise`).
+        self.sequence = [(bool(b["on"]), mean(b["step_s"])) for b in blocks if b.get("step_s")]
         self.on = [mean(b["step_s"]) for b in blocks if b["on"]]
         self.off = [mean(b["step_s"]) for b in blocks if not b["on"]]
         # Pairs: blocks 2i and 2i+1 (one off, one on, in either order).
@@ -372,6 +374,67 @@ def table(rows, markdown):
     return ["  ".join(c.ljust(wd) for c, wd in zip(r, widths)).rstrip() for r in rows]
 
 
+# ---- the noise's structure (--noise): what a design change could narrow ----
+
+def autocorrelation(series_list, lag):
+    """The lag-`lag` correlation of the values of several series (each one process's block residuals),
+    pairs taken inside each series only. NaN when there are too few pairs."""
+    pairs = [(xs[i], xs[i + lag]) for xs in series_list for i in range(len(xs) - lag)]
+    if len(pairs) < 3:
+        return float("nan")
+    mx, my = mean([a for a, _ in pairs]), mean([b for _, b in pairs])
+    sxy = sum((a - mx) * (b - my) for a, b in pairs)
+    sxx = sum((a - mx) ** 2 for a, _ in pairs)
+    syy = sum((b - my) ** 2 for _, b in pairs)
+    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else float("nan")
+
+
+def variance(xs):
+    m = mean(xs)
+    return sum((x - m) ** 2 for x in xs) / (len(xs) - 1) if len(xs) > 1 else float("nan")
+
+
+def noise(data, lags=(1, 2, 3)):
+    """Per workload and mode: the pairs, the standard deviation of a pair's on - off difference inside a
+    round (pooled over rounds), that of the rounds' means beyond what the pairs' spread explains, and the
+    correlation of adjacent blocks' residuals (each block's mean step less its process's on or off mean).
+    A residual correlated with its neighbour's says the host's slow changes last about a block: shorter
+    blocks (and settles) make a pair's two blocks more alike and give more pairs per second."""
+    out = {}
+    for group, workloads in data.items():
+        for workload, rounds in workloads.items():
+            modes = sorted({m for procs in rounds.values() for m in procs})
+            for mode in modes:
+                procs = [procs[mode] for procs in rounds.values() if mode in procs]
+                within = [variance(p.pairs) for p in procs if len(p.pairs) > 1]
+                var_within = mean(within)
+                round_means = [mean(p.pairs) for p in procs]
+                per_round = mean([len(p.pairs) for p in procs])
+                var_between = variance(round_means) - var_within / per_round if len(procs) > 1 else float("nan")
+                residuals = []
+                for p in procs:
+                    on_m = mean([v for o, v in p.sequence if o])
+                    off_m = mean([v for o, v in p.sequence if not o])
+                    residuals.append([v - (on_m if o else off_m) for o, v in p.sequence])
+                out[(group, workload, mode)] = {
+                    "pairs": sum(len(p.pairs) for p in procs),
+                    "rounds": len(procs),
+                    "sd_within_us": math.sqrt(var_within) * 1e6 if var_within == var_within else float("nan"),
+                    "sd_between_rounds_us": math.sqrt(max(var_between, 0.0)) * 1e6 if var_between == var_between else float("nan"),
+                    "lags": {lag: autocorrelation(residuals, lag) for lag in lags},
+                }
+    return out
+
+
+def render_noise(result, markdown=False):
+    rows = [["group", "workload", "mode", "pairs", "rounds", "sd of a pair, us", "sd between rounds, us"]
+            + [f"lag {lag} r" for lag in next(iter(result.values()))["lags"]]] if result else [[]]
+    for (group, workload, mode), r in sorted(result.items()):
+        rows.append([group, workload, mode, str(r["pairs"]), str(r["rounds"]), f"{r['sd_within_us']:.0f}",
+                     f"{r['sd_between_rounds_us']:.0f}"] + [f"{v:+.2f}" for v in r["lags"].values()])
+    return "\n".join(table(rows, markdown))
+
+
 # ---- self-test: synthetic data where the answer is known ----
 
 def synth_line(run, rnd, mode, workload, base_s, added_s, rng, pairs=3, steps=20, step_sd=0.0004,
@@ -490,6 +553,21 @@ def self_test():
     assert f"{DECODEFILTER}/ours" in text and f"+{DECODEFILTER}" in text, text
     assert DECODEFILTER not in render(analyze(as_data(synth(3, {"ours": (0.001, None)}, rng))[0], n=20))
     assert json.loads(json.dumps(json_safe({"a": [float("nan"), float("inf"), 1.5]}), allow_nan=False)) == {"a": [None, None, 1.5]}
+    # The noise's structure: block residuals of an AR(1) process of known correlation (0.6 from one block
+    # to the next) are found with about that lag-1 correlation (0.36 at lag 2), and no round effect.
+    rng = random.Random(13)
+    lines = []
+    for r in range(8):
+        e, blocks = 0.0, []
+        for pair in range(150):
+            for on in ((False, True) if pair % 2 == 0 else (True, False)):
+                e = 0.6 * e + math.sqrt(1 - 0.36) * rng.gauss(0, 0.001)
+                blocks.append({"on": on, "step_s": [0.010 + (0.001 if on else 0) + e]})
+        lines.append({"run": "ar1", "round": r, "mode": "ours", "workload": "tiny", "blocks": blocks})
+    nz = noise(as_data(lines)[0])[("main", "tiny", "ours")]
+    assert abs(nz["lags"][1] - 0.6) < 0.08 and abs(nz["lags"][2] - 0.36) < 0.1, nz
+    assert nz["pairs"] == 1200 and nz["sd_between_rounds_us"] < 100, nz
+    assert "lag 1 r" in render_noise(noise(as_data(lines)[0]))
     print(f"self-test OK (coverage {hits}/40)")
 
 
@@ -500,6 +578,9 @@ def main():
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--json", help="also write the results here")
     ap.add_argument("--self-test", action="store_true")
+    ap.add_argument("--noise", action="store_true",
+                    help="also the noise's structure per workload and mode (spread of a pair, between rounds, "
+                         "adjacent blocks' correlation)")
     args = ap.parse_args()
     if args.self_test:
         self_test()
@@ -511,6 +592,10 @@ def main():
     for e in errors:
         print("error:", e)
     print(render(result, args.markdown))
+    if args.noise:
+        print()
+        print("The noise's structure (block residuals: each block's mean step less its process's on or off mean):")
+        print(render_noise(noise(data), args.markdown))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(json_safe(result), f, indent=1, allow_nan=False)
