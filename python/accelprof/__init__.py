@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Mapping
@@ -79,16 +80,30 @@ def _stop_all() -> None:
             pass
 
 
+def _forget_parents_tracers() -> None:
+    # A forked child's copies of the tracers belong to the parent (their threads did not survive
+    # the fork): the child's exit leaves them alone.
+    _live.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_parents_tracers)
+
+
 class Tracer:
     """The vendor-neutral tracer.
 
     Arguments (all optional): ``vendor`` (``"auto"``, ``"cupti"``, ``"mspti"``, ``"rocprofiler"``),
     ``library`` (this exact library file; needs a vendor), ``families`` (names; default kernels,
     copies, sets, API calls, markers and collectives), ``outputs`` (trace files: ``.json``,
-    ``.parquet``, ``.pftrace``), ``flush_period_s`` (how often the vendor's buffers are handed over;
-    ``None`` or 0: only on flush and when buffers fill), ``trace_name``, ``demangle``, ``synchronize`` (a callable that waits
-    for the device, e.g. ``torch.cuda.synchronize``: CUPTI's flush fence then uses it),
-    ``summary_top``.
+    ``.parquet``, ``.pftrace``), ``flush_period_s`` (how often the vendor's buffers are handed over,
+    1e-9 to 1.8e19 seconds; ``None`` or 0: only on flush and when buffers fill),
+    ``trace_name``, ``demangle``, ``synchronize`` (a callable that waits for the device, e.g.
+    ``torch.cuda.synchronize``: CUPTI's flush fence then uses it; calling ``flush`` or ``stop`` from
+    inside it raises there), ``summary_top``.
+
+    In a child forked from the process that made it the tracer is the parent's: its methods raise
+    ``RuntimeError``, leaving a ``with`` block does nothing, the child's exit leaves it alone.
     """
 
     def __init__(
@@ -116,6 +131,7 @@ class Tracer:
             summary_top,
         )
         self._report: Optional[dict[str, Any]] = None
+        self._pid = os.getpid()
         _live.add(self)
 
     # -- collection -----------------------------------------------------------------------------
@@ -126,7 +142,9 @@ class Tracer:
 
     def stop(self) -> dict[str, Any]:
         """Ends the collection; every record reached the callbacks and the files when it returns.
-        The report (a dict: library, counts, rows per family, kernel summary, trace files)."""
+        The report (a dict: library, counts, rows per family, kernel summary, ``traces``: a dict per
+        trace file, its ``path`` with ``events`` and ``bytes``, or ``error``). Every call, from any
+        thread, returns the same report; inside a callback it raises."""
         if self._report is None:
             self._report = json.loads(self._native.stop())
             _live.discard(self)
@@ -223,6 +241,8 @@ class Tracer:
         return self.start()
 
     def __exit__(self, *exc: Any) -> None:
+        if os.getpid() != self._pid:
+            return  # a forked child leaving the block: the tracer is the parent's
         self.stop()
 
 

@@ -9,11 +9,14 @@
 //! into the traced program. Nothing queued is dropped: rows whose observer left before they were
 //! handed over are counted (`rows_unregistered`).
 
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::mem::ManuallyDrop;
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{JoinHandle, ThreadId};
 use std::time::Duration;
 
@@ -202,10 +205,40 @@ type FamilyRows = PerFamily<AtomicU64>;
 /// An observer's selection: each family with the indices of its columns.
 type Selection = Vec<(Family, Vec<usize>)>;
 
+thread_local! {
+    /// Set while this thread runs the `synchronize` callable (inside a flush's fence): a flush or
+    /// stop from there would wait for itself.
+    static IN_SYNCHRONIZE: Cell<bool> = const { Cell::new(false) };
+}
+
 /// The root package's tracer, its records handed to Python callbacks as pyarrow record batches.
 #[pyclass(module = "accelprof._native", name = "Tracer")]
 struct PyTracer {
-    tracer: RwLock<Option<Tracer>>,
+    /// The process that made it. A child forked from it has a copy whose threads (dispatch, the
+    /// vendor pipeline's) did not survive the fork, and whose locks may be held by them forever:
+    /// there every method refuses, and dropping it leaks `core` rather than wait for them.
+    owner_pid: u32,
+    core: ManuallyDrop<Core>,
+}
+
+impl Deref for PyTracer {
+    type Target = Core;
+    fn deref(&self) -> &Core {
+        &self.core
+    }
+}
+
+/// A tracer's state (see [`PyTracer`]).
+struct Core {
+    /// The engine's tracer while it runs: each method holds a clone only for its call, and `stop`
+    /// takes it out and waits (without the GIL) until the calls still running let go. (A lock held
+    /// across a flush made a thread waiting for it with the GIL held block the flush's
+    /// `synchronize`, which needs the GIL: a deadlock.)
+    tracer: Mutex<Option<Arc<Tracer>>>,
+    /// Held by the `stop` that ends the tracer: a concurrent `stop` waits for its report.
+    stopping: Mutex<()>,
+    /// The engine's final counts (JSON), for `stats()` after `stop`.
+    final_counts: Mutex<Option<Value>>,
     ids: ExternalIds,
     shared: Arc<Shared>,
     tx: Mutex<Sender<Msg>>,
@@ -219,7 +252,7 @@ struct PyTracer {
     report: Mutex<Option<String>>,
 }
 
-impl std::fmt::Debug for PyTracer {
+impl std::fmt::Debug for Core {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tracer").field("ids", &self.ids).finish_non_exhaustive()
     }
@@ -258,13 +291,40 @@ fn counts_json(c: &TracerCounts) -> Value {
     })
 }
 
+impl std::fmt::Debug for PyTracer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.core.fmt(f)
+    }
+}
+
 impl PyTracer {
-    fn live(&self) -> PyResult<RwLockReadGuard<'_, Option<Tracer>>> {
-        let guard = self.tracer.read().unwrap_or_else(|e| e.into_inner());
-        if guard.is_none() {
-            return Err(PyRuntimeError::new_err("the tracer was stopped"));
+    /// Refuses in a child forked from the process that made the tracer.
+    fn owned(&self) -> PyResult<()> {
+        if std::process::id() != self.owner_pid {
+            return Err(PyRuntimeError::new_err(format!(
+                "this tracer was made in process {} and this is a child forked from it: the tracer's \
+                 threads did not survive the fork, so it cannot be used here",
+                self.owner_pid
+            )));
         }
-        Ok(guard)
+        Ok(())
+    }
+}
+
+/// Refuses a flush or stop inside the `synchronize` callable (it would wait for itself).
+fn not_in_synchronize(what: &str) -> PyResult<()> {
+    if IN_SYNCHRONIZE.with(Cell::get) {
+        return Err(PyRuntimeError::new_err(format!(
+            "{what} cannot run inside the synchronize callable (the flush waits for it)"
+        )));
+    }
+    Ok(())
+}
+
+impl Core {
+    /// The engine's tracer, held for one call.
+    fn live(&self) -> PyResult<Arc<Tracer>> {
+        lock(&self.tracer).clone().ok_or_else(|| PyRuntimeError::new_err("the tracer was stopped"))
     }
 
     fn in_dispatch_thread(&self) -> bool {
@@ -290,9 +350,14 @@ impl PyTracer {
 
     fn stats_json(&self, counts: Option<TracerCounts>) -> Value {
         let s = &self.shared;
+        let stopped = counts.is_none();
+        let counts = match counts {
+            Some(c) => counts_json(&c),
+            None => lock(&self.final_counts).clone().unwrap_or(Value::Null),
+        };
         json!({
             "started": self.started.load(Ordering::Relaxed),
-            "stopped": counts.is_none(),
+            "stopped": stopped,
             "observers": lock(&self.observers).len(),
             "batches_handed": s.batches_handed.load(Ordering::Relaxed),
             "rows_handed": s.rows_handed.load(Ordering::Relaxed),
@@ -303,19 +368,34 @@ impl PyTracer {
             "first_callback_error": lock(&s.first_error).clone(),
             "pending_batches": s.queued.load(Ordering::Relaxed),
             "external_chains_kept": self.ids.chains_kept(),
-            "counts": counts.as_ref().map(counts_json),
+            "counts": counts,
         })
     }
 
-    /// Ends the tracer, without waiting for the dispatch thread (drop, maybe with the GIL held).
+    /// Ends the tracer, without waiting for the dispatch thread (drop, maybe with the GIL held);
+    /// the report, the same one to every caller (None: never made, not even by a caller before).
+    /// Run without the GIL, except from drop, where no other call holds the tracer.
     fn end(&self) -> Option<String> {
-        let tracer = self.tracer.write().unwrap_or_else(|e| e.into_inner()).take()?;
+        let _stopping = lock(&self.stopping);
+        let Some(mut held) = lock(&self.tracer).take() else {
+            return lock(&self.report).clone();
+        };
+        // A call still running on another thread (a flush) holds it until it returns.
+        let tracer = loop {
+            match Arc::try_unwrap(held) {
+                Ok(tracer) => break tracer,
+                Err(still) => {
+                    held = still;
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+        };
         let report = tracer.stop();
         let mut doc = report.to_json();
         doc["complete"] = json!(report.is_complete());
         doc["counts"] = counts_json(&report.counts);
-        doc["traces"] = json!(report.traces.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>());
         doc["rows"] = Family::ALL.iter().map(|f| (f.name().to_owned(), json!(report.rows_of(*f)))).collect();
+        *lock(&self.final_counts) = Some(doc["counts"].clone());
         let text = doc.to_string();
         *lock(&self.report) = Some(text.clone());
         Some(text)
@@ -349,19 +429,31 @@ impl PyTracer {
             }
         }
         let flush_period = match flush_period_s {
-            Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-            Some(s) if !(s.is_finite() && s >= 0.0) => {
-                return Err(PyValueError::new_err(format!(
-                    "flush_period_s {s}: a number of seconds > 0, or None"
-                )))
-            }
-            _ => None,
+            Some(s) if s == 0.0 => None,
+            // A period Duration cannot hold, or one that rounds to 0 ns (a flush loop without a pause).
+            Some(s) => match Duration::try_from_secs_f64(s) {
+                Ok(d) if !d.is_zero() => Some(d),
+                _ => return Err(PyValueError::new_err(format!(
+                    "flush_period_s {s:?}: a number of seconds, at least 1e-9 and at most 1.8e19, or 0 or None"
+                ))),
+            },
+            None => None,
         };
+        if let Some(f) = &synchronize {
+            if !f.bind(py).is_callable() {
+                return Err(PyValueError::new_err("synchronize: a callable taking no arguments, or None"));
+            }
+        }
         let synchronize = synchronize.map(|f| {
             Synchronize::new(move || {
-                Python::with_gil(|py| match f.call0(py) {
-                    Ok(r) => Ok(r.extract::<bool>(py).unwrap_or(true)),
-                    Err(e) => Err(format!("the synchronize callable raised: {e}")),
+                Python::with_gil(|py| {
+                    let outer = IN_SYNCHRONIZE.with(|s| s.replace(true));
+                    let called = f.call0(py);
+                    IN_SYNCHRONIZE.with(|s| s.set(outer));
+                    match called {
+                        Ok(r) => Ok(r.extract::<bool>(py).unwrap_or(true)),
+                        Err(e) => Err(format!("the synchronize callable raised: {e}")),
+                    }
                 })
             })
         });
@@ -394,25 +486,30 @@ impl PyTracer {
                 .map_err(|e| PyRuntimeError::new_err(format!("the dispatch thread: {e}")))?
         };
         Ok(PyTracer {
-            offset_ns: tracer.time_map().offset_ns(),
-            tracer: RwLock::new(Some(tracer)),
-            ids,
-            shared,
-            tx: Mutex::new(tx),
-            thread: Mutex::new(Some(thread)),
-            observers: Mutex::default(),
-            next_observer: AtomicU64::new(1),
-            started: AtomicBool::new(false),
-            counters: Mutex::default(),
-            session_start_unix_ns,
-            report: Mutex::new(None),
+            owner_pid: std::process::id(),
+            core: ManuallyDrop::new(Core {
+                offset_ns: tracer.time_map().offset_ns(),
+                tracer: Mutex::new(Some(Arc::new(tracer))),
+                stopping: Mutex::default(),
+                final_counts: Mutex::default(),
+                ids,
+                shared,
+                tx: Mutex::new(tx),
+                thread: Mutex::new(Some(thread)),
+                observers: Mutex::default(),
+                next_observer: AtomicU64::new(1),
+                started: AtomicBool::new(false),
+                counters: Mutex::default(),
+                session_start_unix_ns,
+                report: Mutex::new(None),
+            }),
         })
     }
 
     /// Begins collecting.
     fn start(&self, py: Python<'_>) -> PyResult<()> {
-        let guard = self.live()?;
-        let tracer = guard.as_ref().expect("live");
+        self.owned()?;
+        let tracer = self.live()?;
         py.allow_threads(|| tracer.start()).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         self.started.store(true, Ordering::Relaxed);
         Ok(())
@@ -428,6 +525,7 @@ impl PyTracer {
         callback: Py<PyAny>,
         unix_time: bool,
     ) -> PyResult<u64> {
+        self.owned()?;
         if !callback.bind(py).is_callable() {
             return Err(PyValueError::new_err("callback: a callable taking one dict"));
         }
@@ -459,8 +557,7 @@ impl PyTracer {
             return Err(PyValueError::new_err("register: no family selected"));
         }
         wanted.sort_by_key(|(f, _)| f.0);
-        let guard = self.live()?;
-        let tracer = guard.as_ref().expect("live");
+        let tracer = self.live()?;
         let observer = self.next_observer.fetch_add(1, Ordering::Relaxed);
         lock(&self.shared.callbacks).insert(observer, callback);
         let offset = if unix_time { self.offset_ns } else { 0 };
@@ -502,14 +599,15 @@ impl PyTracer {
     /// A consumer in Rust that only counts the rows of `families` (no Arrow, no Python): the
     /// baseline the benchmark sets the Python path against. Its id for `counter_rows`.
     fn register_counter(&self, families: Vec<String>) -> PyResult<u64> {
+        self.owned()?;
         let mut set = FamilySet::empty();
         for name in families {
             set |= family(&name)?.set();
         }
-        let guard = self.live()?;
+        let tracer = self.live()?;
         let rows: Arc<FamilyRows> = Arc::default();
         let counted = rows.clone();
-        let id = guard.as_ref().expect("live").subscribe(set, move |batch: &Batch, _: &Names| {
+        let id = tracer.subscribe(set, move |batch: &Batch, _: &Names| {
             for f in set.iter_families() {
                 counted[f].fetch_add(batch.len_of(f) as u64, Ordering::Relaxed);
             }
@@ -521,6 +619,7 @@ impl PyTracer {
 
     /// The rows a `register_counter` consumer counted so far, per family.
     fn counter_rows(&self, counter: u64) -> PyResult<HashMap<&'static str, u64>> {
+        self.owned()?;
         let counters = lock(&self.counters);
         let (_, rows) = counters.get(&counter).ok_or_else(|| PyValueError::new_err("no such counter"))?;
         Ok(rows.iter_families().map(|(f, n)| (f.name(), n.load(Ordering::Relaxed))).collect())
@@ -528,11 +627,12 @@ impl PyTracer {
 
     /// Stops handing batches to an observer (or counting, for a counter); whether it was registered.
     fn unregister(&self, observer: u64) -> PyResult<bool> {
+        self.owned()?;
         let id = lock(&self.observers).remove(&observer);
         let Some(id) = id.or_else(|| lock(&self.counters).remove(&observer).map(|(id, _)| id)) else {
             return Ok(false);
         };
-        if let Some(tracer) = self.tracer.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        if let Ok(tracer) = self.live() {
             tracer.unsubscribe(id);
         }
         // Dropped after the lock is released: the last reference to a callback may run Python
@@ -546,9 +646,10 @@ impl PyTracer {
     /// the call is in); with `sync`, returns once the callbacks have run on all of it.
     #[pyo3(signature = (sync = true))]
     fn flush(&self, py: Python<'_>, sync: bool) -> PyResult<()> {
+        self.owned()?;
+        not_in_synchronize("flush()")?;
         {
-            let guard = self.live()?;
-            let tracer = guard.as_ref().expect("live");
+            let tracer = self.live()?;
             py.allow_threads(|| tracer.flush()).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         }
         if sync {
@@ -561,13 +662,12 @@ impl PyTracer {
     /// Ends the collection, waits until the callbacks ran on the last records, finishes the
     /// outputs; the report as JSON. A second call returns the same report.
     fn stop(&self, py: Python<'_>) -> PyResult<String> {
+        self.owned()?;
         if self.in_dispatch_thread() {
             return Err(PyRuntimeError::new_err("stop() cannot run inside a registered callback"));
         }
-        let report = match py.allow_threads(|| self.end()) {
-            Some(r) => r,
-            None => return lock(&self.report).clone().ok_or_else(|| PyRuntimeError::new_err("not started")),
-        };
+        not_in_synchronize("stop()")?;
+        let report = py.allow_threads(|| self.end()).ok_or_else(|| PyRuntimeError::new_err("no report"))?;
         self.started.store(false, Ordering::Relaxed);
         self.wait_dispatched(py)?;
         self.ids.retire();
@@ -575,18 +675,16 @@ impl PyTracer {
     }
 
     /// The tallies (JSON): the engine's counts and the Python side's.
-    fn stats(&self, py: Python<'_>) -> String {
-        let counts = {
-            let guard = self.tracer.read().unwrap_or_else(|e| e.into_inner());
-            guard.as_ref().map(|t| py.allow_threads(|| t.counts()))
-        };
-        self.stats_json(counts).to_string()
+    fn stats(&self, py: Python<'_>) -> PyResult<String> {
+        self.owned()?;
+        let counts = self.live().ok().map(|t| py.allow_threads(|| t.counts()));
+        Ok(self.stats_json(counts).to_string())
     }
 
     /// The library, families, clock mapping and files (JSON).
     fn session_info(&self) -> PyResult<String> {
-        let guard = self.live()?;
-        let t = guard.as_ref().expect("live");
+        self.owned()?;
+        let t = self.live()?;
         let info = t.library();
         Ok(json!({
             "vendor": info.vendor.name(),
@@ -613,34 +711,39 @@ impl PyTracer {
 
     /// The vendor's name of an API row's raw `api_domain`.
     fn api_domain_name(&self, domain: u32) -> PyResult<Option<String>> {
-        let guard = self.live()?;
-        Ok(guard.as_ref().expect("live").api_domain_name(domain).map(|c| c.into_owned()))
+        self.owned()?;
+        Ok(self.live()?.api_domain_name(domain).map(|c| c.into_owned()))
     }
 
     /// A fresh external-correlation id pushed as this thread's innermost context.
-    fn push_external_correlation_id(&self) -> u64 {
-        self.ids.push()
+    fn push_external_correlation_id(&self) -> PyResult<u64> {
+        self.owned()?;
+        Ok(self.ids.push())
     }
 
     /// Pops this thread's innermost context; its id, None when none.
-    fn pop_external_correlation_id(&self) -> Option<u64> {
-        self.ids.pop()
+    fn pop_external_correlation_id(&self) -> PyResult<Option<u64>> {
+        self.owned()?;
+        Ok(self.ids.pop())
     }
 
     /// This thread's innermost context, if any.
-    fn current_external_correlation_id(&self) -> Option<u64> {
-        self.ids.current()
+    fn current_external_correlation_id(&self) -> PyResult<Option<u64>> {
+        self.owned()?;
+        Ok(self.ids.current())
     }
 
     /// Every context active when `innermost` was pushed, outermost first.
-    fn external_id_chain(&self, innermost: u64) -> Vec<u64> {
-        self.ids.chain(innermost)
+    fn external_id_chain(&self, innermost: u64) -> PyResult<Vec<u64>> {
+        self.owned()?;
+        Ok(self.ids.chain(innermost))
     }
 
     /// Merges a JSON object into the metadata of this thread's innermost context (or of `id`); the
     /// id it went to, None when there is no context.
     #[pyo3(signature = (fields_json, id = None))]
     fn put_external_metadata(&self, fields_json: &str, id: Option<u64>) -> PyResult<Option<u64>> {
+        self.owned()?;
         let fields: Map<String, Value> = serde_json::from_str(fields_json)
             .map_err(|e| PyValueError::new_err(format!("metadata: a JSON object: {e}")))?;
         Ok(match id {
@@ -653,14 +756,27 @@ impl PyTracer {
     }
 
     /// Takes the metadata attached so far: JSON `{id: object}`.
-    fn take_external_metadata(&self) -> String {
+    fn take_external_metadata(&self) -> PyResult<String> {
+        self.owned()?;
         let taken: Map<String, Value> =
             self.ids.take_metadata().into_iter().map(|(id, m)| (id.to_string(), Value::Object(m))).collect();
-        Value::Object(taken).to_string()
+        Ok(Value::Object(taken).to_string())
     }
 }
 
 impl Drop for PyTracer {
+    fn drop(&mut self) {
+        if std::process::id() != self.owner_pid {
+            // A forked child's copy: ending it would wait for threads that are not there, and its
+            // locks may be held by them. Left as it is (leaked).
+            return;
+        }
+        // SAFETY: `core` is dropped here only, once, and `self` is not used after.
+        unsafe { ManuallyDrop::drop(&mut self.core) };
+    }
+}
+
+impl Drop for Core {
     fn drop(&mut self) {
         // The last records are queued for the dispatch thread, which hands them over when it gets
         // the GIL and then ends; nothing waits for it here (the GIL may be held).

@@ -1,0 +1,212 @@
+"""The package used wrongly: each misuse ends in an exception or a count, never a hang, a crash or
+records lost without a count. Whatever could hang runs in a child with a timeout."""
+
+import json
+import math
+
+import pytest
+
+import accelprof
+
+from conftest import run_child, testing
+
+
+def tracer(**kw):
+    kw.setdefault("vendor", "cupti")
+    kw.setdefault("library", testing.cupti_library())
+    kw.setdefault("synchronize", testing.cupti_synchronize)
+    return accelprof.Tracer(**kw)
+
+
+CHILD = """
+import os, sys, threading, time, gc
+import accelprof
+from accelprof._native import _testing as T
+T.cupti_reset()
+def tracer(**kw):
+    kw.setdefault("vendor", "cupti")
+    kw.setdefault("library", T.cupti_library())
+    kw.setdefault("synchronize", T.cupti_synchronize)
+    return accelprof.Tracer(**kw)
+"""
+
+
+def test_flush_or_stop_inside_the_synchronize_callable_raises_there_instead_of_hanging():
+    # The synchronize callable runs inside the flush's fence: a flush or stop from there waited
+    # for itself (the fence's lock, the tracer's lock), for ever.
+    out = run_child(
+        CHILD
+        + """
+refused = []
+def sync():
+    T.cupti_synchronize()
+    for call in (t.flush, t.stop):
+        try:
+            call()
+        except RuntimeError as e:
+            refused.append(str(e))
+    return True
+t = tracer(synchronize=sync)
+t.start()
+T.cupti_launch("k", 3)
+t.flush()
+assert len(refused) == 2 and all("synchronize" in e for e in refused), refused
+report = t.stop()  # its own fence calls sync again: refused again, and the stop completes
+assert report["rows"]["kernel"] == 3, report["rows"]
+print("ok", len(refused))
+""",
+        {},
+        timeout=60,
+    )
+    assert "ok 4" in out.stdout
+
+
+def test_stop_while_other_threads_flush_and_read_stats_does_not_deadlock():
+    # A flush held the tracer's lock while its synchronize waited for the GIL; stop waited for
+    # that lock (as a writer) and stats(), on a third thread with the GIL held, queued behind stop:
+    # the three waited for each other.
+    out = run_child(
+        CHILD
+        + """
+got = []
+t = tracer(flush_period_s=0.001)
+t.register(["kernel"], lambda cols: (got.append(cols["kernel"].num_rows), t.stats()))
+t.start()
+done = False
+def flusher():
+    while not done:
+        T.cupti_launch("k", 5)
+        try:
+            t.flush(sync=False)
+        except RuntimeError:
+            return  # stopped
+def reader():
+    while not done:
+        t.stats()
+threads = [threading.Thread(target=f) for f in (flusher, flusher, reader, reader)]
+for th in threads:
+    th.start()
+time.sleep(0.5)
+report = t.stop()
+done = True
+for th in threads:
+    th.join()
+stats = t.stats()
+assert sum(got) == report["rows"]["kernel"] == stats["rows_handed"], (sum(got), report["rows"], stats)
+print("ok", sum(got))
+""",
+        {},
+        timeout=60,
+    )
+    assert out.stdout.startswith("ok ")
+
+
+def test_a_forked_child_neither_hangs_nor_crashes_on_the_parents_tracer():
+    # The child has a copy of the tracer without its threads: stop (its own call, the atexit
+    # hook's, the one of dropping it) waited for them for ever, after a panic.
+    out = run_child(
+        CHILD
+        + """
+got = []
+t = tracer(flush_period_s=0.001)
+t.register(["kernel"], got.append)
+t.start()
+T.cupti_launch("k", 5)
+t.flush(sync=False)
+pid = os.fork()
+if pid == 0:
+    refused = 0
+    for call in (t.stats, t.flush, t.stop, t.session_info, t.push_external_correlation_id,
+                 lambda: t.register(["kernel"], print), lambda: t.unregister(1)):
+        try:
+            call()
+        except RuntimeError as e:
+            assert "forked" in str(e), e
+            refused += 1
+    t.__exit__(None, None, None)  # leaving a `with` block in the child: the parent's tracer is left alone
+    assert refused == 7, refused
+    u = t
+    del t, u
+    gc.collect()
+    sys.exit(0)  # the atexit hook runs
+deadline = time.monotonic() + 30
+while True:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        break
+    if time.monotonic() > deadline:
+        os.kill(pid, 9)
+        raise SystemExit("the forked child hung")
+    time.sleep(0.05)
+assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+T.cupti_launch("k", 2)
+report = t.stop()
+assert report["rows"]["kernel"] == 7 == sum(c["kernel"].num_rows for c in got), report["rows"]
+print("ok")
+""",
+        {},
+        timeout=90,
+    )
+    assert "ok" in out.stdout
+
+
+@pytest.mark.parametrize("period", [1e300, 1e-300, math.nan, math.inf, -1.0])
+def test_a_flush_period_out_of_range_is_a_value_error(cupti, period):
+    # 1e300 panicked in the conversion to a Duration; 1e-300 made a period of 0 ns (a flush loop
+    # without a pause).
+    with pytest.raises(ValueError, match="flush_period_s"):
+        tracer(flush_period_s=period)
+
+
+def test_a_synchronize_that_is_not_callable_is_refused(cupti):
+    with pytest.raises(ValueError, match="synchronize"):
+        tracer(synchronize=5)
+
+
+def test_the_report_and_stats_after_stop_are_data(cupti, tmp_path):
+    # report["traces"] held Rust debug strings; stats()["counts"] went None at stop.
+    parquet, chrome = tmp_path / "t.parquet", tmp_path / "t.json"
+    t = tracer(outputs=[str(parquet), str(chrome)])
+    t.start()
+    cupti.cupti_launch("k", 4)
+    report = t.stop()
+    traces = sorted(report["traces"], key=lambda x: x["path"])
+    assert [x["path"] for x in traces] == [str(chrome), str(parquet)], traces
+    for x in traces:
+        assert x["events"] > 0 and x["bytes"] > 0 and "error" not in x, x
+    stats = t.stats()
+    assert stats["stopped"] and stats["counts"] == report["counts"], stats
+    assert stats["counts"]["adds_up"], stats["counts"]
+
+
+def test_two_threads_stopping_at_once_get_the_same_report():
+    # The second stop found the tracer already taken, the report not made yet: "not started".
+    out = run_child(
+        CHILD
+        + """
+def slow_sync():
+    time.sleep(0.3)  # the stop's fence runs long enough for the other stop to arrive
+    return T.cupti_synchronize()
+t = tracer(synchronize=slow_sync)
+t.start()
+T.cupti_launch("k", 3)
+reports, errors = [], []
+def stop():
+    try:
+        reports.append(t.stop())
+    except Exception as e:
+        errors.append(repr(e))
+threads = [threading.Thread(target=stop) for _ in range(3)]
+for th in threads:
+    th.start()
+for th in threads:
+    th.join()
+assert not errors, errors
+assert len(reports) == 3 and all(r == reports[0] for r in reports)
+print("ok", reports[0]["rows"]["kernel"])
+""",
+        {},
+        timeout=60,
+    )
+    assert "ok 3" in out.stdout
+
