@@ -66,6 +66,13 @@ def _normalize(selection: Selection) -> dict[str, Optional[list[str]]]:
     return {str(family): None for family in selection}
 
 
+def _names(names: Union[str, "os.PathLike[str]", Iterable[Any]]) -> list[str]:
+    # One name (a family, a file) where names go is that one name, not its characters.
+    if isinstance(names, (str, os.PathLike)):
+        return [os.fspath(names)]
+    return [os.fspath(n) if isinstance(n, os.PathLike) else str(n) for n in names]
+
+
 _live: "weakref.WeakSet[Tracer]" = weakref.WeakSet()
 
 
@@ -94,10 +101,10 @@ class Tracer:
     """The vendor-neutral tracer.
 
     Arguments (all optional): ``vendor`` (``"auto"``, ``"cupti"``, ``"mspti"``, ``"rocprofiler"``),
-    ``library`` (this exact library file; needs a vendor), ``families`` (names; default kernels,
-    copies, sets, API calls, markers and collectives), ``outputs`` (trace files: ``.json``,
-    ``.parquet``, ``.pftrace``), ``flush_period_s`` (how often the vendor's buffers are handed over,
-    1e-9 to 1.8e19 seconds; ``None`` or 0: only on flush and when buffers fill),
+    ``library`` (this exact library file; needs a vendor), ``families`` (a name or names; default
+    kernels, copies, sets, API calls, markers and collectives), ``outputs`` (a trace file or files:
+    ``.json``, ``.parquet``, ``.pftrace``), ``flush_period_s`` (how often the vendor's buffers are
+    handed over, 1e-9 to 1.8e19 seconds; ``None`` or 0: only on flush and when buffers fill),
     ``trace_name``, ``demangle``, ``synchronize`` (a callable that waits for the device, e.g.
     ``torch.cuda.synchronize``: CUPTI's flush fence then uses it; calling ``flush`` or ``stop`` from
     inside it raises there), ``summary_top``.
@@ -111,8 +118,8 @@ class Tracer:
         *,
         vendor: str = "auto",
         library: Optional[str] = None,
-        families: Optional[Iterable[str]] = None,
-        outputs: Iterable[str] = (),
+        families: Optional[Union[str, Iterable[str]]] = None,
+        outputs: Union[str, "os.PathLike[str]", Iterable[str]] = (),
         flush_period_s: Optional[float] = 1.0,
         trace_name: Optional[str] = None,
         demangle: bool = True,
@@ -122,8 +129,8 @@ class Tracer:
         self._native = _native.Tracer(
             vendor,
             library,
-            None if families is None else [str(f) for f in families],
-            [str(o) for o in outputs],
+            None if families is None else _names(families),
+            _names(outputs),
             flush_period_s,
             trace_name,
             demangle,
@@ -169,10 +176,10 @@ class Tracer:
         :meth:`unregister`."""
         return self._native.register(_normalize(selection), callback, unix_time)
 
-    def register_counter(self, families: Iterable[str]) -> int:
+    def register_counter(self, families: Union[str, Iterable[str]]) -> int:
         """A consumer in Rust that only counts rows of ``families`` (no Arrow, no Python call): a
         baseline for what the Python path adds. Read it with :meth:`counter_rows`."""
-        return self._native.register_counter([str(f) for f in families])
+        return self._native.register_counter(_names(families))
 
     def counter_rows(self, counter: int) -> dict[str, int]:
         return dict(self._native.counter_rows(counter))
@@ -257,7 +264,7 @@ def trace(*outputs: str, **config: Any) -> Tracer:
     merged = dict(_config)
     merged.pop("configured", None)
     merged.update(config)
-    merged["outputs"] = list(outputs) + list(merged.get("outputs", ()))
+    merged["outputs"] = _names(outputs) + _names(merged.get("outputs", ()))
     return Tracer(**merged)
 
 

@@ -210,3 +210,17 @@ print("ok", reports[0]["rows"]["kernel"])
     )
     assert "ok 3" in out.stdout
 
+
+def test_one_name_where_names_go_is_taken_as_one_name(cupti, tmp_path):
+    # families="kernel" asked for the family "k"; outputs="t.json" for the outputs "t", ".", ...
+    out = tmp_path / "t.json"
+    got = []
+    t = tracer(families="kernel", outputs=str(out))
+    t.register("kernel", got.append)
+    counter = t.register_counter("kernel")
+    t.start()
+    cupti.cupti_launch("k", 2)
+    report = t.stop()
+    assert t.counter_rows(counter)["kernel"] == 2 == sum(c["kernel"].num_rows for c in got)
+    assert report["rows"]["api"] == 0 and report["traces"][0]["path"] == str(out), report
+    assert json.loads(out.read_text())["traceEvents"]
