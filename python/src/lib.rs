@@ -674,6 +674,11 @@ impl PyTracer {
         Ok(report)
     }
 
+    /// Whether this thread is running one of the tracer's callbacks (where `stop` cannot run).
+    fn in_callback(&self) -> bool {
+        std::process::id() == self.owner_pid && self.in_dispatch_thread()
+    }
+
     /// The tallies (JSON): the engine's counts and the Python side's.
     fn stats(&self, py: Python<'_>) -> PyResult<String> {
         self.owned()?;

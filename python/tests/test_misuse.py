@@ -3,6 +3,7 @@ records lost without a count. Whatever could hang runs in a child with a timeout
 
 import json
 import math
+import time
 
 import pytest
 
@@ -224,3 +225,37 @@ def test_one_name_where_names_go_is_taken_as_one_name(cupti, tmp_path):
     assert t.counter_rows(counter)["kernel"] == 2 == sum(c["kernel"].num_rows for c in got)
     assert report["rows"]["api"] == 0 and report["traces"][0]["path"] == str(out), report
     assert json.loads(out.read_text())["traceEvents"]
+
+
+def test_the_monitors_last_observer_leaving_inside_its_callback_stops_the_monitor(cupti, capfd):
+    # The monitor's stop ran inside the callback: RuntimeError there (counted, printed), the
+    # report lost, the session ended only when the garbage collector got to the tracer.
+    from accelprof.monitor import Monitor, _reset_for_test
+
+    _reset_for_test()
+    accelprof.configure(vendor="cupti", library=testing.cupti_library(), synchronize=testing.cupti_synchronize)
+    m = Monitor()
+    got = []
+
+    def once(cols):
+        got.append(cols["kernel"].num_rows)
+        m.unregister(observer)
+
+    observer = m.register(["kernel"], once)
+    tracer = m.tracer
+    cupti.cupti_launch("k", 3)
+    tracer.flush()
+    assert got == [3] and m.tracer is None
+    for _ in range(200):  # the stop runs on a thread of its own once the callback returned
+        if m.stats()["last_report"] is not None:
+            break
+        time.sleep(0.05)
+    assert m.stats()["last_report"]["rows"]["kernel"] == 3, m.stats()
+    assert tracer.stats()["callback_errors"] == 0, tracer.stats()
+    assert "raised" not in capfd.readouterr().err
+    again = []
+    m.register(["kernel"], again.append)  # a new session
+    cupti.cupti_launch("k", 2)
+    m.flush()
+    assert sum(c["kernel"].num_rows for c in again) == 2
+    _reset_for_test()
