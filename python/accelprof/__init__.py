@@ -151,7 +151,9 @@ class Tracer:
         """Ends the collection; every record reached the callbacks and the files when it returns.
         The report (a dict: library, counts, rows per family, kernel summary, ``traces``: a dict per
         trace file, its ``path`` with ``events`` and ``bytes``, or ``error``). Every call, from any
-        thread, returns the same report; inside a callback it raises."""
+        thread, returns the same report; inside a callback it raises. A signal (Ctrl-C) while it
+        waits for the callbacks raises at once: the tracer is stopped, a later call returns the
+        report."""
         if self._report is None:
             self._report = json.loads(self._native.stop())
             _live.discard(self)
@@ -160,7 +162,7 @@ class Tracer:
     def flush(self, sync: bool = True) -> None:
         """Hands over everything collected so far (on CUPTI a fence: every record of work issued
         before the call is in). With ``sync`` (default) it returns once the callbacks have run on
-        all of it."""
+        all of it (a signal, Ctrl-C, raises while it waits)."""
         self._native.flush(sync)
 
     # -- observers ------------------------------------------------------------------------------

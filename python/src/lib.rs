@@ -331,7 +331,8 @@ impl Core {
         *lock(&self.shared.dispatch_thread) == Some(std::thread::current().id())
     }
 
-    /// Waits (without the GIL) until every delivery queued so far was handed to its observer.
+    /// Waits (without the GIL) until every delivery queued so far was handed to its observer, or a
+    /// signal handler raised.
     fn wait_dispatched(&self, py: Python<'_>) -> PyResult<()> {
         if self.in_dispatch_thread() {
             return Err(PyRuntimeError::new_err(
@@ -342,10 +343,18 @@ impl Core {
         if lock(&self.tx).send(Msg::Fence(done_tx)).is_err() {
             return Ok(());
         }
-        py.allow_threads(move || {
-            let _ = done_rx.recv();
-        });
-        Ok(())
+        let mut done_rx = done_rx;
+        loop {
+            let (got, rx) =
+                py.allow_threads(move || (done_rx.recv_timeout(Duration::from_millis(50)), done_rx));
+            done_rx = rx;
+            match got {
+                Ok(()) | Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+                // A signal's handler (Ctrl-C's KeyboardInterrupt) raises here, not only once the
+                // slowest callback is done.
+                Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+            }
+        }
     }
 
     fn stats_json(&self, counts: Option<TracerCounts>) -> Value {

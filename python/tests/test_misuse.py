@@ -259,3 +259,37 @@ def test_the_monitors_last_observer_leaving_inside_its_callback_stops_the_monito
     m.flush()
     assert sum(c["kernel"].num_rows for c in again) == 2
     _reset_for_test()
+
+
+def test_ctrl_c_while_waiting_for_a_slow_callback_raises_at_once_and_loses_nothing():
+    # flush(sync=True) and stop() waited for the callbacks without looking at signals: Ctrl-C
+    # raised only once the slowest callback returned (never, for one that blocks for good).
+    out = run_child(
+        CHILD
+        + """
+import signal
+got = []
+def slow(cols):
+    time.sleep(3)
+    got.append(cols["kernel"].num_rows)
+t = tracer()
+t.register(["kernel"], slow)
+t.start()
+T.cupti_launch("k", 3)
+for call in (t.flush, t.stop):
+    threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+    begun = time.monotonic()
+    try:
+        call()
+        raise SystemExit("no KeyboardInterrupt")
+    except KeyboardInterrupt:
+        waited = time.monotonic() - begun
+    assert waited < 2, waited
+report = t.stop()  # the stop was done; this one waits for the callbacks and returns the report
+assert sum(got) == report["rows"]["kernel"] == 3 == t.stats()["rows_handed"], (got, report["rows"])
+print("ok")
+""",
+        {},
+        timeout=60,
+    )
+    assert "ok" in out.stdout
