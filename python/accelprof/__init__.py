@@ -79,18 +79,26 @@ _live: "weakref.WeakSet[Tracer]" = weakref.WeakSet()
 @atexit.register
 def _stop_all() -> None:
     # Stop the tracers still running before the interpreter goes: their last records reach the
-    # callbacks while Python can still run them, and the files are finished.
+    # callbacks while Python can still run them, and the files are finished. Then wait for the
+    # batches still queued (of tracers collected since too); after that no callback runs (a thread
+    # entering Python while it finalizes crashed the process). A Ctrl-C cuts a wait short, not the
+    # rest: every file is finished (stop ends the tracer before it waits for the callbacks).
     for tracer in list(_live):
         try:
             tracer.stop()
-        except Exception:  # noqa: BLE001 - exiting: nothing to report to
+        except BaseException:  # noqa: BLE001 - exiting: nothing to report to
             pass
+    try:
+        _native._at_exit()
+    except BaseException:  # noqa: BLE001
+        pass
 
 
 def _forget_parents_tracers() -> None:
     # A forked child's copies of the tracers belong to the parent (their threads did not survive
     # the fork): the child's exit leaves them alone.
     _live.clear()
+    _native._after_fork_in_child()
 
 
 if hasattr(os, "register_at_fork"):

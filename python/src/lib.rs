@@ -82,7 +82,81 @@ struct Shared {
     import_errors: AtomicU64,
     first_error: Mutex<Option<String>>,
     queued: AtomicU64,
+    /// The rows of the `queued` deliveries.
+    queued_rows: AtomicU64,
     dispatch_thread: Mutex<Option<ThreadId>>,
+}
+
+/// Set at interpreter exit (the `atexit` hook, [`at_exit`]): from then on no dispatch thread enters
+/// Python. A thread taking the GIL while the interpreter finalizes is ended by Python inside our
+/// frames (or trips `PyGILState_Release`): the process aborted or crashed at exit.
+static EXITING: AtomicBool = AtomicBool::new(false);
+/// Dispatch threads between their check of [`EXITING`] and leaving Python: the exit hook waits
+/// for them (SeqCst on both sides: a thread either sees `EXITING` or is counted here).
+static ENTERING: AtomicU64 = AtomicU64::new(0);
+/// Rows the dispatch threads passed over once [`EXITING`] was set.
+static ROWS_LEFT_AT_EXIT: AtomicU64 = AtomicU64::new(0);
+
+/// Every tracer's shared state while its dispatch thread runs, with the process that made it (for
+/// the exit hook's drain). Taken with the GIL held only, so never held across a fork.
+fn dispatchers() -> MutexGuard<'static, Vec<(u32, std::sync::Weak<Shared>)>> {
+    static ALL: Mutex<Vec<(u32, std::sync::Weak<Shared>)>> = Mutex::new(Vec::new());
+    let mut all = lock(&ALL);
+    all.retain(|(_, w)| w.strong_count() > 0);
+    all
+}
+
+/// The rows queued for callbacks, over every tracer of this process (its own, or one dropped
+/// since; a forked child's copies of the parent's are not: their threads are not there).
+fn rows_queued() -> u64 {
+    let pid = std::process::id();
+    dispatchers()
+        .iter()
+        .filter(|(owner, _)| *owner == pid)
+        .filter_map(|(_, w)| w.upgrade())
+        .map(|s| s.queued_rows.load(Ordering::SeqCst))
+        .sum()
+}
+
+/// In a forked child (`os.register_at_fork`): the parent's dispatch threads, counted in
+/// [`ENTERING`], are not there.
+#[pyfunction]
+fn _after_fork_in_child() {
+    ENTERING.store(0, Ordering::SeqCst);
+}
+
+/// The `atexit` hook's last step, after the tracers were stopped: waits (without the GIL) until
+/// every queued batch reached its callback, dropped tracers' included; then no dispatch thread
+/// enters Python again. A signal (a second Ctrl-C) ends the wait: the rows still queued are not
+/// handed over, and said so on stderr.
+#[pyfunction]
+fn _at_exit(py: Python<'_>) {
+    let mut interrupted = false;
+    while rows_queued() > 0 {
+        py.allow_threads(|| std::thread::sleep(Duration::from_millis(2)));
+        if py.check_signals().is_err() {
+            interrupted = true;
+            break;
+        }
+    }
+    EXITING.store(true, Ordering::SeqCst);
+    while ENTERING.load(Ordering::SeqCst) > 0 {
+        py.allow_threads(|| std::thread::sleep(Duration::from_millis(1)));
+    }
+    if interrupted {
+        // The dispatch threads pass over what is left without Python: quickly.
+        let begun = std::time::Instant::now();
+        while rows_queued() > 0 && begun.elapsed() < Duration::from_secs(1) {
+            py.allow_threads(|| std::thread::sleep(Duration::from_millis(1)));
+        }
+        let left = ROWS_LEFT_AT_EXIT.load(Ordering::SeqCst) + rows_queued();
+        if left > 0 {
+            eprintln!(
+                "accelprof: at exit, {left} rows queued for callbacks were not handed over (the wait for them \
+                 was interrupted)"
+            );
+        }
+    }
 }
 
 /// `pyarrow.RecordBatch._import_from_c`.
@@ -123,50 +197,62 @@ fn dispatch(shared: Arc<Shared>, rx: Receiver<Msg>) {
     for msg in rx {
         match msg {
             Msg::Deliver { observer, batches, rows } => {
-                Python::with_gil(|py| {
-                    let callback = lock(&shared.callbacks).get(&observer).map(|c| c.clone_ref(py));
-                    let Some(callback) = callback else {
-                        shared.rows_unregistered.fetch_add(rows, Ordering::Relaxed);
-                        return;
-                    };
-                    let imported = || -> PyResult<Bound<'_, PyDict>> {
-                        let dict = PyDict::new(py);
-                        for (family, batch) in batches {
-                            dict.set_item(family.name(), to_pyarrow(py, batch)?)?;
-                        }
-                        Ok(dict)
-                    };
-                    let dict = match imported() {
-                        Ok(dict) => dict,
-                        Err(e) => {
-                            // pyarrow could not take the batch (not installed, too old): counted apart.
-                            shared.rows_unencodable.fetch_add(rows, Ordering::Relaxed);
-                            report_first(
-                                py,
-                                &shared,
-                                &shared.import_errors,
-                                "handing a batch to pyarrow failed",
-                                e,
-                            );
+                ENTERING.fetch_add(1, Ordering::SeqCst);
+                if EXITING.load(Ordering::SeqCst) {
+                    ROWS_LEFT_AT_EXIT.fetch_add(rows, Ordering::SeqCst);
+                } else {
+                    Python::with_gil(|py| {
+                        if EXITING.load(Ordering::SeqCst) {
+                            // Taken after the exit hook's wait: the interpreter is going.
+                            ROWS_LEFT_AT_EXIT.fetch_add(rows, Ordering::SeqCst);
                             return;
                         }
-                    };
-                    // The rows reached the callback: handed over, whatever it did with them.
-                    shared.rows_handed.fetch_add(rows, Ordering::Relaxed);
-                    shared.batches_handed.fetch_add(1, Ordering::Relaxed);
-                    match callback.call1(py, (dict,)) {
-                        Ok(_) => {}
-                        Err(e) => {
-                            report_first(
-                                py,
-                                &shared,
-                                &shared.callback_errors,
-                                "a registered callback raised",
-                                e,
-                            );
+                        let callback = lock(&shared.callbacks).get(&observer).map(|c| c.clone_ref(py));
+                        let Some(callback) = callback else {
+                            shared.rows_unregistered.fetch_add(rows, Ordering::Relaxed);
+                            return;
+                        };
+                        let imported = || -> PyResult<Bound<'_, PyDict>> {
+                            let dict = PyDict::new(py);
+                            for (family, batch) in batches {
+                                dict.set_item(family.name(), to_pyarrow(py, batch)?)?;
+                            }
+                            Ok(dict)
+                        };
+                        let dict = match imported() {
+                            Ok(dict) => dict,
+                            Err(e) => {
+                                // pyarrow could not take the batch (not installed, too old): counted apart.
+                                shared.rows_unencodable.fetch_add(rows, Ordering::Relaxed);
+                                report_first(
+                                    py,
+                                    &shared,
+                                    &shared.import_errors,
+                                    "handing a batch to pyarrow failed",
+                                    e,
+                                );
+                                return;
+                            }
+                        };
+                        // The rows reached the callback: handed over, whatever it did with them.
+                        shared.rows_handed.fetch_add(rows, Ordering::Relaxed);
+                        shared.batches_handed.fetch_add(1, Ordering::Relaxed);
+                        match callback.call1(py, (dict,)) {
+                            Ok(_) => {}
+                            Err(e) => {
+                                report_first(
+                                    py,
+                                    &shared,
+                                    &shared.callback_errors,
+                                    "a registered callback raised",
+                                    e,
+                                );
+                            }
                         }
-                    }
-                });
+                    });
+                }
+                ENTERING.fetch_sub(1, Ordering::SeqCst);
+                shared.queued_rows.fetch_sub(rows, Ordering::SeqCst);
                 shared.queued.fetch_sub(1, Ordering::Relaxed);
             }
             Msg::Fence(done) => {
@@ -483,6 +569,7 @@ impl PyTracer {
             py.allow_threads(|| Tracer::new(config)).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         let ids = ExternalIds::new(&tracer);
         let shared = Arc::new(Shared::default());
+        dispatchers().push((std::process::id(), Arc::downgrade(&shared)));
         let (tx, rx) = mpsc::channel();
         let thread = {
             let shared = shared.clone();
@@ -595,8 +682,10 @@ impl PyTracer {
             }
             if !batches.is_empty() {
                 shared.queued.fetch_add(1, Ordering::Relaxed);
+                shared.queued_rows.fetch_add(rows, Ordering::SeqCst);
                 if tx.send(Msg::Deliver { observer, batches, rows }).is_err() {
                     shared.queued.fetch_sub(1, Ordering::Relaxed);
+                    shared.queued_rows.fetch_sub(rows, Ordering::SeqCst);
                     shared.rows_unregistered.fetch_add(rows, Ordering::Relaxed);
                 }
             }
@@ -805,6 +894,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTracer>()?;
     m.add_function(wrap_pyfunction!(columns, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
+    m.add_function(wrap_pyfunction!(_at_exit, m)?)?;
+    m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;
     #[cfg(feature = "mocks")]
     testing::add(m)?;
     Ok(())

@@ -293,3 +293,48 @@ print("ok")
         timeout=60,
     )
     assert "ok" in out.stdout
+
+
+EXIT_CHILD = """
+import atexit, os, signal, sys, threading, time, gc
+got = []
+# Registered before accelprof's hook, so it runs after it: what the callbacks got by the end.
+atexit.register(lambda: print("handed", sum(got), flush=True))
+import accelprof
+from accelprof._native import _testing as T
+T.cupti_reset()
+def slow(cols):
+    for _ in range(40):
+        time.sleep(0.005)  # the GIL taken again and again
+    got.append(cols["kernel"].num_rows)
+t = accelprof.Tracer(vendor="cupti", library=T.cupti_library(), synchronize=T.cupti_synchronize)
+t.register(["kernel"], slow)
+t.start()
+for _ in range(4):
+    T.cupti_launch("k", 5)
+    t.flush(sync=False)
+"""
+
+
+def test_exiting_with_callbacks_of_a_collected_tracer_pending_hands_them_over_and_exits_cleanly():
+    # The dispatch thread went on calling the callbacks while the interpreter finalized: taking the
+    # GIL there aborted the process (PyGILState_Release) or crashed it.
+    out = run_child(EXIT_CHILD + "del t\ngc.collect()\n", {}, timeout=60)
+    assert "handed 20" in out.stdout, out
+
+
+def test_ctrl_c_twice_at_exit_cuts_the_waits_and_still_exits_cleanly():
+    # The first Ctrl-C cuts the exit hook's stop short of the callbacks, the second its wait for
+    # the batches still queued: the rows left are said on stderr, and no callback runs after.
+    code = EXIT_CHILD + (
+        "def interrupt():\n"
+        "    for _ in range(2):\n"
+        "        time.sleep(0.1)\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        # Run before accelprof's hook (registered after it): the signals come during the exit.
+        "atexit.register(lambda: threading.Thread(target=interrupt, daemon=True).start())\n"
+    )
+    out = run_child(code, {}, timeout=60)
+    handed = int(out.stdout.split("handed ")[1].split()[0])
+    assert handed < 20, out
+    assert f"{20 - handed} rows queued for callbacks were not handed over" in out.stderr, out
