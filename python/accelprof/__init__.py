@@ -115,7 +115,8 @@ class Tracer:
     handed over, 1e-9 to 1.8e19 seconds; ``None`` or 0: only on flush and when buffers fill),
     ``trace_name``, ``demangle``, ``synchronize`` (a callable that waits for the device, e.g.
     ``torch.cuda.synchronize``: CUPTI's flush fence then uses it; calling ``flush`` or ``stop`` from
-    inside it raises there), ``summary_top``.
+    inside it raises there; what it raises makes the flush raise ``RuntimeError``, a
+    ``KeyboardInterrupt`` or ``SystemExit`` as it is), ``summary_top``.
 
     In a child forked from the process that made it the tracer is the parent's: its methods raise
     ``RuntimeError``, leaving a ``with`` block does nothing, the child's exit leaves it alone.

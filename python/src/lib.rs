@@ -295,6 +295,9 @@ thread_local! {
     /// Set while this thread runs the `synchronize` callable (inside a flush's fence): a flush or
     /// stop from there would wait for itself.
     static IN_SYNCHRONIZE: Cell<bool> = const { Cell::new(false) };
+    /// What the `synchronize` callable last raised on this thread (the engine keeps only its
+    /// message): a flush or stop raises a `KeyboardInterrupt` or `SystemExit` of it as it is.
+    static SYNCHRONIZE_RAISED: std::cell::RefCell<Option<PyErr>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The root package's tracer, its records handed to Python callbacks as pyarrow record batches.
@@ -395,6 +398,14 @@ impl PyTracer {
         }
         Ok(())
     }
+}
+
+/// What the `synchronize` callable raised on this thread during the last engine call, when it was
+/// not an `Exception` (Ctrl-C's `KeyboardInterrupt`, `SystemExit`): to be raised as it is.
+fn synchronize_interrupted(py: Python<'_>) -> Option<PyErr> {
+    SYNCHRONIZE_RAISED
+        .with(|r| r.borrow_mut().take())
+        .filter(|e| !e.is_instance_of::<pyo3::exceptions::PyException>(py))
 }
 
 /// Refuses a flush or stop inside the `synchronize` callable (it would wait for itself).
@@ -547,7 +558,11 @@ impl PyTracer {
                     IN_SYNCHRONIZE.with(|s| s.set(outer));
                     match called {
                         Ok(r) => Ok(r.extract::<bool>(py).unwrap_or(true)),
-                        Err(e) => Err(format!("the synchronize callable raised: {e}")),
+                        Err(e) => {
+                            let message = format!("the synchronize callable raised: {e}");
+                            SYNCHRONIZE_RAISED.with(|r| *r.borrow_mut() = Some(e));
+                            Err(message)
+                        }
                     }
                 })
             })
@@ -748,7 +763,12 @@ impl PyTracer {
         not_in_synchronize("flush()")?;
         {
             let tracer = self.live()?;
-            py.allow_threads(|| tracer.flush()).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            SYNCHRONIZE_RAISED.with(|r| r.borrow_mut().take());
+            let flushed = py.allow_threads(|| tracer.flush());
+            if let Some(interrupt) = synchronize_interrupted(py) {
+                return Err(interrupt);
+            }
+            flushed.map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         }
         if sync {
             self.wait_dispatched(py)?;
@@ -765,8 +785,13 @@ impl PyTracer {
             return Err(PyRuntimeError::new_err("stop() cannot run inside a registered callback"));
         }
         not_in_synchronize("stop()")?;
+        SYNCHRONIZE_RAISED.with(|r| r.borrow_mut().take());
         let report = py.allow_threads(|| self.end()).ok_or_else(|| PyRuntimeError::new_err("no report"))?;
         self.started.store(false, Ordering::Relaxed);
+        if let Some(interrupt) = synchronize_interrupted(py) {
+            // The tracer is stopped (the report has the fence's error); a later stop returns it.
+            return Err(interrupt);
+        }
         self.wait_dispatched(py)?;
         self.ids.retire();
         Ok(report)

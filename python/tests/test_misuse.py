@@ -338,3 +338,33 @@ def test_ctrl_c_twice_at_exit_cuts_the_waits_and_still_exits_cleanly():
     handed = int(out.stdout.split("handed ")[1].split()[0])
     assert handed < 20, out
     assert f"{20 - handed} rows queued for callbacks were not handed over" in out.stderr, out
+
+
+def test_ctrl_c_inside_the_synchronize_callable_is_a_keyboard_interrupt():
+    # The engine keeps only the message of what the callable raised: Ctrl-C came out of flush()
+    # as a RuntimeError, past the program's `except KeyboardInterrupt`.
+    out = run_child(
+        CHILD
+        + """
+import signal
+def slow_sync():
+    time.sleep(3)
+    return T.cupti_synchronize()
+t = tracer(synchronize=slow_sync)
+t.start()
+T.cupti_launch("k", 2)
+for call in (t.flush, t.stop):
+    threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+    try:
+        call()
+        raise SystemExit("no KeyboardInterrupt")
+    except KeyboardInterrupt:
+        pass
+report = t.stop()  # the one the interrupted stop made
+assert report["rows"]["kernel"] == 2 and report["errors"], report
+print("ok")
+""",
+        {},
+        timeout=60,
+    )
+    assert "ok" in out.stdout
