@@ -254,6 +254,16 @@ class Tracer:
     def api_domain_name(self, domain: int) -> Optional[str]:
         return self._native.api_domain_name(domain)
 
+    def __del__(self) -> None:
+        # Unreferenced (or freed by the garbage collector with its callbacks, in a cycle): the
+        # tracer ends, and its last batches reach the callbacks before they are torn down.
+        try:
+            native = self.__dict__.get("_native")
+            if native is not None:
+                native._finalize(self)
+        except BaseException:  # noqa: BLE001 - a finalizer has nothing to report to
+            pass
+
     # -- context manager ------------------------------------------------------------------------
     def __enter__(self) -> "Tracer":
         return self.start()

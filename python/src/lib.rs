@@ -31,6 +31,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::PyDict;
+use pyo3::{PyTraverseError, PyVisit};
 use serde_json::{json, Map, Value};
 
 #[cfg(feature = "mocks")]
@@ -66,6 +67,10 @@ enum Msg {
     Deliver { observer: u64, batches: Vec<(Family, RecordBatch)>, rows: u64 },
     /// Everything queued before this was handed over.
     Fence(mpsc::SyncSender<()>),
+    /// Everything queued before this was handed over: let go of the tracer's Python object (kept
+    /// alive by its `__del__` until then, so that its callbacks are whole when they get the last
+    /// batches).
+    Release(Py<PyAny>),
     /// The tracer is gone: end the thread.
     Stop,
 }
@@ -258,6 +263,20 @@ fn dispatch(shared: Arc<Shared>, rx: Receiver<Msg>) {
             Msg::Fence(done) => {
                 let _ = done.send(());
             }
+            Msg::Release(owner) => {
+                let mut owner = Some(owner);
+                ENTERING.fetch_add(1, Ordering::SeqCst);
+                if !EXITING.load(Ordering::SeqCst) {
+                    Python::with_gil(|_| {
+                        if !EXITING.load(Ordering::SeqCst) {
+                            drop(owner.take());
+                        }
+                    });
+                }
+                ENTERING.fetch_sub(1, Ordering::SeqCst);
+                // The interpreter is going: the reference is left as it is (no Python call now).
+                std::mem::forget(owner);
+            }
             Msg::Stop => break,
         }
     }
@@ -339,6 +358,8 @@ struct Core {
     offset_ns: i64,
     session_start_unix_ns: u64,
     report: Mutex<Option<String>>,
+    /// The `synchronize` callable the engine holds, for the garbage collector to see.
+    synchronize: Option<Py<PyAny>>,
 }
 
 impl std::fmt::Debug for Core {
@@ -550,6 +571,7 @@ impl PyTracer {
                 return Err(PyValueError::new_err("synchronize: a callable taking no arguments, or None"));
             }
         }
+        let synchronize_seen = synchronize.as_ref().map(|f| f.clone_ref(py));
         let synchronize = synchronize.map(|f| {
             Synchronize::new(move || {
                 Python::with_gil(|py| {
@@ -613,6 +635,7 @@ impl PyTracer {
                 counters: Mutex::default(),
                 session_start_unix_ns,
                 report: Mutex::new(None),
+                synchronize: synchronize_seen,
             }),
         })
     }
@@ -795,6 +818,48 @@ impl PyTracer {
         self.wait_dispatched(py)?;
         self.ids.retire();
         Ok(report)
+    }
+
+    /// The garbage collector's view: the callbacks and the synchronize callable (a callback that
+    /// refers to its tracer made a cycle the collector did not see: the tracer ran on until exit).
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        if std::process::id() != self.owner_pid {
+            return Ok(());
+        }
+        if let Some(f) = &self.synchronize {
+            visit.call(f)?;
+        }
+        // Never blocks in the collector: a callback map being changed now is not visited (the
+        // collector then takes its objects for reachable: nothing is freed early).
+        if let Ok(callbacks) = self.shared.callbacks.try_lock() {
+            for callback in callbacks.values() {
+                visit.call(callback)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Breaks a cycle through the callbacks: they are dropped (batches still queued for them are
+    /// counted in `rows_unregistered`), and the tracer, once unreferenced, is stopped by its drop.
+    fn __clear__(&mut self) {
+        if std::process::id() != self.owner_pid {
+            return;
+        }
+        let callbacks = std::mem::take(&mut *lock(&self.shared.callbacks));
+        drop(callbacks);
+    }
+
+    /// The wrapper's `__del__` (also when the garbage collector frees a cycle through the
+    /// callbacks): ends the tracer without waiting, and keeps `owner` (the wrapper) alive until the
+    /// callbacks ran on the last batches: the collector then leaves the cycle whole (it was
+    /// resurrected), and frees it at a later collection, when nothing is queued any more.
+    fn _finalize(&self, owner: Py<PyAny>) {
+        if std::process::id() != self.owner_pid {
+            return;
+        }
+        let _ = self.end();
+        // A dispatch thread that is gone hands `owner` back in the error: dropped here.
+        drop(lock(&self.tx).send(Msg::Release(owner)));
     }
 
     /// Whether this thread is running one of the tracer's callbacks (where `stop` cannot run).

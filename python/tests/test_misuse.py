@@ -368,3 +368,40 @@ print("ok")
         timeout=60,
     )
     assert "ok" in out.stdout
+
+
+def test_a_tracer_its_callbacks_refer_to_is_collected_and_its_last_batches_reach_them():
+    # The cycle tracer -> callback -> tracer went through Rust, where the garbage collector did not
+    # see it: the tracer was never freed, ran until exit, and no other tracer could start.
+    out = run_child(
+        CHILD
+        + """
+got = []
+def make():
+    t = tracer()
+    def slow(cols, t=t):  # refers to its tracer
+        time.sleep(0.05)
+        got.append(cols["kernel"].num_rows)
+        t.stats()
+    t.register(["kernel"], slow)
+    t.start()
+    for _ in range(4):
+        T.cupti_launch("k", 5)
+        t.flush(sync=False)
+make()
+gc.collect()  # finds the cycle: the tracer ends, its queued batches still go to `slow`
+deadline = time.monotonic() + 20
+while sum(got) < 20 and time.monotonic() < deadline:
+    time.sleep(0.05)
+assert sum(got) == 20, got
+gc.collect()
+u = tracer()  # the session was ended: a new one starts
+u.start()
+T.cupti_launch("k", 1)
+assert u.stop()["rows"]["kernel"] == 1
+print("ok")
+""",
+        {},
+        timeout=60,
+    )
+    assert "ok" in out.stdout and "raised" not in out.stderr, out
