@@ -89,6 +89,12 @@ struct Shared {
     queued: AtomicU64,
     /// The rows of the `queued` deliveries.
     queued_rows: AtomicU64,
+    /// Deliveries queued, and those the dispatch thread is done with (the exit hook waits for the
+    /// ones queued before it began, not for those of a tracer still running).
+    sent: AtomicU64,
+    done: AtomicU64,
+    /// Whether the dispatch thread runs (set before it starts, cleared when it ends, a panic too).
+    dispatching: AtomicBool,
     dispatch_thread: Mutex<Option<ThreadId>>,
 }
 
@@ -99,6 +105,38 @@ static EXITING: AtomicBool = AtomicBool::new(false);
 /// Dispatch threads between their check of [`EXITING`] and leaving Python: the exit hook waits
 /// for them (SeqCst on both sides: a thread either sees `EXITING` or is counted here).
 static ENTERING: AtomicU64 = AtomicU64::new(0);
+/// The thread that ran the exit hook (the one that finalizes the interpreter).
+static EXIT_THREAD: std::sync::OnceLock<ThreadId> = std::sync::OnceLock::new();
+
+/// `py.allow_threads(f)`, except that another thread finishing `f` once the exit hook ran (a
+/// daemon thread) sleeps for good instead of taking the GIL back: the interpreter is finalizing,
+/// and CPython (before 3.14) ends a thread that takes the GIL then inside our frames, which
+/// aborts the process. The process's exit ends the sleeper.
+pub(crate) fn released<T, F>(py: Python<'_>, f: F) -> T
+where
+    F: Send + FnOnce() -> T,
+    T: Send,
+{
+    let out = py.allow_threads(|| {
+        let out = f();
+        RETURNING.fetch_add(1, Ordering::SeqCst);
+        if EXITING.load(Ordering::SeqCst) && EXIT_THREAD.get() != Some(&std::thread::current().id()) {
+            RETURNING.fetch_sub(1, Ordering::SeqCst);
+            loop {
+                std::thread::park();
+            }
+        }
+        out
+    });
+    RETURNING.fetch_sub(1, Ordering::SeqCst);
+    out
+}
+
+/// Threads of [`released`] between the end of their call and having the GIL back: the exit hook
+/// lets them have it before the interpreter finalizes (SeqCst on both sides: a thread either sees
+/// `EXITING` and sleeps, or is counted here).
+static RETURNING: AtomicU64 = AtomicU64::new(0);
+
 /// Rows the dispatch threads passed over once [`EXITING`] was set.
 static ROWS_LEFT_AT_EXIT: AtomicU64 = AtomicU64::new(0);
 
@@ -128,24 +166,39 @@ fn rows_queued() -> u64 {
 #[pyfunction]
 fn _after_fork_in_child() {
     ENTERING.store(0, Ordering::SeqCst);
+    RETURNING.store(0, Ordering::SeqCst);
 }
 
 /// The `atexit` hook's last step, after the tracers were stopped: waits (without the GIL) until
-/// every queued batch reached its callback, dropped tracers' included; then no dispatch thread
-/// enters Python again. A signal (a second Ctrl-C) ends the wait: the rows still queued are not
+/// every batch queued so far reached its callback, dropped tracers' included (not for those a
+/// tracer still running queues later); then no dispatch thread enters Python again. A signal (a second Ctrl-C) ends the wait: the rows still queued are not
 /// handed over, and said so on stderr.
 #[pyfunction]
 fn _at_exit(py: Python<'_>) {
+    let _ = EXIT_THREAD.set(std::thread::current().id());
+    let pid = std::process::id();
+    let queued: Vec<(Arc<Shared>, u64)> = dispatchers()
+        .iter()
+        .filter(|(owner, _)| *owner == pid)
+        .filter_map(|(_, w)| w.upgrade())
+        .map(|s| {
+            let sent = s.sent.load(Ordering::SeqCst);
+            (s, sent)
+        })
+        .collect();
     let mut interrupted = false;
-    while rows_queued() > 0 {
-        py.allow_threads(|| std::thread::sleep(Duration::from_millis(2)));
-        if py.check_signals().is_err() {
-            interrupted = true;
-            break;
+    'wait: for (shared, sent) in &queued {
+        while shared.done.load(Ordering::SeqCst) < *sent && shared.dispatching.load(Ordering::SeqCst) {
+            py.allow_threads(|| std::thread::sleep(Duration::from_millis(2)));
+            if py.check_signals().is_err() {
+                interrupted = true;
+                break 'wait;
+            }
         }
     }
+    drop(queued);
     EXITING.store(true, Ordering::SeqCst);
-    while ENTERING.load(Ordering::SeqCst) > 0 {
+    while ENTERING.load(Ordering::SeqCst) > 0 || RETURNING.load(Ordering::SeqCst) > 0 {
         py.allow_threads(|| std::thread::sleep(Duration::from_millis(1)));
     }
     if interrupted {
@@ -199,6 +252,14 @@ fn report_first(py: Python<'_>, shared: &Shared, counter: &AtomicU64, what: &str
 
 /// The dispatch thread: hands each queued delivery to its observer, taking the GIL per delivery.
 fn dispatch(shared: Arc<Shared>, rx: Receiver<Msg>) {
+    /// Clears `dispatching` when the thread ends, however it ends.
+    struct Ends<'a>(&'a AtomicBool);
+    impl Drop for Ends<'_> {
+        fn drop(&mut self) {
+            self.0.store(false, Ordering::SeqCst);
+        }
+    }
+    let _ends = Ends(&shared.dispatching);
     for msg in rx {
         match msg {
             Msg::Deliver { observer, batches, rows } => {
@@ -259,6 +320,7 @@ fn dispatch(shared: Arc<Shared>, rx: Receiver<Msg>) {
                 ENTERING.fetch_sub(1, Ordering::SeqCst);
                 shared.queued_rows.fetch_sub(rows, Ordering::SeqCst);
                 shared.queued.fetch_sub(1, Ordering::Relaxed);
+                shared.done.fetch_add(1, Ordering::SeqCst);
             }
             Msg::Fence(done) => {
                 let _ = done.send(());
@@ -463,8 +525,7 @@ impl Core {
         }
         let mut done_rx = done_rx;
         loop {
-            let (got, rx) =
-                py.allow_threads(move || (done_rx.recv_timeout(Duration::from_millis(50)), done_rx));
+            let (got, rx) = released(py, move || (done_rx.recv_timeout(Duration::from_millis(50)), done_rx));
             done_rx = rx;
             match got {
                 Ok(()) | Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
@@ -603,9 +664,9 @@ impl PyTracer {
         };
         let session_start_unix_ns = unix_now_ns();
         let tracer =
-            py.allow_threads(|| Tracer::new(config)).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            released(py, || Tracer::new(config)).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         let ids = ExternalIds::new(&tracer);
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(Shared { dispatching: AtomicBool::new(true), ..Shared::default() });
         dispatchers().push((std::process::id(), Arc::downgrade(&shared)));
         let (tx, rx) = mpsc::channel();
         let thread = {
@@ -644,7 +705,7 @@ impl PyTracer {
     fn start(&self, py: Python<'_>) -> PyResult<()> {
         self.owned()?;
         let tracer = self.live()?;
-        py.allow_threads(|| tracer.start()).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        released(py, || tracer.start()).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         self.started.store(true, Ordering::Relaxed);
         Ok(())
     }
@@ -725,6 +786,8 @@ impl PyTracer {
                     shared.queued.fetch_sub(1, Ordering::Relaxed);
                     shared.queued_rows.fetch_sub(rows, Ordering::SeqCst);
                     shared.rows_unregistered.fetch_add(rows, Ordering::Relaxed);
+                } else {
+                    shared.sent.fetch_add(1, Ordering::SeqCst);
                 }
             }
         });
@@ -787,7 +850,7 @@ impl PyTracer {
         {
             let tracer = self.live()?;
             SYNCHRONIZE_RAISED.with(|r| r.borrow_mut().take());
-            let flushed = py.allow_threads(|| tracer.flush());
+            let flushed = released(py, || tracer.flush());
             if let Some(interrupt) = synchronize_interrupted(py) {
                 return Err(interrupt);
             }
@@ -809,7 +872,7 @@ impl PyTracer {
         }
         not_in_synchronize("stop()")?;
         SYNCHRONIZE_RAISED.with(|r| r.borrow_mut().take());
-        let report = py.allow_threads(|| self.end()).ok_or_else(|| PyRuntimeError::new_err("no report"))?;
+        let report = released(py, || self.end()).ok_or_else(|| PyRuntimeError::new_err("no report"))?;
         self.started.store(false, Ordering::Relaxed);
         if let Some(interrupt) = synchronize_interrupted(py) {
             // The tracer is stopped (the report has the fence's error); a later stop returns it.
@@ -870,7 +933,7 @@ impl PyTracer {
     /// The tallies (JSON): the engine's counts and the Python side's.
     fn stats(&self, py: Python<'_>) -> PyResult<String> {
         self.owned()?;
-        let counts = self.live().ok().map(|t| py.allow_threads(|| t.counts()));
+        let counts = self.live().ok().map(|t| released(py, || t.counts()));
         Ok(self.stats_json(counts).to_string())
     }
 

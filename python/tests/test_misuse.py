@@ -405,3 +405,28 @@ print("ok")
         timeout=60,
     )
     assert "ok" in out.stdout and "raised" not in out.stderr, out
+
+
+def test_daemon_threads_inside_native_calls_at_exit_do_not_abort_the_process():
+    # A daemon thread coming back from a call that had released the GIL, while the interpreter
+    # finalized, was ended by CPython inside our frames: "FATAL: exception not rethrown", abort.
+    code = CHILD + """
+t = tracer(flush_period_s=0.001)
+t.register(["kernel"], lambda cols: None)
+t.start()
+def work():
+    while True:
+        T.cupti_launch("k", 5)  # releases the GIL, as the tracer's own calls do
+        try:
+            t.flush()
+            t.stats()
+        except RuntimeError:
+            pass  # stopped at exit
+for _ in range(3):
+    threading.Thread(target=work, daemon=True).start()
+time.sleep(0.2)
+print("exiting")
+"""
+    for _ in range(3):
+        out = run_child(code, {}, timeout=60)
+        assert "exiting" in out.stdout
