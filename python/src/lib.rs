@@ -617,7 +617,7 @@ impl PyTracer {
             }
         }
         let flush_period = match flush_period_s {
-            Some(s) if s == 0.0 => None,
+            Some(0.0) | None => None,
             // A period Duration cannot hold, or one that rounds to 0 ns (a flush loop without a pause).
             Some(s) => match Duration::try_from_secs_f64(s) {
                 Ok(d) if !d.is_zero() => Some(d),
@@ -625,7 +625,6 @@ impl PyTracer {
                     "flush_period_s {s:?}: a number of seconds, at least 1e-9 and at most 1.8e19, or 0 or None"
                 ))),
             },
-            None => None,
         };
         if let Some(f) = &synchronize {
             if !f.bind(py).is_callable() {
