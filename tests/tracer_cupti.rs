@@ -164,6 +164,22 @@ fn a_flush_before_start_returns_at_once() {
 }
 
 #[test]
+fn one_file_given_twice_as_outputs_is_refused() {
+    // Both wrote the same partial file; the second's rename failed at the end.
+    let _serial = serial();
+    let dir = support::temp_dir("cupti-twice");
+    let path = dir.join("trace.json");
+    let again = dir.join(".").join("trace.json");
+    match Tracer::new(config(vec![path.as_path().into(), again.as_path().into()])) {
+        Err(TracerError::Config(e)) => assert!(e.contains("given twice"), "{e}"),
+        other => panic!("not refused: {other:?}"),
+    }
+    let tracer = Tracer::new(config(vec![path.as_path().into()])).expect("one of it is fine");
+    tracer.start().expect("start");
+    assert!(tracer.stop().is_complete());
+}
+
+#[test]
 fn families_cupti_has_no_records_for_are_reported_skipped() {
     let _serial = serial();
     let config = TracerConfig {
