@@ -260,6 +260,7 @@ fn dispatch(shared: Arc<Shared>, rx: Receiver<Msg>) {
         }
     }
     let _ends = Ends(&shared.dispatching);
+    let pid = std::process::id();
     for msg in rx {
         match msg {
             Msg::Deliver { observer, batches, rows } => {
@@ -321,6 +322,13 @@ fn dispatch(shared: Arc<Shared>, rx: Receiver<Msg>) {
                 shared.queued_rows.fetch_sub(rows, Ordering::SeqCst);
                 shared.queued.fetch_sub(1, Ordering::Relaxed);
                 shared.done.fetch_add(1, Ordering::SeqCst);
+                if std::process::id() != pid {
+                    // The callback forked and returned in the child, whose only thread this is:
+                    // nothing in it could hand this thread more batches (it waited for good). The
+                    // thread ends, so the child does (status 0; what Python had not written out of
+                    // its buffers is lost: flush in the callback, or end the child with os._exit).
+                    return;
+                }
             }
             Msg::Fence(done) => {
                 let _ = done.send(());

@@ -430,3 +430,40 @@ print("exiting")
     for _ in range(3):
         out = run_child(code, {}, timeout=60)
         assert "exiting" in out.stdout
+
+
+def test_a_callback_that_forks_and_returns_in_the_child_ends_the_child():
+    # The child's only thread is the dispatch thread, back in its loop with nothing to hand it
+    # batches: the child waited for good.
+    out = run_child(
+        CHILD
+        + """
+children = []
+def forks(cols):
+    pid = os.fork()
+    if pid == 0:
+        print("in the child", flush=True)
+        return
+    children.append(pid)
+t = tracer()
+t.register(["kernel"], forks)
+t.start()
+T.cupti_launch("k", 3)
+t.flush()
+deadline = time.monotonic() + 30
+while True:
+    done, status = os.waitpid(children[0], os.WNOHANG)
+    if done:
+        break
+    if time.monotonic() > deadline:
+        os.kill(children[0], 9)
+        raise SystemExit("the forked child hung")
+    time.sleep(0.05)
+assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+assert t.stop()["rows"]["kernel"] == 3
+print("ok")
+""",
+        {},
+        timeout=90,
+    )
+    assert "ok" in out.stdout and "in the child" in out.stdout
