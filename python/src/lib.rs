@@ -7,7 +7,9 @@
 //! the Arrow C data interface (no copy, no Python object per record) and calls the observer. A
 //! callback that raises is counted (`callback_errors`) and its first error printed, never raised
 //! into the traced program. Nothing queued is dropped: rows whose observer left before they were
-//! handed over are counted (`rows_unregistered`).
+//! handed over are counted (`rows_unregistered`); at interpreter exit the `atexit` hook waits for
+//! the queued ones (rows a Ctrl-C made it leave are counted on stderr), and no thread of ours enters
+//! Python after it.
 
 use std::cell::Cell;
 use std::collections::HashMap;
