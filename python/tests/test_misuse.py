@@ -268,6 +268,7 @@ def test_ctrl_c_while_waiting_for_a_slow_callback_raises_at_once_and_loses_nothi
         CHILD
         + """
 import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even where SIGINT came ignored
 got = []
 def slow(cols):
     time.sleep(3)
@@ -297,6 +298,7 @@ print("ok")
 
 EXIT_CHILD = """
 import atexit, os, signal, sys, threading, time, gc
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even where SIGINT came ignored
 got = []
 # Registered before accelprof's hook, so it runs after it: what the callbacks got by the end.
 atexit.register(lambda: print("handed", sum(got), flush=True))
@@ -347,6 +349,7 @@ def test_ctrl_c_inside_the_synchronize_callable_is_a_keyboard_interrupt():
         CHILD
         + """
 import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even where SIGINT came ignored
 def slow_sync():
     time.sleep(3)
     return T.cupti_synchronize()
