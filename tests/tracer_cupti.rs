@@ -148,6 +148,38 @@ fn a_flush_makes_the_file_on_disk_a_whole_trace_of_everything_so_far() {
 }
 
 #[test]
+fn a_flush_before_start_returns_at_once() {
+    // Before start no kind is enabled, so the fence's probe record can never come: the fence
+    // waited its whole timeout (10 s) and failed.
+    let _serial = serial();
+    let tracer = Tracer::new(config(Vec::new())).expect("a tracer on the mock");
+    let begun = std::time::Instant::now();
+    tracer.flush().expect("nothing collected yet: nothing to wait for");
+    assert!(begun.elapsed() < std::time::Duration::from_secs(5), "the flush took {:?}", begun.elapsed());
+    tracer.start().expect("start");
+    mock().launch(c"after", [1, 1, 1], [32, 1, 1], 0, 1);
+    tracer.flush().expect("the fence once collecting");
+    let report = tracer.stop();
+    assert_eq!(report.rows_of(Family::KERNEL), 1, "{}", report.render(10));
+}
+
+#[test]
+fn one_file_given_twice_as_outputs_is_refused() {
+    // Both wrote the same partial file; the second's rename failed at the end.
+    let _serial = serial();
+    let dir = support::temp_dir("cupti-twice");
+    let path = dir.join("trace.json");
+    let again = dir.join(".").join("trace.json");
+    match Tracer::new(config(vec![path.as_path().into(), again.as_path().into()])) {
+        Err(TracerError::Config(e)) => assert!(e.contains("given twice"), "{e}"),
+        other => panic!("not refused: {other:?}"),
+    }
+    let tracer = Tracer::new(config(vec![path.as_path().into()])).expect("one of it is fine");
+    tracer.start().expect("start");
+    assert!(tracer.stop().is_complete());
+}
+
+#[test]
 fn families_cupti_has_no_records_for_are_reported_skipped() {
     let _serial = serial();
     let config = TracerConfig {

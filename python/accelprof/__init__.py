@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Mapping
@@ -65,30 +66,60 @@ def _normalize(selection: Selection) -> dict[str, Optional[list[str]]]:
     return {str(family): None for family in selection}
 
 
+def _names(names: Union[str, "os.PathLike[str]", Iterable[Any]]) -> list[str]:
+    # One name (a family, a file) where names go is that one name, not its characters.
+    if isinstance(names, (str, os.PathLike)):
+        return [os.fspath(names)]
+    return [os.fspath(n) if isinstance(n, os.PathLike) else str(n) for n in names]
+
+
 _live: "weakref.WeakSet[Tracer]" = weakref.WeakSet()
 
 
 @atexit.register
 def _stop_all() -> None:
     # Stop the tracers still running before the interpreter goes: their last records reach the
-    # callbacks while Python can still run them, and the files are finished.
+    # callbacks while Python can still run them, and the files are finished. Then wait for the
+    # batches still queued (of tracers collected since too); after that no callback runs (a thread
+    # entering Python while it finalizes crashed the process). A Ctrl-C cuts a wait short, not the
+    # rest: every file is finished (stop ends the tracer before it waits for the callbacks).
     for tracer in list(_live):
         try:
             tracer.stop()
-        except Exception:  # noqa: BLE001 - exiting: nothing to report to
+        except BaseException:  # noqa: BLE001 - exiting: nothing to report to
             pass
+    try:
+        _native._at_exit()
+    except BaseException:  # noqa: BLE001
+        pass
+
+
+def _forget_parents_tracers() -> None:
+    # A forked child's copies of the tracers belong to the parent (their threads did not survive
+    # the fork): the child's exit leaves them alone.
+    _live.clear()
+    _native._after_fork_in_child()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_parents_tracers)
 
 
 class Tracer:
     """The vendor-neutral tracer.
 
     Arguments (all optional): ``vendor`` (``"auto"``, ``"cupti"``, ``"mspti"``, ``"rocprofiler"``),
-    ``library`` (this exact library file; needs a vendor), ``families`` (names; default kernels,
-    copies, sets, API calls, markers and collectives), ``outputs`` (trace files: ``.json``,
-    ``.parquet``, ``.pftrace``), ``flush_period_s`` (how often the vendor's buffers are handed over;
-    ``None`` or 0: only on flush and when buffers fill), ``trace_name``, ``demangle``, ``synchronize`` (a callable that waits
-    for the device, e.g. ``torch.cuda.synchronize``: CUPTI's flush fence then uses it),
-    ``summary_top``.
+    ``library`` (this exact library file; needs a vendor), ``families`` (a name or names; default
+    kernels, copies, sets, API calls, markers and collectives), ``outputs`` (a trace file or files:
+    ``.json``, ``.parquet``, ``.pftrace``), ``flush_period_s`` (how often the vendor's buffers are
+    handed over, 1e-9 to 1.8e19 seconds; ``None`` or 0: only on flush and when buffers fill),
+    ``trace_name``, ``demangle``, ``synchronize`` (a callable that waits for the device, e.g.
+    ``torch.cuda.synchronize``: CUPTI's flush fence then uses it; calling ``flush`` or ``stop`` from
+    inside it raises there; what it raises makes the flush raise ``RuntimeError``, a
+    ``KeyboardInterrupt`` or ``SystemExit`` as it is), ``summary_top``.
+
+    In a child forked from the process that made it the tracer is the parent's: its methods raise
+    ``RuntimeError``, leaving a ``with`` block does nothing, the child's exit leaves it alone.
     """
 
     def __init__(
@@ -96,8 +127,8 @@ class Tracer:
         *,
         vendor: str = "auto",
         library: Optional[str] = None,
-        families: Optional[Iterable[str]] = None,
-        outputs: Iterable[str] = (),
+        families: Optional[Union[str, Iterable[str]]] = None,
+        outputs: Union[str, "os.PathLike[str]", Iterable[str]] = (),
         flush_period_s: Optional[float] = 1.0,
         trace_name: Optional[str] = None,
         demangle: bool = True,
@@ -107,8 +138,8 @@ class Tracer:
         self._native = _native.Tracer(
             vendor,
             library,
-            None if families is None else [str(f) for f in families],
-            [str(o) for o in outputs],
+            None if families is None else _names(families),
+            _names(outputs),
             flush_period_s,
             trace_name,
             demangle,
@@ -116,6 +147,7 @@ class Tracer:
             summary_top,
         )
         self._report: Optional[dict[str, Any]] = None
+        self._pid = os.getpid()
         _live.add(self)
 
     # -- collection -----------------------------------------------------------------------------
@@ -126,7 +158,11 @@ class Tracer:
 
     def stop(self) -> dict[str, Any]:
         """Ends the collection; every record reached the callbacks and the files when it returns.
-        The report (a dict: library, counts, rows per family, kernel summary, trace files)."""
+        The report (a dict: library, counts, rows per family, kernel summary, ``traces``: a dict per
+        trace file, its ``path`` with ``events`` and ``bytes``, or ``error``). Every call, from any
+        thread, returns the same report; inside a callback it raises. A signal (Ctrl-C) while it
+        waits for the callbacks raises at once: the tracer is stopped, a later call returns the
+        report."""
         if self._report is None:
             self._report = json.loads(self._native.stop())
             _live.discard(self)
@@ -135,7 +171,7 @@ class Tracer:
     def flush(self, sync: bool = True) -> None:
         """Hands over everything collected so far (on CUPTI a fence: every record of work issued
         before the call is in). With ``sync`` (default) it returns once the callbacks have run on
-        all of it."""
+        all of it (a signal, Ctrl-C, raises while it waits)."""
         self._native.flush(sync)
 
     # -- observers ------------------------------------------------------------------------------
@@ -151,10 +187,10 @@ class Tracer:
         :meth:`unregister`."""
         return self._native.register(_normalize(selection), callback, unix_time)
 
-    def register_counter(self, families: Iterable[str]) -> int:
+    def register_counter(self, families: Union[str, Iterable[str]]) -> int:
         """A consumer in Rust that only counts rows of ``families`` (no Arrow, no Python call): a
         baseline for what the Python path adds. Read it with :meth:`counter_rows`."""
-        return self._native.register_counter([str(f) for f in families])
+        return self._native.register_counter(_names(families))
 
     def counter_rows(self, counter: int) -> dict[str, int]:
         return dict(self._native.counter_rows(counter))
@@ -218,11 +254,23 @@ class Tracer:
     def api_domain_name(self, domain: int) -> Optional[str]:
         return self._native.api_domain_name(domain)
 
+    def __del__(self) -> None:
+        # Unreferenced (or freed by the garbage collector with its callbacks, in a cycle): the
+        # tracer ends, and its last batches reach the callbacks before they are torn down.
+        try:
+            native = self.__dict__.get("_native")
+            if native is not None:
+                native._finalize(self)
+        except BaseException:  # noqa: BLE001 - a finalizer has nothing to report to
+            pass
+
     # -- context manager ------------------------------------------------------------------------
     def __enter__(self) -> "Tracer":
         return self.start()
 
     def __exit__(self, *exc: Any) -> None:
+        if os.getpid() != self._pid:
+            return  # a forked child leaving the block: the tracer is the parent's
         self.stop()
 
 
@@ -237,7 +285,7 @@ def trace(*outputs: str, **config: Any) -> Tracer:
     merged = dict(_config)
     merged.pop("configured", None)
     merged.update(config)
-    merged["outputs"] = list(outputs) + list(merged.get("outputs", ()))
+    merged["outputs"] = _names(outputs) + _names(merged.get("outputs", ()))
     return Tracer(**merged)
 
 

@@ -61,11 +61,22 @@ class Monitor:
             self._tracer.start()
 
     def stop(self) -> Optional[dict[str, Any]]:
+        """Stops the monitor; its report (``stats()["last_report"]`` keeps it), None when it was not
+        started. Inside one of its callbacks (the last observer unregistering itself) the tracer
+        stops on a thread of its own once the callback returns, and this returns None."""
         with self._lock:
             tracer, self._tracer = self._tracer, None
             self._observers.clear()
             self._handler_observer = None
         if tracer is None:
+            return None
+        if tracer._native.in_callback():
+            # The last observer left inside one of the tracer's callbacks, where a stop would wait
+            # for itself: the tracer stops on a thread of its own once the callback returns.
+            def finish() -> None:
+                self._last_report = tracer.stop()
+
+            threading.Thread(target=finish, name="accelprof-monitor-stop").start()
             return None
         self._last_report = tracer.stop()
         return self._last_report

@@ -42,7 +42,7 @@ fn cupti_reset(version: Option<u32>) {
 #[pyo3(signature = (name, count, stream = 1))]
 fn cupti_launch(py: Python<'_>, name: &str, count: u32, stream: u64) -> PyResult<()> {
     let name = CString::new(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    py.allow_threads(|| {
+    crate::released(py, || {
         for _ in 0..count {
             cupti_mock().launch(&name, [2, 1, 1], [64, 1, 1], 0, stream);
         }
@@ -87,7 +87,7 @@ fn mspti_init() -> PyResult<()> {
 fn mspti_launch(py: Python<'_>, count: u32) -> PyResult<()> {
     let acl = acl()?;
     let e = |e| PyRuntimeError::new_err(format!("{e:?}"));
-    py.allow_threads(|| {
+    crate::released(py, || {
         acl.set_device(0)?;
         let stream: Handle = acl.create_stream()?;
         let kernel = acl.kernel("kernels.o", "add_custom")?;
@@ -120,7 +120,7 @@ fn rocprofiler_launch(py: Python<'_>, name: &str, count: u32, gpu: u32) -> PyRes
         .collect();
     let launch = *hip.get("hipLaunchKernel").ok_or_else(|| PyRuntimeError::new_err("no hipLaunchKernel"))?;
     let name = CString::new(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    py.allow_threads(|| {
+    crate::released(py, || {
         let mock = MockRocprofiler::open(mock_rocprofiler::LIBRARY).expect("the mock SDK's controls");
         let kernel = mock.kernel_symbol(&name);
         let agent = mock.gpu_agent(gpu);
@@ -137,7 +137,7 @@ fn rocprofiler_launch(py: Python<'_>, name: &str, count: u32, gpu: u32) -> PyRes
 /// SDK's flush hands over what completed; it does not wait for the device).
 #[pyfunction]
 fn rocprofiler_synchronize(py: Python<'_>) {
-    py.allow_threads(|| {
+    crate::released(py, || {
         MockRocprofiler::open(mock_rocprofiler::LIBRARY).expect("the mock SDK's controls").sync()
     });
 }

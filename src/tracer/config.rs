@@ -43,7 +43,8 @@ pub struct TracerConfig {
     /// vendor's kinds (see [`crate::tracer`]); a family the vendor has no record for is reported in
     /// [`Tracer::skipped`](super::Tracer::skipped).
     pub families: FamilySet,
-    /// Where the records go (default none: subscribers, the summary and the counts only).
+    /// Where the records go (default none: subscribers, the summary and the counts only). Each path
+    /// a file of its own: one given twice is refused ([`TracerError::Config`](super::TracerError::Config)).
     pub outputs: Vec<Output>,
     /// The formats a file output may have, tried in order (default [`Format::built_in`]: Chrome JSON,
     /// and with the `columns` feature Parquet and Perfetto's protobuf).

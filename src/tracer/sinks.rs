@@ -99,6 +99,19 @@ pub(crate) fn create(
                     ));
                     return fail(slots, TracerError::Output { path, source });
                 }
+                // Two outputs of one file wrote one partial file twice over, and the second's rename
+                // failed at the end.
+                let same = |other: &Path| {
+                    let whole = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+                    whole(other).components().eq(whole(&path).components())
+                };
+                if slots.iter().filter_map(|s| s.path.as_deref()).any(same) {
+                    let e = TracerError::Config(format!(
+                        "the output {} is given twice (each output is a file of its own)",
+                        path.display()
+                    ));
+                    return fail(slots, e);
+                }
                 let Some(format) = formats.iter().find(|f| f.takes(&path)) else {
                     let known = formats
                         .iter()

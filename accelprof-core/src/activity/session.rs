@@ -357,8 +357,8 @@ impl<B: ActivityBackend> Session<B> {
     /// the vendor's clock is read, the device synchronized (which makes the vendor write a probe record
     /// past that point), then unforced flushes repeat until such a record has been decoded, synchronizing
     /// again when the vendor reports dropped records or none came for a while
-    /// ([`SessionConfig::resync_after`]). Without a probe, or when no device work can exist, it flushes and
-    /// waits once (`fenced` is false). [`ActivityError::FenceTimeout`] after
+    /// ([`SessionConfig::resync_after`]). Without a probe, before [`start`](Self::start), or when no device
+    /// work can exist, it flushes and waits once (`fenced` is false). [`ActivityError::FenceTimeout`] after
     /// [`SessionConfig::fence_timeout`].
     pub fn fence(&self) -> Result<FlushReport, B::Error> {
         let begun = Instant::now();
@@ -371,6 +371,14 @@ impl<B: ActivityBackend> Session<B> {
     /// The fence, with `fence_serial` held by the caller.
     fn fence_serialized(&self, begun: Instant) -> Result<FlushReport, B::Error> {
         let backend = &self.shared.backend;
+        if !self.shared.lock().started {
+            // Before start no kind is enabled, the probe's neither: no record can prove the fence
+            // (it would wait for its timeout) and no record of ours can be in flight. A flush.
+            backend.flush(FlushDepth::All)?;
+            self.poll_dropped();
+            self.pipeline.sync().map_err(ActivityError::from)?;
+            return Ok(FlushReport { fenced: false, rounds: 1, waited: begun.elapsed() });
+        }
         let probe = match backend.fence_kind() {
             Some(kind) => {
                 let state = self.shared.lock();

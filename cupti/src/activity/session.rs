@@ -240,9 +240,10 @@ impl<'lib> ActivitySession<'lib> {
         /// clock is read, the device is synchronized ([`DeviceSync`](super::DeviceSync); this also makes CUPTI
         /// write a SYNCHRONIZATION record past that reading), then unforced flushes repeat until a
         /// synchronization record that recent has been decoded (CUPTI hands buffers back in fill order, so
-        /// everything before it is delivered too); SYNCHRONIZATION is then disabled again. When no device work
-        /// can exist (no CUDA context, or [`DeviceSync::Skip`](super::DeviceSync::Skip)), it flushes and waits
-        /// as [`flush`](Self::flush) does (`fenced` is false).
+        /// everything before it is delivered too); SYNCHRONIZATION is then disabled again. Before
+        /// [`start`](Self::start), or when no device work can exist (no CUDA context, or
+        /// [`DeviceSync::Skip`](super::DeviceSync::Skip)), it flushes and waits as [`flush`](Self::flush) does
+        /// (`fenced` is false).
         /// [`ActivityError::FenceTimeout`](accelprof_core::activity::ActivityError::FenceTimeout) after
         /// `fence_timeout`; `OnDecodeThread` inside a consumer.
         fn fence;
