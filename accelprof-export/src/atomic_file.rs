@@ -4,7 +4,7 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
-use std::os::unix::fs::{FileExt, OpenOptionsExt};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 /// A file written under its `.partial` name next to its final path and renamed into place by
@@ -72,15 +72,10 @@ pub(crate) fn temporary_path(path: &Path) -> PathBuf {
     crate::trace::partial_path(path, std::process::id())
 }
 
-/// Creates (or truncates) `path` for writing, mode 0600 for a new file, failing on a link.
+/// Creates `path` for writing: a new private file, never one someone put at the name (see
+/// `trace::paths::create_partial`).
 fn create_no_follow(path: &Path) -> io::Result<File> {
-    fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-        .open(path)
+    crate::trace::paths::create_partial(path)
 }
 
 /// A file whose readable end is kept whole: what a writer writes ([`Write`]) is held until

@@ -633,3 +633,75 @@ fn recover_checks_a_parquet_footer_and_counts_its_rows() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file at a writer's `.partial` name before it starts (a `.partial` that a process of the same id
+/// left, or one someone put there) is never written into: the writers wrote into it (truncated, their
+/// data in a file that another name shares, or that another user owns, mode and owner kept). Now a file
+/// of this user is replaced by a new one (the other name keeps what it held), and one of another user
+/// is refused, left as it was.
+#[test]
+fn a_file_at_the_partial_name_is_never_written_into() {
+    let dir = temp_dir("partial-there");
+    let pid = std::process::id();
+    let mut interner = Interner::new();
+    let batch = every_family(&mut interner, 0);
+    for name in ["t.json", "t.parquet", "t.pftrace"] {
+        let path = dir.join(name);
+        let partial = accelprof_export::trace::partial_path(&path, pid);
+        // Another name of one file: what the writer writes must not reach it.
+        let other = dir.join(format!("other-{name}"));
+        std::fs::write(&other, b"not a trace").unwrap();
+        std::fs::hard_link(&other, &partial).unwrap();
+        let written = match name {
+            "t.json" => {
+                let mut w = accelprof_export::trace::ChromeTraceWriter::create(&path, meta(0)).unwrap();
+                w.add_batch(&batch, &interner.names(), &Default::default()).unwrap();
+                w.finish(None).map(drop).map_err(|e| e.to_string())
+            }
+            "t.parquet" => {
+                let mut w = ParquetWriter::create(&path, &meta(0), ParquetOptions::default()).unwrap();
+                w.write_batch(&batch, &interner.names()).unwrap();
+                w.finish().map(drop).map_err(|e| e.to_string())
+            }
+            _ => {
+                let mut w = PerfettoWriter::create(&path, &meta(0), PerfettoOptions::default()).unwrap();
+                w.write_batch(&batch, &interner.names()).unwrap();
+                w.finish().map(drop).map_err(|e| e.to_string())
+            }
+        };
+        written.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            std::fs::read(&other).unwrap(),
+            b"not a trace",
+            "{name}: the other name's file was written"
+        );
+        assert!(std::fs::metadata(&path).unwrap().len() > 100, "{name}: the trace is at its name");
+        assert!(!partial.exists());
+
+        // Another user's file at the name (only root can make one): refused, left as it was.
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } == 0 {
+            std::fs::write(&partial, b"theirs").unwrap();
+            std::os::unix::fs::chown(&partial, Some(65534), None).unwrap();
+            let path = dir.join(format!("theirs-{name}"));
+            std::fs::rename(&partial, accelprof_export::trace::partial_path(&path, pid)).unwrap();
+            let partial = accelprof_export::trace::partial_path(&path, pid);
+            let refused = match name {
+                "t.json" => accelprof_export::trace::ChromeTraceWriter::create(&path, meta(0))
+                    .err()
+                    .map(|e| e.to_string()),
+                "t.parquet" => ParquetWriter::create(&path, &meta(0), ParquetOptions::default())
+                    .err()
+                    .map(|e| e.to_string()),
+                _ => PerfettoWriter::create(&path, &meta(0), PerfettoOptions::default())
+                    .err()
+                    .map(|e| e.to_string()),
+            };
+            let refused = refused.unwrap_or_else(|| panic!("{name}: another user's file was taken"));
+            assert!(refused.contains("is there already"), "{name}: {refused}");
+            assert_eq!(std::fs::read(&partial).unwrap(), b"theirs", "{name}");
+            assert!(!path.exists());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -254,14 +254,8 @@ impl Output {
         buffers: usize,
     ) -> io::Result<Output> {
         let partial = partial_path(path, std::process::id());
-        // Private (0600 when new), and never through a link someone put at the name.
-        let file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-            .open(&partial)?;
+        // A new private file, never one someone put at the name (nor through a link).
+        let file = super::paths::create_partial(&partial)?;
         let mut first = Vec::new();
         match gzip {
             Some(level) => gzip_member(&mut first, head, level)?,
