@@ -91,6 +91,8 @@ pub(crate) struct GrowingFile {
     path: PathBuf,
     /// Written by the writer since the last commit.
     pending: Vec<u8>,
+    /// The footer of the last commit (at `data_end`): written back when a commit's write fails part way.
+    footer: Vec<u8>,
     /// Where the committed data ends (and the footer begins).
     data_end: u64,
     /// The file's length.
@@ -101,7 +103,15 @@ impl GrowingFile {
     pub(crate) fn create(path: &Path) -> io::Result<GrowingFile> {
         let tmp = temporary_path(path);
         let file = create_no_follow(&tmp)?;
-        Ok(GrowingFile { file, tmp, path: path.to_path_buf(), pending: Vec::new(), data_end: 0, file_end: 0 })
+        Ok(GrowingFile {
+            file,
+            tmp,
+            path: path.to_path_buf(),
+            pending: Vec::new(),
+            footer: Vec::new(),
+            data_end: 0,
+            file_end: 0,
+        })
     }
 
     pub(crate) fn path(&self) -> &Path {
@@ -112,13 +122,21 @@ impl GrowingFile {
         &self.tmp
     }
 
-    /// Writes what is pending and `footer` after it at the end of the committed data (one write).
+    /// Writes what is pending and `footer` after it at the end of the committed data (one write). When
+    /// that write fails part way (a full disk, a file size limit), the previous footer is written back
+    /// over what it wrote and the file cut to its previous length: the file stays whole as of the last
+    /// commit (the space those bytes had is still the file's, so writing them back needs no more).
     pub(crate) fn commit(&mut self, footer: &[u8]) -> io::Result<()> {
         let data = self.pending.len();
         self.pending.extend_from_slice(footer);
         let result = self.file.write_all_at(&self.pending, self.data_end);
         self.pending.truncate(data);
-        result?;
+        if let Err(e) = result {
+            // Best effort: had these failed too, the file would be what the failed write left.
+            let _ = self.file.write_all_at(&self.footer, self.data_end);
+            let _ = self.file.set_len(self.file_end);
+            return Err(e);
+        }
         let end = self.data_end + (data + footer.len()) as u64;
         if end < self.file_end {
             self.file.set_len(end)?;
@@ -126,6 +144,8 @@ impl GrowingFile {
         self.file_end = end;
         self.data_end += data as u64;
         self.pending = Vec::new();
+        self.footer.clear();
+        self.footer.extend_from_slice(footer);
         Ok(())
     }
 

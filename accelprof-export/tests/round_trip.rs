@@ -705,3 +705,69 @@ fn a_file_at_the_partial_name_is_never_written_into() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Set in the child of [`a_parquet_file_stays_whole_when_the_disk_fills`]: the directory to write in.
+const FULL_DISK_CHILD: &str = "ACCELPROF_EXPORT_FULL_DISK_CHILD";
+
+/// A row group whose write fails part way (a full disk; here a file size limit, which fails the same
+/// way: the bytes that fit are written, then the error) tore the footer it was written over: the file
+/// could not be read or recovered, every row group of the run lost. Now the previous footer is written
+/// back and the file cut to its previous length: it reads whole, with every row group committed before.
+#[test]
+fn a_parquet_file_stays_whole_when_the_disk_fills() {
+    if let Some(dir) = std::env::var_os(FULL_DISK_CHILD) {
+        // The child, under the limit: row groups until a write fails.
+        let path = PathBuf::from(dir).join("t.parquet");
+        let mut interner = Interner::new();
+        let mut writer = ParquetWriter::create(&path, &meta(0), ParquetOptions::default()).unwrap();
+        for seed in 0..1_000 {
+            let batch = every_family(&mut interner, seed);
+            if let Err(e) = writer.write_batch(&batch, &interner.names()).and_then(|()| writer.flush()) {
+                println!("failed after {seed} row groups: {e}");
+                return;
+            }
+        }
+        panic!("no write failed");
+    }
+    let dir = temp_dir("full-disk");
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+    child
+        .args([
+            "--exact",
+            "a_parquet_file_stays_whole_when_the_disk_fills",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(FULL_DISK_CHILD, &dir);
+    // SAFETY: between fork and exec only setrlimit and signal, which are async-signal-safe.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut child, || {
+            let limit = libc::rlimit { rlim_cur: 96 * 1024, rlim_max: libc::RLIM_INFINITY };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // A write past the limit fails with EFBIG instead of killing the process.
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let out = child.output().unwrap();
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success() && said.contains("failed after"), "{said}");
+    let groups: usize =
+        said.split("failed after ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(groups > 0, "some row groups fit: {said}");
+    let partial = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains(".partial-"))
+        .expect("the partial file");
+    let back = read_parquet(&partial).unwrap_or_else(|e| panic!("{}: {e}; {said}", partial.display()));
+    let mut interner = Interner::new();
+    let mut expected = 0;
+    for seed in 0..groups as u64 {
+        expected += every_family(&mut interner, seed).len();
+    }
+    assert_eq!(back.batch.len(), expected, "every row group committed before the failure: {said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
