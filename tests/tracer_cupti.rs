@@ -314,6 +314,13 @@ fn collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_dura
 }
 
 #[test]
+fn the_file_follows_the_run_within_the_flush_period() {
+    let _serial = serial();
+    let dir = support::temp_dir("cupti-periodic");
+    support::window::the_file_follows_the_run(config(Vec::new()), dir.path(), &kernels);
+}
+
+#[test]
 fn the_toggle_signal_pauses_and_resumes() {
     if !support::in_child("the_toggle_signal_pauses_and_resumes", support::ChildEnv::new()) {
         return;

@@ -247,3 +247,32 @@ pub fn signal_finishes_the_outputs(name: &str, env: super::ChildEnv, vendor: Ven
         serde_json::from_slice(&std::fs::read(dir.join("summary.json")).expect("summary JSON")).unwrap();
     assert_eq!((json["vendor"].as_str(), json["kernel_records"].as_u64()), (Some(vendor.name()), Some(3)));
 }
+
+/// The trace on disk follows the run within the flush period, without a flush of the program's: what a
+/// crash leaves is about that far behind. rocprofiler-sdk has no period of its own and MSPTI's hands back
+/// only full buffers: their traces held nothing but the head until the end (a killed program's trace was
+/// empty); the tracer flushes them itself now. `dir` is the test's own directory.
+pub fn the_file_follows_the_run(mut config: TracerConfig, dir: &Path, kernels: &dyn Fn(usize)) {
+    let path = dir.join("periodic.json");
+    config.outputs = vec![path.as_path().into()];
+    config.flush_period = Some(Duration::from_millis(100));
+    let tracer = Tracer::new(config).expect("a tracer on the mock");
+    tracer.start().expect("start");
+    kernels(4);
+    let partial = accelprof_export::trace::partial_path(&path, std::process::id());
+    let on_disk = || {
+        // Read between two of the writer's writes (a read that overlapped one is read again).
+        std::fs::read(&partial)
+            .ok()
+            .and_then(|raw| serde_json::from_slice::<serde_json::Value>(&raw).ok())
+            .map_or(0, |trace| {
+                trace["traceEvents"]
+                    .as_array()
+                    .map_or(0, |e| e.iter().filter(|e| e["cat"] == "kernel").count())
+            })
+    };
+    wait_until("the kernels in the partial file, within the flush period", || on_disk() == 4);
+    let report = tracer.stop();
+    assert_eq!(report.rows_of(Family::KERNEL), 4, "{}", report.render(5));
+    assert!(report.is_complete(), "{}", report.render(5));
+}
