@@ -2,9 +2,10 @@
 //! [`GrowingFile`] (Parquet), readable after every commit. Each is used by one format alone.
 #![cfg_attr(not(all(feature = "parquet", feature = "perfetto")), allow(dead_code))]
 
-use std::fs::{self, File};
+use std::fs;
+
+use crate::guarded_file::GuardedFile;
 use std::io::{self, BufWriter, Write};
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 /// A file written under its `.partial` name next to its final path and renamed into place by
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// everything written so far.
 #[derive(Debug)]
 pub(crate) struct AtomicFile {
-    out: BufWriter<File>,
+    out: BufWriter<GuardedFile>,
     tmp: PathBuf,
     path: PathBuf,
     written: u64,
@@ -73,9 +74,9 @@ pub(crate) fn temporary_path(path: &Path) -> PathBuf {
 }
 
 /// Creates `path` for writing: a new private file, never one someone put at the name (see
-/// `trace::paths::create_partial`).
-fn create_no_follow(path: &Path) -> io::Result<File> {
-    crate::trace::paths::create_partial(path)
+/// `trace::paths::create_partial`), written only while the program has not closed it.
+fn create_no_follow(path: &Path) -> io::Result<GuardedFile> {
+    GuardedFile::new(crate::trace::paths::create_partial(path)?)
 }
 
 /// A file whose readable end is kept whole: what a writer writes ([`Write`]) is held until
@@ -86,7 +87,7 @@ fn create_no_follow(path: &Path) -> io::Result<File> {
 /// write leaves a readable file. Named `.partial` until [`finish`](Self::finish).
 #[derive(Debug)]
 pub(crate) struct GrowingFile {
-    file: File,
+    file: GuardedFile,
     tmp: PathBuf,
     path: PathBuf,
     /// Written by the writer since the last commit.
