@@ -1085,3 +1085,32 @@ fn a_summary_json_file_that_is_there_needs_no_writable_directory() {
     assert!(stderr.contains("/dev/stdout is a symbolic link"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A program that replaces itself with `exec` keeps its pid, and each image's tracer takes the output
+/// name again: the second image wrote `t_<pid>.<pid>.json` (the name was claimed), and the third image
+/// took that same name and replaced the second's trace. Each image now numbers the name once more until
+/// it has one of its own, and every image's kernels are in a trace.
+#[test]
+fn a_program_that_execs_itself_keeps_each_images_trace() {
+    let dir = temp_dir("reexec");
+    let output = dir.join("t_%p.json");
+    let out = under_launcher("reexec", &["-o", output.to_str().unwrap()]).output().unwrap();
+    let said = stderr_of(&out);
+    let mut found = std::collections::BTreeMap::new();
+    for file in files_with(&dir, ".json") {
+        let trace = read_trace(&file);
+        for image in ["image2", "image1", "image0"] {
+            let n = kernels_named(&trace, &format!("demo::{image}()")).len();
+            *found.entry(image).or_insert(0) += n;
+        }
+    }
+    for image in ["image2", "image1", "image0"] {
+        assert_eq!(
+            found.get(image),
+            Some(&5),
+            "{image}'s kernels in {:?}: {found:?}\n{said}",
+            files_with(&dir, "")
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
