@@ -771,3 +771,25 @@ fn a_parquet_file_stays_whole_when_the_disk_fills() {
     assert_eq!(back.batch.len(), expected, "every row group committed before the failure: {said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every format is a whole file from its creation: a process that dies before its first batch leaves a
+/// JSON trace (its head) and a Parquet file of no rows, and left an empty `.pftrace` (its first packet
+/// still in the writer's buffer), which `recover` refuses ("an empty file") and the command left lying
+/// as `.partial`. The Perfetto writer now puts its first packet on disk when it creates the file.
+#[test]
+fn a_perfetto_trace_is_recoverable_before_its_first_batch() {
+    let dir = temp_dir("perfetto-first-packet");
+    let path = dir.join("t.pftrace");
+    let writer = PerfettoWriter::create(&path, &meta(0), PerfettoOptions::default()).unwrap();
+    // The process dies here: nothing more is written (no flush, no drop).
+    let partial = writer.temporary_path().unwrap().to_path_buf();
+    let copy = dir.join("dead.partial-1.pftrace");
+    std::fs::copy(&partial, &copy).unwrap();
+    std::mem::forget(writer);
+    let recovered =
+        accelprof_export::trace::recover(&copy, None).unwrap_or_else(|e| panic!("{}: {e}", copy.display()));
+    assert_eq!(recovered.events, 0, "{recovered:?}");
+    let back = read_perfetto(dir.join("dead.pftrace")).unwrap();
+    assert!(!back.packet.is_empty(), "the first packet and the process track");
+    let _ = std::fs::remove_dir_all(&dir);
+}
