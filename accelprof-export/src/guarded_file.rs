@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::mem::ManuallyDrop;
 use std::os::fd::AsRawFd;
-use std::os::unix::fs::{FileExt, MetadataExt};
+use std::os::unix::fs::FileExt;
 
 /// A file whose every write, resize and sync first checks (`fstat`: device and inode) that its
 /// descriptor is still the file that was opened. When it is not (the program closed it, and the number
@@ -16,27 +16,31 @@ use std::os::unix::fs::{FileExt, MetadataExt};
 #[derive(Debug)]
 pub(crate) struct GuardedFile {
     file: ManuallyDrop<File>,
-    dev: u64,
-    ino: u64,
+    /// The file's device and inode when it was opened.
+    id: (libc::dev_t, libc::ino_t),
+}
+
+/// The device and inode of what descriptor `fd` is now; `None` when it is closed.
+fn identity(fd: std::os::fd::RawFd) -> Option<(libc::dev_t, libc::ino_t)> {
+    let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
+    // SAFETY: fstat writes a `stat` into the buffer given; a descriptor that is closed is EBADF.
+    if unsafe { libc::fstat(fd, stat.as_mut_ptr()) } != 0 {
+        return None;
+    }
+    // SAFETY: initialised by the successful fstat.
+    let stat = unsafe { stat.assume_init() };
+    Some((stat.st_dev, stat.st_ino))
 }
 
 impl GuardedFile {
     pub(crate) fn new(file: File) -> io::Result<GuardedFile> {
-        let meta = file.metadata()?;
-        Ok(GuardedFile { dev: meta.dev(), ino: meta.ino(), file: ManuallyDrop::new(file) })
+        let id = identity(file.as_raw_fd()).ok_or_else(io::Error::last_os_error)?;
+        Ok(GuardedFile { file: ManuallyDrop::new(file), id })
     }
 
     /// The file, while its descriptor is still it.
     fn file(&self) -> io::Result<&File> {
-        let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
-        // SAFETY: fstat writes a `stat` into the buffer given; a descriptor that is closed is EBADF.
-        let ok = unsafe { libc::fstat(self.file.as_raw_fd(), stat.as_mut_ptr()) } == 0;
-        // SAFETY: initialised by a successful fstat.
-        let same = ok && {
-            let stat = unsafe { stat.assume_init() };
-            stat.st_dev as u64 == self.dev && stat.st_ino as u64 == self.ino
-        };
-        if same {
+        if identity(self.file.as_raw_fd()) == Some(self.id) {
             Ok(&self.file)
         } else {
             Err(io::Error::other(
