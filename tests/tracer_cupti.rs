@@ -360,6 +360,17 @@ fn a_terminating_signal_finishes_the_outputs_then_kills() {
     );
 }
 
+#[test]
+fn a_terminating_signal_kills_a_program_that_closed_the_signal_pipe() {
+    if support::is_child() {
+        return support::window::closed_pipe_child(config(Vec::new()));
+    }
+    support::window::a_closed_signal_pipe_is_never_written(
+        "a_terminating_signal_kills_a_program_that_closed_the_signal_pipe",
+        support::ChildEnv::new(),
+    );
+}
+
 /// With the profiler-API capture range, only the work between cudaProfilerStart and
 /// cudaProfilerStop is collected, one window per range.
 #[test]
