@@ -276,15 +276,20 @@ impl OutputPattern {
     }
 }
 
-/// `same.<pid>.json` -> `same.json` (anything else as it is).
+/// `same.<pid>.json` (or `same.<pid>.<pid>.json`, ..., an image of a program that execs itself)
+/// -> `same.json` (anything else as it is).
 fn numbered_back(path: &Path, pid: u32) -> PathBuf {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let ext = extension(&name);
-    let stem = &name[..name.len() - ext.len()];
-    match stem.strip_suffix(&format!(".{pid}")) {
-        Some(base) if !base.is_empty() => path.with_file_name(format!("{base}{ext}")),
-        _ => path.to_path_buf(),
+    let (suffix, mut stem) = (format!(".{pid}"), &name[..name.len() - ext.len()]);
+    let whole = stem.len();
+    while let Some(base) = stem.strip_suffix(&suffix).filter(|b| !b.is_empty()) {
+        stem = base;
     }
+    if stem.len() == whole {
+        return path.to_path_buf();
+    }
+    path.with_file_name(format!("{stem}{ext}"))
 }
 
 /// Whether `text` is `pattern` with each `%r` replaced by a number.
@@ -572,6 +577,9 @@ mod tests {
     fn names_are_numbered_and_matched_back() {
         assert_eq!(numbered(Path::new("/d/same.json.gz"), 42), Path::new("/d/same.42.json.gz"));
         assert_eq!(numbered(Path::new("/d/t.parquet"), 42), Path::new("/d/t.42.parquet"));
+        assert_eq!(numbered_back(Path::new("/d/t.42.42.parquet"), 42), Path::new("/d/t.parquet"));
+        assert_eq!(numbered_back(Path::new("/d/t.42.parquet"), 42), Path::new("/d/t.parquet"));
+        assert_eq!(numbered_back(Path::new("/d/42.json"), 42), Path::new("/d/42.json"));
         assert_eq!(numbered(Path::new("/d/T.JSON.GZ"), 42), Path::new("/d/T.42.JSON.GZ"));
         assert!(OutputPattern("/d/T.JSON.GZ".into()).matches(Path::new("/d/T.42.JSON.GZ"), 42));
         let p = OutputPattern("/d/t_%r.json".into());

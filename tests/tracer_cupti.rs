@@ -346,6 +346,13 @@ fn collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_dura
 }
 
 #[test]
+fn the_file_follows_the_run_within_the_flush_period() {
+    let _serial = serial();
+    let dir = support::temp_dir("cupti-periodic");
+    support::window::the_file_follows_the_run(config(Vec::new()), dir.path(), &kernels);
+}
+
+#[test]
 fn the_toggle_signal_pauses_and_resumes() {
     if !support::in_child("the_toggle_signal_pauses_and_resumes", support::ChildEnv::new()) {
         return;
@@ -382,6 +389,17 @@ fn a_terminating_signal_finishes_the_outputs_then_kills() {
         "a_terminating_signal_finishes_the_outputs_then_kills",
         support::ChildEnv::new(),
         Vendor::Cupti,
+    );
+}
+
+#[test]
+fn a_terminating_signal_kills_a_program_that_closed_the_signal_pipe() {
+    if support::is_child() {
+        return support::window::closed_pipe_child(config(Vec::new()));
+    }
+    support::window::a_closed_signal_pipe_is_never_written(
+        "a_terminating_signal_kills_a_program_that_closed_the_signal_pipe",
+        support::ChildEnv::new(),
     );
 }
 

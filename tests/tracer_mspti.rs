@@ -271,6 +271,16 @@ fn collection_begins_after_the_delay_and_the_outputs_are_finished_after_the_dura
 }
 
 #[test]
+fn the_file_follows_the_run_within_the_flush_period() {
+    if !in_child("the_file_follows_the_run_within_the_flush_period", ChildEnv::mspti_preloaded()) {
+        return;
+    }
+    let acl = acl();
+    let dir = support::temp_dir("mspti-periodic");
+    support::window::the_file_follows_the_run(config(Vec::new()), dir.path(), &kernel_runner(&acl));
+}
+
+#[test]
 fn the_toggle_signal_pauses_and_resumes() {
     if !in_child("the_toggle_signal_pauses_and_resumes", ChildEnv::mspti_preloaded()) {
         return;

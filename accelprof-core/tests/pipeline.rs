@@ -370,3 +370,35 @@ fn dropping_the_pipeline_under_running_producers_loses_nothing_silently() {
     assert_eq!(seen.load(Ordering::SeqCst), counts.records_delivered);
     assert_eq!(handoff.pool().stats().in_flight, 0, "every buffer is back in the pool");
 }
+
+/// A child forked from the process (Python's multiprocessing `fork`, a C program's fork) has the
+/// pipeline's memory but not its decode thread: a flush there (the rocprofiler-sdk tool's finalize, which
+/// the SDK's exit handler runs in a child that calls `exit`) waited for that thread forever, and the
+/// child never ended. In the child, `sync` is `Stopped` at once and dropping the pipeline waits for nothing.
+#[test]
+fn a_forked_child_never_waits_for_the_parents_decode_thread() {
+    let pipeline = start(Duration::ZERO, 64, 4);
+    pipeline.sync().expect("the parent's pipeline runs");
+    // SAFETY: fork(2); the child only calls into the pipeline, then _exit(2) (alarm(2) ends a hang).
+    let child = unsafe { libc::fork() };
+    assert!(child >= 0, "fork failed");
+    if child == 0 {
+        // SAFETY: alarm(2) and _exit(2) take plain values.
+        unsafe { libc::alarm(5) };
+        let code = match pipeline.sync() {
+            Err(PipelineError::Stopped) => 0,
+            _ => 2,
+        };
+        drop(pipeline);
+        // SAFETY: as above.
+        unsafe { libc::_exit(code) };
+    }
+    let mut status = 0;
+    // SAFETY: waitpid(2) on our own child, into a local.
+    assert_eq!(unsafe { libc::waitpid(child, &mut status, 0) }, child);
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "the child hung (killed by SIGALRM) or its sync was not Stopped: status {status:#x}"
+    );
+    pipeline.sync().expect("the parent's pipeline still runs");
+}

@@ -2,9 +2,10 @@
 //! [`GrowingFile`] (Parquet), readable after every commit. Each is used by one format alone.
 #![cfg_attr(not(all(feature = "parquet", feature = "perfetto")), allow(dead_code))]
 
-use std::fs::{self, File};
+use std::fs;
+
+use crate::guarded_file::GuardedFile;
 use std::io::{self, BufWriter, Write};
-use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 /// A file written under its `.partial` name next to its final path and renamed into place by
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// everything written so far.
 #[derive(Debug)]
 pub(crate) struct AtomicFile {
-    out: BufWriter<File>,
+    out: BufWriter<GuardedFile>,
     tmp: PathBuf,
     path: PathBuf,
     written: u64,
@@ -72,15 +73,10 @@ pub(crate) fn temporary_path(path: &Path) -> PathBuf {
     crate::trace::partial_path(path, std::process::id())
 }
 
-/// Creates (or truncates) `path` for writing, mode 0600 for a new file, failing on a link.
-fn create_no_follow(path: &Path) -> io::Result<File> {
-    fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-        .open(path)
+/// Creates `path` for writing: a new private file, never one someone put at the name (see
+/// `trace::paths::create_partial`), written only while the program has not closed it.
+fn create_no_follow(path: &Path) -> io::Result<GuardedFile> {
+    GuardedFile::new(crate::trace::paths::create_partial(path)?)
 }
 
 /// A file whose readable end is kept whole: what a writer writes ([`Write`]) is held until
@@ -91,11 +87,13 @@ fn create_no_follow(path: &Path) -> io::Result<File> {
 /// write leaves a readable file. Named `.partial` until [`finish`](Self::finish).
 #[derive(Debug)]
 pub(crate) struct GrowingFile {
-    file: File,
+    file: GuardedFile,
     tmp: PathBuf,
     path: PathBuf,
     /// Written by the writer since the last commit.
     pending: Vec<u8>,
+    /// The footer of the last commit (at `data_end`): written back when a commit's write fails part way.
+    footer: Vec<u8>,
     /// Where the committed data ends (and the footer begins).
     data_end: u64,
     /// The file's length.
@@ -106,7 +104,15 @@ impl GrowingFile {
     pub(crate) fn create(path: &Path) -> io::Result<GrowingFile> {
         let tmp = temporary_path(path);
         let file = create_no_follow(&tmp)?;
-        Ok(GrowingFile { file, tmp, path: path.to_path_buf(), pending: Vec::new(), data_end: 0, file_end: 0 })
+        Ok(GrowingFile {
+            file,
+            tmp,
+            path: path.to_path_buf(),
+            pending: Vec::new(),
+            footer: Vec::new(),
+            data_end: 0,
+            file_end: 0,
+        })
     }
 
     pub(crate) fn path(&self) -> &Path {
@@ -117,13 +123,21 @@ impl GrowingFile {
         &self.tmp
     }
 
-    /// Writes what is pending and `footer` after it at the end of the committed data (one write).
+    /// Writes what is pending and `footer` after it at the end of the committed data (one write). When
+    /// that write fails part way (a full disk, a file size limit), the previous footer is written back
+    /// over what it wrote and the file cut to its previous length: the file stays whole as of the last
+    /// commit (the space those bytes had is still the file's, so writing them back needs no more).
     pub(crate) fn commit(&mut self, footer: &[u8]) -> io::Result<()> {
         let data = self.pending.len();
         self.pending.extend_from_slice(footer);
         let result = self.file.write_all_at(&self.pending, self.data_end);
         self.pending.truncate(data);
-        result?;
+        if let Err(e) = result {
+            // Best effort: had these failed too, the file would be what the failed write left.
+            let _ = self.file.write_all_at(&self.footer, self.data_end);
+            let _ = self.file.set_len(self.file_end);
+            return Err(e);
+        }
         let end = self.data_end + (data + footer.len()) as u64;
         if end < self.file_end {
             self.file.set_len(end)?;
@@ -131,6 +145,8 @@ impl GrowingFile {
         self.file_end = end;
         self.data_end += data as u64;
         self.pending = Vec::new();
+        self.footer.clear();
+        self.footer.extend_from_slice(footer);
         Ok(())
     }
 

@@ -58,6 +58,7 @@
 #[cfg(any(feature = "parquet", feature = "perfetto"))]
 mod atomic_file;
 pub mod demangle;
+mod guarded_file;
 mod meta;
 #[cfg(any(feature = "parquet", feature = "perfetto"))]
 pub mod sink;

@@ -633,3 +633,163 @@ fn recover_checks_a_parquet_footer_and_counts_its_rows() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file at a writer's `.partial` name before it starts (a `.partial` that a process of the same id
+/// left, or one someone put there) is never written into: the writers wrote into it (truncated, their
+/// data in a file that another name shares, or that another user owns, mode and owner kept). Now a file
+/// of this user is replaced by a new one (the other name keeps what it held), and one of another user
+/// is refused, left as it was.
+#[test]
+fn a_file_at_the_partial_name_is_never_written_into() {
+    let dir = temp_dir("partial-there");
+    let pid = std::process::id();
+    let mut interner = Interner::new();
+    let batch = every_family(&mut interner, 0);
+    for name in ["t.json", "t.parquet", "t.pftrace"] {
+        let path = dir.join(name);
+        let partial = accelprof_export::trace::partial_path(&path, pid);
+        // Another name of one file: what the writer writes must not reach it.
+        let other = dir.join(format!("other-{name}"));
+        std::fs::write(&other, b"not a trace").unwrap();
+        std::fs::hard_link(&other, &partial).unwrap();
+        let written = match name {
+            "t.json" => {
+                let mut w = accelprof_export::trace::ChromeTraceWriter::create(&path, meta(0)).unwrap();
+                w.add_batch(&batch, &interner.names(), &Default::default()).unwrap();
+                w.finish(None).map(drop).map_err(|e| e.to_string())
+            }
+            "t.parquet" => {
+                let mut w = ParquetWriter::create(&path, &meta(0), ParquetOptions::default()).unwrap();
+                w.write_batch(&batch, &interner.names()).unwrap();
+                w.finish().map(drop).map_err(|e| e.to_string())
+            }
+            _ => {
+                let mut w = PerfettoWriter::create(&path, &meta(0), PerfettoOptions::default()).unwrap();
+                w.write_batch(&batch, &interner.names()).unwrap();
+                w.finish().map(drop).map_err(|e| e.to_string())
+            }
+        };
+        written.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            std::fs::read(&other).unwrap(),
+            b"not a trace",
+            "{name}: the other name's file was written"
+        );
+        assert!(std::fs::metadata(&path).unwrap().len() > 100, "{name}: the trace is at its name");
+        assert!(!partial.exists());
+
+        // Another user's file at the name (only root can make one): refused, left as it was.
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } == 0 {
+            std::fs::write(&partial, b"theirs").unwrap();
+            std::os::unix::fs::chown(&partial, Some(65534), None).unwrap();
+            let path = dir.join(format!("theirs-{name}"));
+            std::fs::rename(&partial, accelprof_export::trace::partial_path(&path, pid)).unwrap();
+            let partial = accelprof_export::trace::partial_path(&path, pid);
+            let refused = match name {
+                "t.json" => accelprof_export::trace::ChromeTraceWriter::create(&path, meta(0))
+                    .err()
+                    .map(|e| e.to_string()),
+                "t.parquet" => ParquetWriter::create(&path, &meta(0), ParquetOptions::default())
+                    .err()
+                    .map(|e| e.to_string()),
+                _ => PerfettoWriter::create(&path, &meta(0), PerfettoOptions::default())
+                    .err()
+                    .map(|e| e.to_string()),
+            };
+            let refused = refused.unwrap_or_else(|| panic!("{name}: another user's file was taken"));
+            assert!(refused.contains("is there already"), "{name}: {refused}");
+            assert_eq!(std::fs::read(&partial).unwrap(), b"theirs", "{name}");
+            assert!(!path.exists());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Set in the child of [`a_parquet_file_stays_whole_when_the_disk_fills`]: the directory to write in.
+const FULL_DISK_CHILD: &str = "ACCELPROF_EXPORT_FULL_DISK_CHILD";
+
+/// A row group whose write fails part way (a full disk; here a file size limit, which fails the same
+/// way: the bytes that fit are written, then the error) tore the footer it was written over: the file
+/// could not be read or recovered, every row group of the run lost. Now the previous footer is written
+/// back and the file cut to its previous length: it reads whole, with every row group committed before.
+#[test]
+fn a_parquet_file_stays_whole_when_the_disk_fills() {
+    if let Some(dir) = std::env::var_os(FULL_DISK_CHILD) {
+        // The child, under the limit: row groups until a write fails.
+        let path = PathBuf::from(dir).join("t.parquet");
+        let mut interner = Interner::new();
+        let mut writer = ParquetWriter::create(&path, &meta(0), ParquetOptions::default()).unwrap();
+        for seed in 0..1_000 {
+            let batch = every_family(&mut interner, seed);
+            if let Err(e) = writer.write_batch(&batch, &interner.names()).and_then(|()| writer.flush()) {
+                println!("failed after {seed} row groups: {e}");
+                return;
+            }
+        }
+        panic!("no write failed");
+    }
+    let dir = temp_dir("full-disk");
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+    child
+        .args([
+            "--exact",
+            "a_parquet_file_stays_whole_when_the_disk_fills",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(FULL_DISK_CHILD, &dir);
+    // SAFETY: between fork and exec only setrlimit and signal, which are async-signal-safe.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut child, || {
+            let limit = libc::rlimit { rlim_cur: 96 * 1024, rlim_max: libc::RLIM_INFINITY };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // A write past the limit fails with EFBIG instead of killing the process.
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let out = child.output().unwrap();
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success() && said.contains("failed after"), "{said}");
+    let groups: usize =
+        said.split("failed after ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(groups > 0, "some row groups fit: {said}");
+    let partial = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains(".partial-"))
+        .expect("the partial file");
+    let back = read_parquet(&partial).unwrap_or_else(|e| panic!("{}: {e}; {said}", partial.display()));
+    let mut interner = Interner::new();
+    let mut expected = 0;
+    for seed in 0..groups as u64 {
+        expected += every_family(&mut interner, seed).len();
+    }
+    assert_eq!(back.batch.len(), expected, "every row group committed before the failure: {said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every format is a whole file from its creation: a process that dies before its first batch leaves a
+/// JSON trace (its head) and a Parquet file of no rows, and left an empty `.pftrace` (its first packet
+/// still in the writer's buffer), which `recover` refuses ("an empty file") and the command left lying
+/// as `.partial`. The Perfetto writer now puts its first packet on disk when it creates the file.
+#[test]
+fn a_perfetto_trace_is_recoverable_before_its_first_batch() {
+    let dir = temp_dir("perfetto-first-packet");
+    let path = dir.join("t.pftrace");
+    let writer = PerfettoWriter::create(&path, &meta(0), PerfettoOptions::default()).unwrap();
+    // The process dies here: nothing more is written (no flush, no drop).
+    let partial = writer.temporary_path().unwrap().to_path_buf();
+    let copy = dir.join("dead.partial-1.pftrace");
+    std::fs::copy(&partial, &copy).unwrap();
+    std::mem::forget(writer);
+    let recovered =
+        accelprof_export::trace::recover(&copy, None).unwrap_or_else(|e| panic!("{}: {e}", copy.display()));
+    assert_eq!(recovered.events, 0, "{recovered:?}");
+    let back = read_perfetto(dir.join("dead.pftrace")).unwrap();
+    assert!(!back.packet.is_empty(), "the first packet and the process track");
+    let _ = std::fs::remove_dir_all(&dir);
+}

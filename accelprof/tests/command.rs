@@ -904,6 +904,37 @@ fn the_summary_json_is_created_private() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A file already at the summary JSON's name is never written into: it was opened and truncated, so a file
+/// another user had put at the name (`%p` predicted) received the summary, and a second name (hard link)
+/// of a file was overwritten. This user's file is replaced by a new one; another user's is refused.
+#[test]
+fn a_file_at_the_summary_jsons_name_is_never_written_into() {
+    let dir = temp_dir("summary_there");
+    let summary = dir.join("s.json");
+    let other = dir.join("other");
+    std::fs::write(&other, b"not a summary").unwrap();
+    std::fs::hard_link(&other, &summary).unwrap();
+    let options = ["-o", "none", "--summary-json", summary.to_str().unwrap()];
+    let out = under_launcher("sigpipe_default", &options).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(std::fs::read(&other).unwrap(), b"not a summary", "the other name's file was written");
+    let written: serde_json::Value = serde_json::from_slice(&std::fs::read(&summary).unwrap()).unwrap();
+    assert!(written.is_object(), "{written}");
+    // Another user's file at the name (only root can make one): refused, left as it was.
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        std::fs::remove_file(&summary).unwrap();
+        std::fs::write(&summary, b"theirs").unwrap();
+        std::os::unix::fs::chown(&summary, Some(65534), None).unwrap();
+        let out = under_launcher("sigpipe_default", &options).output().unwrap();
+        let stderr = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("is a file of user 65534"), "{stderr}");
+        assert_eq!(std::fs::read(&summary).unwrap(), b"theirs");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A summary JSON sent to `/dev/null` (or a FIFO) is written: it was said NOT written ("Invalid
 /// argument", the sync such a file refuses) and the run exited 1.
 #[test]
@@ -1083,5 +1114,34 @@ fn a_summary_json_file_that_is_there_needs_no_writable_directory() {
     let stderr = stderr_of(&out);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("/dev/stdout is a symbolic link"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A program that replaces itself with `exec` keeps its pid, and each image's tracer takes the output
+/// name again: the second image wrote `t_<pid>.<pid>.json` (the name was claimed), and the third image
+/// took that same name and replaced the second's trace. Each image now numbers the name once more until
+/// it has one of its own, and every image's kernels are in a trace.
+#[test]
+fn a_program_that_execs_itself_keeps_each_images_trace() {
+    let dir = temp_dir("reexec");
+    let output = dir.join("t_%p.json");
+    let out = under_launcher("reexec", &["-o", output.to_str().unwrap()]).output().unwrap();
+    let said = stderr_of(&out);
+    let mut found = std::collections::BTreeMap::new();
+    for file in files_with(&dir, ".json") {
+        let trace = read_trace(&file);
+        for image in ["image2", "image1", "image0"] {
+            let n = kernels_named(&trace, &format!("demo::{image}()")).len();
+            *found.entry(image).or_insert(0) += n;
+        }
+    }
+    for image in ["image2", "image1", "image0"] {
+        assert_eq!(
+            found.get(image),
+            Some(&5),
+            "{image}'s kernels in {:?}: {found:?}\n{said}",
+            files_with(&dir, "")
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -58,8 +58,9 @@ pub struct TracerConfig {
     /// synchronizes the process's CUDA contexts through the driver).
     pub synchronize: Option<Synchronize>,
     /// Hand the vendor's completed buffers over at least this often, so that files on disk are at
-    /// most about this far behind (default 1 s; CUPTI and MSPTI; rocprofiler-sdk delivers at its
-    /// buffer's watermark). `None`: only on flush and when buffers fill.
+    /// most about this far behind (default 1 s). CUPTI's own period does it; for rocprofiler-sdk (no
+    /// period) and MSPTI (whose period hands back only full buffers) a thread of the tracer flushes
+    /// every period. `None`: only on flush and when buffers fill.
     pub flush_period: Option<Duration>,
     /// The trace's `traceName` (default `accel-profiling`).
     pub trace_name: Option<String>,

@@ -85,17 +85,41 @@ impl EndOptions {
     }
 }
 
-/// Writes `bytes` to `path`, replacing a regular file there, never following a link there and never
-/// writing through one (created private, mode 0600, as the traces are: the launcher often runs as root in a
-/// shared directory).
+/// Writes `bytes` to `path` in a new file (created private, mode 0600, as the traces are: the launcher
+/// often runs as root in a shared directory), never following a link there and never writing through
+/// one. A regular file of this user there is replaced (removed first: a second name of it keeps what it
+/// held); another user's file, or a link, is refused and left as it is; a FIFO or a device
+/// (`/dev/null`, `/dev/stdout`) is written.
 fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-        .open(path)?;
+    use std::os::unix::fs::MetadataExt;
+    let mut open = std::fs::OpenOptions::new();
+    open.write(true).mode(0o600).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
+    match std::fs::symlink_metadata(path) {
+        Ok(there) if there.file_type().is_symlink() => {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                format!("{} is a symbolic link: left as it is", path.display()),
+            ))
+        }
+        Ok(there) if there.file_type().is_file() => {
+            // SAFETY: geteuid has no preconditions.
+            if there.uid() != unsafe { libc::geteuid() } {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::PermissionDenied,
+                    format!("{} is a file of user {}: left as it is", path.display(), there.uid()),
+                ));
+            }
+            std::fs::remove_file(path)?;
+            open.create_new(true);
+        }
+        // A FIFO or a device: written as it is.
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            open.create_new(true);
+        }
+        Err(e) => return Err(e),
+    }
+    let mut file = open.open(path)?;
     file.write_all(bytes)?;
     // A regular file is synced; a FIFO or a device (`/dev/null`, `/dev/stdout`) cannot be (EINVAL) and
     // has taken the bytes already: that is no failure.

@@ -315,6 +315,7 @@ impl Tracer {
                 collected.add(batch, names, &time_map)
             }),
         );
+        let periodic = config.flush_period.zip(backend.periodic_flusher());
         let inner = Arc::new(Inner {
             names: backend.names(),
             flusher: backend.flusher(),
@@ -336,6 +337,9 @@ impl Tracer {
             end_options,
             early: Mutex::new(None),
         });
+        if let Some((period, flush)) = periodic {
+            spawn_periodic_flush(Arc::downgrade(&inner), period, flush);
+        }
         if config.handle_signals || config.toggle_signal.is_some() {
             let (on_end, on_toggle) = (Arc::downgrade(&inner), Arc::downgrade(&inner));
             let target = Arc::new(signals::Target {
@@ -616,6 +620,35 @@ impl Inner {
         let report = self.report(stopped.counts, skipped, stopped.error.into_iter().collect());
         self.end_options.ended(&report, self.summary_top);
         Some(report)
+    }
+}
+
+/// The tracer's own periodic flush, for a vendor whose library does not hand partly filled buffers
+/// over by itself ([`Backend::periodic_flusher`]): every `period` the buffers are handed over and
+/// streamed to the outputs, so that what a crash leaves is about that far behind, as with CUPTI. Ends
+/// with the tracer, or once its outputs are being finished; the tracer is not held while it flushes.
+fn spawn_periodic_flush(inner: std::sync::Weak<Inner>, period: std::time::Duration, flush: backend::Flusher) {
+    let step = period.min(std::time::Duration::from_millis(50));
+    let spawned = std::thread::Builder::new().name("accelprof-flush".into()).spawn(move || {
+        let mut next = std::time::Instant::now() + period;
+        loop {
+            std::thread::sleep(step);
+            {
+                let Some(inner) = inner.upgrade() else { return };
+                if inner.finishing.load(Ordering::SeqCst) || inner.lock().is_none() {
+                    return;
+                }
+            }
+            if std::time::Instant::now() < next {
+                continue;
+            }
+            // A flush that fails is the final flush's to report; the next period tries again.
+            let _ = flush();
+            next = std::time::Instant::now() + period;
+        }
+    });
+    if let Err(e) = spawned {
+        finish::say(&format!("no periodic flush (the trace is written when buffers fill): {e}"));
     }
 }
 

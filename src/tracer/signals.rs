@@ -19,7 +19,10 @@
 //! scheduler). A second terminating signal while the trace is being finished kills the process at once,
 //! unless it comes within [`REPEAT_WINDOW_NS`] of the first: one signal delivered twice (to the process
 //! group by `timeout` or the terminal, and forwarded by the launcher) is one request.
-//! A forked child (which inherits the handlers, not the thread) is treated as if nothing was installed.
+//! A forked child (which inherits the handlers, not the thread) is treated as if nothing was installed;
+//! so is a program that closed the pipe (`closefrom(3)`): the handler writes only into the pipe (checked
+//! with `fstat`: its numbers may be the program's own files by then), and a terminating signal it cannot
+//! send kills the process as with no handler (the trace is then recovered, not finished).
 
 use std::ffi::c_int;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
@@ -29,6 +32,26 @@ pub(crate) const END_SIGNALS: [c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::S
 
 /// The pipe's write end (-1: none).
 static PIPE: AtomicI32 = AtomicI32::new(-1);
+/// The pipe's device and inode (both ends'): a program that closes every descriptor (`closefrom(3)`)
+/// closes the pipe too, and its numbers become the program's next files.
+static PIPE_DEV: AtomicU64 = AtomicU64::new(0);
+static PIPE_INO: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// The device and inode of what `fd` is now (fstat is async-signal-safe); `None` when it is closed.
+// `dev_t` and `ino_t` are `u64` on some targets only.
+#[allow(clippy::useless_conversion)]
+fn identity(fd: c_int) -> Option<(u64, u64)> {
+    // SAFETY: fstat writes into a zeroed local `stat`.
+    unsafe {
+        let mut stat: libc::stat = std::mem::zeroed();
+        (libc::fstat(fd, &mut stat) == 0).then(|| (u64::from(stat.st_dev), u64::from(stat.st_ino)))
+    }
+}
+
+/// Whether descriptor `fd` is still the pipe.
+fn is_pipe(fd: c_int) -> bool {
+    identity(fd) == Some((PIPE_DEV.load(Ordering::SeqCst), PIPE_INO.load(Ordering::SeqCst)))
+}
 /// The process that installed the handlers.
 static OWNER: AtomicU32 = AtomicU32::new(0);
 /// The signal that toggles collection (0: none).
@@ -90,13 +113,21 @@ extern "C" fn on_signal(signal: c_int) {
     }
     let fd = PIPE.load(Ordering::Relaxed);
     if fd >= 0 {
-        // SAFETY: errno is saved and restored around write(2), which is async-signal-safe; the byte lives
-        // on this stack for the call.
-        unsafe {
+        // Only into the pipe: a program that closed it may have another file at its number now. Not
+        // sent (the pipe is gone), a terminating signal kills the process as with no handler.
+        // SAFETY: errno is saved and restored around fstat(2) and write(2), which are
+        // async-signal-safe; the byte lives on this stack for the call.
+        let sent = unsafe {
             let errno = *libc::__errno_location();
             let byte = signal as u8;
-            libc::write(fd, (&byte as *const u8).cast(), 1);
+            let sent = is_pipe(fd)
+                && (libc::write(fd, (&byte as *const u8).cast(), 1) == 1
+                    || *libc::__errno_location() == libc::EAGAIN);
             *libc::__errno_location() = errno;
+            sent
+        };
+        if !sent && terminating {
+            die_of(signal);
         }
     }
 }
@@ -154,9 +185,17 @@ fn install(end: bool, toggle: Option<c_int>, on_end: fn(c_int), on_toggle: fn())
         let flags = libc::fcntl(write_end, libc::F_GETFL);
         libc::fcntl(write_end, libc::F_SETFL, flags | libc::O_NONBLOCK);
     }
+    if let Some((dev, ino)) = identity(write_end) {
+        PIPE_DEV.store(dev, Ordering::SeqCst);
+        PIPE_INO.store(ino, Ordering::SeqCst);
+    }
     OWNER.store(std::process::id(), Ordering::SeqCst);
     PIPE.store(write_end, Ordering::SeqCst);
     let spawned = std::thread::Builder::new().name("accelprof-signals".into()).spawn(move || loop {
+        // Never a read from a number that is not the pipe any more (the program's file now).
+        if !is_pipe(read_end) {
+            return;
+        }
         let mut byte = 0u8;
         // SAFETY: reads one byte into a local.
         let n = unsafe { libc::read(read_end, (&mut byte as *mut u8).cast(), 1) };

@@ -76,11 +76,19 @@ pub(crate) fn create(
                     Err(e) => return fail(slots, e),
                 };
                 // Under the launcher each name is claimed for this process; a name another process of
-                // the run took already becomes `name.<pid>.ext`, and this is said.
+                // the run took already becomes `name.<pid>.ext`, and this is said. A program that
+                // execs itself keeps its pid: each image numbers the name once more (`name.<pid>.<pid>.ext`)
+                // until it claims one, so that no image replaces an earlier one's trace.
                 if let Some(dir) = launcher_report {
                     if !crate::launcher::claim(dir, &path) {
                         let pid = std::process::id();
-                        let mine = crate::launcher::numbered(&path, pid);
+                        let mut mine = crate::launcher::numbered(&path, pid);
+                        for _ in 0..64 {
+                            if crate::launcher::claim(dir, &mine) {
+                                break;
+                            }
+                            mine = crate::launcher::numbered(&mine, pid);
+                        }
                         super::finish::say(&format!(
                             "pid {pid}: another process of this run writes {}: this one writes {}",
                             path.display(),

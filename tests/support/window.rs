@@ -247,3 +247,84 @@ pub fn signal_finishes_the_outputs(name: &str, env: super::ChildEnv, vendor: Ven
         serde_json::from_slice(&std::fs::read(dir.join("summary.json")).expect("summary JSON")).unwrap();
     assert_eq!((json["vendor"].as_str(), json["kernel_records"].as_u64()), (Some(vendor.name()), Some(3)));
 }
+
+/// The trace on disk follows the run within the flush period, without a flush of the program's: what a
+/// crash leaves is about that far behind. rocprofiler-sdk has no period of its own and MSPTI's hands back
+/// only full buffers: their traces held nothing but the head until the end (a killed program's trace was
+/// empty); the tracer flushes them itself now. `dir` is the test's own directory.
+pub fn the_file_follows_the_run(mut config: TracerConfig, dir: &Path, kernels: &dyn Fn(usize)) {
+    let path = dir.join("periodic.json");
+    config.outputs = vec![path.as_path().into()];
+    config.flush_period = Some(Duration::from_millis(100));
+    let tracer = Tracer::new(config).expect("a tracer on the mock");
+    tracer.start().expect("start");
+    kernels(4);
+    let partial = accelprof_export::trace::partial_path(&path, std::process::id());
+    let on_disk = || {
+        // Read between two of the writer's writes (a read that overlapped one is read again).
+        std::fs::read(&partial)
+            .ok()
+            .and_then(|raw| serde_json::from_slice::<serde_json::Value>(&raw).ok())
+            .map_or(0, |trace| {
+                trace["traceEvents"]
+                    .as_array()
+                    .map_or(0, |e| e.iter().filter(|e| e["cat"] == "kernel").count())
+            })
+    };
+    wait_until("the kernels in the partial file, within the flush period", || on_disk() == 4);
+    let report = tracer.stop();
+    assert_eq!(report.rows_of(Family::KERNEL), 4, "{}", report.render(5));
+    assert!(report.is_complete(), "{}", report.render(5));
+}
+
+/// The child's half of [`a_closed_signal_pipe_is_never_written`]: a tracer that handles signals; then the
+/// program closes every descriptor (the signal pipe too) and opens a file of its own, which gets the
+/// pipe's write end's number; then SIGTERM to itself. The process must die of it, its file untouched.
+pub fn closed_pipe_child(mut config: TracerConfig) {
+    let dir = std::path::PathBuf::from(std::env::var(SIGNAL_DIR).expect("the parent's directory"));
+    config.outputs = Vec::new();
+    config.handle_signals = true;
+    let pipes = || -> std::collections::BTreeSet<i32> {
+        let listed: Vec<(i32, std::path::PathBuf)> = std::fs::read_dir("/proc/self/fd")
+            .unwrap()
+            .filter_map(|e| {
+                let e = e.ok()?;
+                Some((e.file_name().to_str()?.parse().ok()?, std::fs::read_link(e.path()).ok()?))
+            })
+            .collect();
+        listed
+            .into_iter()
+            .filter(|(_, l)| l.to_string_lossy().starts_with("pipe:"))
+            .map(|(fd, _)| fd)
+            .collect()
+    };
+    let before = pipes();
+    let tracer = Tracer::new(config).expect("a tracer on the mock");
+    assert!(tracer.handled_signals().contains(&libc::SIGTERM), "{:?}", tracer.handled_signals());
+    let ours: Vec<i32> = pipes().difference(&before).copied().collect();
+    assert_eq!(ours.len(), 2, "the signal pipe's two ends: {ours:?}");
+    let victim = dir.join("program.txt");
+    std::fs::write(&victim, b"the program's data").unwrap();
+    let file = std::fs::OpenOptions::new().read(true).write(true).open(&victim).unwrap();
+    for fd in ours {
+        // SAFETY: as the program's closefrom then open would: its file at the pipe's numbers.
+        assert_eq!(unsafe { libc::dup2(std::os::fd::AsRawFd::as_raw_fd(&file), fd) }, fd);
+    }
+    // SAFETY: raise(3).
+    unsafe { libc::raise(libc::SIGTERM) };
+    std::thread::sleep(Duration::from_secs(3));
+    println!("survived SIGTERM");
+    std::process::exit(0);
+}
+
+/// The parent's half: the child died of SIGTERM and its file is as it wrote it. The handler wrote the
+/// signal's byte through the pipe's old number (into the program's file), and the signal, taken for sent,
+/// never killed the program.
+pub fn a_closed_signal_pipe_is_never_written(name: &str, env: super::ChildEnv) {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = super::temp_dir(name);
+    let out = super::child_output(name, &env.set(SIGNAL_DIR, dir.path().display().to_string()));
+    let text = super::output_text(&out);
+    assert_eq!(std::fs::read(dir.join("program.txt")).unwrap(), b"the program's data", "{text}");
+    assert_eq!(out.status.signal(), Some(libc::SIGTERM), "died of the signal: {text}");
+}

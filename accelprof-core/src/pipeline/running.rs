@@ -25,6 +25,9 @@ pub struct Pipeline {
     next_consumer: AtomicU64,
     thread: Mutex<Option<JoinHandle<()>>>,
     thread_id: ThreadId,
+    /// The process the decode thread runs in: a child forked from it has a copy of this pipeline but
+    /// not the thread, and must never wait for it.
+    process: u32,
 }
 
 impl Pipeline {
@@ -59,6 +62,7 @@ impl Pipeline {
             next_consumer: AtomicU64::new(1),
             thread: Mutex::new(Some(thread)),
             thread_id,
+            process: std::process::id(),
         })
     }
 
@@ -102,6 +106,9 @@ impl Pipeline {
         if self.is_decode_thread() {
             return self.link.send(Message::Unsubscribe { id, ack: None });
         }
+        if self.in_forked_child() {
+            return false;
+        }
         let (ack, answer) = bounded(1);
         self.link.send(Message::Unsubscribe { id, ack: Some(ack) });
         // After the decode thread stopped the message is dropped unanswered: Err, "not subscribed".
@@ -124,6 +131,9 @@ impl Pipeline {
     fn fence(&self, deadline: Option<Instant>) -> Result<(), PipelineError> {
         if self.is_decode_thread() {
             return Err(PipelineError::OnDecodeThread);
+        }
+        if self.in_forked_child() {
+            return Err(PipelineError::Stopped);
         }
         let (ack, answer) = bounded(1);
         if !self.link.send(Message::Fence { ack }) {
@@ -155,6 +165,11 @@ impl Pipeline {
     /// after the current delivery and returns without waiting.
     pub fn close(&self) -> Counts {
         let thread = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if self.in_forked_child() {
+            // The thread is the parent's: nothing here to stop or join (a join would never return).
+            std::mem::forget(thread);
+            return self.counts();
+        }
         if let Some(thread) = thread {
             self.link.send(Message::Shutdown);
             if !self.is_decode_thread() {
@@ -170,6 +185,13 @@ impl Pipeline {
     /// for the decode thread ([`sync`](Self::sync)) would wait for itself.
     pub fn is_decode_thread(&self) -> bool {
         std::thread::current().id() == self.thread_id
+    }
+
+    /// Whether this is a child forked from the process the decode thread runs in (which has the
+    /// pipeline's memory, not its thread): [`sync`](Self::sync) there is [`PipelineError::Stopped`]
+    /// at once, and [`close`](Self::close) waits for nothing (both waited forever).
+    fn in_forked_child(&self) -> bool {
+        std::process::id() != self.process
     }
 }
 

@@ -311,6 +311,9 @@ impl PerfettoWriter {
             w.append(packet);
         }
         w.write_out()?;
+        // On disk now: a process that dies before its first batch leaves a trace of no events that
+        // `recover` closes (it was an empty file, which it cannot).
+        w.flush()?;
         Ok(w)
     }
 

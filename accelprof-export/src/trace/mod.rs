@@ -35,7 +35,7 @@ pub mod cuda_devices;
 mod device_properties;
 mod meta;
 mod op_names;
-mod paths;
+pub(crate) mod paths;
 mod sink;
 mod style;
 

@@ -13,9 +13,9 @@
 //! renderer waits for one when all are in flight), the tail is appended to the chunk in its own buffer
 //! for the write (no copy of the chunk), and gzip members are recycled too.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io;
-use std::os::unix::fs::{FileExt, OpenOptionsExt};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -91,7 +91,7 @@ pub(crate) const CHUNK_SLACK: usize = 64 << 10;
 
 /// The file and where its tail begins.
 struct FileOut {
-    file: File,
+    file: crate::guarded_file::GuardedFile,
     /// `Some(level)`: gzip members.
     gzip: Option<u32>,
     /// Where the tail starts (everything before it is head and chunks).
@@ -254,14 +254,8 @@ impl Output {
         buffers: usize,
     ) -> io::Result<Output> {
         let partial = partial_path(path, std::process::id());
-        // Private (0600 when new), and never through a link someone put at the name.
-        let file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-            .open(&partial)?;
+        // A new private file, never one someone put at the name (nor through a link).
+        let file = crate::guarded_file::GuardedFile::new(super::paths::create_partial(&partial)?)?;
         let mut first = Vec::new();
         match gzip {
             Some(level) => gzip_member(&mut first, head, level)?,

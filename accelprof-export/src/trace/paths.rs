@@ -1,6 +1,9 @@
 //! The names of a trace file while it is written (`.partial-<pid>`) and once finished, shared by every
 //! writer of the crate (Chrome JSON, Parquet, Perfetto).
 
+use std::fs;
+use std::io;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 /// The extensions a trace file keeps when it is named `.partial` (readers pick the format by them):
@@ -62,6 +65,45 @@ pub fn finished_path(partial: &Path) -> Option<PathBuf> {
         return None;
     }
     Some(partial.with_file_name(format!("{}{ext}", &stem[..at])))
+}
+
+/// Creates the `.partial` file `path` of this process: a new file, private (0600), never through a link.
+/// A regular file this user owns at the name (the `.partial` that this process id left in an earlier
+/// run, or this process before an `exec`) is removed first: a new file replaces it, so a second name
+/// (hard link) of it keeps what it held. Anything else at the name (another user's file, a link, a
+/// directory) is never written into nor removed: an `AlreadyExists` error that names it.
+pub(crate) fn create_partial(path: &Path) -> io::Result<std::fs::File> {
+    let create = || {
+        fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(path)
+    };
+    match create() {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            let there = fs::symlink_metadata(path)?;
+            // SAFETY: geteuid has no preconditions.
+            let me = unsafe { libc::geteuid() };
+            if there.file_type().is_file() && there.uid() == me {
+                fs::remove_file(path)?;
+                return create();
+            }
+            let what = if there.file_type().is_symlink() {
+                "a symbolic link".to_owned()
+            } else if there.file_type().is_file() {
+                format!("a file of user {}", there.uid())
+            } else {
+                "not a regular file".to_owned()
+            };
+            Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!("{} is there already ({what}): left as it is, nothing written", path.display()),
+            ))
+        }
+        made => made,
+    }
 }
 
 #[cfg(test)]

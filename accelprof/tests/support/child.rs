@@ -163,6 +163,23 @@ pub fn run() {
                 launch(&m, &kernel_name("kernel"), 3);
             }
         }
+        "reexec" => {
+            // A program that replaces itself with exec (same pid), twice: each image a CUDA program of
+            // its own, its kernels named after it, streamed (the flush period) before the next exec.
+            let left: u32 = std::env::var("REEXEC_LEFT").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+            for _ in 0..5 {
+                launch(&m, &kernel_name(&format!("image{left}")), 3);
+            }
+            std::thread::sleep(Duration::from_millis(800));
+            if left > 0 {
+                use std::os::unix::process::CommandExt;
+                let err = std::process::Command::new(std::env::current_exe().unwrap())
+                    .args(std::env::args_os().skip(1))
+                    .env("REEXEC_LEFT", (left - 1).to_string())
+                    .exec();
+                panic!("exec: {err}");
+            }
+        }
         "killed" => {
             // Two flush periods' worth of kernels, a second apart (a Parquet row group ends at the first
             // batch a second after the last), then SIGKILL: no exit handler runs.

@@ -110,6 +110,14 @@ pub(crate) trait Backend: Send {
     /// that a flush waits for, may call the tracer meanwhile). After `stop` began it does nothing.
     fn flusher(&self) -> Flusher;
 
+    /// What hands the vendor's buffers over (partly filled ones too) without waiting for the device,
+    /// for the tracer's own periodic flush: `Some` for a vendor whose own period does not (CUPTI's
+    /// `cuptiActivityFlushPeriod` does: `None`). Like [`flusher`](Self::flusher), called without
+    /// the backend.
+    fn periodic_flusher(&self) -> Option<Flusher> {
+        None
+    }
+
     /// The tallies now.
     fn counts(&self) -> TracerCounts;
 

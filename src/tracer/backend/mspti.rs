@@ -254,6 +254,15 @@ impl Backend for MsptiBackend {
         })
     }
 
+    /// MSPTI's period (`msptiActivityFlushPeriod`) hands back only the buffers that are full.
+    fn periodic_flusher(&self) -> Option<Flusher> {
+        let activity = Arc::downgrade(&self.activity);
+        Some(Box::new(move || match activity.upgrade() {
+            Some(a) => a.flush().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e)),
+            None => Ok(()),
+        }))
+    }
+
     fn counts(&self) -> TracerCounts {
         counts(&self.activity.counts())
     }

@@ -375,6 +375,11 @@ impl Backend for RocprofilerBackend {
         })
     }
 
+    /// rocprofiler-sdk has no period: it hands a buffer over at its watermark (or when flushed).
+    fn periodic_flusher(&self) -> Option<Flusher> {
+        Some(self.flusher())
+    }
+
     fn counts(&self) -> TracerCounts {
         TracerCounts {
             vendor: VENDOR,
