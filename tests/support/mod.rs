@@ -82,6 +82,15 @@ pub fn is_child() -> bool {
 /// ```
 pub fn in_child(name: &str, env: ChildEnv) -> bool {
     if is_child() {
+        // The body runs as a program started from a terminal would: the end signals at their default
+        // disposition. A test run started in the background of a shell without job control inherits
+        // SIGINT ignored, and the tracer rightly leaves an ignored signal alone, which made the tests
+        // that count the handled signals fail there.
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: setting a signal's disposition to its default, before this process starts any
+            // tracer (the body below does that).
+            unsafe { libc::signal(signal, libc::SIG_DFL) };
+        }
         return true;
     }
     let out = child_output(name, &env);
