@@ -26,7 +26,7 @@ use cupti::activity::{
 use cupti::decode::{API_DOMAIN_DRIVER, API_DOMAIN_OVERHEAD, API_DOMAIN_RUNTIME};
 use cupti::{CallbackData, Cupti, DriverCbid, RuntimeCbid};
 
-use super::{sole, unmapped, Backend, Consumer, Flusher, RangeFn, Stopped, TraceStyle};
+use super::{flusher_of, sole, unmapped, Backend, Consumer, Flusher, RangeFn, Stopped, TraceStyle};
 use crate::tracer::window::Switch;
 use crate::tracer::{BufferPolicy, CaptureRange};
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
@@ -260,10 +260,8 @@ impl Backend for CuptiBackend {
     }
 
     fn flusher(&self) -> Flusher {
-        let session = Arc::downgrade(&self.session);
-        Box::new(move || match session.upgrade() {
-            Some(s) => s.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e)),
-            None => Ok(()),
+        flusher_of(&self.session, |s| {
+            s.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
         })
     }
 

@@ -34,6 +34,17 @@ pub use rocprofiler::setup_in_configure_window;
 /// A backend's flush, callable without the backend (see [`Backend::flusher`]).
 pub(crate) type Flusher = Box<dyn Fn() -> Result<(), TracerError> + Send + Sync>;
 
+/// A [`Flusher`] calling `flush` on `shared` while the backend holds it, and doing nothing after (the
+/// backend's `stop` took it): a weak reference, so the tracer's flusher never keeps a stopped session.
+#[cfg(any(feature = "cupti", feature = "mspti"))]
+pub(crate) fn flusher_of<S: Send + Sync + 'static>(
+    shared: &std::sync::Arc<S>,
+    flush: impl Fn(&S) -> Result<(), TracerError> + Send + Sync + 'static,
+) -> Flusher {
+    let weak = std::sync::Arc::downgrade(shared);
+    Box::new(move || weak.upgrade().map_or(Ok(()), |s| flush(&s)))
+}
+
 /// `shared` alone again: waits while a flush that began before `stop` still holds it (a flush ends:
 /// a fence has its timeout, and one on the decode thread is refused at once). The vendors whose
 /// session the flusher shares use it.

@@ -21,7 +21,9 @@ use accelprof_core::{FamilySet, Names};
 use accelprof_export::trace::TimeMap;
 use mspti::{ActivityConfig, ActivityKind, ActivitySession, Mspti, Subscriber};
 
-use super::{range_unsupported, sole, unmapped, Backend, Consumer, Flusher, RangeFn, Stopped, TraceStyle};
+use super::{
+    flusher_of, range_unsupported, sole, unmapped, Backend, Consumer, Flusher, RangeFn, Stopped, TraceStyle,
+};
 use crate::tracer::window::Switch;
 use crate::tracer::CaptureRange;
 use crate::tracer::{LibraryInfo, Skipped, TracerConfig, TracerCounts, TracerError, Vendor, VendorAttempt};
@@ -247,19 +249,15 @@ impl Backend for MsptiBackend {
     }
 
     fn flusher(&self) -> Flusher {
-        let activity = Arc::downgrade(&self.activity);
-        Box::new(move || match activity.upgrade() {
-            Some(a) => a.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e)),
-            None => Ok(()),
+        flusher_of(&self.activity, |a| {
+            a.fence().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
         })
     }
 
     /// MSPTI's period (`msptiActivityFlushPeriod`) hands back only the buffers that are full.
     fn periodic_flusher(&self) -> Option<Flusher> {
-        let activity = Arc::downgrade(&self.activity);
-        Some(Box::new(move || match activity.upgrade() {
-            Some(a) => a.flush().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e)),
-            None => Ok(()),
+        Some(flusher_of(&self.activity, |a| {
+            a.flush().map(drop).map_err(|e| TracerError::vendor(VENDOR, "flushing", e))
         }))
     }
 
