@@ -390,8 +390,7 @@ def autocorrelation(series_list, lag):
 
 
 def variance(xs):
-    m = mean(xs)
-    return sum((x - m) ** 2 for x in xs) / (len(xs) - 1) if len(xs) > 1 else float("nan")
+    return statistics.variance(xs) if len(xs) > 1 else float("nan")
 
 
 def noise(data, lags=(1, 2, 3)):
