@@ -480,9 +480,15 @@ impl std::fmt::Debug for PyTracer {
 }
 
 impl PyTracer {
+    /// Whether this is a child's copy, forked from the process that made the tracer (whose threads did
+    /// not survive the fork).
+    fn is_forked_copy(&self) -> bool {
+        std::process::id() != self.owner_pid
+    }
+
     /// Refuses in a child forked from the process that made the tracer.
     fn owned(&self) -> PyResult<()> {
-        if std::process::id() != self.owner_pid {
+        if self.is_forked_copy() {
             return Err(PyRuntimeError::new_err(format!(
                 "this tracer was made in process {} and this is a child forked from it: the tracer's \
                  threads did not survive the fork, so it cannot be used here",
@@ -895,7 +901,7 @@ impl PyTracer {
     /// The garbage collector's view: the callbacks and the synchronize callable (a callback that
     /// refers to its tracer made a cycle the collector did not see: the tracer ran on until exit).
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        if std::process::id() != self.owner_pid {
+        if self.is_forked_copy() {
             return Ok(());
         }
         if let Some(f) = &self.synchronize {
@@ -914,7 +920,7 @@ impl PyTracer {
     /// Breaks a cycle through the callbacks: they are dropped (batches still queued for them are
     /// counted in `rows_unregistered`), and the tracer, once unreferenced, is stopped by its drop.
     fn __clear__(&mut self) {
-        if std::process::id() != self.owner_pid {
+        if self.is_forked_copy() {
             return;
         }
         let callbacks = std::mem::take(&mut *lock(&self.shared.callbacks));
@@ -926,7 +932,7 @@ impl PyTracer {
     /// callbacks ran on the last batches: the collector then leaves the cycle whole (it was
     /// resurrected), and frees it at a later collection, when nothing is queued any more.
     fn _finalize(&self, owner: Py<PyAny>) {
-        if std::process::id() != self.owner_pid {
+        if self.is_forked_copy() {
             return;
         }
         let _ = self.end();
@@ -936,7 +942,7 @@ impl PyTracer {
 
     /// Whether this thread is running one of the tracer's callbacks (where `stop` cannot run).
     fn in_callback(&self) -> bool {
-        std::process::id() == self.owner_pid && self.in_dispatch_thread()
+        !self.is_forked_copy() && self.in_dispatch_thread()
     }
 
     /// The tallies (JSON): the engine's counts and the Python side's.
@@ -1031,7 +1037,7 @@ impl PyTracer {
 
 impl Drop for PyTracer {
     fn drop(&mut self) {
-        if std::process::id() != self.owner_pid {
+        if self.is_forked_copy() {
             // A forked child's copy: ending it would wait for threads that are not there, and its
             // locks may be held by them. Left as it is (leaked).
             return;
