@@ -74,9 +74,9 @@ pub(crate) fn temporary_path(path: &Path) -> PathBuf {
 }
 
 /// Creates `path` for writing: a new private file, never one someone put at the name (see
-/// `trace::paths::create_partial`), written only while the program has not closed it.
+/// `trace::paths::create_private`), written only while the program has not closed it.
 fn create_no_follow(path: &Path) -> io::Result<GuardedFile> {
-    GuardedFile::new(crate::trace::paths::create_partial(path)?)
+    GuardedFile::new(crate::trace::paths::create_private(path)?)
 }
 
 /// A file whose readable end is kept whole: what a writer writes ([`Write`]) is held until

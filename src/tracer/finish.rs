@@ -91,35 +91,16 @@ impl EndOptions {
 /// held); another user's file, or a link, is refused and left as it is; a FIFO or a device
 /// (`/dev/null`, `/dev/stdout`) is written.
 fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    let mut open = std::fs::OpenOptions::new();
-    open.write(true).mode(0o600).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
-    match std::fs::symlink_metadata(path) {
-        Ok(there) if there.file_type().is_symlink() => {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::AlreadyExists,
-                format!("{} is a symbolic link: left as it is", path.display()),
-            ))
-        }
-        Ok(there) if there.file_type().is_file() => {
-            // SAFETY: geteuid has no preconditions.
-            if there.uid() != unsafe { libc::geteuid() } {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::PermissionDenied,
-                    format!("{} is a file of user {}: left as it is", path.display(), there.uid()),
-                ));
-            }
-            std::fs::remove_file(path)?;
-            open.create_new(true);
-        }
-        // A FIFO or a device: written as it is.
-        Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            open.create_new(true);
-        }
-        Err(e) => return Err(e),
-    }
-    let mut file = open.open(path)?;
+    let special = std::fs::symlink_metadata(path).is_ok_and(|there| {
+        let kind = there.file_type();
+        !kind.is_file() && !kind.is_symlink() && !kind.is_dir()
+    });
+    let mut file = if special {
+        // A FIFO or a device: written as it is (never through a link).
+        std::fs::OpenOptions::new().write(true).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC).open(path)?
+    } else {
+        accelprof_export::trace::create_private(path)?
+    };
     file.write_all(bytes)?;
     // A regular file is synced; a FIFO or a device (`/dev/null`, `/dev/stdout`) cannot be (EINVAL) and
     // has taken the bytes already: that is no failure.

@@ -75,7 +75,7 @@ pub use cuda_devices::{
 pub use device_properties::DeviceProperties;
 pub use meta::{clock_anchor_json, host_name};
 pub use op_names::{memcpy_name, memset_name};
-pub use paths::{finished_path, name_extension, partial_path, NAME_MAX};
+pub use paths::{create_private, finished_path, name_extension, partial_path, NAME_MAX};
 pub use sink::{FlowStats, TraceFile, TraceSink};
 pub use style::{Style, CUPTI_API_DOMAIN_DRIVER, CUPTI_API_DOMAIN_OVERHEAD};
 

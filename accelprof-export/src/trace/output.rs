@@ -255,7 +255,7 @@ impl Output {
     ) -> io::Result<Output> {
         let partial = partial_path(path, std::process::id());
         // A new private file, never one someone put at the name (nor through a link).
-        let file = crate::guarded_file::GuardedFile::new(super::paths::create_partial(&partial)?)?;
+        let file = crate::guarded_file::GuardedFile::new(super::paths::create_private(&partial)?)?;
         let mut first = Vec::new();
         match gzip {
             Some(level) => gzip_member(&mut first, head, level)?,

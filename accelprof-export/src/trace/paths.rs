@@ -67,12 +67,13 @@ pub fn finished_path(partial: &Path) -> Option<PathBuf> {
     Some(partial.with_file_name(format!("{}{ext}", &stem[..at])))
 }
 
-/// Creates the `.partial` file `path` of this process: a new file, private (0600), never through a link.
-/// A regular file this user owns at the name (the `.partial` that this process id left in an earlier
-/// run, or this process before an `exec`) is removed first: a new file replaces it, so a second name
-/// (hard link) of it keeps what it held. Anything else at the name (another user's file, a link, a
-/// directory) is never written into nor removed: an `AlreadyExists` error that names it.
-pub(crate) fn create_partial(path: &Path) -> io::Result<std::fs::File> {
+/// Creates `path` as a new file, private (0600), never through a link: a trace's `.partial` file, or the
+/// tracer's summary JSON. A regular file this user owns at the name (the `.partial` that this process
+/// id left in an earlier run, this process before an `exec`, an earlier run's summary) is removed
+/// first: a new file replaces it, so a second name (hard link) of it keeps what it held. Anything else
+/// at the name (another user's file, a link, a directory) is never written into nor removed: an
+/// `AlreadyExists` error that names it.
+pub fn create_private(path: &Path) -> io::Result<std::fs::File> {
     let create = || {
         fs::OpenOptions::new()
             .write(true)
@@ -91,11 +92,11 @@ pub(crate) fn create_partial(path: &Path) -> io::Result<std::fs::File> {
                 return create();
             }
             let what = if there.file_type().is_symlink() {
-                "a symbolic link".to_owned()
+                "it is a symbolic link".to_owned()
             } else if there.file_type().is_file() {
-                format!("a file of user {}", there.uid())
+                format!("it is a file of user {}", there.uid())
             } else {
-                "not a regular file".to_owned()
+                "it is not a regular file".to_owned()
             };
             Err(io::Error::new(
                 io::ErrorKind::AlreadyExists,
